@@ -1,0 +1,117 @@
+package tmux
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Ownership is the verdict of SessionOwned.
+type Ownership int
+
+const (
+	// SessionMissing: no live session has that exact name.
+	SessionMissing Ownership = iota
+	// SessionOwnedByAmux: the session carries @amux=1 and, when it has one,
+	// the expected @amux_workspace. Safe to bind.
+	SessionOwnedByAmux
+	// SessionForeign: something else holds the name. Never bind to it.
+	SessionForeign
+)
+
+func (o Ownership) String() string {
+	switch o {
+	case SessionMissing:
+		return "missing"
+	case SessionOwnedByAmux:
+		return "owned"
+	default:
+		return "foreign"
+	}
+}
+
+// ErrForeignSession is returned by attach paths that find a squatter.
+var ErrForeignSession = errors.New("session name held by a session amux does not own")
+
+// SessionOwned checks a live session before amux binds to it: it must carry
+// @amux=1 and, when @amux_workspace is present, match workspaceID. A session
+// with @amux=1 and no workspace tag is a pre-tagging-era amux session and is
+// accepted for compatibility. This is namespace hygiene, not authentication.
+func SessionOwned(ctx context.Context, r Runner, name, workspaceID string) (Ownership, SessionInfo, error) {
+	s, ok, err := FindSession(ctx, r, name)
+	if err != nil || !ok {
+		return SessionMissing, s, err
+	}
+	return Owns(s, workspaceID), s, nil
+}
+
+// Owns applies SessionOwned's rule to an already-listed session.
+func Owns(s SessionInfo, workspaceID string) Ownership {
+	if !s.Managed {
+		return SessionForeign
+	}
+	if s.Workspace != "" && workspaceID != "" && s.Workspace != workspaceID {
+		return SessionForeign
+	}
+	return SessionOwnedByAmux
+}
+
+// KillSessionsWithPrefix kills every session whose name starts with prefix,
+// tagged or not: on a shared server name-prefix reclamation is the only
+// meaningful one. It targets each by "$N" id and reports how many died.
+// An empty prefix or one outside amux's namespace is refused.
+func KillSessionsWithPrefix(ctx context.Context, r Runner, prefix string) (int, error) {
+	if !strings.HasPrefix(prefix, SessionPrefix) {
+		return 0, fmt.Errorf("refusing to kill sessions with prefix %q: not in amux's namespace", prefix)
+	}
+	all, err := ListAllSessions(ctx, r)
+	if err != nil {
+		return 0, err
+	}
+	killed := 0
+	var errs []error
+	for _, s := range all {
+		if !strings.HasPrefix(s.Name, prefix) {
+			continue
+		}
+		if err := KillSessionByID(ctx, r, s.ID); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		killed++
+	}
+	return killed, errors.Join(errs...)
+}
+
+// KillSession kills the session with exactly this name. A session that is
+// already gone is not an error.
+func KillSession(ctx context.Context, r Runner, name string) error {
+	return ignoreMissing(r.Run(ctx, "kill-session", "-t", ExactSession(name)))
+}
+
+// KillSessionByID kills a session by its "$N" id; already gone is fine.
+func KillSessionByID(ctx context.Context, r Runner, id string) error {
+	return ignoreMissing(r.Run(ctx, "kill-session", "-t", id))
+}
+
+// HasSession reports whether a session with exactly this name is alive.
+func HasSession(ctx context.Context, r Runner, name string) (bool, error) {
+	_, err := r.Run(ctx, "has-session", "-t", ExactSession(name))
+	if err == nil {
+		return true, nil
+	}
+	var ce *CommandError
+	if errors.As(err, &ce) && (ce.NoServer() || strings.Contains(ce.Stderr, "can't find session")) {
+		return false, nil
+	}
+	return false, err
+}
+
+func ignoreMissing(_ string, err error) error {
+	var ce *CommandError
+	if errors.As(err, &ce) && (ce.NoServer() || strings.Contains(ce.Stderr, "can't find session")) {
+		return nil
+	}
+	return err
+}

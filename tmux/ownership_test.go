@@ -1,0 +1,72 @@
+package tmux_test
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
+)
+
+func TestSessionOwned(t *testing.T) {
+	srv := tmuxtest.New(t)
+	ctx := context.Background()
+	ws := "0123456789abcdef"
+	srv.Session(t, "amux-owned", map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: ws})
+	srv.Session(t, "amux-legacy", map[string]string{tmux.TagManaged: "1"})
+	srv.Session(t, "amux-squatter", nil)
+	srv.Session(t, "amux-other-ws", map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: "ffffffffffffffff"})
+	// A prefix of another live name must not borrow that session's verdict.
+	srv.Session(t, "amux-owned-10", map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: ws})
+
+	cases := map[string]tmux.Ownership{
+		"amux-owned":    tmux.SessionOwnedByAmux,
+		"amux-legacy":   tmux.SessionOwnedByAmux,
+		"amux-squatter": tmux.SessionForeign,
+		"amux-other-ws": tmux.SessionForeign,
+		"amux-owned-1":  tmux.SessionMissing,
+		"amux-missing":  tmux.SessionMissing,
+	}
+	for name, want := range cases {
+		got, _, err := tmux.SessionOwned(ctx, srv, name, ws)
+		if err != nil || got != want {
+			t.Errorf("SessionOwned(%s) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+}
+
+func TestKillAndHasSessionAreExact(t *testing.T) {
+	srv := tmuxtest.New(t)
+	ctx := context.Background()
+	srv.Session(t, "amux-a-10", nil)
+	if ok, err := tmux.HasSession(ctx, srv, "amux-a-1"); err != nil || ok {
+		t.Fatalf("has-session prefix-matched: %v %v", ok, err)
+	}
+	if err := tmux.KillSession(ctx, srv, "amux-a-1"); err != nil {
+		t.Fatalf("killing a missing session must be a no-op: %v", err)
+	}
+	if ok, _ := tmux.HasSession(ctx, srv, "amux-a-10"); !ok {
+		t.Fatal("kill-session of a prefix killed another session")
+	}
+}
+
+func TestKillSessionsWithPrefix(t *testing.T) {
+	srv := tmuxtest.New(t)
+	ctx := context.Background()
+	srv.Session(t, "amux-ws1-tab-1", map[string]string{tmux.TagManaged: "1"})
+	srv.Session(t, "amux-ws1-tab-2", nil) // untagged: reclaimed by name anyway
+	srv.Session(t, "amux-ws2-tab-1", map[string]string{tmux.TagManaged: "1"})
+	srv.Session(t, "keep", nil)
+
+	n, err := tmux.KillSessionsWithPrefix(ctx, srv, "amux-ws1-")
+	if err != nil || n != 2 {
+		t.Fatalf("killed %d, err %v", n, err)
+	}
+	all, _ := tmux.ListAllSessions(ctx, srv)
+	if len(all) != 2 {
+		t.Fatalf("survivors = %+v", all)
+	}
+	if _, err := tmux.KillSessionsWithPrefix(ctx, srv, "keep"); err == nil {
+		t.Fatal("prefix outside amux namespace must be refused")
+	}
+}
