@@ -65,7 +65,6 @@ func NewSession(ctx context.Context, r Runner, spec SessionSpec) (Created, error
 	return Created{SessionID: sid, PaneID: pid}, nil
 }
 
-
 // CapturePane returns a pane's visible screen (and, with history, the whole
 // scrollback) as text. escapes keeps colour and attribute sequences.
 func CapturePane(ctx context.Context, r Runner, target string, history, escapes bool) (string, error) {

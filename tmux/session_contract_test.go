@@ -51,10 +51,10 @@ func TestSessionNameGrammar(t *testing.T) {
 func TestRunSessionNames(t *testing.T) {
 	id := "9f8e7d6c5b4a3210"
 	for n, want := range map[int]string{
-		0: "amux-ws-" + id + "-run",
-		1: "amux-ws-" + id + "-run",
-		2: "amux-ws-" + id + "-run-2",
-		3: "amux-ws-" + id + "-run-3",
+		0:  "amux-ws-" + id + "-run",
+		1:  "amux-ws-" + id + "-run",
+		2:  "amux-ws-" + id + "-run-2",
+		3:  "amux-ws-" + id + "-run-3",
 		10: "amux-ws-" + id + "-run-10",
 	} {
 		if got := RunSessionName(id, n); got != want {
@@ -103,7 +103,7 @@ func TestTagKeysArePinned(t *testing.T) {
 		TagSessionLeaseMs: "@amux_session_lease_ms", TagOwnerHeartbeatMs: "@amux_owner_heartbeat_ms",
 		TagLastOutputAt: "@amux_last_output_at", TagLastInputAt: "@amux_last_input_at",
 		TagAgentState: "@amux_agent_state", TagWorkspaceName: "@amux_workspace_name",
-		TagProject: "@amux_project",
+		TagProject:        "@amux_project",
 		PaneReportedState: "@amux_reported_state", PaneReportedKind: "@amux_reported_kind",
 		PaneReportedApp: "@amux_reported_app", PaneReportedMessage: "@amux_reported_message",
 		PaneReportedAt: "@amux_reported_at",
