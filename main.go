@@ -1,0 +1,95 @@
+// Command amux is a full-screen terminal workbench for running many coding
+// agents in parallel, each in its own tmux session and git worktree.
+//
+// With no arguments it starts the TUI. The only command-line verbs are
+// `amux report` (inside panes) and `amux wait` (for supervising scripts);
+// hidden --internal-* verbs are amux calling itself.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/charmbracelet/x/term"
+
+	"amux.dev/amux/app"
+)
+
+// Exit codes shared by every verb.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+const usage = `amux — a terminal workbench for running many coding agents in parallel
+
+Usage:
+  amux                 start the workbench (needs a terminal)
+  amux report [flags]  report this pane's status (Program Status Protocol, OSC 7501)
+  amux wait [flags]    block until a pane reports a matching state
+  amux --help          show this help
+  amux --version       show the version
+
+Run "amux report --help" or "amux wait --help" for their flags.
+Environment: AMUX_HOME (state home, default ~/.amux), AMUX_TMUX_SERVER
+(tmux server name, default amux), AMUX_TMUX_CONFIG (default /dev/null).
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches argv and returns the process exit code.
+func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return runTUI(stdin, stdout, stderr)
+	}
+	if v, ok := verbs[args[0]]; ok {
+		return v(args[1:], stdout, stderr)
+	}
+	switch args[0] {
+	case "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "--version", "-version":
+		fmt.Fprintln(stdout, "amux", version())
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "amux: unknown command %q: the only verbs are \"report\" and \"wait\" (see amux --help)\n", args[0])
+	return exitUsage
+}
+
+// verb runs one command-line verb with its arguments and returns the exit code.
+type verb func(args []string, stdout, stderr io.Writer) int
+
+func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
+	out, ok := stdout.(*os.File)
+	if !ok || !term.IsTerminal(stdin.Fd()) || !term.IsTerminal(out.Fd()) {
+		fmt.Fprintln(stderr, "amux: stdin and stdout must be a terminal (amux is a full-screen TUI; use \"amux report\" or \"amux wait\" from scripts)")
+		return exitError
+	}
+	if err := app.Run(stdin, out); err != nil {
+		fmt.Fprintln(stderr, "amux:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// version reports the module version from the build info ("(devel)" for a
+// local build), with the VCS revision when the build recorded one.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}
