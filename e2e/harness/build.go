@@ -1,0 +1,71 @@
+// Package harness runs amux's end-to-end tests against the real thing: the
+// amux binary built once per test process, private tmux servers, a raw-mode
+// fake agent, and amux itself on a terminal whose screen tests can read.
+package harness
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// builds holds the binaries of this test process. It is test support state:
+// built once, read-only afterwards, removed by Main.
+type builds struct {
+	once  sync.Once
+	dir   string
+	amux  string
+	agent string
+	err   error
+}
+
+var built builds
+
+// Main runs the tests of an e2e package and removes the built binaries
+// afterwards. Call it from TestMain.
+func Main(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+func build() {
+	built.dir, built.err = os.MkdirTemp("", "amux-e2e-bin-")
+	if built.err != nil {
+		return
+	}
+	built.amux = filepath.Join(built.dir, "amux")
+	built.agent = filepath.Join(built.dir, "fakeagent")
+	for pkg, out := range map[string]string{"amux.dev/amux": built.amux, "amux.dev/amux/e2e/fakeagent": built.agent} {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
+			return
+		}
+	}
+}
+
+// AmuxBinary returns the path of the amux binary, building it on first use.
+func AmuxBinary(t testing.TB) string {
+	t.Helper()
+	built.once.Do(build)
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.amux
+}
+
+// FakeAgentBinary returns the path of the fake agent, building it on first use.
+func FakeAgentBinary(t testing.TB) string {
+	t.Helper()
+	built.once.Do(build)
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.agent
+}
