@@ -2,4 +2,6 @@ package main
 
 // verbs maps argv[1] to its handler: the public verbs (report, wait) and the
 // hidden --internal-* verbs amux runs itself (never listed in --help).
-var verbs = map[string]verb{}
+var verbs = map[string]verb{
+	"--internal-pane-launch": paneLaunch,
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"amux.dev/amux/tmux"
+)
+
+// paneLaunch is the hidden verb a managed pane starts with:
+// `amux --internal-pane-launch run <payload>`. It consumes the payload and
+// replaces itself with `sh -lc <command>` in the payload's directory and
+// environment, so no environment value ever sat in argv.
+func paneLaunch(args []string, _, stderr io.Writer) int {
+	if len(args) != 2 || args[0] != "run" {
+		fmt.Fprintln(stderr, "amux: internal pane launch: usage: run <payload>")
+		return exitUsage
+	}
+	l, err := tmux.ConsumePaneLaunch(args[1], time.Now())
+	if err != nil {
+		fmt.Fprintln(stderr, "amux:", err)
+		return exitError
+	}
+	if l.Dir != "" {
+		if err := os.Chdir(l.Dir); err != nil {
+			fmt.Fprintln(stderr, "amux: pane launch:", err)
+			return exitError
+		}
+	}
+	env := mergeEnv(os.Environ(), l.Env)
+	err = syscall.Exec("/bin/sh", []string{"sh", "-lc", l.Command}, env)
+	fmt.Fprintln(stderr, "amux: pane launch: exec /bin/sh:", err)
+	return exitError
+}
+
+// mergeEnv returns base with every KEY=VALUE of extra replacing or adding.
+func mergeEnv(base, extra []string) []string {
+	keys := make(map[string]bool, len(extra))
+	for _, kv := range extra {
+		k, _, _ := strings.Cut(kv, "=")
+		keys[k] = true
+	}
+	out := make([]string, 0, len(base)+len(extra))
+	for _, kv := range base {
+		k, _, _ := strings.Cut(kv, "=")
+		if !keys[k] {
+			out = append(out, kv)
+		}
+	}
+	return append(out, extra...)
+}
