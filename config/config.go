@@ -1,0 +1,131 @@
+// Package config reads and writes ~/.amux/config.json (under the state home)
+// with the contract's deliberately asymmetric rules: startup falls back to
+// defaults on malformed content, but a save refuses an unreadable or
+// non-object document instead of rewriting a partial view of it. A missing
+// or empty file is an empty config and is written normally.
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// FileName is the config file's name inside the state home.
+const FileName = "config.json"
+
+// EnvHome relocates the state home (tests, several setups on one machine).
+const EnvHome = "AMUX_HOME"
+
+// StateHome returns $AMUX_HOME when set, else ~/.amux.
+func StateHome(getenv func(string) string) (string, error) {
+	if h := strings.TrimSpace(getenv(EnvHome)); h != "" {
+		return filepath.Abs(h)
+	}
+	home := getenv("HOME")
+	if home == "" {
+		var err error
+		if home, err = os.UserHomeDir(); err != nil {
+			return "", errors.New("cannot find the state home: set AMUX_HOME or HOME")
+		}
+	}
+	return filepath.Join(home, ".amux"), nil
+}
+
+// Path is the config file inside a state home.
+func Path(home string) string { return filepath.Join(home, FileName) }
+
+// Config is the effective configuration: the file's values over defaults.
+type Config struct {
+	Assistants map[string]Assistant
+	UI         UI
+	Ports      Ports
+}
+
+// Assistant is how one agent is launched and interrupted.
+type Assistant struct {
+	Command          string // shell command line, run with sh -lc
+	InterruptCount   int    // Ctrl-C presses per interrupt; 0 is a real setting
+	InterruptDelayMs int    // spacing between those presses; 0 is a real setting
+	BuiltIn          bool   // shipped with amux (the file may override it)
+}
+
+// UI holds the interface settings.
+type UI struct {
+	Theme        string // "dark", "light" or "terminal"
+	TmuxServer   string // empty: $AMUX_TMUX_SERVER or "amux"
+	TmuxConfig   string // empty: $AMUX_TMUX_CONFIG or /dev/null
+	ShowKeyHints bool
+	BellOnDone   bool
+}
+
+// Ports shapes new port reservations only; existing ones keep their bounds.
+type Ports struct {
+	Start int // first port of the space
+	End   int // last port of the space, inclusive
+	Size  int // ports per workspace
+}
+
+// Themes lists the theme names amux understands.
+var Themes = []string{"dark", "light", "terminal"}
+
+// Defaults returns the built-in configuration.
+func Defaults() Config {
+	return Config{
+		Assistants: builtinAssistants(),
+		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true},
+		Ports:      Ports{Start: 6200, End: 6999, Size: 10},
+	}
+}
+
+func builtinAssistants() map[string]Assistant {
+	a := func(cmd string, count int) Assistant {
+		return Assistant{Command: cmd, InterruptCount: count, InterruptDelayMs: 150, BuiltIn: true}
+	}
+	return map[string]Assistant{
+		"claude":   a("claude", 1),
+		"codex":    a("codex", 1),
+		"gemini":   a("gemini", 1),
+		"opencode": a("opencode", 1),
+		"amp":      a("amp", 1),
+		"shell":    a(`exec "${SHELL:-/bin/sh}" -l`, 1),
+	}
+}
+
+// AssistantNames returns the configured assistant names, sorted, with the
+// built-ins first in their usual order.
+func (c Config) AssistantNames() []string {
+	order := []string{"claude", "codex", "gemini", "opencode", "amp", "shell"}
+	var names []string
+	for _, n := range order {
+		if _, ok := c.Assistants[n]; ok {
+			names = append(names, n)
+		}
+	}
+	var extra []string
+	for n := range c.Assistants {
+		if !slices.Contains(order, n) {
+			extra = append(extra, n)
+		}
+	}
+	slices.Sort(extra)
+	return append(names, extra...)
+}
+
+// ApplyEnv exports the configured tmux server and config as
+// AMUX_TMUX_SERVER / AMUX_TMUX_CONFIG unless the environment already sets
+// them, so every tmux call and child process agrees on the server.
+func (c Config) ApplyEnv(getenv func(string) string, setenv func(k, v string) error) error {
+	set := func(k, v string) error {
+		if v == "" || strings.TrimSpace(getenv(k)) != "" {
+			return nil
+		}
+		return setenv(k, v)
+	}
+	if err := set("AMUX_TMUX_SERVER", c.UI.TmuxServer); err != nil {
+		return err
+	}
+	return set("AMUX_TMUX_CONFIG", c.UI.TmuxConfig)
+}

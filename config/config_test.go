@@ -1,0 +1,180 @@
+package config
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeConfig(t *testing.T, home, body string) {
+	t.Helper()
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(Path(home), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStateHome(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u"}
+	get := func(k string) string { return env[k] }
+	if h, _ := StateHome(get); h != "/home/u/.amux" {
+		t.Fatalf("default = %q", h)
+	}
+	env[EnvHome] = "/srv/amux"
+	if h, _ := StateHome(get); h != "/srv/amux" {
+		t.Fatalf("AMUX_HOME = %q", h)
+	}
+}
+
+func TestLoadMissingAndEmptyGiveDefaults(t *testing.T) {
+	home := t.TempDir()
+	cfg, err := Load(home)
+	if err != nil || cfg.UI.Theme != "dark" || cfg.Ports.Size != 10 || cfg.Assistants["claude"].Command != "claude" {
+		t.Fatalf("missing: %+v %v", cfg, err)
+	}
+	writeConfig(t, home, "  \n")
+	if _, err := Load(home); err != nil {
+		t.Fatalf("empty file: %v", err)
+	}
+}
+
+func TestLoadMalformedFallsBackAndNeverTouchesFile(t *testing.T) {
+	for _, body := range []string{`{"ui": {"theme": "light"`, `[1,2]`, `"str"`, `null`, "\x00\xff"} {
+		home := t.TempDir()
+		writeConfig(t, home, body)
+		cfg, err := Load(home)
+		if err == nil {
+			t.Errorf("%q: no warning", body)
+		}
+		if cfg.UI.Theme != "dark" || len(cfg.Assistants) != 6 {
+			t.Errorf("%q: not defaults: %+v", body, cfg.UI)
+		}
+		if b, _ := os.ReadFile(Path(home)); string(b) != body {
+			t.Errorf("%q: file changed to %q", body, b)
+		}
+	}
+}
+
+func TestLoadValuesAndPartialErrors(t *testing.T) {
+	home := t.TempDir()
+	writeConfig(t, home, `{
+	  "assistants": {"claude": {"interrupt_count": 0, "interrupt_delay_ms": 0},
+	                 "aider": {"command": "aider --yes"},
+	                 "broken": {"interrupt_count": 3}},
+	  "ui": {"theme": "neon", "tmux_server": "work", "bell_on_done": false},
+	  "ports": {"start": 7000, "end": 7005, "size": 10},
+	  "future_key": {"x": 1}
+	}`)
+	cfg, err := Load(home)
+	if err == nil {
+		t.Fatal("want warnings for the unknown theme, broken assistant and bad ports")
+	}
+	for _, want := range []string{"neon", "broken", "ports"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("warning does not mention %q: %v", want, err)
+		}
+	}
+	c := cfg.Assistants["claude"]
+	if c.Command != "claude" || c.InterruptCount != 0 || c.InterruptDelayMs != 0 {
+		t.Errorf("explicit zero lost: %+v", c)
+	}
+	if a := cfg.Assistants["aider"]; a.Command != "aider --yes" || a.BuiltIn || a.InterruptCount != 1 {
+		t.Errorf("custom assistant: %+v", a)
+	}
+	if _, ok := cfg.Assistants["broken"]; ok {
+		t.Error("assistant without a command accepted")
+	}
+	if cfg.UI.Theme != "dark" || cfg.UI.TmuxServer != "work" || cfg.UI.BellOnDone || !cfg.UI.ShowKeyHints {
+		t.Errorf("ui = %+v", cfg.UI)
+	}
+	if cfg.Ports != Defaults().Ports {
+		t.Errorf("invalid ports accepted: %+v", cfg.Ports)
+	}
+	names := cfg.AssistantNames()
+	if names[0] != "claude" || names[len(names)-1] != "aider" && names[len(names)-1] != "shell" {
+		t.Errorf("names = %v", names)
+	}
+}
+
+func TestSaveRefusesUnreadableOrNonObject(t *testing.T) {
+	ctx := context.Background()
+	for _, body := range []string{`{"ui": `, `[]`, `42`, `null`} {
+		home := t.TempDir()
+		writeConfig(t, home, body)
+		err := SaveUI(ctx, home, Defaults().UI)
+		if !errors.Is(err, ErrRefusedSave) {
+			t.Errorf("%q: save err = %v", body, err)
+		}
+		if b, _ := os.ReadFile(Path(home)); string(b) != body {
+			t.Errorf("%q: bytes changed to %q", body, b)
+		}
+	}
+	// Unreadable even as root: a directory where the file should be.
+	home := t.TempDir()
+	if err := os.Mkdir(Path(home), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveUI(ctx, home, Defaults().UI); !errors.Is(err, ErrRefusedSave) {
+		t.Fatalf("unreadable: %v", err)
+	}
+	if fi, err := os.Stat(Path(home)); err != nil || !fi.IsDir() {
+		t.Fatal("unreadable path replaced")
+	}
+}
+
+func TestSaveMissingEmptyAndPreservesUnknownKeys(t *testing.T) {
+	ctx := context.Background()
+	home := filepath.Join(t.TempDir(), "new-home")
+	if err := SaveUI(ctx, home, UI{Theme: "light", ShowKeyHints: true}); err != nil {
+		t.Fatalf("missing file: %v", err)
+	}
+	cfg, err := Load(home)
+	if err != nil || cfg.UI.Theme != "light" {
+		t.Fatalf("reload: %+v %v", cfg.UI, err)
+	}
+
+	writeConfig(t, home, "")
+	if err := SaveUI(ctx, home, UI{Theme: "terminal"}); err != nil {
+		t.Fatalf("empty file: %v", err)
+	}
+
+	writeConfig(t, home, `{"future_key": {"keep": true}, "ui": {"theme": "dark", "font": "x"}}`)
+	if err := SaveAssistants(ctx, home, map[string]Assistant{"claude": {Command: "claude --fast", InterruptCount: 0, InterruptDelayMs: 0}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveUI(ctx, home, UI{Theme: "light"}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(Path(home))
+	var top map[string]map[string]any
+	if err := json.Unmarshal(b, &top); err != nil {
+		t.Fatal(err)
+	}
+	if top["future_key"]["keep"] != true || top["ui"]["font"] != "x" || top["ui"]["theme"] != "light" {
+		t.Fatalf("unknown keys lost: %s", b)
+	}
+	claude := top["assistants"]["claude"].(map[string]any)
+	if claude["interrupt_count"] != 0.0 || claude["interrupt_delay_ms"] != 0.0 {
+		t.Fatalf("explicit zero not serialized: %s", b)
+	}
+	cfg, _ = Load(home)
+	if cfg.Assistants["claude"].InterruptCount != 0 || cfg.Assistants["claude"].Command != "claude --fast" {
+		t.Fatalf("reload: %+v", cfg.Assistants["claude"])
+	}
+}
+
+func TestApplyEnvDoesNotOverride(t *testing.T) {
+	env := map[string]string{"AMUX_TMUX_SERVER": "from-env"}
+	cfg := Defaults()
+	cfg.UI.TmuxServer, cfg.UI.TmuxConfig = "from-config", "/etc/tmux.conf"
+	err := cfg.ApplyEnv(func(k string) string { return env[k] }, func(k, v string) error { env[k] = v; return nil })
+	if err != nil || env["AMUX_TMUX_SERVER"] != "from-env" || env["AMUX_TMUX_CONFIG"] != "/etc/tmux.conf" {
+		t.Fatalf("env = %v, err %v", env, err)
+	}
+}
