@@ -1,0 +1,28 @@
+package workspace
+
+import "errors"
+
+// Sentinel errors callers test with errors.Is.
+var (
+	// ErrNotFound: no record exists under that workspace ID.
+	ErrNotFound = errors.New("workspace not found")
+	// ErrExists: a record (or a delete in progress) already holds that ID.
+	ErrExists = errors.New("workspace already exists")
+	// ErrBadName: the workspace name cannot become a branch and a directory.
+	ErrBadName = errors.New("invalid workspace name")
+	// ErrWorkspaceTeardown: the workspace's admission gate is held by a
+	// delete or shelve, so no new lifecycle process may start.
+	ErrWorkspaceTeardown = errors.New("workspace is being torn down")
+	// ErrUnreadable: an existing registry file could not be read, so the save
+	// was refused and the file keeps its bytes.
+	ErrUnreadable = errors.New("registry file exists but cannot be read")
+	// ErrCorrupt: a file's bytes are not the JSON object expected.
+	ErrCorrupt = errors.New("file is not a valid JSON object")
+	// ErrUntrusted: a project-supplied script needs the user's approval.
+	// The concrete error is an *UntrustedError carrying what to approve.
+	ErrUntrusted = errors.New("script is not trusted")
+	// ErrShelved: the workspace is shelved (no worktree) and must be restored.
+	ErrShelved = errors.New("workspace is shelved")
+	// ErrDeleting: a delete of this workspace is in progress or interrupted.
+	ErrDeleting = errors.New("workspace delete in progress")
+)

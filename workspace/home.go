@@ -1,0 +1,84 @@
+package workspace
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"path/filepath"
+	"strings"
+)
+
+// EnvHome relocates the state home (tests and users who want it elsewhere).
+const EnvHome = "AMUX_HOME"
+
+// StateHome returns the state home: $AMUX_HOME when set, else ~/.amux.
+// getenv is passed in (os.Getenv in production) so callers and tests decide
+// the environment. A relative $AMUX_HOME is made absolute so every file path
+// derived from it is stable when the working directory changes.
+func StateHome(getenv func(string) string) (string, error) {
+	if h := strings.TrimSpace(getenv(EnvHome)); h != "" {
+		return filepath.Abs(h)
+	}
+	home := strings.TrimSpace(getenv("HOME"))
+	if home == "" {
+		return "", errors.New("state home: neither AMUX_HOME nor HOME is set")
+	}
+	return filepath.Join(home, ".amux"), nil
+}
+
+// Layout names every path the engine owns under one state home. It is a
+// value: computing a path never touches the disk.
+type Layout struct {
+	Home string
+}
+
+// ProjectsFile is the projects registry.
+func (l Layout) ProjectsFile() string { return filepath.Join(l.Home, "projects.json") }
+
+// ProjectEnvFile is the per-project environment registry.
+func (l Layout) ProjectEnvFile() string { return filepath.Join(l.Home, "project-env.json") }
+
+// ProjectScriptsFile is the per-project script defaults registry.
+func (l Layout) ProjectScriptsFile() string { return filepath.Join(l.Home, "project-scripts.json") }
+
+// TrustedScriptsFile records the approved content hashes of repo scripts.
+func (l Layout) TrustedScriptsFile() string { return filepath.Join(l.Home, "trusted-scripts.json") }
+
+// WorkspacesDir holds one metadata directory per workspace ID.
+func (l Layout) WorkspacesDir() string { return filepath.Join(l.Home, "workspaces") }
+
+// WorkspaceDir is the metadata directory of one workspace.
+func (l Layout) WorkspaceDir(id string) string { return filepath.Join(l.WorkspacesDir(), id) }
+
+// RecordFile is a workspace's record.
+func (l Layout) RecordFile(id string) string {
+	return filepath.Join(l.WorkspaceDir(id), "workspace.json")
+}
+
+// WorkspaceLockPath is the path whose atomicfile lock ("<id>.lock", a sibling
+// of the metadata directory) guards a workspace's record. It lives outside
+// the directory on purpose: a delete removes the directory, and unlinking a
+// lock file other processes may be waiting on would let two of them hold
+// "the" lock at once.
+func (l Layout) WorkspaceLockPath(id string) string { return l.WorkspaceDir(id) }
+
+// TombstoneFile marks a delete in progress.
+func (l Layout) TombstoneFile(id string) string {
+	return filepath.Join(l.WorkspaceDir(id), ".deleting")
+}
+
+// LogsDir holds a workspace's captured script output.
+func (l Layout) LogsDir(id string) string { return filepath.Join(l.WorkspaceDir(id), "logs") }
+
+// WorktreesDir is the default parent of every worktree amux creates.
+func (l Layout) WorktreesDir() string { return filepath.Join(l.Home, "worktrees") }
+
+// LocksDir holds locks that guard no single file (the per-repo git lock).
+func (l Layout) LocksDir() string { return filepath.Join(l.Home, "locks") }
+
+// GitLockPath is the path whose atomicfile lock serializes amux's worktree
+// and branch mutations on one repository across processes.
+func (l Layout) GitLockPath(repo string) string {
+	sum := sha256.Sum256([]byte(repo))
+	return filepath.Join(l.LocksDir(), "git-"+hex.EncodeToString(sum[:8]))
+}
