@@ -1,0 +1,119 @@
+package dialog
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/theme"
+)
+
+func press(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+func typeText(d TypedConfirm, s string) TypedConfirm {
+	for _, r := range s {
+		d, _, _ = d.Update(press(string(r)))
+	}
+	return d
+}
+
+func TestTypedConfirmArmsOnlyOnExactMatch(t *testing.T) {
+	d := NewTypedConfirm(theme.Dark(), "Delete workspace", []string{"removes the worktree"}, "feature-x")
+	d = typeText(d, "feature-")
+	if d.Armed() {
+		t.Fatal("armed on a prefix")
+	}
+	d, _, out := d.Update(press("enter"))
+	if out != Pending {
+		t.Fatalf("enter on mismatch gave %v", out)
+	}
+	if !strings.Contains(d.View(60), "does not match") {
+		t.Fatal("no nudge after enter on mismatch")
+	}
+	d = typeText(d, "x")
+	if !d.Armed() {
+		t.Fatal("not armed on exact match")
+	}
+	if _, _, out := d.Update(press("enter")); out != Submitted {
+		t.Fatalf("enter when armed gave %v", out)
+	}
+	if _, _, out := d.Update(press("esc")); out != Cancelled {
+		t.Fatalf("esc gave %v", out)
+	}
+	d = typeText(d, "y")
+	if d.Armed() {
+		t.Fatal("armed with trailing text")
+	}
+}
+
+func TestTypedConfirmPasteTakesFirstLineOnly(t *testing.T) {
+	d := NewTypedConfirm(theme.Dark(), "Release ports", nil, "3")
+	d, _, out := d.Update(tea.PasteMsg{Content: "3\nrm -rf /\n"})
+	if out != Pending || !d.Armed() {
+		t.Fatalf("paste: armed=%v out=%v", d.Armed(), out)
+	}
+}
+
+func TestFormFlow(t *testing.T) {
+	f := NewForm(theme.Dark(), "New workspace", FieldSpec{Label: "Name"}, FieldSpec{Label: "Base ref"})
+	for _, r := range "feat" {
+		f, _, _ = f.Update(press(string(r)))
+	}
+	f, _, _ = f.Update(press("tab"))
+	for _, r := range "v1" {
+		f, _, _ = f.Update(press(string(r)))
+	}
+	if v := f.Values(); v[0] != "feat" || v[1] != "v1" {
+		t.Fatalf("values = %q", v)
+	}
+	f, _, out := f.Update(press("enter"))
+	if out != Submitted {
+		t.Fatalf("enter = %v", out)
+	}
+	f.SetFieldError(1, "unknown ref v1")
+	if !strings.Contains(f.View(70), "unknown ref v1") {
+		t.Fatal("inline error not shown")
+	}
+	f.SetBusy("creating")
+	f.SetTail([]string{"npm install", "added 3 packages"})
+	if _, _, out := f.Update(press("enter")); out != Pending {
+		t.Fatal("enter while busy must do nothing")
+	}
+	if v := f.View(70); !strings.Contains(v, "added 3 packages") {
+		t.Fatalf("tail not shown:\n%s", v)
+	}
+	f.SetFailed("setup failed", "worktree removed", "branch kept (it existed before)")
+	if v := f.View(70); !strings.Contains(v, "branch kept") {
+		t.Fatalf("rollback outcome not shown:\n%s", v)
+	}
+	if _, _, out := f.Update(press("esc")); out != Cancelled {
+		t.Fatal("esc does not close a failed form")
+	}
+}
+
+func TestStepsView(t *testing.T) {
+	s := NewSteps(theme.Dark(), "Deleting feat", "stop lifecycle", "kill run sessions", "archive", "remove worktree")
+	s.Set("stop lifecycle", StepDone, "")
+	s.Set("kill run sessions", StepFailed, "tmux: no server")
+	if s.Finished() || !s.Failed() {
+		t.Fatal("state wrong")
+	}
+	if v := s.View(70); !strings.Contains(v, "tmux: no server") || !strings.Contains(v, "✗") {
+		t.Fatalf("view:\n%s", v)
+	}
+	if FirstLine("\nabc\x07d\r\nefg") != "abcd" {
+		t.Fatal("FirstLine")
+	}
+}
