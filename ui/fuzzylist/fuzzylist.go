@@ -1,0 +1,144 @@
+// Package fuzzylist is the filterable, scrollable list behind the command
+// palette, the pickers and the agent picker: items are matched fuzzily
+// (sahilm/fuzzy) against a query and the cursor moves over the matches.
+package fuzzylist
+
+import (
+	"strings"
+
+	"github.com/sahilm/fuzzy"
+
+	"amux.dev/amux/ui/theme"
+)
+
+// Item is one row: Title is matched; Detail is shown beside it muted; Note
+// (e.g. a key or why the item is disabled) is right-aligned.
+type Item struct {
+	Title    string
+	Detail   string
+	Note     string
+	Disabled bool
+}
+
+// List is the state of a filtered list.
+type List struct {
+	items   []Item
+	query   string
+	matches []int // indices into items, best first
+	cursor  int   // index into matches
+	offset  int   // first visible match
+}
+
+// New builds a list showing every item.
+func New(items []Item) List {
+	l := List{items: items}
+	l.refilter()
+	return l
+}
+
+// SetItems replaces the items, keeping the query.
+func (l *List) SetItems(items []Item) {
+	l.items = items
+	l.refilter()
+}
+
+// SetQuery filters the items; an empty query keeps declaration order.
+func (l *List) SetQuery(q string) {
+	if q == l.query {
+		return
+	}
+	l.query = q
+	l.refilter()
+}
+
+func (l *List) refilter() {
+	l.matches = l.matches[:0]
+	if strings.TrimSpace(l.query) == "" {
+		for i := range l.items {
+			l.matches = append(l.matches, i)
+		}
+	} else {
+		titles := make([]string, len(l.items))
+		for i, it := range l.items {
+			titles[i] = it.Title + " " + it.Detail
+		}
+		for _, m := range fuzzy.Find(l.query, titles) {
+			l.matches = append(l.matches, m.Index)
+		}
+	}
+	l.cursor, l.offset = 0, 0
+}
+
+// Len is the number of matching items.
+func (l List) Len() int { return len(l.matches) }
+
+// Selected returns the index (into the items given) of the cursor row.
+func (l List) Selected() (int, bool) {
+	if len(l.matches) == 0 {
+		return 0, false
+	}
+	return l.matches[l.cursor], true
+}
+
+// Move moves the cursor by delta matches, clamped.
+func (l *List) Move(delta int) {
+	l.cursor = max(0, min(len(l.matches)-1, l.cursor+delta))
+}
+
+// View renders at most height rows, width cells wide, keeping the cursor
+// visible.
+func (l *List) View(th theme.Theme, width, height int) string {
+	if height < 1 {
+		return ""
+	}
+	if len(l.matches) == 0 {
+		return th.MutedStyle().Render("  no matches")
+	}
+	if l.cursor < l.offset {
+		l.offset = l.cursor
+	}
+	if l.cursor >= l.offset+height {
+		l.offset = l.cursor - height + 1
+	}
+	var b strings.Builder
+	end := min(len(l.matches), l.offset+height)
+	for row := l.offset; row < end; row++ {
+		it := l.items[l.matches[row]]
+		line := renderRow(it, width)
+		switch {
+		case row == l.cursor:
+			line = th.SelectedStyle().Width(width).Render(line)
+		case it.Disabled:
+			line = th.MutedStyle().Render(line)
+		default:
+			line = th.TextStyle().Render(line)
+		}
+		b.WriteString(line)
+		if row < end-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// renderRow lays out title, detail and a right-aligned note in width cells.
+func renderRow(it Item, width int) string {
+	left := " " + it.Title
+	if it.Detail != "" {
+		left += "  " + it.Detail
+	}
+	note := it.Note
+	room := width - len([]rune(note)) - 1
+	lr := []rune(left)
+	if len(lr) > room {
+		if room < 2 {
+			return string([]rune(left)[:max(0, width)])
+		}
+		lr = append(lr[:room-1], '…')
+	}
+	pad := width - len(lr) - len([]rune(note))
+	if pad < 1 {
+		pad = 1
+	}
+	return string(lr) + strings.Repeat(" ", pad) + note
+}
