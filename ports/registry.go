@@ -37,6 +37,8 @@ type Registry struct {
 	deferReason string
 	warned      bool
 	mem         map[string]Reservation
+
+	cache docCache
 }
 
 // New returns the registry for the state home home (the caller resolves
@@ -175,7 +177,7 @@ func (r *Registry) read() (*document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ports: read registry: %w", err)
 	}
-	return decode(r.path, data)
+	return r.cache.decode(r.path, data)
 }
 
 // outcome says how a locked update ended besides its error.
@@ -196,7 +198,7 @@ func (r *Registry) update(ctx context.Context, mint bool, fn func(*document) (ch
 	err := atomicfile.Update(ctx, r.path, filePerm, func(old []byte, exists bool) ([]byte, error) {
 		doc := &document{Version: schemaVersion}
 		if exists {
-			d, err := decode(r.path, old)
+			d, err := r.cache.decode(r.path, old)
 			if err != nil {
 				return nil, err
 			}
@@ -216,7 +218,13 @@ func (r *Registry) update(ctx context.Context, mint bool, fn func(*document) (ch
 		if !changed && !swept && !out.created {
 			return nil, nil
 		}
-		return encode(doc)
+		data, err := encode(doc)
+		if err == nil {
+			// Cached before the rename lands; if the write fails the
+			// next read sees the old bytes, which miss and re-parse.
+			r.cache.store(data, doc)
+		}
+		return data, err
 	})
 	if err != nil {
 		out.created = false

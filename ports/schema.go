@@ -49,13 +49,28 @@ func decode(path string, data []byte) (*document, error) {
 	corrupt := func(problem error, format string, args ...any) error {
 		return &CorruptError{Path: path, Problem: problem, Detail: fmt.Sprintf(format, args...)}
 	}
-	// Read the version on its own first, so a newer file is reported as
-	// newer even when its other fields would not parse under this schema.
+	// One strict pass on the happy path. Only when it fails is the version
+	// read on its own, so a newer file is reported as newer even when its
+	// other fields do not parse under this schema.
 	var head struct {
-		Version *int `json:"version"`
+		Version      *int    `json:"version"`
+		Reservations []entry `json:"reservations"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, corrupt(ErrMalformed, "%v", err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	strictErr := dec.Decode(&head)
+	if strictErr == nil {
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			strictErr = errors.New("trailing data after the document")
+		}
+	} else {
+		var v struct {
+			Version *int `json:"version"`
+		}
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, corrupt(ErrMalformed, "%v", strictErr)
+		}
+		head.Version = v.Version
 	}
 	switch {
 	case head.Version == nil:
@@ -64,16 +79,10 @@ func decode(path string, data []byte) (*document, error) {
 		return nil, corrupt(ErrNewerVersion, "file has version %d, this amux reads up to %d", *head.Version, schemaVersion)
 	case *head.Version < 1:
 		return nil, corrupt(ErrMalformed, "version %d is not a registry version", *head.Version)
+	case strictErr != nil:
+		return nil, corrupt(ErrMalformed, "%v", strictErr)
 	}
-	var doc document
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&doc); err != nil {
-		return nil, corrupt(ErrMalformed, "%v", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, corrupt(ErrMalformed, "trailing data after the document")
-	}
+	doc := document{Version: *head.Version, Reservations: head.Reservations}
 	seen := make(map[string]bool, len(doc.Reservations))
 	for i, e := range doc.Reservations {
 		if err := checkKeyChars(e.Owner); err != nil || e.Owner == "" {
@@ -102,18 +111,28 @@ func decode(path string, data []byte) (*document, error) {
 	return &doc, nil
 }
 
-// encode writes the document sorted by start, so the file reads as a port
-// map and identical states produce identical bytes.
+// encode writes the document sorted by start, one reservation per line, so
+// the file reads as a port map, stays small enough to parse quickly with
+// thousands of entries, and identical states produce identical bytes.
 func encode(doc *document) ([]byte, error) {
-	out := document{Version: schemaVersion, Reservations: sortedByStart(doc.Reservations)}
-	if out.Reservations == nil {
-		out.Reservations = []entry{}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"version\": %d,\n  \"reservations\": [", schemaVersion)
+	for i, e := range sortedByStart(doc.Reservations) {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		b.Write(line)
 	}
-	data, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return nil, err
+	if len(doc.Reservations) > 0 {
+		b.WriteString("\n  ")
 	}
-	return append(data, '\n'), nil
+	b.WriteString("]\n}\n")
+	return b.Bytes(), nil
 }
 
 func sortedByStart(es []entry) []entry {
