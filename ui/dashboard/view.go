@@ -1,0 +1,141 @@
+package dashboard
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/ui/theme"
+)
+
+// View renders the tree in width×height cells, scrolling to keep the cursor
+// visible. spinner is the current frame of the working spinner.
+func (m *Model) View(th theme.Theme, width, height int, focused bool, spinner string) string {
+	if height < 1 || width < 4 {
+		return ""
+	}
+	if len(m.projects) == 0 {
+		return th.MutedStyle().Width(width).Render("No projects yet.\n\nPress a to add a git repository.")
+	}
+	if len(m.rows) == 0 {
+		return th.MutedStyle().Width(width).Render("Nothing matches “" + m.filter + "”.")
+	}
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+height {
+		m.offset = m.cursor - height + 1
+	}
+	m.offset = max(0, min(m.offset, len(m.rows)-height))
+	end := min(len(m.rows), m.offset+height)
+	lines := make([]string, 0, end-m.offset)
+	for i := m.offset; i < end; i++ {
+		segs := m.rowSegments(th, m.rows[i], width, spinner)
+		lines = append(lines, render(th, segs, width, i == m.cursor, focused))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// segment is a run of text in one style; a row is a few of them.
+type segment struct {
+	text  string
+	style lipgloss.Style
+}
+
+// render draws a row's segments. The selected row gets the selection
+// background under every segment (styling each piece separately, since an
+// inner reset would otherwise cut the highlight short) and is padded to width.
+func render(th theme.Theme, segs []segment, width int, selected, focused bool) string {
+	var b strings.Builder
+	used := 0
+	for _, s := range segs {
+		st := s.style
+		if selected {
+			st = st.Background(selectionBg(th, focused))
+		}
+		b.WriteString(st.Render(s.text))
+		used += lipgloss.Width(s.text)
+	}
+	if selected && used < width {
+		b.WriteString(lipgloss.NewStyle().Background(selectionBg(th, focused)).Render(strings.Repeat(" ", width-used)))
+	}
+	return b.String()
+}
+
+func selectionBg(th theme.Theme, focused bool) color.Color {
+	if focused {
+		return th.Selected
+	}
+	return th.Border
+}
+
+func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []segment {
+	p := m.projects[r.Project]
+	if r.Kind == ProjectRow {
+		arrow := "▾"
+		if m.collapsed[p.Path] && m.filter == "" {
+			arrow = "▸"
+		}
+		return []segment{
+			{arrow + " " + truncate(p.Name, width-6), th.AccentStyle()},
+			{fmt.Sprintf(" %d", len(p.Workspaces)), th.MutedStyle()},
+		}
+	}
+	w := p.Workspaces[r.Workspace]
+	glyph, gstyle := badgeGlyph(th, w, spinner)
+	nameStyle := th.TextStyle()
+	if w.Shelved {
+		nameStyle = th.MutedStyle()
+	}
+	segs := []segment{{"  ", th.TextStyle()}, {glyph, gstyle}, {" " + truncate(w.Name, width-8), nameStyle}}
+	used := 4 + lipgloss.Width(truncate(w.Name, width-8))
+	if w.Dirty {
+		segs = append(segs, segment{" *", th.Style(th.Warning)})
+		used += 2
+	}
+	sub := w.Branch
+	if w.Detail != "" {
+		sub = w.Detail
+	}
+	if room := width - used - 2; room > 4 && sub != "" && sub != w.Name {
+		segs = append(segs, segment{" " + truncate(sub, room), th.MutedStyle()})
+	}
+	return segs
+}
+
+// badgeGlyph is the one-cell state marker of a workspace row.
+func badgeGlyph(th theme.Theme, w Workspace, spinner string) (string, lipgloss.Style) {
+	switch {
+	case w.Busy:
+		return spinner, th.Style(th.Working)
+	case w.Badge == BadgeBlocked:
+		return "◆", th.Style(th.Blocked)
+	case w.Badge == BadgeError:
+		return "✗", th.Style(th.Error)
+	case w.Badge == BadgeWorking:
+		return spinner, th.Style(th.Working)
+	case w.Badge == BadgeDone:
+		return "✓", th.Style(th.Done)
+	case w.Shelved:
+		return "⏸", th.MutedStyle()
+	case w.Attached > 0:
+		return "●", th.MutedStyle()
+	}
+	return "○", th.MutedStyle()
+}
+
+func truncate(s string, n int) string {
+	if n < 1 {
+		return ""
+	}
+	if lipgloss.Width(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && lipgloss.Width(string(r))+1 > n {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
