@@ -1,0 +1,104 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"amux.dev/amux/tmux"
+)
+
+// Options are the engine's dependencies. Only Home is required; each
+// missing dependency disables exactly the feature that needs it.
+type Options struct {
+	// Home is the state home (see StateHome).
+	Home string
+	// WorktreesDir is where new worktrees go, as <WorktreesDir>/<project>/<name>;
+	// empty means <Home>/worktrees.
+	WorktreesDir string
+	// Tmux is the server hosting run sessions. Nil disables hosted runs (and
+	// their teardown step, since none can exist).
+	Tmux tmux.Runner
+	// Ports provides AMUX_PORT/AMUX_PORT_RANGE. Nil omits both variables.
+	Ports PortAllocator
+	// AmuxBin is the amux executable: run sessions start through its pane
+	// launch transport, and scripts see it as AMUX_BIN_PATH.
+	AmuxBin string
+	// LaunchTmpDir is where pane launch payloads go; empty is os.TempDir().
+	LaunchTmpDir string
+	// InstallTap installs the status tap on a new run session's pane. It is
+	// best effort: a failure is logged and the session hosts without it.
+	InstallTap func(ctx context.Context, paneID string) error
+	// Environ is the base environment of lifecycle scripts; nil means this
+	// process's environment.
+	Environ []string
+	// OutputCap bounds each captured output file; zero is DefaultOutputCap.
+	OutputCap int64
+	// Logger receives warn-level lines about degraded paths (unreadable
+	// registries, failed archive scripts, recovery). Nil discards them.
+	Logger *slog.Logger
+	// StepHook, when set, is called after each step of a teardown with the
+	// operation ("delete", "shelve", "recover"), the step name and the
+	// workspace ID. It exists for crash tests; production leaves it nil.
+	StepHook func(op, step, id string)
+}
+
+// Engine runs the workspace lifecycle: create, setup, run sessions, on-done
+// hooks, shelve, restore, delete and recovery. It is safe for concurrent use;
+// every method may block on git, tmux or a script and so must be called off
+// the UI's update loop.
+type Engine struct {
+	opts  Options
+	store *Store
+	log   *slog.Logger
+	gates gates
+
+	mu       sync.Mutex
+	localRun map[string]*localRun // the local run slot, one per workspace
+}
+
+// New returns an engine over opts.Home.
+func New(opts Options) (*Engine, error) {
+	if opts.Home == "" {
+		return nil, errors.New("workspace engine: no state home")
+	}
+	home, err := filepath.Abs(opts.Home)
+	if err != nil {
+		return nil, err
+	}
+	opts.Home = home
+	if opts.WorktreesDir == "" {
+		opts.WorktreesDir = Layout{Home: home}.WorktreesDir()
+	}
+	if opts.OutputCap <= 0 {
+		opts.OutputCap = DefaultOutputCap
+	}
+	if opts.Environ == nil {
+		opts.Environ = os.Environ()
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}}, nil
+}
+
+// Store returns the engine's record and registry store.
+func (e *Engine) Store() *Store { return e.store }
+
+// step reports a finished teardown step to the test hook.
+func (e *Engine) step(op, name, id string) {
+	if e.opts.StepHook != nil {
+		e.opts.StepHook(op, name, id)
+	}
+}
+
+// OutputPath is where a workspace's captured output of one script kind is
+// (the local run slot captures under KindRun).
+func (e *Engine) OutputPath(id string, kind ScriptKind) string {
+	return filepath.Join(e.store.layout.LogsDir(id), string(kind)+".log")
+}

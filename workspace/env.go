@@ -1,0 +1,98 @@
+package workspace
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// PortAllocator hands out a workspace's port interval. The ports package's
+// durable registry satisfies it (through a one-line adapter in app); tests
+// use a fake. Reserve must return the same committed interval for the same
+// workspace ID every time.
+type PortAllocator interface {
+	Reserve(ctx context.Context, workspaceID string) (start, size int, err error)
+}
+
+// Environment variables every lifecycle script and run session receives.
+const (
+	EnvPort          = "AMUX_PORT"           // first port of the interval
+	EnvPortRange     = "AMUX_PORT_RANGE"     // "<start>-<end>", inclusive
+	EnvWorkspaceRoot = "AMUX_WORKSPACE_ROOT" // the worktree directory
+	EnvWorkspaceName = "AMUX_WORKSPACE_NAME"
+	EnvWorkspaceID   = "AMUX_WORKSPACE_ID"
+	EnvAmux          = "AMUX_ENV"      // always "1"
+	EnvBinPath       = "AMUX_BIN_PATH" // the amux binary, for "$AMUX_BIN_PATH" report
+	EnvScript        = "AMUX_SCRIPT"   // which lifecycle script is running
+)
+
+// extraEnv builds the assignments amux adds for one workspace, in increasing
+// precedence: project env (project-env.json), the workspace record's env,
+// then amux's own variables, which always win so a script can rely on them.
+// A project-env.json that cannot be read degrades to none (logged): the
+// registry is user-edited and must not block a workspace.
+func (e *Engine) extraEnv(ctx context.Context, rec Record, kind ScriptKind) ([]string, error) {
+	vars := map[string]string{}
+	penv, err := e.store.ProjectEnv(rec.Repo)
+	if err != nil {
+		e.log.Warn("project env unavailable; scripts run without it", "repo", rec.Repo, "err", err)
+	}
+	for k, v := range penv {
+		if validEnvKey(k) {
+			vars[k] = v
+		}
+	}
+	for k, v := range rec.Env {
+		if validEnvKey(k) {
+			vars[k] = v
+		}
+	}
+	id := rec.WorkspaceID()
+	if e.opts.Ports != nil {
+		start, size, err := e.opts.Ports.Reserve(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("port reservation for %s: %w", id, err)
+		}
+		vars[EnvPort] = strconv.Itoa(start)
+		vars[EnvPortRange] = strconv.Itoa(start) + "-" + strconv.Itoa(start+size-1)
+	}
+	vars[EnvWorkspaceRoot] = rec.Root
+	vars[EnvWorkspaceName] = rec.Name
+	vars[EnvWorkspaceID] = id
+	vars[EnvAmux] = "1"
+	if e.opts.AmuxBin != "" {
+		vars[EnvBinPath] = e.opts.AmuxBin
+	}
+	if kind != "" {
+		vars[EnvScript] = string(kind)
+	}
+	out := make([]string, 0, len(vars))
+	for k, v := range vars {
+		out = append(out, k+"="+strings.ReplaceAll(v, "\x00", ""))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// mergeEnv returns base with every assignment of extra replacing or adding.
+func mergeEnv(base, extra []string) []string {
+	keys := make(map[string]bool, len(extra))
+	for _, kv := range extra {
+		k, _, _ := strings.Cut(kv, "=")
+		keys[k] = true
+	}
+	out := make([]string, 0, len(base)+len(extra))
+	for _, kv := range base {
+		k, _, _ := strings.Cut(kv, "=")
+		if !keys[k] {
+			out = append(out, kv)
+		}
+	}
+	return append(out, extra...)
+}
+
+// projectName is the display name of a repo: its directory's base name.
+func projectName(repo string) string { return filepath.Base(repo) }

@@ -1,0 +1,78 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// killGrace is how long a cancelled script's process group has between
+// SIGTERM and SIGKILL: long enough for a tool to clean up, short enough that
+// a delete never waits on it for long.
+const killGrace = 2 * time.Second
+
+// pipeDrain bounds how long Wait keeps copying output after the script's
+// leader exits, so a straggler holding the pipe cannot stall anyone.
+const pipeDrain = time.Second
+
+// shellSpec is one shell command to run as a lifecycle process.
+type shellSpec struct {
+	Dir     string
+	Env     []string // the complete environment
+	Command string   // run as sh -c Command
+	Out     io.Writer
+}
+
+// runShell runs spec in its own process group and waits for it. Cancelling
+// ctx sends SIGTERM to the whole group, then SIGKILL after killGrace. When
+// the leader exits, whatever it left running in its group is killed too: a
+// lifecycle script's children must never outlive it (and so never outlive
+// the worktree a teardown is about to remove). Use setsid or the run script
+// for long-lived daemons.
+func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
+	cmd := exec.Command("/bin/sh", "-c", spec.Command)
+	cmd.Dir = spec.Dir
+	cmd.Env = spec.Env
+	cmd.Stdin = nil
+	cmd.Stdout, cmd.Stderr = spec.Out, spec.Out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = pipeDrain
+	if err := cmd.Start(); err != nil {
+		return -1, err
+	}
+	pgid := cmd.Process.Pid
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			_ = syscall.Kill(-pgid, syscall.SIGTERM)
+			select {
+			case <-done:
+			case <-time.After(killGrace):
+				_ = syscall.Kill(-pgid, syscall.SIGKILL)
+			}
+		case <-done:
+		}
+	}()
+	err = cmd.Wait()
+	close(done)
+	_ = syscall.Kill(-pgid, syscall.SIGKILL) // stragglers of a finished leader
+	if ctx.Err() != nil {
+		return exitStatus(err), ctx.Err()
+	}
+	return exitStatus(err), err
+}
+
+func exitStatus(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	return -1
+}
