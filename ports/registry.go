@@ -120,6 +120,9 @@ func (r *Registry) ReserveTransient(ctx context.Context, rootHash string) (Reser
 // workspace delete or shelve must. Releasing a hold that does not exist is
 // not an error.
 func (r *Registry) ReleaseTransient(ctx context.Context, rootHash string) error {
+	if rootHash == "" {
+		return errors.New("ports: empty root hash")
+	}
 	owner := TransientOwner(r.pid, rootHash)
 	r.mu.Lock()
 	delete(r.mem, owner)
