@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"amux.dev/amux/git"
 	"amux.dev/amux/tmux"
 )
 
@@ -20,6 +21,9 @@ type Options struct {
 	// WorktreesDir is where new worktrees go, as <WorktreesDir>/<project>/<name>;
 	// empty means <Home>/worktrees.
 	WorktreesDir string
+	// Git is the hardened git runner (*git.Runner, built by the app with
+	// git.OptionsFromEnv). Nil means a runner with the hardened defaults.
+	Git Git
 	// Tmux is the server hosting run sessions. Nil disables hosted runs (and
 	// their teardown step, since none can exist).
 	Tmux tmux.Runner
@@ -73,6 +77,9 @@ func New(opts Options) (*Engine, error) {
 	opts.Home = home
 	if opts.WorktreesDir == "" {
 		opts.WorktreesDir = Layout{Home: home}.WorktreesDir()
+	}
+	if opts.Git == nil {
+		opts.Git = git.New(git.Options{})
 	}
 	if opts.OutputCap <= 0 {
 		opts.OutputCap = DefaultOutputCap

@@ -2,10 +2,7 @@ package workspace
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 )
 
@@ -58,8 +55,10 @@ func (e *Engine) trustedScript(rec Record, kind ScriptKind) (Script, bool, error
 	return sc, true, nil
 }
 
-// usable loads a record that lifecycle work may run against: present, not
-// shelved, no delete pending.
+// usable loads a record that lifecycle work may run against: present and
+// not shelved. An interrupted delete (tombstone, worktree still there) is
+// usable by contract until recovery finishes it; the gate, not the
+// tombstone, is what stops starts during a live teardown.
 func (e *Engine) usable(id string) (Record, error) {
 	rec, err := e.store.Load(id)
 	if err != nil {
@@ -67,11 +66,6 @@ func (e *Engine) usable(id string) (Record, error) {
 	}
 	if rec.Shelved {
 		return Record{}, fmt.Errorf("%w: %s", ErrShelved, id)
-	}
-	if _, err := os.Lstat(e.store.layout.TombstoneFile(id)); err == nil {
-		return Record{}, fmt.Errorf("%w: %s", ErrDeleting, id)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return Record{}, err
 	}
 	return rec, nil
 }

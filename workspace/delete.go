@@ -1,0 +1,230 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"amux.dev/amux/atomicfile"
+)
+
+// Teardown step names, reported to Options.StepHook after each completes.
+const (
+	StepTombstone      = "tombstone"       // .deleting written (delete only)
+	StepDrain          = "drain"           // gate seized, lifecycle processes cancelled and drained
+	StepKillRuns       = "kill-runs"       // hosted run sessions and the local run slot killed
+	StepArchive        = "archive"         // archive script run (or skipped)
+	StepRemoveWorktree = "remove-worktree" // worktree removed (branch deleted when owned)
+	StepRemoveRecord   = "remove-record"   // metadata directory removed (delete) / shelved flag set
+)
+
+// DeleteOptions adjust a delete or shelve.
+type DeleteOptions struct {
+	// KeepBranch keeps the branch even when amux created it. (Delete removes
+	// a branch only when the workspace created it; shelve never does.)
+	KeepBranch bool
+	// SkipArchive tears down without the archive script — the answer when
+	// the repo's archive script is untrusted and the user will not approve it.
+	SkipArchive bool
+}
+
+// TeardownResult reports what a delete or shelve did besides succeeding.
+type TeardownResult struct {
+	Archive    ScriptResult
+	ArchiveErr error // the archive script failed; the teardown went on
+}
+
+// Delete removes a workspace in the contract's order: write the .deleting
+// tombstone; seize the admission gate (new lifecycle starts now fail with
+// ErrWorkspaceTeardown) and cancel and drain running lifecycle processes;
+// kill hosted run sessions and the local run slot; run archive; remove the
+// worktree (and the branch, when this workspace created it); remove the
+// record. If a step fails, the gate reopens, the tombstone stays, and the
+// workspace reports "interrupted" or "pending" until Recover finishes it.
+//
+// An untrusted repo archive script stops the delete before anything
+// happens, with an *UntrustedError; approve it or pass SkipArchive.
+func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
+	rec, arch, err := e.prepareTeardown(id, opts)
+	if err != nil {
+		return TeardownResult{}, err
+	}
+	if opts.KeepBranch && rec.CreatedBranch {
+		// Give up ownership of the branch in the record first, so a recovery
+		// finishing this delete after a crash keeps it too.
+		if rec, err = e.store.Update(ctx, id, func(r *Record) error { r.CreatedBranch = false; return nil }); err != nil {
+			return TeardownResult{}, err
+		}
+	}
+	if err := atomicfile.WriteFile(e.store.layout.TombstoneFile(id), []byte("1\n"), recordPerm); err != nil {
+		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
+	}
+	e.step("delete", StepTombstone, id)
+	release, err := e.gates.seize(ctx, id)
+	if err != nil {
+		return TeardownResult{}, err
+	}
+	res, err := e.teardown(ctx, "delete", rec, arch, rec.CreatedBranch)
+	if err == nil {
+		err = e.store.remove(ctx, id)
+	}
+	if err != nil {
+		release()
+		return res, fmt.Errorf("delete %s interrupted (retried on next start): %w", id, err)
+	}
+	e.step("delete", StepRemoveRecord, id)
+	e.gates.forget(id)
+	return res, nil
+}
+
+// Shelve tears a workspace down like Delete — gate, drain, kill runs,
+// archive, remove the worktree — but keeps the record (flagged shelved) and
+// the branch, so Restore can bring it back. No tombstone: nothing is lost if
+// a shelve is interrupted, and Restore copes with a worktree still present.
+func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
+	rec, arch, err := e.prepareTeardown(id, opts)
+	if err != nil {
+		return TeardownResult{}, err
+	}
+	if rec.Shelved {
+		return TeardownResult{}, fmt.Errorf("%w: %s", ErrShelved, id)
+	}
+	release, err := e.gates.seize(ctx, id)
+	if err != nil {
+		return TeardownResult{}, err
+	}
+	defer release()
+	res, err := e.teardown(ctx, "shelve", rec, arch, false)
+	if err != nil {
+		return res, fmt.Errorf("shelve %s: %w", id, err)
+	}
+	if _, err := e.store.setShelved(ctx, id, true); err != nil {
+		return res, fmt.Errorf("shelve %s: %w", id, err)
+	}
+	e.step("shelve", StepRemoveRecord, id)
+	return res, nil
+}
+
+// prepareTeardown loads the record and resolves the archive script before
+// anything changes, so an untrusted archive refuses the whole operation.
+func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (Record, *Script, error) {
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	if opts.SkipArchive || rec.Shelved {
+		return rec, nil, nil // a shelved workspace has no tree to archive
+	}
+	sc, ok, err := e.trustedScript(rec, KindArchive)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	if !ok {
+		return rec, nil, nil
+	}
+	return rec, &sc, nil
+}
+
+// teardown runs the steps after the gate is seized (drain included in the
+// seize): kill runs, archive, remove the worktree and, when deleteBranch,
+// the branch.
+func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
+	id := rec.WorkspaceID()
+	var res TeardownResult
+	e.step(op, StepDrain, id)
+	if err := e.StopRuns(ctx, id); err != nil {
+		return res, err
+	}
+	e.step(op, StepKillRuns, id)
+	if arch != nil && exists(rec.Root) {
+		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch)
+		if res.ArchiveErr != nil {
+			if ctx.Err() != nil {
+				return res, res.ArchiveErr
+			}
+			e.log.Warn("workspace archive script failed; teardown continues", "workspace", id, "err", res.ArchiveErr)
+		}
+	}
+	e.step(op, StepArchive, id)
+	if err := e.removeWorktree(ctx, rec, deleteBranch); err != nil {
+		return res, err
+	}
+	e.step(op, StepRemoveWorktree, id)
+	return res, nil
+}
+
+// removeWorktree removes the worktree (when present) and, when asked, the
+// branch, under the per-repo git lock.
+func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bool) error {
+	unlock, err := e.gitLock(ctx, rec.Repo)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	// Called even when the root is gone: it then prunes the stale worktree
+	// record, without which git would still consider the branch checked out.
+	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, true); err != nil {
+		return err
+	}
+	if deleteBranch {
+		return deleteOwnedBranch(ctx, e.opts.Git, rec.Repo, rec.Branch)
+	}
+	return nil
+}
+
+// Restore brings a shelved workspace back: the worktree is re-added on its
+// branch (a worktree left by an interrupted shelve is kept), the shelved flag
+// cleared, and setup-workspace run unless skipSetup. The branch is never
+// deleted by a failed restore; it is not this call's.
+func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (CreateResult, error) {
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return CreateResult{}, err
+	}
+	if !rec.Shelved {
+		return CreateResult{}, fmt.Errorf("restore %s: not shelved", id)
+	}
+	if !exists(rec.Root) {
+		if err := e.restoreWorktree(ctx, rec); err != nil {
+			return CreateResult{}, err
+		}
+	}
+	rec, err = e.store.setShelved(ctx, id, false)
+	if err != nil {
+		return CreateResult{}, err
+	}
+	res := CreateResult{Workspace: rec}
+	if !skipSetup {
+		res.Setup, res.SetupErr = e.RunSetup(ctx, id)
+	}
+	return res, nil
+}
+
+func (e *Engine) restoreWorktree(ctx context.Context, rec Record) error {
+	unlock, err := e.gitLock(ctx, rec.Repo)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	created, err := e.opts.Git.CreateWorktree(ctx, rec.Repo, rec.Root, rec.Branch, rec.Base)
+	if err != nil {
+		if rbErr := e.rollback(ctx, rec, created); rbErr != nil {
+			return fmt.Errorf("restore %s: %w (rollback incomplete: %v)", rec.Name, err, rbErr)
+		}
+		return fmt.Errorf("restore %s: %w", rec.Name, err)
+	}
+	return nil
+}
+
+// exists reports whether path is present (anything but "not exist" counts:
+// when unsure, do not skip a removal step).
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// teardownTimeout bounds recovery's finish of one interrupted delete.
+const teardownTimeout = 5 * time.Minute

@@ -1,0 +1,54 @@
+package workspace
+
+import (
+	"context"
+	"time"
+
+	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/git"
+)
+
+// Git is the part of the hardened git runner (package git's *Runner) the
+// engine uses. It is an interface so tests can wrap the real runner to
+// inject a failure at an exact point; production passes *git.Runner.
+type Git interface {
+	Toplevel(ctx context.Context, dir string) (string, error)
+	ResolveBase(ctx context.Context, repo, base string) (string, error)
+	ValidateBaseRef(ctx context.Context, repo, ref string) error
+	ValidateBranchName(ctx context.Context, repo, name string) error
+	BranchExists(ctx context.Context, repo, branch string) (bool, error)
+	// CreateWorktree adds a worktree at root on branch, creating the branch
+	// from base when it does not exist; createdBranch says which happened
+	// (also when it fails part-way, so a rollback knows what it owns).
+	CreateWorktree(ctx context.Context, repo, root, branch, base string) (createdBranch bool, err error)
+	// RemoveWorktree removes the worktree at root and prunes stale worktree
+	// records; a root already gone only prunes (idempotent).
+	RemoveWorktree(ctx context.Context, repo, root string, force bool) error
+	DeleteBranch(ctx context.Context, repo, branch string) error
+}
+
+var _ Git = (*git.Runner)(nil)
+
+// deleteOwnedBranch deletes branch if it still exists, so a retried
+// teardown (recovery after a crash past this step) does not fail on it.
+func deleteOwnedBranch(ctx context.Context, g Git, repo, branch string) error {
+	ok, err := g.BranchExists(ctx, repo, branch)
+	if err != nil || !ok {
+		return err
+	}
+	return g.DeleteBranch(ctx, repo, branch)
+}
+
+// gitLockWait bounds how long a create or delete waits for another amux
+// process's worktree operation on the same repository (a checkout of a
+// large tree takes seconds, not minutes).
+const gitLockWait = 2 * time.Minute
+
+// gitLock takes the per-repo git lock: every worktree add/remove and branch
+// delete amux performs on repo happens under it, across processes, so two
+// creates (or a create and a rollback) never race inside .git.
+func (e *Engine) gitLock(ctx context.Context, repo string) (func(), error) {
+	ctx, cancel := context.WithTimeout(ctx, gitLockWait)
+	defer cancel()
+	return atomicfile.Lock(ctx, e.store.layout.GitLockPath(repo))
+}
