@@ -38,14 +38,15 @@ func runner(opts Options) *Runner {
 }
 
 // tgit runs the test's own git (setup and inspection, never the code under
-// test) in dir. It ignores GIT_DIR/GIT_WORK_TREE a test may have planted in
-// the environment for the runner to drop.
+// test) in dir. It ignores the GIT_* variables a test may have planted in
+// the environment for the runner to drop, and never runs the hostile
+// repository's hooks itself.
 func tgit(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
+	cmd := exec.Command("git", append([]string{"-c", "core.hooksPath=/dev/null"}, args...)...)
 	cmd.Dir = dir
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GIT_DIR=") && !strings.HasPrefix(kv, "GIT_WORK_TREE=") {
+		if !strings.HasPrefix(kv, "GIT_") || strings.HasPrefix(kv, "GIT_CONFIG_NOSYSTEM=") {
 			cmd.Env = append(cmd.Env, kv)
 		}
 	}
@@ -154,4 +155,9 @@ func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
