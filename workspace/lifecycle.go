@@ -79,15 +79,15 @@ func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) 
 	if err != nil {
 		return ScriptResult{}, err
 	}
+	wctx, done, err := e.gates.admit(ctx, id)
+	if err != nil {
+		return ScriptResult{Failed: -1}, err
+	}
+	defer done()
 	sc, ok, err := e.trustedScript(rec, KindSetup)
 	if err != nil || !ok {
 		return ScriptResult{Script: sc, Failed: -1}, err
 	}
-	wctx, done, err := e.gates.admit(ctx, id)
-	if err != nil {
-		return ScriptResult{Script: sc, Failed: -1}, err
-	}
-	defer done()
 	return e.runScript(wctx, rec, sc)
 }
 
@@ -100,18 +100,20 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 	if err != nil {
 		return nil, err
 	}
+	wctx, done, err := e.gates.admit(context.WithoutCancel(ctx), id)
+	if err != nil {
+		return nil, err
+	}
 	sc, ok, err := e.trustedScript(rec, KindOnDone)
 	if err != nil {
+		done()
 		return nil, err
 	}
 	ch := make(chan ScriptResult, 1)
 	if !ok {
+		done()
 		ch <- ScriptResult{Failed: -1}
 		return ch, nil
-	}
-	wctx, done, err := e.gates.admit(context.WithoutCancel(ctx), id)
-	if err != nil {
-		return nil, err
 	}
 	go func() {
 		defer done()
@@ -168,13 +170,6 @@ func (e *Engine) StartLocalRun(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	sc, ok, err := e.trustedScript(rec, KindRun)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return fmt.Errorf("workspace %s defines no run script", id)
-	}
 	// Admission covers the start only: once the process sits in the slot, a
 	// teardown kills it at the run-session step, not the drain step.
 	_, done, err := e.gates.admit(ctx, id)
@@ -182,6 +177,13 @@ func (e *Engine) StartLocalRun(ctx context.Context, id string) error {
 		return err
 	}
 	defer done()
+	sc, ok, err := e.trustedScript(rec, KindRun)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("workspace %s defines no run script", id)
+	}
 	e.StopLocalRun(id)
 	rctx, cancel := context.WithCancel(context.Background())
 	lr := &localRun{cancel: cancel, done: make(chan struct{})}

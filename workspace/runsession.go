@@ -41,13 +41,6 @@ func (e *Engine) StartRun(ctx context.Context, id string) (RunSession, error) {
 	if err != nil {
 		return RunSession{}, err
 	}
-	sc, ok, err := e.trustedScript(rec, KindRun)
-	if err != nil {
-		return RunSession{}, err
-	}
-	if !ok {
-		return RunSession{}, fmt.Errorf("workspace %s defines no run script", id)
-	}
 	// Admitted for the whole start, so a teardown's drain waits until the
 	// session exists and its kill step then finds it.
 	wctx, done, err := e.gates.admit(ctx, id)
@@ -55,6 +48,13 @@ func (e *Engine) StartRun(ctx context.Context, id string) (RunSession, error) {
 		return RunSession{}, err
 	}
 	defer done()
+	sc, ok, err := e.trustedScript(rec, KindRun)
+	if err != nil {
+		return RunSession{}, err
+	}
+	if !ok {
+		return RunSession{}, fmt.Errorf("workspace %s defines no run script", id)
+	}
 	extra, err := e.extraEnv(wctx, rec, KindRun)
 	if err != nil {
 		return RunSession{}, err
