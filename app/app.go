@@ -1,84 +1,124 @@
 // Package app is amux's root Bubble Tea model: routing, focus, layout,
-// lifecycle orchestration and the scan loop.
+// lifecycle orchestration and the scan loop. Run wires the real
+// dependencies; tests build a Model with their own.
 package app
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/config"
+	"amux.dev/amux/git"
+	"amux.dev/amux/ports"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/workspace"
 )
 
 // Run starts the TUI on the given terminal and blocks until it quits.
 func Run(in, out *os.File) error {
-	client := tmux.New(tmux.ResolveServer(os.Getenv))
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if _, err := client.CheckVersion(ctx); err != nil {
+	deps, err := NewDeps(os.Getenv)
+	if err != nil {
 		return err
 	}
-	p := tea.NewProgram(newSessionList(client), tea.WithInput(in), tea.WithOutput(out))
-	_, err := p.Run()
+	p := tea.NewProgram(New(deps), tea.WithInput(in), tea.WithOutput(out))
+	_, err = p.Run()
 	return err
 }
 
-// sessionList is the interim screen: the amux sessions on the server.
-type sessionList struct {
-	client   *tmux.Client
-	sessions []tmux.SessionInfo
-	err      error
-}
-
-type sessionsMsg struct {
-	list []tmux.SessionInfo
-	err  error
-}
-
-func newSessionList(c *tmux.Client) sessionList { return sessionList{client: c} }
-
-func (m sessionList) Init() tea.Cmd { return m.refresh }
-
-func (m sessionList) refresh() tea.Msg {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+// NewDeps resolves the state home, config, tmux server and engine the way
+// a real start does.
+func NewDeps(getenv func(string) string) (Deps, error) {
+	home, err := config.StateHome(getenv)
+	if err != nil {
+		return Deps{}, err
+	}
+	cfg, warn := config.Load(home)
+	if err := cfg.ApplyEnv(os.Getenv, os.Setenv); err != nil {
+		return Deps{}, err
+	}
+	tc := tmux.New(tmux.ResolveServer(os.Getenv))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	list, err := tmux.ListSessions(ctx, m.client)
-	return sessionsMsg{list, err}
+	if _, err := tc.CheckVersion(ctx); err != nil {
+		return Deps{}, err
+	}
+	go tmux.SweepPaneLaunches("", time.Now())
+
+	bin, err := os.Executable()
+	if err != nil {
+		return Deps{}, fmt.Errorf("cannot find the amux binary: %w", err)
+	}
+	instance := NewInstanceID(home)
+	reg, err := ports.New(home, ports.Settings{Start: cfg.Ports.Start, End: cfg.Ports.End, Size: cfg.Ports.Size},
+		adoptionProbe(tc, home))
+	if err != nil {
+		return Deps{}, err
+	}
+	eng, err := newEngineAdapter(workspace.Options{
+		Home:    home,
+		Tmux:    tc,
+		Ports:   portAllocator{reg},
+		AmuxBin: bin,
+	}, git.New(git.OptionsFromEnv(getenv)))
+	if err != nil {
+		return Deps{}, err
+	}
+	userHome, _ := os.UserHomeDir()
+	cwd, _ := os.Getwd()
+	return Deps{
+		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
+		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home,
+	}, nil
 }
 
-func (m sessionList) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case sessionsMsg:
-		m.sessions, m.err = msg.list, msg.err
-	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "q", "ctrl+c":
-			return m, tea.Quit
-		case "r":
-			return m, m.refresh
+// NewInstanceID mints this process's @amux_instance: the state home's
+// namespace (so adoption can tell our sessions from another home's) and a
+// random part.
+func NewInstanceID(stateHome string) string {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return InstanceNamespace(stateHome) + "-" + hex.EncodeToString(b)
+}
+
+// InstanceNamespace is the state-home part of instance IDs.
+func InstanceNamespace(stateHome string) string {
+	sum := sha256.Sum256([]byte(stateHome))
+	return hex.EncodeToString(sum[:4])
+}
+
+// portAllocator adapts the durable port registry to the engine.
+type portAllocator struct{ reg *ports.Registry }
+
+func (p portAllocator) Reserve(ctx context.Context, id string) (int, int, error) {
+	r, err := p.reg.Reserve(ctx, id)
+	return r.Start, r.Size, err
+}
+
+// adoptionProbe decides whether a missing port registry can be created:
+// any amux-named or @amux-tagged session whose instance is absent or from
+// this state home might hold a range the registry cannot see.
+func adoptionProbe(tc *tmux.Client, home string) ports.AdoptionProbe {
+	ns := InstanceNamespace(home) + "-"
+	return func(ctx context.Context) (bool, error) {
+		all, err := tmux.ListAllSessions(ctx, tc)
+		if err != nil {
+			return true, err
 		}
+		for _, s := range all {
+			if !tmux.IsAmuxName(s.Name) && !s.Managed {
+				continue
+			}
+			if s.Instance == "" || len(s.Instance) > len(ns) && s.Instance[:len(ns)] == ns {
+				return true, nil
+			}
+		}
+		return false, nil
 	}
-	return m, nil
-}
-
-func (m sessionList) View() tea.View {
-	var b strings.Builder
-	fmt.Fprintf(&b, "amux — sessions on %s\n\n", m.client.Server())
-	switch {
-	case m.err != nil:
-		fmt.Fprintf(&b, "error: %v\n", m.err)
-	case len(m.sessions) == 0:
-		b.WriteString("no amux sessions\n")
-	}
-	for _, s := range m.sessions {
-		fmt.Fprintf(&b, "  %-40s %-8s %s\n", s.Name, s.Type, s.Assistant)
-	}
-	b.WriteString("\nr refresh · q quit\n")
-	v := tea.NewView(b.String())
-	v.AltScreen = true
-	return v
 }

@@ -52,8 +52,11 @@ func (d TypedConfirm) Update(msg tea.Msg) (TypedConfirm, tea.Cmd, Outcome) {
 		}
 	}
 	var cmd tea.Cmd
+	before := d.input.Value()
 	d.input, cmd = updateField(d.input, msg)
-	d.nudged = false
+	if d.input.Value() != before {
+		d.nudged = false
+	}
 	return d, cmd, Pending
 }
 

@@ -1,0 +1,54 @@
+package app
+
+import "amux.dev/amux/ui/keys"
+
+// Scopes of the action registry.
+const (
+	scopeGlobal    keys.Scope = "global"    // anywhere, even while a terminal has focus
+	scopeDashboard keys.Scope = "dashboard" // the project/workspace list has focus
+	scopeCenter    keys.Scope = "center"    // the center area has focus, no live terminal
+	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus
+)
+
+// Action IDs. Tests press keys by these IDs, so they are stable.
+const (
+	actPalette      keys.ActionID = "palette"
+	actHelp         keys.ActionID = "help"
+	actQuit         keys.ActionID = "quit"
+	actFocusDash    keys.ActionID = "focus-dashboard"
+	actFocusCenter  keys.ActionID = "focus-center"
+	actDown         keys.ActionID = "cursor-down"
+	actUp           keys.ActionID = "cursor-up"
+	actTop          keys.ActionID = "cursor-top"
+	actBottom       keys.ActionID = "cursor-bottom"
+	actOpen         keys.ActionID = "open"
+	actFilter       keys.ActionID = "filter"
+	actAddProject   keys.ActionID = "add-project"
+	actNewWorkspace keys.ActionID = "new-workspace"
+	actDelete       keys.ActionID = "delete-workspace"
+	actShelve       keys.ActionID = "shelve-workspace"
+	actRefresh      keys.ActionID = "refresh"
+)
+
+// actionTable is every action of amux, declared once. The hint bar, the help
+// overlay, the palette and docs/keys.md are derived from it.
+func actionTable() []keys.Action {
+	return []keys.Action{
+		{ID: actPalette, Scope: scopeGlobal, Keys: []string{"ctrl+space", "ctrl+@"}, Label: "commands", Help: "Open the command palette", Hint: true},
+		{ID: actHelp, Scope: scopeDashboard, Keys: []string{"?"}, Label: "help", Help: "Show every key", Hint: true, Palette: true},
+		{ID: actQuit, Scope: scopeDashboard, Keys: []string{"q", "ctrl+c"}, Label: "quit", Help: "Quit amux (agents keep running)", Hint: true, Palette: true},
+		{ID: actDown, Scope: scopeDashboard, Keys: []string{"j", "down"}, Label: "down", Help: "Move down"},
+		{ID: actUp, Scope: scopeDashboard, Keys: []string{"k", "up"}, Label: "up", Help: "Move up"},
+		{ID: actTop, Scope: scopeDashboard, Keys: []string{"g", "home"}, Label: "top", Help: "Go to the first row"},
+		{ID: actBottom, Scope: scopeDashboard, Keys: []string{"G", "end"}, Label: "bottom", Help: "Go to the last row"},
+		{ID: actOpen, Scope: scopeDashboard, Keys: []string{"enter", "l", "right"}, Label: "open", Help: "Open the workspace (or fold the project)", Hint: true, Palette: true},
+		{ID: actFilter, Scope: scopeDashboard, Keys: []string{"/"}, Label: "filter", Help: "Filter projects and workspaces", Hint: true, Palette: true},
+		{ID: actAddProject, Scope: scopeDashboard, Keys: []string{"a"}, Label: "add project", Help: "Add a project (a git repository)", Hint: true, Palette: true},
+		{ID: actNewWorkspace, Scope: scopeDashboard, Keys: []string{"n"}, Label: "new", Help: "Create a workspace in the selected project", Hint: true, Palette: true},
+		{ID: actDelete, Scope: scopeDashboard, Keys: []string{"D"}, Label: "delete", Help: "Delete the selected workspace (typed confirm)", Hint: true, Palette: true},
+		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
+		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
+		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},
+		{ID: actFocusDash, Scope: scopeCenter, Keys: []string{"tab", "esc", "h", "left"}, Label: "focus list", Help: "Move focus to the project list", Hint: true, Palette: true},
+	}
+}

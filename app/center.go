@@ -1,0 +1,73 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"amux.dev/amux/ui/dashboard"
+)
+
+// centerContent is what the center area shows for the selection: the
+// workspace's facts and what to do next. Tabs replace it once open.
+func (m *Model) centerContent(w, h int) (string, string) {
+	th := m.th
+	if !m.loaded {
+		return "amux", ""
+	}
+	r, ok := m.dash.Selected()
+	if !ok {
+		return "Welcome", th.TextStyle().Render("amux runs coding agents side by side, one git worktree each.") + "\n\n" +
+			th.MutedStyle().Render("Press a to add a project (a git repository), then n to create a workspace.")
+	}
+	p, _ := m.dash.SelectedProject()
+	if r.Kind == dashboard.ProjectRow {
+		lines := []string{
+			th.AccentStyle().Render(p.Name),
+			th.MutedStyle().Render(p.Path),
+			"",
+			fmt.Sprintf("%d workspace(s)", len(p.Workspaces)),
+			"",
+			th.MutedStyle().Render("n: new workspace · enter: fold/unfold"),
+		}
+		return p.Name, strings.Join(lines, "\n")
+	}
+	ws, _ := m.dash.SelectedWorkspace()
+	rec, ok := m.record(ws.ID)
+	if !ok {
+		return ws.Name, ""
+	}
+	kv := func(k, v string) string {
+		return th.MutedStyle().Render(fmt.Sprintf("%-10s", k)) + " " + th.TextStyle().Render(v)
+	}
+	state := "ready"
+	switch {
+	case ws.Busy:
+		state = ws.Detail
+	case rec.Shelved:
+		state = "shelved (branch and record kept; worktree removed)"
+	case ws.Dirty:
+		state = "uncommitted changes"
+	}
+	lines := []string{
+		th.AccentStyle().Render(rec.Name),
+		"",
+		kv("branch", rec.Branch),
+		kv("base", orDash(rec.Base)),
+		kv("worktree", rec.Root),
+		kv("project", p.Name),
+		kv("id", ws.ID),
+		kv("state", state),
+		kv("agents", fmt.Sprintf("%d live session(s)", ws.Attached)),
+	}
+	if !rec.Created.IsZero() {
+		lines = append(lines, kv("created", rec.Created.Local().Format("2006-01-02 15:04")))
+	}
+	return rec.Name, strings.Join(lines, "\n")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}

@@ -1,0 +1,72 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"amux.dev/amux/config"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/workspace"
+)
+
+// Workspaces is what the app needs from the workspace engine. Every method
+// may block on git, tmux or scripts, so the app only calls it from commands.
+type Workspaces interface {
+	Projects() ([]workspace.Project, error)
+	Records() ([]workspace.Record, error)
+	// AddProject registers the repository containing path; a path outside
+	// any git repository is refused with a message saying so.
+	AddProject(ctx context.Context, path string) (workspace.Project, error)
+	// Dirty reports whether a worktree has uncommitted changes.
+	Dirty(ctx context.Context, root string) (bool, error)
+	// ValidateCreate checks a create request before anything runs. field is
+	// 0 for the name and 1 for the base ref.
+	ValidateCreate(ctx context.Context, req CreateRequest) (field int, err error)
+	// Create makes the workspace; output receives setup-workspace lines as
+	// they are printed. On failure the result says what was rolled back.
+	Create(ctx context.Context, req CreateRequest, output func(line string)) (CreateResult, error)
+	// Teardown deletes (or shelves) a workspace in the contract's order,
+	// reporting each step as it starts and ends.
+	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) error
+	// Recover finishes interrupted deletes left by a crash.
+	Recover(ctx context.Context) (RecoveryReport, error)
+}
+
+// CreateRequest is what the create dialog collects.
+type CreateRequest struct {
+	Repo string
+	Name string
+	Base string // empty: the repository's default branch
+}
+
+// CreateResult reports a create, including a failed one's rollback.
+type CreateResult struct {
+	Record   workspace.Record
+	Rollback []string // what a failed create undid (or could not)
+}
+
+// StepEvent is one teardown step starting or finishing.
+type StepEvent struct {
+	Step string
+	Done bool
+	Err  error
+}
+
+// RecoveryReport summarizes startup recovery.
+type RecoveryReport struct {
+	Finished int
+	Failed   []string // workspace names (or IDs) whose cleanup is still pending
+}
+
+// Deps are the app's dependencies, built by Run or by a test.
+type Deps struct {
+	Config        config.Config
+	ConfigWarning error // malformed config: defaults in use, shown once
+	Tmux          *tmux.Client
+	Engine        Workspaces
+	Home          string // the user's home directory, for ~ in pickers
+	Cwd           string // where amux was started, for relative paths
+	Now           func() time.Time
+	Instance      string // this process's @amux_instance
+	StateHome     string
+}

@@ -1,0 +1,240 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"amux.dev/amux/git"
+	"amux.dev/amux/workspace"
+)
+
+// engineAdapter gives the app's Workspaces view of the workspace engine:
+// it adds create validation, setup output streaming and per-call teardown
+// progress on top of the engine's own API.
+type engineAdapter struct {
+	eng *workspace.Engine
+	git *git.Runner
+
+	mu    sync.Mutex
+	steps map[string]func(StepEvent) // workspace ID → progress of its running teardown
+}
+
+// newEngineAdapter wires an engine whose StepHook reports to the adapter.
+func newEngineAdapter(opts workspace.Options, g *git.Runner) (*engineAdapter, error) {
+	a := &engineAdapter{git: g, steps: map[string]func(StepEvent){}}
+	opts.Git = g
+	opts.StepHook = a.stepDone
+	eng, err := workspace.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	a.eng = eng
+	return a, nil
+}
+
+// stepNames are the engine's teardown steps as the progress view shows them.
+var stepNames = []struct{ id, label string }{
+	{workspace.StepTombstone, "write tombstone"},
+	{workspace.StepDrain, "stop lifecycle processes"},
+	{workspace.StepKillRuns, "kill run sessions"},
+	{workspace.StepArchive, "run archive"},
+	{workspace.StepRemoveWorktree, "remove worktree"},
+	{workspace.StepRemoveRecord, "remove record"},
+}
+
+func stepLabel(op, id string) (string, int) {
+	if op == "shelve" && id == workspace.StepRemoveRecord {
+		return "mark shelved", len(stepNames) - 1
+	}
+	for i, s := range stepNames {
+		if s.id == id {
+			return s.label, i
+		}
+	}
+	return id, -1
+}
+
+// stepDone is the engine's StepHook: it marks the step done and the next
+// one running for whoever watches that workspace's teardown.
+func (a *engineAdapter) stepDone(op, step, id string) {
+	a.mu.Lock()
+	fn := a.steps[id]
+	a.mu.Unlock()
+	if fn == nil {
+		return
+	}
+	label, i := stepLabel(op, step)
+	fn(StepEvent{Step: label, Done: true})
+	if i >= 0 && i+1 < len(stepNames) {
+		next, _ := stepLabel(op, stepNames[i+1].id)
+		fn(StepEvent{Step: next})
+	}
+}
+
+// teardownLabels lists the steps a delete or shelve will report, in order.
+func teardownLabels(shelve bool) []string {
+	op := "delete"
+	if shelve {
+		op = "shelve"
+	}
+	var out []string
+	for _, s := range stepNames {
+		if shelve && s.id == workspace.StepTombstone {
+			continue // a shelve writes no tombstone
+		}
+		l, _ := stepLabel(op, s.id)
+		out = append(out, l)
+	}
+	return out
+}
+
+func (a *engineAdapter) Projects() ([]workspace.Project, error) { return a.eng.Store().Projects() }
+func (a *engineAdapter) Records() ([]workspace.Record, error)   { return a.eng.Store().List() }
+
+func (a *engineAdapter) AddProject(ctx context.Context, path string) (workspace.Project, error) {
+	top, err := a.git.Toplevel(ctx, path)
+	if err != nil {
+		if errors.Is(err, git.ErrNotRepo) {
+			return workspace.Project{}, fmt.Errorf("%s is not inside a git repository", path)
+		}
+		return workspace.Project{}, err
+	}
+	return a.eng.Store().AddProject(ctx, top, filepath.Base(top))
+}
+
+func (a *engineAdapter) Dirty(ctx context.Context, root string) (bool, error) {
+	st, err := a.git.Status(ctx, root)
+	return st.Dirty, err
+}
+
+func (a *engineAdapter) ValidateCreate(ctx context.Context, req CreateRequest) (int, error) {
+	if err := workspace.ValidateName(req.Name); err != nil {
+		return 0, err
+	}
+	repo, err := a.git.Toplevel(ctx, req.Repo)
+	if err != nil {
+		return 0, err
+	}
+	if err := a.git.ValidateBranchName(ctx, repo, req.Name); err != nil {
+		return 0, err
+	}
+	for _, r := range mustList(a.eng.Store()) {
+		if r.Repo == repo && r.Name == req.Name {
+			return 0, fmt.Errorf("a workspace named %q already exists in this project", req.Name)
+		}
+	}
+	if req.Base != "" {
+		if err := a.git.ValidateBaseRef(ctx, repo, req.Base); err != nil {
+			return 1, err
+		}
+	}
+	return 0, nil
+}
+
+func mustList(s *workspace.Store) []workspace.Record {
+	l, _ := s.List()
+	return l
+}
+
+// Create runs the engine's create while following the setup output file,
+// so the dialog shows its live tail.
+func (a *engineAdapter) Create(ctx context.Context, req CreateRequest, output func(string)) (CreateResult, error) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		a.followSetup(req, output, done)
+	}()
+	res, err := a.eng.Create(ctx, workspace.CreateRequest{Repo: req.Repo, Name: req.Name, Base: req.Base})
+	close(done)
+	wg.Wait()
+	out := CreateResult{Record: res.Workspace}
+	if err != nil {
+		out.Rollback = []string{"the worktree was removed", "a branch that existed before was kept; one created by this attempt was deleted"}
+		return out, err
+	}
+	if res.SetupErr != nil {
+		return out, fmt.Errorf("workspace created, but setup-workspace failed: %w", res.SetupErr)
+	}
+	return out, nil
+}
+
+// followSetup tails the new workspace's setup output until done. The ID is
+// only known once the engine mints it, so it watches for the record first.
+func (a *engineAdapter) followSetup(req CreateRequest, output func(string), done <-chan struct{}) {
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	var fl *workspace.Follower
+	var partial string
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		if fl == nil {
+			for _, r := range mustList(a.eng.Store()) {
+				if r.Name == req.Name && filepath.Clean(r.Repo) == filepath.Clean(req.Repo) {
+					fl = workspace.NewFollower(a.eng.OutputPath(r.WorkspaceID(), workspace.KindSetup))
+				}
+			}
+			continue
+		}
+		data, _, err := fl.Next(64 << 10)
+		if err != nil || len(data) == 0 {
+			continue
+		}
+		partial += string(data)
+		for {
+			i := indexNewline(partial)
+			if i < 0 {
+				break
+			}
+			output(partial[:i])
+			partial = partial[i+1:]
+		}
+	}
+}
+
+func indexNewline(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) error {
+	a.mu.Lock()
+	a.steps[id] = step
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		delete(a.steps, id)
+		a.mu.Unlock()
+	}()
+	var err error
+	if shelve {
+		step(StepEvent{Step: "stop lifecycle processes"})
+		_, err = a.eng.Shelve(ctx, id, workspace.DeleteOptions{})
+	} else {
+		step(StepEvent{Step: "write tombstone"})
+		_, err = a.eng.Delete(ctx, id, workspace.DeleteOptions{})
+	}
+	return err
+}
+
+func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
+	rep, err := a.eng.Recover(ctx)
+	out := RecoveryReport{Finished: len(rep.Finished)}
+	for id := range rep.Failed {
+		out.Failed = append(out.Failed, id)
+	}
+	return out, err
+}

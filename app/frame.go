@@ -1,0 +1,77 @@
+package app
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/ui/theme"
+)
+
+// frame draws content inside a rounded border of exactly w×h cells, with a
+// title set into the top edge. Content lines are cut or padded to fit, so
+// the layout never shifts whatever a component renders.
+func frame(th theme.Theme, title, content string, w, h int, focused bool) string {
+	if w < 4 || h < 2 {
+		return ""
+	}
+	bc := th.Border
+	if focused {
+		bc = th.BorderFocus
+	}
+	b := lipgloss.NewStyle().Foreground(bc)
+	inner := w - 2
+	top := b.Render("╭" + strings.Repeat("─", inner) + "╮")
+	if title != "" {
+		t := ansi.Truncate(" "+title+" ", inner-1, "…")
+		tstyle := th.MutedStyle()
+		if focused {
+			tstyle = th.AccentStyle()
+		}
+		top = b.Render("╭─") + tstyle.Render(t) + b.Render(strings.Repeat("─", max(0, inner-1-lipgloss.Width(t)))+"╮")
+	}
+	lines := strings.Split(content, "\n")
+	var out strings.Builder
+	out.WriteString(top)
+	for i := 0; i < h-2; i++ {
+		line := ""
+		if i < len(lines) {
+			line = fit(lines[i], inner)
+		} else {
+			line = strings.Repeat(" ", inner)
+		}
+		out.WriteString("\n" + b.Render("│") + line + b.Render("│"))
+	}
+	out.WriteString("\n" + b.Render("╰"+strings.Repeat("─", inner)+"╯"))
+	return out.String()
+}
+
+// fit cuts or pads a styled line to exactly w cells.
+func fit(line string, w int) string {
+	n := lipgloss.Width(line)
+	if n > w {
+		line = ansi.Truncate(line, w, "")
+		n = lipgloss.Width(line)
+	}
+	return line + strings.Repeat(" ", max(0, w-n))
+}
+
+// sideBySide joins two blocks of equal height line by line.
+func sideBySide(left, right string) string {
+	l := strings.Split(left, "\n")
+	r := strings.Split(right, "\n")
+	var b strings.Builder
+	for i := range max(len(l), len(r)) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(l) {
+			b.WriteString(l[i])
+		}
+		if i < len(r) {
+			b.WriteString(r[i])
+		}
+	}
+	return b.String()
+}

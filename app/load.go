@@ -1,0 +1,206 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/workspace"
+)
+
+// loadTimeout bounds one dashboard load (store reads and one list-sessions).
+const loadTimeout = 5 * time.Second
+
+type loadedMsg struct {
+	gen  int
+	snap snapshot
+	err  error
+}
+
+type dirtyMsg struct {
+	id    string
+	dirty bool
+}
+
+type recoveredMsg struct {
+	report RecoveryReport
+	err    error
+}
+
+// load reads projects, records and live sessions off the update loop. A
+// newer load supersedes an older one still in flight (generation token).
+func (m *Model) load() tea.Cmd {
+	m.loadGen++
+	gen, eng, tc := m.loadGen, m.deps.Engine, m.deps.Tmux
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
+		defer cancel()
+		var snap snapshot
+		var errs []error
+		var err error
+		if snap.projects, err = eng.Projects(); err != nil {
+			errs = append(errs, err)
+		}
+		if snap.records, err = eng.Records(); err != nil {
+			errs = append(errs, err)
+		}
+		if tc != nil {
+			if snap.sessions, err = tmux.ListSessions(ctx, tc); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		return loadedMsg{gen: gen, snap: snap, err: errors.Join(errs...)}
+	}
+}
+
+// refreshDirty checks git status of every present worktree, a few at a time.
+// It runs after a load and on refresh, never on a timer: idle costs nothing.
+func (m *Model) refreshDirty() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range m.snap.records {
+		if r.Shelved || r.Root == "" {
+			continue
+		}
+		id, root, eng := r.WorkspaceID(), r.Root, m.deps.Engine
+		cmds = append(cmds, func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			d, err := eng.Dirty(ctx, root)
+			return dirtyMsg{id: id, dirty: err == nil && d}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+// recover runs startup recovery of interrupted deletes in the background.
+func (m *Model) recover() tea.Cmd {
+	eng := m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		rep, err := eng.Recover(ctx)
+		return recoveredMsg{rep, err}
+	}
+}
+
+// handleResult applies results of commands. It reports whether msg was one.
+func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case loadedMsg:
+		if msg.gen != m.loadGen {
+			return nil, true // a newer load is on its way
+		}
+		first := !m.loaded
+		m.snap, m.loaded = msg.snap, true
+		m.rebuildDashboard()
+		if m.pendingSelect != "" {
+			m.dash.SelectWorkspace(m.pendingSelect)
+			m.pendingSelect = ""
+		}
+		var cmds []tea.Cmd
+		if msg.err != nil {
+			cmds = append(cmds, m.say(levelError, "load: "+msg.err.Error()))
+		}
+		if first {
+			cmds = append(cmds, m.refreshDirty())
+		}
+		return tea.Batch(cmds...), true
+	case dirtyMsg:
+		if m.dirty[msg.id] != msg.dirty {
+			m.dirty[msg.id] = msg.dirty
+			m.rebuildDashboard()
+		}
+		return nil, true
+	case recoveredMsg:
+		switch {
+		case msg.err != nil:
+			return m.say(levelError, "startup recovery: "+msg.err.Error()), true
+		case len(msg.report.Failed) > 0:
+			return m.say(levelWarn, fmt.Sprintf("cleanup still pending for %v; it retries on the next start", msg.report.Failed)), true
+		case msg.report.Finished > 0:
+			return tea.Batch(m.load(), m.say(levelInfo, fmt.Sprintf("finished %d interrupted delete(s)", msg.report.Finished))), true
+		}
+		return nil, true
+	case noticeExpiredMsg:
+		if msg.gen == m.noticeGen {
+			m.notice = notice{}
+		}
+		return nil, true
+	}
+	return m.handleOpResult(msg)
+}
+
+// rebuildDashboard converts the snapshot into dashboard rows.
+func (m *Model) rebuildDashboard() {
+	m.dash.SetProjects(buildProjects(m.snap, m.dirty, m.busy))
+}
+
+// buildProjects groups records under their projects, sorted by name, with
+// each workspace's live-session badge. Records of unregistered repositories
+// still show, under their repository's name, so nothing is ever hidden.
+func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []dashboard.Project {
+	byRepo := map[string]*dashboard.Project{}
+	var order []string
+	add := func(path, name string) *dashboard.Project {
+		if p, ok := byRepo[path]; ok {
+			return p
+		}
+		if name == "" {
+			name = filepath.Base(path)
+		}
+		byRepo[path] = &dashboard.Project{Name: name, Path: path}
+		order = append(order, path)
+		return byRepo[path]
+	}
+	for _, p := range s.projects {
+		add(p.Path, p.Name)
+	}
+	live := map[string]int{}
+	for _, ses := range s.sessions {
+		if ses.Managed && ses.Workspace != "" && ses.Type != tmux.TypeRun {
+			live[ses.Workspace]++
+		}
+	}
+	for _, r := range s.records {
+		if r.Archived {
+			continue
+		}
+		id := r.WorkspaceID()
+		w := dashboard.Workspace{
+			ID: id, Name: r.Name, Branch: r.Branch, Dirty: dirty[id],
+			Shelved: r.Shelved, Attached: live[id],
+		}
+		if op, ok := busy[id]; ok {
+			w.Busy, w.Detail = true, op
+		} else if r.Shelved {
+			w.Detail = "shelved"
+		}
+		p := add(r.Repo, "")
+		p.Workspaces = append(p.Workspaces, w)
+	}
+	out := make([]dashboard.Project, 0, len(order))
+	for _, path := range order {
+		p := byRepo[path]
+		sort.SliceStable(p.Workspaces, func(i, j int) bool { return p.Workspaces[i].Name < p.Workspaces[j].Name })
+		out = append(out, *p)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// record finds a loaded record by workspace ID.
+func (m *Model) record(id string) (workspace.Record, bool) {
+	for _, r := range m.snap.records {
+		if r.WorkspaceID() == id {
+			return r, true
+		}
+	}
+	return workspace.Record{}, false
+}

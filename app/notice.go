@@ -1,0 +1,39 @@
+package app
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// noticeLevel colours a notice.
+type noticeLevel int
+
+const (
+	levelInfo noticeLevel = iota
+	levelWarn
+	levelError
+)
+
+// notice is a one-line message shown in place of the hint bar until it
+// expires (errors stay until the next notice).
+type notice struct {
+	text  string
+	level noticeLevel
+}
+
+type noticeExpiredMsg struct{ gen int }
+
+// noticeTTL is how long info notices stay.
+const noticeTTL = 6 * time.Second
+
+// say shows a notice and returns the command that expires it.
+func (m *Model) say(level noticeLevel, text string) tea.Cmd {
+	m.noticeGen++
+	m.notice = notice{text: text, level: level}
+	if level == levelError {
+		return nil
+	}
+	gen := m.noticeGen
+	return tea.Tick(noticeTTL, func(time.Time) tea.Msg { return noticeExpiredMsg{gen} })
+}

@@ -1,0 +1,148 @@
+package app
+
+import (
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/keys"
+)
+
+// available answers whether an action can run now, and why not. The key
+// path, the palette and the help all ask it, so a disabled action is
+// disabled everywhere with the same reason.
+func (m *Model) available(id keys.ActionID) (bool, string) {
+	_, onWorkspace := m.dash.SelectedWorkspace()
+	_, onProject := m.dash.SelectedProject()
+	switch id {
+	case actNewWorkspace:
+		if !onProject {
+			return false, "add a project first"
+		}
+	case actDelete, actShelve:
+		w, ok := m.dash.SelectedWorkspace()
+		if !ok {
+			return false, "select a workspace"
+		}
+		if w.Busy {
+			return false, "an operation is already running on it"
+		}
+		if id == actShelve && w.Shelved {
+			return false, "already shelved"
+		}
+	case actOpen:
+		if !onProject && !onWorkspace {
+			return false, "nothing selected"
+		}
+	case actFocusDash:
+		if m.focus == focusDashboard {
+			return false, "already there"
+		}
+	case actFocusCenter:
+		if m.focus == focusCenter {
+			return false, "already there"
+		}
+	}
+	return true, ""
+}
+
+// run executes an action. Keys and palette choices both land here.
+func (m *Model) run(id keys.ActionID) tea.Cmd {
+	if ok, _ := m.available(id); !ok {
+		return nil
+	}
+	switch id {
+	case actPalette:
+		m.openPalette()
+	case actHelp:
+		m.overlay = &helpOverlay{}
+	case actQuit:
+		return tea.Quit
+	case actDown:
+		m.dash.Move(1)
+	case actUp:
+		m.dash.Move(-1)
+	case actTop:
+		m.dash.Top()
+	case actBottom:
+		m.dash.Bottom()
+	case actOpen:
+		if r, ok := m.dash.Selected(); ok && r.Kind == dashboard.ProjectRow {
+			m.dash.Toggle()
+		} else {
+			m.focus = focusCenter
+		}
+	case actFilter:
+		in := textinput.New()
+		in.Prompt = "/"
+		in.SetValue(m.dash.Filter())
+		in.CursorEnd()
+		m.filter = &in
+		return m.filter.Focus()
+	case actAddProject:
+		return m.openAddProject()
+	case actNewWorkspace:
+		return m.openCreate()
+	case actDelete:
+		m.openTeardown(false)
+	case actShelve:
+		m.openTeardown(true)
+	case actRefresh:
+		return tea.Batch(m.load(), m.refreshDirty())
+	case actFocusCenter:
+		m.focus = focusCenter
+	case actFocusDash:
+		m.focus = focusDashboard
+	}
+	return nil
+}
+
+// updateFilter feeds the dashboard filter field: typing filters live,
+// Enter keeps the filter and returns to the list, Esc clears it.
+func (m *Model) updateFilter(k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		m.filter = nil
+		m.dash.SetFilter("")
+		return nil
+	case "enter":
+		m.filter = nil
+		return nil
+	case "down", "up":
+		if k.String() == "down" {
+			m.dash.Move(1)
+		} else {
+			m.dash.Move(-1)
+		}
+		return nil
+	}
+	in, cmd := m.filter.Update(k)
+	m.filter = &in
+	m.dash.SetFilter(in.Value())
+	return cmd
+}
+
+// handleMouse moves focus to what was clicked; the wheel scrolls the list.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	mouse := msg.Mouse()
+	l := m.layout()
+	inDash := mouse.X < l.dashWidth
+	switch msg.(type) {
+	case tea.MouseClickMsg:
+		if inDash {
+			m.focus = focusDashboard
+			m.dash.ClickRow(mouse.Y - l.listTop)
+		} else {
+			m.focus = focusCenter
+		}
+	case tea.MouseWheelMsg:
+		if inDash {
+			if mouse.Button == tea.MouseWheelUp {
+				m.dash.Move(-1)
+			} else if mouse.Button == tea.MouseWheelDown {
+				m.dash.Move(1)
+			}
+		}
+	}
+	return nil
+}

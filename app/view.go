@@ -1,0 +1,121 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
+)
+
+// Minimum usable terminal size.
+const (
+	minWidth  = 80
+	minHeight = 24
+)
+
+// layout is where everything goes for the current size.
+type layout struct {
+	dashWidth  int
+	bodyHeight int // rows above the hint bar
+	listTop    int // screen row of the first dashboard list row
+	listHeight int
+}
+
+func (m *Model) layout() layout {
+	l := layout{dashWidth: min(44, max(30, m.width/4)), bodyHeight: m.height - 1}
+	l.listTop = 1
+	l.listHeight = l.bodyHeight - 2
+	if m.filter != nil {
+		l.listTop++
+		l.listHeight--
+	}
+	return l
+}
+
+// View renders the whole screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "amux"
+	return v
+}
+
+func (m *Model) render() string {
+	if m.width == 0 {
+		return ""
+	}
+	if m.width < minWidth || m.height < minHeight {
+		msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press q to quit.",
+			m.width, m.height, minWidth, minHeight)
+		return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
+	}
+	l := m.layout()
+	body := sideBySide(m.renderDashboard(l), m.renderCenter(l))
+	screen := body + "\n" + m.renderHints()
+	if m.overlay != nil {
+		return dialog.Center(m.width, m.height, m.overlay.view(m, min(m.width-4, 90), m.height-2))
+	}
+	return screen
+}
+
+func (m *Model) renderDashboard(l layout) string {
+	focused := m.focus == focusDashboard && m.overlay == nil
+	var content strings.Builder
+	if m.filter != nil {
+		content.WriteString(m.filter.View() + "\n")
+	}
+	if !m.loaded {
+		content.WriteString(m.th.MutedStyle().Render(m.spin.View() + " loading…"))
+	} else {
+		content.WriteString(m.dash.View(m.th, l.dashWidth-2, l.listHeight, focused, m.spin.View()))
+	}
+	title := "Projects"
+	if f := m.dash.Filter(); f != "" && m.filter == nil {
+		title += " /" + f
+	}
+	return frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
+}
+
+func (m *Model) renderCenter(l layout) string {
+	w := m.width - l.dashWidth
+	focused := m.focus == focusCenter && m.overlay == nil
+	title, content := m.centerContent(w-2, l.bodyHeight-2)
+	return frame(m.th, title, content, w, l.bodyHeight, focused)
+}
+
+// renderHints is the one-line key-hint bar (or the current notice). It is
+// generated from the action registry, so it cannot drift from the keys.
+func (m *Model) renderHints() string {
+	if m.notice.text != "" {
+		st := m.th.TextStyle()
+		switch m.notice.level {
+		case levelWarn:
+			st = m.th.Style(m.th.Warning)
+		case levelError:
+			st = m.th.ErrorStyle()
+		}
+		return fit(st.Render(" "+m.notice.text), m.width)
+	}
+	if !m.deps.Config.UI.ShowKeyHints {
+		return ""
+	}
+	var parts []string
+	if m.filter != nil {
+		parts = append(parts, "type to filter", "enter keep", "esc clear")
+	} else {
+		for _, a := range m.reg.InScopes(m.scopes()...) {
+			if !a.Hint {
+				continue
+			}
+			if ok, _ := m.available(a.ID); !ok {
+				continue
+			}
+			parts = append(parts, m.th.AccentStyle().Render(keys.KeyLabel(a.Keys[:1]))+" "+m.th.MutedStyle().Render(a.Label))
+		}
+	}
+	return fit(" "+strings.Join(parts, m.th.MutedStyle().Render(" · ")), m.width)
+}
