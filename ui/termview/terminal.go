@@ -1,0 +1,284 @@
+package termview
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"amux.dev/amux/tmux"
+	"github.com/creack/pty"
+)
+
+// Options tune a Terminal. Zero values pick the defaults.
+type Options struct {
+	Width, Height int // initial size in cells; default 80×24
+	// FrameInterval is the least time between two frames of a focused
+	// terminal: match the program's frame rate. The first output after a
+	// quiet spell is published at once; only what follows within the
+	// interval is batched. Default 1/60 s.
+	FrameInterval time.Duration
+	// BackgroundInterval is the same for an unfocused terminal. Default 250 ms.
+	BackgroundInterval time.Duration
+	// SyncTimeout caps how long a synchronized update (DEC 2026 or tmux's
+	// DCS form) may hold frames back, so a program that never ends one
+	// cannot freeze the view. Default 150 ms.
+	SyncTimeout time.Duration
+	// HistoryLines caps the lines captured for scrolling back. Default 3000.
+	HistoryLines int
+	// NewEmulator makes the emulator; default NewVTEmulator.
+	NewEmulator func(width, height int) Emulator
+	// Env is the attach client's base environment; default os.Environ().
+	// TMUX is always removed and TERM set to xterm-256color.
+	Env []string
+}
+
+func (o Options) withDefaults() Options {
+	if o.Width <= 0 || o.Height <= 0 {
+		o.Width, o.Height = 80, 24
+	}
+	if o.FrameInterval <= 0 {
+		o.FrameInterval = time.Second / 60
+	}
+	if o.BackgroundInterval <= 0 {
+		o.BackgroundInterval = 250 * time.Millisecond
+	}
+	if o.SyncTimeout <= 0 {
+		o.SyncTimeout = 150 * time.Millisecond
+	}
+	if o.HistoryLines <= 0 {
+		o.HistoryLines = 3000
+	}
+	if o.NewEmulator == nil {
+		o.NewEmulator = NewVTEmulator
+	}
+	return o
+}
+
+// Terminal is one attach client of one tmux session, running on a PTY, with
+// the emulator that interprets its output. It is safe for concurrent use.
+// Several Terminals (in this or another process) may attach to one session:
+// attaching never detaches anyone.
+type Terminal struct {
+	session string
+	runner  tmux.Runner // for capture-pane; nil when not attached through tmux
+	opts    Options
+	rw      io.ReadWriteCloser
+	ptmx    *os.File  // nil when rw is not a PTY (tests)
+	proc    *exec.Cmd // nil when no process was started
+
+	mu        sync.Mutex // guards the emulator and the frame state below
+	emu       Emulator
+	dirty     bool // output since the last frame
+	syncOpen  bool
+	syncSince time.Time
+	lastFrame time.Time
+	seq       uint64
+	timer     *time.Timer
+	timerAt   time.Time // zero when no flush is scheduled
+	focused   bool
+	stopped   bool
+
+	modes  atomic.Uint32 // latest Modes, readable without the lock
+	frames chan *Frame   // capacity 1: only the newest unconsumed frame
+	in     *inputQueue
+
+	sizeMu       sync.Mutex // orders resizes: emulator first, then the PTY
+	wantW, wantH atomic.Int32
+
+	done      chan struct{} // closed when the output stream ended
+	exited    chan struct{} // closed when the client process was reaped
+	endOnce   sync.Once
+	closeOnce sync.Once
+	err       error // why the stream ended; set before done closes
+}
+
+// Attach starts `tmux attach-session -t =<session>` (never -d: other viewers
+// stay attached) on a PTY of the configured size and starts reading it. It
+// first makes sure the server has TerminalFeatures. The session must exist.
+func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (*Terminal, error) {
+	opts = opts.withDefaults()
+	if err := EnsureTerminalFeatures(ctx, c); err != nil {
+		return nil, err
+	}
+	// Not ctx: the client must outlive the call that created it.
+	cmd := c.Command(context.Background(), "attach-session", "-t", tmux.ExactSession(session))
+	cmd.Env = attachEnv(opts.Env)
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(opts.Width), Rows: uint16(opts.Height)})
+	if err != nil {
+		return nil, err
+	}
+	t := newTerminal(ptmx, opts)
+	t.session, t.runner, t.ptmx, t.proc = session, c, ptmx, cmd
+	go func() {
+		_ = cmd.Wait()
+		close(t.exited)
+	}()
+	t.start()
+	return t, nil
+}
+
+// attachEnv is the client's environment: no TMUX (tmux refuses to nest) and
+// the TERM whose terminal-features we configure.
+func attachEnv(base []string) []string {
+	if base == nil {
+		base = os.Environ()
+	}
+	env := make([]string, 0, len(base)+2)
+	for _, kv := range base {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "TMUX", "TMUX_PANE", "TERM", "COLORTERM":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "TERM=xterm-256color", "COLORTERM=truecolor")
+}
+
+// newTerminal wraps an already running output/input stream. Tests use it
+// with pipes in place of a PTY.
+func newTerminal(rw io.ReadWriteCloser, opts Options) *Terminal {
+	opts = opts.withDefaults()
+	t := &Terminal{
+		opts:    opts,
+		rw:      rw,
+		emu:     opts.NewEmulator(opts.Width, opts.Height),
+		frames:  make(chan *Frame, 1),
+		in:      newInputQueue(),
+		done:    make(chan struct{}),
+		exited:  make(chan struct{}),
+		focused: true,
+	}
+	t.wantW.Store(int32(opts.Width))
+	t.wantH.Store(int32(opts.Height))
+	t.timer = time.AfterFunc(time.Hour, t.onTimer)
+	t.timer.Stop()
+	return t
+}
+
+// start launches the reader, the input writer and the reply drain.
+func (t *Terminal) start() {
+	go t.readLoop()
+	go t.in.writeLoop(t.rw, t.done)
+	go t.drainReplies()
+}
+
+// drainReplies forwards the emulator's answers to queries (tmux asks for
+// device attributes on attach) to the PTY. Without it the emulator's Write
+// would block forever on the first query.
+func (t *Terminal) drainReplies() {
+	buf := make([]byte, 1024)
+	r := t.emu.Replies()
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			_ = t.in.push(buf[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Session is the tmux session this terminal is attached to.
+func (t *Terminal) Session() string { return t.session }
+
+// Modes reports the modes the attached program (through tmux) has enabled.
+func (t *Terminal) Modes() Modes { return Modes(t.modes.Load()) }
+
+// Write queues input for the PTY and returns at once; bytes keep their order.
+func (t *Terminal) Write(p []byte) (int, error) {
+	if err := t.in.push(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Resize sets the size in cells: the emulator first, then the PTY (which
+// makes tmux resize the session's window). Concurrent calls settle on the
+// latest size asked for.
+func (t *Terminal) Resize(width, height int) error {
+	if width <= 0 || height <= 0 {
+		return nil
+	}
+	t.wantW.Store(int32(width))
+	t.wantH.Store(int32(height))
+	t.sizeMu.Lock()
+	defer t.sizeMu.Unlock()
+	w, h := int(t.wantW.Load()), int(t.wantH.Load())
+	t.mu.Lock()
+	if cw, ch := t.emu.Size(); cw == w && ch == h {
+		t.mu.Unlock()
+		return nil
+	}
+	t.emu.Resize(w, h)
+	t.dirty = true
+	t.flushLocked()
+	t.mu.Unlock()
+	if t.ptmx == nil {
+		return nil
+	}
+	return pty.Setsize(t.ptmx, &pty.Winsize{Cols: uint16(w), Rows: uint16(h)})
+}
+
+// Done is closed when the attach client's output has ended: the session or
+// server went away, or Close was called.
+func (t *Terminal) Done() <-chan struct{} { return t.done }
+
+// Err reports why the output ended (nil for a normal detach or exit).
+func (t *Terminal) Err() error {
+	select {
+	case <-t.done:
+		return t.err
+	default:
+		return nil
+	}
+}
+
+// Close detaches this client only: it ends our tmux client process and
+// leaves the session, and every other client, running. It waits (briefly)
+// for the process to go.
+func (t *Terminal) Close() error {
+	t.closeOnce.Do(func() {
+		if t.proc != nil && t.proc.Process != nil {
+			// SIGTERM makes the tmux client detach cleanly.
+			_ = t.proc.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-t.exited:
+			case <-time.After(2 * time.Second):
+				_ = t.proc.Process.Kill()
+				<-t.exited
+			}
+		}
+		_ = t.rw.Close()
+		select {
+		case <-t.done:
+		case <-time.After(2 * time.Second):
+		}
+	})
+	return nil
+}
+
+// end records why the stream ended and releases the goroutines.
+func (t *Terminal) end(err error) {
+	t.endOnce.Do(func() {
+		if errors.Is(err, io.EOF) || errors.Is(err, os.ErrClosed) || errors.Is(err, syscall.EIO) {
+			err = nil // EIO: the client exited and closed the PTY's other end
+		}
+		t.err = err
+		t.mu.Lock()
+		t.stopped = true
+		t.timer.Stop()
+		t.mu.Unlock()
+		t.in.close()
+		_ = t.emu.Close()
+		close(t.done)
+	})
+}

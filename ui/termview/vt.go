@@ -1,0 +1,139 @@
+package termview
+
+import (
+	"io"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+)
+
+// Alternate-screen switches that vtEmulator rewrites (see NewVTEmulator).
+const (
+	seqAlt1049On  = "\x1b[?1049h"
+	seqAlt1049Off = "\x1b[?1049l"
+	seqAlt1047On  = "\x1b[?1047h"
+	seqAlt1047Off = "\x1b[?1047l"
+	// 1048 is save/restore cursor: what 1049 does besides switching screens.
+	seqSaveCursor    = "\x1b[?1048h"
+	seqRestoreCursor = "\x1b[?1048l"
+)
+
+// vtEmulator adapts github.com/charmbracelet/x/vt to Emulator.
+type vtEmulator struct {
+	emu   *vt.Emulator
+	modes Modes
+	title string
+	alt   seqScanner
+}
+
+// NewVTEmulator returns an x/vt emulator of the given size.
+//
+// x/vt keeps a 10,000-line scrollback on BOTH screens and offers no way to
+// shrink the alternate screen's. tmux draws its client in the alternate
+// screen and scrolls it with a full-width region, so a flood would pile up
+// hundreds of megabytes there. The adapter therefore never lets x/vt switch
+// screens: alternate-screen switches become plain cursor save/restore (tmux
+// clears and redraws everything itself), the main screen's scrollback is cut
+// to one line, and the switch is still reported in Modes. History comes from
+// capture-pane instead.
+func NewVTEmulator(width, height int) Emulator {
+	e := &vtEmulator{emu: vt.NewEmulator(max(width, 1), max(height, 1))}
+	e.emu.SetScrollbackSize(1)
+	e.alt.pats = []string{seqAlt1049On, seqAlt1049Off, seqAlt1047On, seqAlt1047Off}
+	e.emu.SetCallbacks(vt.Callbacks{
+		Title:       func(s string) { e.title = s },
+		EnableMode:  func(m ansi.Mode) { e.modes |= modeBit(m) },
+		DisableMode: func(m ansi.Mode) { e.modes &^= modeBit(m) },
+	})
+	return e
+}
+
+// modeBit maps an x/vt mode to ours (0 for modes nobody here needs).
+func modeBit(m ansi.Mode) Modes {
+	switch m {
+	case ansi.ModeCursorKeys:
+		return ModeAppCursor
+	case ansi.ModeBracketedPaste:
+		return ModeBracketedPaste
+	case ansi.ModeMouseX10:
+		return ModeMouseX10
+	case ansi.ModeMouseNormal:
+		return ModeMouseNormal
+	case ansi.ModeMouseButtonEvent:
+		return ModeMouseButton
+	case ansi.ModeMouseAnyEvent:
+		return ModeMouseAny
+	case ansi.ModeMouseExtSgr:
+		return ModeMouseSGR
+	case ansi.ModeFocusEvent:
+		return ModeFocusEvents
+	case ansi.DECMode(47):
+		return ModeAltScreen
+	}
+	return 0
+}
+
+func (e *vtEmulator) Write(p []byte) (int, error) {
+	var err error
+	e.alt.scan(p, func(run []byte, pat int) {
+		if err != nil {
+			return
+		}
+		if pat < 0 {
+			_, err = e.emu.Write(run)
+			return
+		}
+		seq := e.alt.pats[pat]
+		if _, err = e.emu.Write(run[:len(run)-len(seq)]); err != nil {
+			return
+		}
+		on := pat == 0 || pat == 2
+		if on {
+			e.modes |= ModeAltScreen
+			_, err = e.emu.WriteString(seqSaveCursor)
+		} else {
+			e.modes &^= ModeAltScreen
+			_, err = e.emu.WriteString(seqRestoreCursor)
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (e *vtEmulator) Resize(width, height int) { e.emu.Resize(max(width, 1), max(height, 1)) }
+
+func (e *vtEmulator) Size() (int, int) { return e.emu.Width(), e.emu.Height() }
+
+func (e *vtEmulator) CellAt(x, y int) *uv.Cell { return e.emu.CellAt(x, y) }
+
+func (e *vtEmulator) Cursor() Cursor {
+	pos := e.emu.CursorPosition()
+	style, blink := e.emu.CursorStyle()
+	shape := tea.CursorBlock
+	switch style {
+	case vt.CursorUnderline:
+		shape = tea.CursorUnderline
+	case vt.CursorBar:
+		shape = tea.CursorBar
+	}
+	return Cursor{X: pos.X, Y: pos.Y, Visible: !e.emu.CursorHidden(), Shape: shape, Blink: blink}
+}
+
+func (e *vtEmulator) Modes() Modes { return e.modes }
+
+func (e *vtEmulator) Title() string { return e.title }
+
+func (e *vtEmulator) Replies() io.Reader { return e.emu }
+
+// Close ends the reply stream without calling vt.Emulator.Close, whose
+// unsynchronized "closed" flag would race with the goroutine blocked in Read.
+func (e *vtEmulator) Close() error {
+	if pw, ok := e.emu.InputPipe().(*io.PipeWriter); ok {
+		return pw.CloseWithError(io.EOF)
+	}
+	return nil
+}
