@@ -1,0 +1,42 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"amux.dev/amux/ui/keys"
+)
+
+// KeysMarkdown renders docs/keys.md from the action registry, so the
+// document can never drift from the keys (a test fails when it is stale).
+func KeysMarkdown() string {
+	reg := keys.MustRegistry(actionTable()...)
+	var b strings.Builder
+	b.WriteString("# amux keys\n\n")
+	b.WriteString("Generated from the action registry (`app/actions.go`) by `go test ./app -run TestKeysDoc -update`.\n")
+	b.WriteString("Every command is also in the command palette (ctrl+space), which shows why one is unavailable.\n")
+	for _, sc := range []struct {
+		scope keys.Scope
+		title string
+	}{
+		{scopeGlobal, "Everywhere"},
+		{scopeDashboard, "Project list"},
+		{scopeCenter, "Tab area"},
+		{scopeTerminal, "Inside an agent or terminal tab"},
+	} {
+		acts := reg.InScopes(sc.scope)
+		if len(acts) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n| keys | action | id |\n| --- | --- | --- |\n", sc.title)
+		for _, a := range acts {
+			var ks []string
+			for _, k := range a.Keys {
+				ks = append(ks, "`"+k+"`")
+			}
+			fmt.Fprintf(&b, "| %s | %s | `%s` |\n", strings.Join(ks, " "), a.Help, a.ID)
+		}
+	}
+	b.WriteString("\nDialogs: `enter` confirms (a typed-confirm arms only when the text matches), `esc` cancels, `tab` moves between fields.\n")
+	return b.String()
+}
