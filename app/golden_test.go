@@ -27,13 +27,13 @@ func (f fixedEngine) Records() ([]workspace.Record, error)   { return f.records,
 func (f fixedEngine) AddProject(context.Context, string) (workspace.Project, error) {
 	return workspace.Project{}, nil
 }
-func (f fixedEngine) Dirty(context.Context, string) (bool, error)               { return false, nil }
+func (f fixedEngine) Dirty(context.Context, string) (bool, error)                { return false, nil }
 func (f fixedEngine) ValidateCreate(context.Context, CreateRequest) (int, error) { return 0, nil }
 func (f fixedEngine) Create(context.Context, CreateRequest, func(string)) (CreateResult, error) {
 	return CreateResult{}, nil
 }
 func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) error { return nil }
-func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)              { return RecoveryReport{}, nil }
+func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)               { return RecoveryReport{}, nil }
 
 // The golden screen shows local times; pin the zone so it renders the same
 // on every machine.
