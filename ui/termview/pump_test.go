@@ -1,0 +1,99 @@
+package termview
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPumpPublishesFirstOutputAtOnce(t *testing.T) {
+	// An hour-long interval: only the leading edge can publish.
+	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Hour})
+	p.Output(t, "hello")
+	nextFrame(t, p.Terminal, frameHas("hello"))
+}
+
+func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
+	for _, form := range []struct{ name, begin, end string }{
+		{"dcs", seqSyncBeginDCS, seqSyncEndDCS},
+		{"dec2026", seqSyncBegin, seqSyncEnd},
+	} {
+		t.Run(form.name, func(t *testing.T) {
+			p := newPipeTerm(t, Options{Width: 20, Height: 4, SyncTimeout: time.Hour, FrameInterval: time.Nanosecond})
+			p.Output(t, "old")
+			nextFrame(t, p.Terminal, frameHas("old"))
+			p.Output(t, form.begin+"\x1b[H\x1b[2Jhalf")
+			waitFor(t, "sync mode", func() bool { return p.Modes().Has(ModeSync) })
+			select {
+			case f := <-p.frames:
+				t.Fatalf("frame published inside a synchronized update: %q", f.Content)
+			default:
+			}
+			if p.LatestFrame() != nil {
+				t.Fatal("LatestFrame showed a half-drawn update")
+			}
+			p.Output(t, " done"+form.end)
+			f := nextFrame(t, p.Terminal, frameHas("half done"))
+			if strings.Contains(f.Content, "old") {
+				t.Fatalf("frame mixes old and new: %q", f.Content)
+			}
+		})
+	}
+}
+
+func TestPumpSyncTimeoutUnfreezesView(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4, SyncTimeout: 30 * time.Millisecond})
+	p.Output(t, seqSyncBegin+"stuck")
+	nextFrame(t, p.Terminal, frameHas("stuck"))
+}
+
+func TestPumpCatchesCompleteFrameBeforeNextUpdateInSameChunk(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4, SyncTimeout: time.Hour, FrameInterval: time.Nanosecond})
+	p.Output(t, seqSyncBeginDCS+"one"+seqSyncEndDCS+seqSyncBeginDCS+"\x1b[Htwo")
+	nextFrame(t, p.Terminal, frameHas("one"))
+}
+
+func TestPumpAnswersQueriesThroughInput(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4})
+	p.Output(t, "\x1b[3;5H\x1b[6n")
+	waitFor(t, "cursor position report", func() bool { return strings.Contains(p.Input(), "\x1b[3;5R") })
+}
+
+func TestPumpResizeReachesEmulator(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Nanosecond})
+	if err := p.Resize(30, 6); err != nil {
+		t.Fatal(err)
+	}
+	f := nextFrame(t, p.Terminal, func(f *Frame) bool { return f.Width == 30 })
+	if f.Height != 6 || len(f.Lines) != 6 {
+		t.Fatalf("frame %dx%d with %d lines", f.Width, f.Height, len(f.Lines))
+	}
+}
+
+func TestInputKeepsOrder(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4})
+	var want strings.Builder
+	for i := range 200 {
+		s := strings.Repeat(string(rune('a'+i%26)), i%7+1)
+		want.WriteString(s)
+		if _, err := p.Write([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "all input", func() bool { return len(p.Input()) >= want.Len() })
+	if got := p.Input(); got != want.String() {
+		t.Fatalf("input reordered")
+	}
+}
+
+func TestClosedTerminalEndsFrameStream(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4})
+	p.progOut.Close() // the program's side goes away
+	<-p.Done()
+	if _, ok := p.waitFrame()().(ClosedMsg); !ok {
+		t.Fatal("no ClosedMsg after the stream ended")
+	}
+	if _, err := p.Write([]byte("x")); err == nil {
+		t.Fatal("write to a closed terminal succeeded")
+	}
+}

@@ -1,0 +1,121 @@
+package termview
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestVTEmulatorTracksModes(t *testing.T) {
+	e := NewVTEmulator(20, 5)
+	e.Write([]byte("\x1b[?2004h\x1b[?1h\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?1004h"))
+	want := ModeBracketedPaste | ModeAppCursor | ModeMouseNormal | ModeMouseButton | ModeMouseSGR | ModeFocusEvents
+	if got := e.Modes(); got != want {
+		t.Fatalf("modes = %b, want %b", got, want)
+	}
+	if !e.Modes().MouseReporting() {
+		t.Fatal("mouse reporting not seen")
+	}
+	e.Write([]byte("\x1b[?1000l\x1b[?1002l\x1b[?2004l"))
+	if got := e.Modes(); got.MouseReporting() || got.Has(ModeBracketedPaste) {
+		t.Fatalf("modes after reset = %b", got)
+	}
+}
+
+func TestVTEmulatorKeepsTruecolorAndCursor(t *testing.T) {
+	e := NewVTEmulator(20, 5)
+	e.Write([]byte("\x1b[2;3H\x1b[1;38;2;10;20;30mX\x1b[m"))
+	c := e.CellAt(2, 1)
+	if c == nil || c.Content != "X" {
+		t.Fatalf("cell = %+v", c)
+	}
+	if r, g, b, _ := c.Style.Fg.RGBA(); r>>8 != 10 || g>>8 != 20 || b>>8 != 30 {
+		t.Fatalf("fg = %v, want rgb(10,20,30)", c.Style.Fg)
+	}
+	if cur := e.Cursor(); cur.X != 3 || cur.Y != 1 || !cur.Visible {
+		t.Fatalf("cursor = %+v", cur)
+	}
+	e.Write([]byte("\x1b[?25l\x1b[6 q"))
+	if cur := e.Cursor(); cur.Visible || cur.Shape != tea.CursorBar {
+		t.Fatalf("cursor after hide = %+v", cur)
+	}
+	f := snapshot(e, 1)
+	if !strings.Contains(f.Lines[1], "38;2;10;20;30") || !strings.Contains(f.Lines[1], "X") {
+		t.Fatalf("row lost truecolor: %q", f.Lines[1])
+	}
+	for y, l := range f.Lines {
+		if w := len([]rune(stripSGR(l))); w != 20 {
+			t.Fatalf("row %d is %d cells: %q", y, w, l)
+		}
+	}
+}
+
+// The alternate screen is simulated so x/vt's alternate-screen scrollback
+// (10,000 lines, not configurable) never fills up during a flood.
+func TestVTEmulatorAltScreenKeepsNoScrollback(t *testing.T) {
+	e := NewVTEmulator(40, 5).(*vtEmulator)
+	e.Write([]byte("\x1b[?10"))
+	e.Write([]byte("49h\x1b[22;0;0t"))
+	if !e.Modes().Has(ModeAltScreen) {
+		t.Fatal("alt screen not reported")
+	}
+	for range 500 {
+		e.Write([]byte("a line of output that scrolls away\r\n"))
+	}
+	if n := e.emu.ScrollbackLen(); n > 1 {
+		t.Fatalf("scrollback holds %d lines", n)
+	}
+	if e.emu.IsAltScreen() {
+		t.Fatal("x/vt switched to its alternate screen")
+	}
+	e.Write([]byte("\x1b[?1049l"))
+	if e.Modes().Has(ModeAltScreen) {
+		t.Fatal("alt screen still reported")
+	}
+}
+
+// A query must not block Write while someone drains the replies.
+func TestVTEmulatorAnswersQueries(t *testing.T) {
+	e := NewVTEmulator(20, 5)
+	replies := make(chan string, 1)
+	go func() {
+		buf := make([]byte, 256)
+		n, _ := e.Replies().Read(buf)
+		replies <- string(buf[:n])
+	}()
+	done := make(chan struct{})
+	go func() {
+		e.Write([]byte("\x1b[6n"))
+		close(done)
+	}()
+	select {
+	case r := <-replies:
+		if r != "\x1b[1;1R" {
+			t.Fatalf("reply = %q", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no reply")
+	}
+	<-done
+	e.Close()
+	if _, err := e.Replies().Read(make([]byte, 8)); err != io.EOF {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
+func stripSGR(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
