@@ -9,16 +9,16 @@ import (
 // Frame is an immutable snapshot of a terminal screen, taken only when the
 // program was not in the middle of a synchronized update.
 type Frame struct {
-	Lines  []string // one styled line (SGR sequences) per row, exactly Width cells wide
+	Lines []string // one styled line (SGR sequences) per row, exactly Width cells wide
 	// Content is Lines joined by newlines, built once off the UI goroutine
 	// so View costs nothing in the common case.
 	Content string
-	Width  int
-	Height int
-	Cursor Cursor
-	Modes  Modes
-	Title  string
-	Seq    uint64 // increases with every frame of one Terminal
+	Width   int
+	Height  int
+	Cursor  Cursor
+	Modes   Modes
+	Title   string
+	Seq     uint64 // increases with every frame of one Terminal
 }
 
 // snapshot renders the emulator's screen into a Frame.
