@@ -178,10 +178,10 @@ type Follower struct {
 // NewFollower follows the file at path (which may not exist yet).
 func NewFollower(path string) *Follower { return &Follower{path: path} }
 
-// Next returns the bytes appended since the last call, at most max. reset is
+// Next returns the bytes appended since the last call, at most limit. reset is
 // true when the file was replaced (a compaction or a new run): the caller
 // should discard what it showed and take data as the new beginning.
-func (fl *Follower) Next(max int) (data []byte, reset bool, err error) {
+func (fl *Follower) Next(limit int) (data []byte, reset bool, err error) {
 	f, err := os.Open(fl.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -202,7 +202,7 @@ func (fl *Follower) Next(max int) (data []byte, reset bool, err error) {
 		reset = fl.ino != 0 || fl.off != 0
 		fl.ino, fl.off = ino, 0
 	}
-	n := min(fi.Size()-fl.off, int64(max))
+	n := min(fi.Size()-fl.off, int64(limit))
 	if n <= 0 {
 		return nil, reset, nil
 	}
