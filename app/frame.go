@@ -75,3 +75,11 @@ func sideBySide(left, right string) string {
 	}
 	return b.String()
 }
+
+// overlayOn draws box centred over the body of base (a w×h screen), leaving
+// the bottom row — the hint and notice bar — visible.
+func overlayOn(base, box string, w, h int) string {
+	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+	top := lipgloss.NewLayer(box).X(max(0, (w-bw)/2)).Y(max(0, (h-1-bh)/2)).Z(1)
+	return lipgloss.NewCompositor(lipgloss.NewLayer(base), top).Render()
+}

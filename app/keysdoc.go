@@ -40,3 +40,13 @@ func KeysMarkdown() string {
 	b.WriteString("\nDialogs: `enter` confirms (a typed-confirm arms only when the text matches), `esc` cancels, `tab` moves between fields.\n")
 	return b.String()
 }
+
+// ActionKeys returns the keys bound to an action ID, for tests that press
+// keys by action ("new-workspace") rather than by letter.
+func ActionKeys(id string) []string {
+	a, ok := keys.MustRegistry(actionTable()...).Get(keys.ActionID(id))
+	if !ok {
+		return nil
+	}
+	return a.Keys
+}

@@ -57,7 +57,7 @@ func (m *Model) render() string {
 	body := sideBySide(m.renderDashboard(l), m.renderCenter(l))
 	screen := body + "\n" + m.renderHints()
 	if m.overlay != nil {
-		return dialog.Center(m.width, m.height, m.overlay.view(m, min(m.width-4, 90), m.height-2))
+		return overlayOn(screen, m.overlay.view(m, min(m.width-4, 90), m.height-2), m.width, m.height)
 	}
 	return screen
 }

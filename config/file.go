@@ -50,14 +50,14 @@ func Load(home string) (Config, error) {
 		return cfg, nil
 	}
 	if err != nil {
-		return cfg, fmt.Errorf("config %s unreadable, using defaults: %w", Path(home), err)
+		return cfg, fmt.Errorf("using default settings: cannot read %s: %w", Path(home), err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return cfg, nil
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil || top == nil {
-		return cfg, fmt.Errorf("config %s is not a JSON object, using defaults: %v", Path(home), describe(err))
+		return cfg, fmt.Errorf("using default settings: %s is not a JSON object (%v)", Path(home), describe(err))
 	}
 	var warns []error
 	if raw, ok := top["assistants"]; ok {

@@ -1,0 +1,46 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// An invalid base ref is refused inline, before anything runs: no branch,
+// no worktree, and the dialog stays open for a correction.
+func TestCreateWorkspaceRefusesInvalidBaseRef(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+
+	term.Press(t, "new-workspace")
+	term.WaitText("New workspace in")
+	term.Type("broken")
+	term.Keys("Tab")
+	term.Type("no-such-ref")
+	term.Keys("Enter")
+	screen := term.WaitText("no-such-ref\"")
+	if !strings.Contains(screen, "New workspace in") {
+		t.Fatalf("dialog closed on an invalid ref:\n%s", screen)
+	}
+	if out := env.Git(t, repo, "branch", "--list", "broken"); out != "" {
+		t.Fatalf("branch created: %q", out)
+	}
+	if exists(filepath.Join(env.StateHome, "worktrees", "shop", "broken")) {
+		t.Fatal("worktree created")
+	}
+	term.Keys("Escape")
+	term.WaitGone("New workspace in")
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,40 @@
+package harness
+
+import (
+	"strings"
+	"testing"
+
+	"amux.dev/amux/app"
+)
+
+// Press presses the first key bound to an action of amux's registry, so a
+// test says what the user does ("delete-workspace"), not which letter.
+func (term *Terminal) Press(t testing.TB, action string) {
+	t.Helper()
+	ks := app.ActionKeys(action)
+	if len(ks) == 0 {
+		t.Fatalf("no action %q in the registry", action)
+	}
+	term.Keys(TmuxKey(ks[0]))
+}
+
+// TmuxKey converts a Bubble Tea key string ("ctrl+space", "enter", "D") to
+// the tmux key name send-keys understands.
+func TmuxKey(k string) string {
+	named := map[string]string{
+		"enter": "Enter", "esc": "Escape", "tab": "Tab", "space": "Space",
+		"up": "Up", "down": "Down", "left": "Left", "right": "Right",
+		"home": "Home", "end": "End", "pgup": "PPage", "pgdown": "NPage",
+		"backspace": "BSpace", "delete": "DC", "shift+tab": "BTab",
+	}
+	if n, ok := named[k]; ok {
+		return n
+	}
+	if rest, ok := strings.CutPrefix(k, "ctrl+"); ok {
+		return "C-" + TmuxKey(rest)
+	}
+	if rest, ok := strings.CutPrefix(k, "alt+"); ok {
+		return "M-" + TmuxKey(rest)
+	}
+	return k
+}
