@@ -98,3 +98,14 @@ func projectList(doc map[string]json.RawMessage) []json.RawMessage {
 	}
 	return list
 }
+
+// AddProject registers the repository containing path: it is resolved to
+// its toplevel with the hardened git runner first, so any directory inside
+// the repository names the same project.
+func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
+	repo, err := e.opts.Git.Toplevel(ctx, path)
+	if err != nil {
+		return Project{}, err
+	}
+	return e.store.AddProject(ctx, repo, "")
+}

@@ -26,9 +26,6 @@ const (
 	KindOnDone  ScriptKind = "on-done"         // run, detached, when an agent finishes
 )
 
-// Kinds lists every script kind, in lifecycle order.
-var Kinds = [...]ScriptKind{KindSetup, KindRun, KindArchive, KindOnDone}
-
 // Source says where a resolved script came from.
 type Source string
 
