@@ -223,4 +223,3 @@ func (e *Engine) LocalRunActive(id string) bool {
 	defer e.mu.Unlock()
 	return e.localRun[id] != nil
 }
-
