@@ -1,0 +1,59 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/config"
+	"amux.dev/amux/git"
+	"amux.dev/amux/tmux/tmuxtest"
+	"amux.dev/amux/workspace"
+)
+
+// BenchmarkStartupDashboard measures what stands between `amux` and a
+// populated dashboard with 50 projects and 500 workspaces on disk: reading
+// the projects registry and every record, one list-sessions against a real
+// tmux server (with a live session, so the server is up), building the
+// rows and rendering the first full frame at 120×40. Target: under 150 ms.
+func BenchmarkStartupDashboard(b *testing.B) {
+	home := b.TempDir()
+	ctx := context.Background()
+	adapter, err := newEngineAdapter(workspace.Options{Home: home}, git.New(git.Options{}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	store := adapter.eng.Store()
+	for p := range 50 {
+		repo := fmt.Sprintf("/src/project-%02d", p)
+		if _, err := store.AddProject(ctx, repo, filepath.Base(repo)); err != nil {
+			b.Fatal(err)
+		}
+		for w := range 10 {
+			root := fmt.Sprintf("%s-wt/ws-%d", repo, w)
+			rec := workspace.Record{Name: fmt.Sprintf("ws-%d", w), Branch: fmt.Sprintf("ws-%d", w), Repo: repo, Root: root, Created: time.Now()}
+			if _, err := store.Insert(ctx, rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	srv := tmuxtest.New(b)
+	srv.Session(b, "amux-bench", nil)
+	deps := Deps{Config: config.Defaults(), Engine: adapter, Tmux: srv.Client, Now: time.Now}
+
+	b.ResetTimer()
+	for b.Loop() {
+		m := New(deps)
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		msg := m.load()()
+		m.Update(msg)
+		if len(m.snap.records) != 500 || len(m.dash.Projects()) != 50 {
+			b.Fatalf("loaded %d records, %d projects", len(m.snap.records), len(m.dash.Projects()))
+		}
+		_ = m.render()
+	}
+}
