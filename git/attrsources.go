@@ -32,18 +32,18 @@ type attrBlob struct {
 // treeAttributeBlobs lists the .gitattributes blobs of tree-ish at any
 // depth. ls-tree cannot filter by base name, so its listing is streamed
 // through a record filter instead of being held whole.
-func (c *checkout) treeAttributeBlobs(ctx context.Context, treeish string) ([]attrBlob, error) {
+func (c *checkout) treeAttributeBlobs(ctx context.Context, tree treeish) ([]attrBlob, error) {
 	var blobs []attrBlob
 	sink := &recordSink{keep: func(rec string) {
 		// <mode> SP <type> SP <oid> TAB <path>
 		meta, p, ok := strings.Cut(rec, "\t")
 		f := strings.Fields(meta)
 		if ok && len(f) == 3 && f[1] == "blob" && isAttrName(p) {
-			blobs = append(blobs, attrBlob{oid: f[2], label: treeish + ":" + p})
+			blobs = append(blobs, attrBlob{oid: f[2], label: tree.name + ":" + p})
 		}
 	}}
 	_, err := c.r.exec(ctx, invocation{top: c.top, stdout: sink, args: []string{
-		"ls-tree", "-r", "-z", "--full-tree", "--end-of-options", treeish,
+		"ls-tree", "-r", "-z", "--full-tree", "--end-of-options", tree.rev,
 	}})
 	return blobs, err
 }

@@ -3,6 +3,7 @@ package git
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -67,6 +68,10 @@ func TestFilterHiddenOnOtherBranchRefused(t *testing.T) {
 	assertDriverRefused(t, err, "filter", "evil")
 	_, err = r.CreateWorktree(ctx, repo, filepath.Join(t.TempDir(), "b"), "feature", "hidden")
 	assertDriverRefused(t, err, "filter", "evil")
+	// The refusal points at the base the user typed, not a bare commit id.
+	if !strings.Contains(err.Error(), "hidden:") {
+		t.Fatalf("refusal does not name the tree it found the binding in: %v", err)
+	}
 	assertNoMarker(t, marker)
 
 	// main's tree binds nothing: creating from it goes ahead.

@@ -11,11 +11,17 @@ import (
 // writeScope describes what an operation is about to write, and so which
 // attribute stacks could bind a driver during it.
 type writeScope struct {
-	trees    []string // tree-ishes whose content is written (checked-out or incoming)
-	index    bool     // the checkout's current index
-	worktree bool     // .gitattributes files on disk in the checkout
-	merge    bool     // merge drivers matter too (only a merge runs them)
+	trees    []treeish // trees whose content is written (checked out or incoming)
+	index    bool      // the checkout's current index
+	worktree bool      // .gitattributes files on disk in the checkout
+	merge    bool      // merge drivers matter too (only a merge runs them)
 }
+
+// treeish is a revision to inspect and the name a refusal shows for it.
+type treeish struct{ rev, name string }
+
+// rev names a tree-ish by itself.
+func rev(r string) treeish { return treeish{rev: r, name: r} }
 
 // refuseDrivers fails with a *DriverError when a repo-configured filter
 // driver, or (for merges) a configured merge driver, is bound by any

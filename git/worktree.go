@@ -47,7 +47,7 @@ func (r *Runner) CreateWorktree(ctx context.Context, repo, root, branch, base st
 		return false, err
 	}
 	if exists {
-		if err := c.refuseDrivers(ctx, writeScope{trees: []string{ref}}); err != nil {
+		if err := c.refuseDrivers(ctx, writeScope{trees: []treeish{rev(ref)}}); err != nil {
 			return false, err
 		}
 		// The short name, so git checks the branch out instead of detaching
@@ -70,7 +70,7 @@ func (r *Runner) CreateWorktree(ctx context.Context, repo, root, branch, base st
 		return false, err
 	}
 	commit := strings.TrimSpace(string(out))
-	if err := c.refuseDrivers(ctx, writeScope{trees: []string{commit}}); err != nil {
+	if err := c.refuseDrivers(ctx, writeScope{trees: []treeish{{rev: commit, name: base}}}); err != nil {
 		return false, err
 	}
 	// --no-track: a base like origin/main must not become the upstream a

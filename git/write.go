@@ -37,7 +37,7 @@ func (r *Runner) Merge(ctx context.Context, root, ref string) error {
 	if err := c.validateCommit(ctx, ref); err != nil {
 		return err
 	}
-	ws := writeScope{trees: []string{ref, "HEAD"}, index: true, worktree: true, merge: true}
+	ws := writeScope{trees: []treeish{rev(ref), rev("HEAD")}, index: true, worktree: true, merge: true}
 	if err := c.refuseDrivers(ctx, ws); err != nil {
 		return err
 	}
@@ -60,13 +60,13 @@ func (r *Runner) MergeAbort(ctx context.Context, root string) error {
 	if err != nil {
 		return err
 	}
-	ws := writeScope{trees: []string{"HEAD"}, index: true, worktree: true}
+	ws := writeScope{trees: []treeish{rev("HEAD")}, index: true, worktree: true}
 	inMerge, err := c.resolves(ctx, "MERGE_HEAD")
 	if err != nil {
 		return err
 	}
 	if inMerge {
-		ws.trees = append(ws.trees, "MERGE_HEAD")
+		ws.trees = append(ws.trees, rev("MERGE_HEAD"))
 	}
 	if err := c.refuseDrivers(ctx, ws); err != nil {
 		return err
