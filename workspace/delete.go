@@ -187,8 +187,15 @@ func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (Create
 	if !rec.Shelved {
 		return CreateResult{}, fmt.Errorf("restore %s: not shelved", id)
 	}
+	// Admitted like any lifecycle start, so a concurrent delete waits for
+	// the worktree to be back (and then removes it) instead of racing it.
+	wctx, done, err := e.gates.admit(ctx, id)
+	if err != nil {
+		return CreateResult{}, err
+	}
+	defer done()
 	if !exists(rec.Root) {
-		if err := e.restoreWorktree(ctx, rec); err != nil {
+		if err := e.restoreWorktree(wctx, rec); err != nil {
 			return CreateResult{}, err
 		}
 	}
