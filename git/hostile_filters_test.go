@@ -135,3 +135,24 @@ func TestGlobalFilterUntouched(t *testing.T) {
 	}
 	assertMarker(t, marker)
 }
+
+// TestFilterBoundOutsideTheIndexRefused: the binding sits in an untracked
+// (and ignored) .gitattributes in the work tree, or in the user's global
+// attributes file naming a repo-configured driver. add -A and create see
+// both.
+func TestFilterBoundOutsideTheIndexRefused(t *testing.T) {
+	home := isolate(t)
+	marker := filepath.Join(t.TempDir(), "marker")
+	repo := newRepo(t)
+	configureFilter(t, repo, "evil", marker)
+	writeFile(t, filepath.Join(repo, ".git", "info", "exclude"), "sub/\n")
+	writeFile(t, filepath.Join(repo, "sub", ".gitattributes"), "* filter=evil\n")
+	writeFile(t, filepath.Join(repo, "new.txt"), "n\n")
+	r := runner(Options{})
+	assertDriverRefused(t, r.AddAll(ctxT(t), repo), "filter", "evil")
+
+	writeFile(t, filepath.Join(home, ".config", "git", "attributes"), "*.txt filter=evil\n")
+	_, err := r.CreateWorktree(ctxT(t), repo, filepath.Join(t.TempDir(), "ws"), "feature", "main")
+	assertDriverRefused(t, err, "filter", "evil")
+	assertNoMarker(t, marker)
+}

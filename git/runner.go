@@ -41,7 +41,9 @@ type Options struct {
 	Timeout time.Duration
 	// Binary is the git executable; "" means "git" on PATH.
 	Binary string
-	// Trace, when set, receives every finished invocation (for a debug view).
+	// Trace, when set, receives every finished invocation (for a debug
+	// view). It is called on the goroutine that made the call, so it must be
+	// safe for concurrent use when the Runner is shared.
 	Trace func(Call)
 }
 
