@@ -26,8 +26,9 @@ type Workspaces interface {
 	// they are printed. On failure the result says what was rolled back.
 	Create(ctx context.Context, req CreateRequest, output func(line string)) (CreateResult, error)
 	// Teardown deletes (or shelves) a workspace in the contract's order,
-	// reporting each step as it starts and ends.
-	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) error
+	// reporting each step as it starts and ends. note tells the user about
+	// anything kept on purpose (a branch with unmerged commits).
+	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (note string, err error)
 	// Recover finishes interrupted deletes left by a crash.
 	Recover(ctx context.Context) (RecoveryReport, error)
 }

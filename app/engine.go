@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,7 +41,7 @@ func newEngineAdapter(opts workspace.Options, g *git.Runner) (*engineAdapter, er
 var stepNames = []struct{ id, label string }{
 	{workspace.StepTombstone, "write tombstone"},
 	{workspace.StepDrain, "stop lifecycle processes"},
-	{workspace.StepKillRuns, "kill run sessions"},
+	{workspace.StepKillRuns, "kill agent and run sessions"},
 	{workspace.StepArchive, "run archive"},
 	{workspace.StepRemoveWorktree, "remove worktree"},
 	{workspace.StepRemoveRecord, "remove record"},
@@ -210,7 +211,7 @@ func indexNewline(s string) int {
 	return -1
 }
 
-func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) error {
+func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (string, error) {
 	a.mu.Lock()
 	a.steps[id] = step
 	a.mu.Unlock()
@@ -219,15 +220,25 @@ func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, st
 		delete(a.steps, id)
 		a.mu.Unlock()
 	}()
-	var err error
+	var (
+		res workspace.TeardownResult
+		err error
+	)
 	if shelve {
 		step(StepEvent{Step: "stop lifecycle processes"})
-		_, err = a.eng.Shelve(ctx, id, workspace.DeleteOptions{})
+		res, err = a.eng.Shelve(ctx, id, workspace.DeleteOptions{})
 	} else {
 		step(StepEvent{Step: "write tombstone"})
-		_, err = a.eng.Delete(ctx, id, workspace.DeleteOptions{})
+		res, err = a.eng.Delete(ctx, id, workspace.DeleteOptions{})
 	}
-	return err
+	var notes []string
+	if res.BranchKept {
+		notes = append(notes, "its branch has unmerged commits and was kept")
+	}
+	if res.ArchiveErr != nil {
+		notes = append(notes, "the archive script failed: "+res.ArchiveErr.Error())
+	}
+	return strings.Join(notes, "; "), err
 }
 
 func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {

@@ -32,8 +32,10 @@ func (f fixedEngine) ValidateCreate(context.Context, CreateRequest) (int, error)
 func (f fixedEngine) Create(context.Context, CreateRequest, func(string)) (CreateResult, error) {
 	return CreateResult{}, nil
 }
-func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) error { return nil }
-func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)               { return RecoveryReport{}, nil }
+func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) (string, error) {
+	return "", nil
+}
+func (f fixedEngine) Recover(context.Context) (RecoveryReport, error) { return RecoveryReport{}, nil }
 
 // The golden screen shows local times; pin the zone so it renders the same
 // on every machine.

@@ -33,6 +33,7 @@ type teardownProgressMsg struct {
 
 type teardownDoneMsg struct {
 	op     int
+	note   string
 	id     string
 	name   string
 	shelve bool
@@ -46,11 +47,11 @@ func (m *Model) openTeardown(shelve bool) {
 	}
 	rec, _ := m.record(w.ID)
 	title, body := "Delete workspace "+w.Name, []string{
-		"Kills its agents and run sessions, runs the archive script,",
+		"Kills its agent and run sessions, runs the archive script,",
 		"removes the worktree " + rec.Root + " and the workspace record.",
 	}
 	if rec.CreatedBranch {
-		body = append(body, "The branch "+rec.Branch+" was created with the workspace and is deleted with it.")
+		body = append(body, "The branch "+rec.Branch+" goes too, unless it has commits merged nowhere else.")
 	} else {
 		body = append(body, "The branch "+rec.Branch+" existed before the workspace and is kept.")
 	}
@@ -105,9 +106,9 @@ func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
 		defer cancel()
-		err := eng.Teardown(ctx, id, shelve, ev.add)
+		note, err := eng.Teardown(ctx, id, shelve, ev.add)
 		ev.close()
-		return teardownDoneMsg{op, id, name, shelve, err}
+		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}
 	}
 	return tea.Batch(run, m.waitTeardown(op, ev))
 }
@@ -168,7 +169,11 @@ func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.err != nil {
 			return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err))), true
 		}
-		return tea.Batch(m.load(), m.say(levelInfo, verb+" workspace "+msg.name)), true
+		text := verb + " workspace " + msg.name
+		if msg.note != "" {
+			text += " (" + msg.note + ")"
+		}
+		return tea.Batch(m.load(), m.say(levelInfo, text)), true
 	}
 	return nil, false
 }

@@ -160,6 +160,26 @@ func (r *Runner) DeleteBranch(ctx context.Context, repo, branch string) error {
 	return err
 }
 
+// DeleteMergedBranch deletes branch only when git considers it fully merged
+// (into its upstream, or the repository's HEAD): `branch -d`. A branch with
+// commits found nowhere else is kept and reported with deleted=false, so
+// removing a workspace never throws away unpushed work.
+func (r *Runner) DeleteMergedBranch(ctx context.Context, repo, branch string) (deleted bool, err error) {
+	if err := checkBranchSyntax(branch); err != nil {
+		return false, err
+	}
+	c, err := r.open(repo)
+	if err != nil {
+		return false, err
+	}
+	_, err = c.runRefs(ctx, "branch", "-d", "--", branch)
+	var ge *Error
+	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "not fully merged") {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // mergeFilters joins two filter name lists without aliasing either.
 func mergeFilters(a, b []string) []string {
 	out := slices.Concat(a, b)

@@ -35,6 +35,9 @@ type DeleteOptions struct {
 type TeardownResult struct {
 	Archive    ScriptResult
 	ArchiveErr error // the archive script failed; the teardown went on
+	// BranchKept is set when the workspace's own branch was to be deleted
+	// but holds commits merged nowhere, so it was kept.
+	BranchKept bool
 }
 
 // Delete removes a workspace in the contract's order: write the .deleting
@@ -138,6 +141,10 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 	if err := e.StopRuns(ctx, id); err != nil {
 		return res, err
 	}
+	// Agents write into the tree too: none may outlive its removal.
+	if err := e.StopSessions(ctx, id); err != nil {
+		return res, err
+	}
 	e.step(op, StepKillRuns, id)
 	if arch != nil && exists(rec.Root) {
 		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch)
@@ -149,30 +156,41 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 		}
 	}
 	e.step(op, StepArchive, id)
-	if err := e.removeWorktree(ctx, rec, deleteBranch); err != nil {
+	kept, err := e.removeWorktree(ctx, rec, deleteBranch)
+	if err != nil {
 		return res, err
 	}
+	res.BranchKept = kept
 	e.step(op, StepRemoveWorktree, id)
 	return res, nil
 }
 
 // removeWorktree removes the worktree (when present) and, when asked, the
-// branch, under the per-repo git lock.
-func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bool) error {
+// branch if it is fully merged, under the per-repo git lock. kept reports a
+// branch left in place because it holds unmerged commits.
+func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bool) (kept bool, err error) {
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer unlock()
 	// Called even when the root is gone: it then prunes the stale worktree
 	// record, without which git would still consider the branch checked out.
 	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, true); err != nil {
-		return err
+		return false, err
 	}
-	if deleteBranch {
-		return deleteOwnedBranch(ctx, e.opts.Git, rec.Repo, rec.Branch)
+	if !deleteBranch {
+		return false, nil
 	}
-	return nil
+	ok, err := e.opts.Git.BranchExists(ctx, rec.Repo, rec.Branch)
+	if err != nil || !ok {
+		return false, err
+	}
+	deleted, err := e.opts.Git.DeleteMergedBranch(ctx, rec.Repo, rec.Branch)
+	if err == nil && !deleted {
+		e.log.Warn("workspace branch has unmerged commits; kept", "workspace", rec.WorkspaceID(), "branch", rec.Branch)
+	}
+	return err == nil && !deleted, err
 }
 
 // Restore brings a shelved workspace back: the worktree is re-added on its

@@ -25,6 +25,9 @@ type Git interface {
 	// records; a root already gone only prunes (idempotent).
 	RemoveWorktree(ctx context.Context, repo, root string, force bool) error
 	DeleteBranch(ctx context.Context, repo, branch string) error
+	// DeleteMergedBranch deletes branch only when it is fully merged, so a
+	// workspace delete never discards commits that exist nowhere else.
+	DeleteMergedBranch(ctx context.Context, repo, branch string) (deleted bool, err error)
 }
 
 var _ Git = (*git.Runner)(nil)

@@ -151,3 +151,25 @@ func (e *Engine) StopRuns(ctx context.Context, id string) error {
 	}
 	return errors.Join(errs...)
 }
+
+// StopSessions kills every other session of a workspace: those tagged with
+// its ID (agent and terminal tabs, viewers) and, by name, anything holding
+// its "amux-<id>-" prefix — name-prefix reclamation, per the contract.
+func (e *Engine) StopSessions(ctx context.Context, id string) error {
+	if e.opts.Tmux == nil || !ValidID(id) {
+		return nil
+	}
+	all, err := tmux.ListAllSessions(ctx, e.opts.Tmux)
+	if err != nil {
+		return fmt.Errorf("find sessions of %s: %w", id, err)
+	}
+	var errs []error
+	for _, s := range all {
+		if (s.Managed && s.Workspace == id) || strings.HasPrefix(s.Name, tmux.SessionPrefix+id+"-") {
+			if err := tmux.KillSessionByID(ctx, e.opts.Tmux, s.ID); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
