@@ -160,10 +160,11 @@ func (r *Runner) DeleteBranch(ctx context.Context, repo, branch string) error {
 	return err
 }
 
-// DeleteMergedBranch deletes branch only when git considers it fully merged
-// (into its upstream, or the repository's HEAD): `branch -d`. A branch with
-// commits found nowhere else is kept and reported with deleted=false, so
-// removing a workspace never throws away unpushed work.
+// DeleteMergedBranch deletes branch only when every commit on it is
+// reachable from some other ref (another branch, a tag, a remote-tracking
+// branch): removing a workspace never throws away work that exists nowhere
+// else. A branch with such commits is kept and reported with deleted=false.
+// It decides from `rev-list`, never from git's (localized) messages.
 func (r *Runner) DeleteMergedBranch(ctx context.Context, repo, branch string) (deleted bool, err error) {
 	if err := checkBranchSyntax(branch); err != nil {
 		return false, err
@@ -172,12 +173,18 @@ func (r *Runner) DeleteMergedBranch(ctx context.Context, repo, branch string) (d
 	if err != nil {
 		return false, err
 	}
-	_, err = c.runRefs(ctx, "branch", "-d", "--", branch)
-	var ge *Error
-	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "not fully merged") {
+	ref := "refs/heads/" + branch
+	out, err := c.runRefs(ctx, "rev-list", "--count", ref, "--not", "--exclude="+ref, "--all")
+	if err != nil {
+		return false, err
+	}
+	if n := strings.TrimSpace(string(out)); n != "0" {
 		return false, nil
 	}
-	return err == nil, err
+	if _, err := c.runRefs(ctx, "branch", "-D", "--", branch); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // mergeFilters joins two filter name lists without aliasing either.
