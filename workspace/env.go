@@ -27,6 +27,7 @@ const (
 	EnvAmux          = "AMUX_ENV"      // always "1"
 	EnvBinPath       = "AMUX_BIN_PATH" // the amux binary, for "$AMUX_BIN_PATH" report
 	EnvScript        = "AMUX_SCRIPT"   // which lifecycle script is running
+	EnvProjectName   = "AMUX_PROJECT_NAME"
 )
 
 // extraEnv builds the assignments amux adds for one workspace, in increasing
@@ -62,6 +63,7 @@ func (e *Engine) extraEnv(ctx context.Context, rec Record, kind ScriptKind) ([]s
 	vars[EnvWorkspaceRoot] = rec.Root
 	vars[EnvWorkspaceName] = rec.Name
 	vars[EnvWorkspaceID] = id
+	vars[EnvProjectName] = projectName(rec.Repo)
 	vars[EnvAmux] = "1"
 	if e.opts.AmuxBin != "" {
 		vars[EnvBinPath] = e.opts.AmuxBin
@@ -75,6 +77,18 @@ func (e *Engine) extraEnv(ctx context.Context, rec Record, kind ScriptKind) ([]s
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// SessionEnv is the environment amux adds to a workspace's agent and
+// terminal tabs: project env, workspace env, AMUX_PORT/AMUX_PORT_RANGE from
+// the durable registry, names, root, AMUX_ENV=1 and AMUX_BIN_PATH. It goes
+// into the pane launch payload, never into argv.
+func (e *Engine) SessionEnv(ctx context.Context, id string) ([]string, error) {
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	return e.extraEnv(ctx, rec, "")
 }
 
 // mergeEnv returns base with every assignment of extra replacing or adding.
