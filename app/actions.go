@@ -7,7 +7,8 @@ const (
 	scopeGlobal    keys.Scope = "global"    // anywhere, even while a terminal has focus
 	scopeDashboard keys.Scope = "dashboard" // the project/workspace list has focus
 	scopeCenter    keys.Scope = "center"    // the center area has focus, no live terminal
-	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus
+	scopeWorkspace keys.Scope = "workspace" // tab commands, with the list or the center focused
+	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus: it gets every other key
 )
 
 // Action IDs. Tests press keys by these IDs, so they are stable.
@@ -17,6 +18,14 @@ const (
 	actQuit         keys.ActionID = "quit"
 	actFocusDash    keys.ActionID = "focus-dashboard"
 	actFocusCenter  keys.ActionID = "focus-center"
+	actNewAgent     keys.ActionID = "new-agent-tab"
+	actNewTerminal  keys.ActionID = "new-terminal-tab"
+	actNextTab      keys.ActionID = "next-tab"
+	actPrevTab      keys.ActionID = "prev-tab"
+	actCloseTab     keys.ActionID = "close-tab"
+	actRenameTab    keys.ActionID = "rename-tab"
+	actRestartTab   keys.ActionID = "restart-tab"
+	actInterruptTab keys.ActionID = "interrupt-tab"
 	actDown         keys.ActionID = "cursor-down"
 	actUp           keys.ActionID = "cursor-up"
 	actTop          keys.ActionID = "cursor-top"
@@ -50,5 +59,26 @@ func actionTable() []keys.Action {
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
 		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},
 		{ID: actFocusDash, Scope: scopeCenter, Keys: []string{"tab", "esc", "h", "left"}, Label: "focus list", Help: "Move focus to the project list", Hint: true, Palette: true},
+		{ID: actNewAgent, Scope: scopeWorkspace, Keys: []string{"t"}, Label: "agent", Help: "New agent tab (pick an assistant; ctrl+t adds a first task)", Hint: true, Palette: true},
+		{ID: actNewTerminal, Scope: scopeWorkspace, Keys: []string{"T"}, Label: "terminal", Help: "New terminal tab (a shell in the worktree)", Palette: true},
+		{ID: actNextTab, Scope: scopeWorkspace, Keys: []string{"]"}, Label: "next tab", Help: "Next tab", Palette: true},
+		{ID: actPrevTab, Scope: scopeWorkspace, Keys: []string{"["}, Label: "prev tab", Help: "Previous tab", Palette: true},
+		{ID: actCloseTab, Scope: scopeWorkspace, Keys: []string{"x"}, Label: "close tab", Help: "Close the tab (kills its session, after a confirm)", Palette: true},
+		{ID: actRenameTab, Scope: scopeWorkspace, Keys: []string{"R"}, Label: "rename", Help: "Rename the tab", Palette: true},
+		{ID: actRestartTab, Scope: scopeWorkspace, Keys: []string{"ctrl+r"}, Label: "restart", Help: "Restart the tab's program (same session, fresh launch)", Palette: true},
+		{ID: actInterruptTab, Scope: scopeWorkspace, Keys: []string{"I"}, Label: "interrupt", Help: "Interrupt the agent (Ctrl-C, as many times as configured)", Palette: true},
 	}
 }
+
+// gotoTabActions are "go to tab N" for N = 1…9, keys 1–9.
+func gotoTabActions() []keys.Action {
+	var out []keys.Action
+	for n := 1; n <= 9; n++ {
+		d := string(rune('0' + n))
+		out = append(out, keys.Action{ID: keys.ActionID("tab-" + d), Scope: scopeWorkspace, Keys: []string{d}, Label: "tab " + d, Help: "Go to tab " + d})
+	}
+	return out
+}
+
+// allActions is the complete registry content.
+func allActions() []keys.Action { return append(actionTable(), gotoTabActions()...) }

@@ -74,7 +74,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	cwd, _ := os.Getwd()
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
-		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home,
+		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
 	}, nil
 }
 

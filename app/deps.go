@@ -31,6 +31,10 @@ type Workspaces interface {
 	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (note string, err error)
 	// Recover finishes interrupted deletes left by a crash.
 	Recover(ctx context.Context) (RecoveryReport, error)
+	// SessionEnv is the environment for a workspace's tab sessions.
+	SessionEnv(ctx context.Context, id string) ([]string, error)
+	// SetTabs records the workspace's open tabs (restored on start).
+	SetTabs(ctx context.Context, id string, tabs []workspace.Tab) error
 }
 
 // CreateRequest is what the create dialog collects.
@@ -70,4 +74,10 @@ type Deps struct {
 	Now           func() time.Time
 	Instance      string // this process's @amux_instance
 	StateHome     string
+	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
+	// InstallTap installs the status tap on a new pane (best effort).
+	InstallTap func(ctx context.Context, paneID string) error
+	// LiveTabs caps how many tabs hold a live PTY; others show their last
+	// frame and reattach on focus. Zero means defaultLiveTabs.
+	LiveTabs int
 }

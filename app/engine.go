@@ -249,3 +249,12 @@ func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
 	}
 	return out, err
 }
+
+func (a *engineAdapter) SessionEnv(ctx context.Context, id string) ([]string, error) {
+	return a.eng.SessionEnv(ctx, id)
+}
+
+func (a *engineAdapter) SetTabs(ctx context.Context, id string, tabs []workspace.Tab) error {
+	_, err := a.eng.Store().SetTabs(ctx, id, tabs)
+	return err
+}

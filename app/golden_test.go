@@ -35,7 +35,9 @@ func (f fixedEngine) Create(context.Context, CreateRequest, func(string)) (Creat
 func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) (string, error) {
 	return "", nil
 }
-func (f fixedEngine) Recover(context.Context) (RecoveryReport, error) { return RecoveryReport{}, nil }
+func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)        { return RecoveryReport{}, nil }
+func (f fixedEngine) SessionEnv(context.Context, string) ([]string, error)   { return nil, nil }
+func (f fixedEngine) SetTabs(context.Context, string, []workspace.Tab) error { return nil }
 
 // The golden screen shows local times; pin the zone so it renders the same
 // on every machine.

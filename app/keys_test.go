@@ -13,7 +13,7 @@ var update = flag.Bool("update", false, "rewrite golden files and docs/keys.md")
 // The registry refuses two actions of one scope sharing a key; building the
 // real table proves ours has no clash.
 func TestActionTableHasNoKeyClash(t *testing.T) {
-	if _, err := keys.NewRegistry(actionTable()...); err != nil {
+	if _, err := keys.NewRegistry(allActions()...); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -23,7 +23,7 @@ func TestActionTableHasNoKeyClash(t *testing.T) {
 func TestNoClashAcrossActiveScopes(t *testing.T) {
 	for _, group := range [][]keys.Scope{{scopeDashboard, scopeGlobal}, {scopeCenter, scopeGlobal}, {scopeTerminal, scopeGlobal}} {
 		seen := map[string]keys.ActionID{}
-		for _, a := range keys.MustRegistry(actionTable()...).InScopes(group...) {
+		for _, a := range keys.MustRegistry(allActions()...).InScopes(group...) {
 			for _, k := range a.Keys {
 				if other, dup := seen[k]; dup {
 					t.Errorf("key %q bound to %s and %s in %v", k, other, a.ID, group)

@@ -10,7 +10,7 @@ import (
 // KeysMarkdown renders docs/keys.md from the action registry, so the
 // document can never drift from the keys (a test fails when it is stale).
 func KeysMarkdown() string {
-	reg := keys.MustRegistry(actionTable()...)
+	reg := keys.MustRegistry(allActions()...)
 	var b strings.Builder
 	b.WriteString("# amux keys\n\n")
 	b.WriteString("Generated from the action registry (`app/actions.go`) by `go test ./app -run TestKeysDoc -update`.\n")
@@ -44,7 +44,7 @@ func KeysMarkdown() string {
 // ActionKeys returns the keys bound to an action ID, for tests that press
 // keys by action ("new-workspace") rather than by letter.
 func ActionKeys(id string) []string {
-	a, ok := keys.MustRegistry(actionTable()...).Get(keys.ActionID(id))
+	a, ok := keys.MustRegistry(allActions()...).Get(keys.ActionID(id))
 	if !ok {
 		return nil
 	}

@@ -99,6 +99,7 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		first := !m.loaded
 		m.snap, m.loaded = msg.snap, true
+		m.reconcileTabs()
 		m.rebuildDashboard()
 		if m.pendingSelect != "" {
 			m.dash.SelectWorkspace(m.pendingSelect)

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -52,6 +54,9 @@ type Model struct {
 	opSeq     int // numbers long operations so stale results are dropped
 	// pendingSelect is a workspace to select once the next load shows it.
 	pendingSelect string
+
+	tabs map[string]*workspaceTabs // workspace ID → its tabs
+	ids  *tabIDs
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
@@ -67,11 +72,13 @@ func New(deps Deps) *Model {
 	m := &Model{
 		deps:  deps,
 		th:    th,
-		reg:   keys.MustRegistry(actionTable()...),
+		reg:   keys.MustRegistry(allActions()...),
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
 		busy:  map[string]string{},
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		tabs:  map[string]*workspaceTabs{},
+		ids:   newTabIDs(),
 	}
 	switch {
 	case deps.ConfigWarning != nil:
@@ -93,7 +100,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		return m, nil
+		return m, m.resizeViews()
 	case spinner.TickMsg:
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
@@ -102,8 +109,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
-	if cmd, handled := m.handleResult(msg); handled {
-		return m, cmd
+	for _, h := range []func(tea.Msg) (tea.Cmd, bool){m.handleResult, m.handleTabResult, m.handleFirstTask, m.handleTabManage} {
+		if cmd, handled := h(msg); handled {
+			return m, cmd
+		}
 	}
 	if m.overlay != nil {
 		return m, m.overlay.update(m, msg)
@@ -111,31 +120,87 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
+	case tea.PasteMsg:
+		if t, live := m.focusedTerminal(); live {
+			return m, m.toTerminal(t, msg)
+		}
 	case tea.MouseMsg:
 		return m, m.handleMouse(msg)
 	}
 	return m, nil
 }
 
-// handleKey maps a key to an action in the focused scope (the filter field
-// takes typing while it is open).
+// handleKey maps a key to an action in the focused scope. A focused live
+// terminal gets every key that is not a global action, so agents see
+// exactly what was typed; the filter field takes typing while open.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.filter != nil {
 		return m.updateFilter(k)
 	}
 	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
-	if !ok {
-		return nil
+	if ok {
+		return m.run(a.ID)
 	}
-	return m.run(a.ID)
+	if t, live := m.focusedTerminal(); live {
+		return m.toTerminal(t, k)
+	}
+	return nil
+}
+
+// focusedTerminal is the live terminal that has focus, if any.
+func (m *Model) focusedTerminal() (*tab, bool) {
+	if m.focus != focusCenter {
+		return nil, false
+	}
+	return m.liveTerminal()
+}
+
+// toTerminal hands a key, paste or mouse event to a terminal view.
+func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
+	t.lastUsed = time.Now()
+	v, cmd := t.view.Update(msg)
+	t.view = &v
+	return cmd
 }
 
 // scopes lists the active key scopes, innermost first.
 func (m *Model) scopes() []keys.Scope {
-	if m.focus == focusCenter {
-		return []keys.Scope{scopeCenter, scopeGlobal}
+	if _, live := m.focusedTerminal(); live {
+		return []keys.Scope{scopeTerminal, scopeGlobal}
 	}
-	return []keys.Scope{scopeDashboard, scopeGlobal}
+	if m.focus == focusCenter {
+		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
+	}
+	return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
+}
+
+// setFocus moves focus, telling terminal views so their cursor and frame
+// rate follow, and attaching the shown tab when the center gains focus.
+func (m *Model) setFocus(f focusArea) tea.Cmd {
+	m.focus = f
+	return m.syncViews()
+}
+
+// syncViews focuses the shown tab's view (when the center has focus) and
+// blurs every other, then attaches the shown tab if it has no PTY.
+func (m *Model) syncViews() tea.Cmd {
+	shown := m.activeTab()
+	for _, wt := range m.tabs {
+		for _, t := range wt.tabs {
+			if t.view == nil {
+				continue
+			}
+			if t == shown && m.focus == focusCenter {
+				t.view.Focus()
+			} else {
+				t.view.Blur()
+			}
+		}
+	}
+	if m.focus == focusCenter {
+		return m.ensureAttached()
+	}
+	return nil
 }
 
 // closeOverlay removes the open overlay.

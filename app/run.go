@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
 )
@@ -42,6 +43,28 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 		if m.focus == focusCenter {
 			return false, "already there"
 		}
+	case actNewAgent, actNewTerminal:
+		w, ok := m.dash.SelectedWorkspace()
+		if !ok {
+			return false, "select a workspace"
+		}
+		if w.Shelved {
+			return false, "the workspace is shelved"
+		}
+	case actNextTab, actPrevTab:
+		if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || len(wt.tabs) < 2 {
+			return false, "fewer than two tabs"
+		}
+	case actCloseTab, actRenameTab, actRestartTab, actInterruptTab:
+		if m.activeTab() == nil {
+			return false, "no tab open"
+		}
+	default:
+		if n, ok := gotoTabNumber(id); ok {
+			if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || n > len(wt.tabs) {
+				return false, "no such tab"
+			}
+		}
 	}
 	return true, ""
 }
@@ -70,7 +93,7 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		if r, ok := m.dash.Selected(); ok && r.Kind == dashboard.ProjectRow {
 			m.dash.Toggle()
 		} else {
-			m.focus = focusCenter
+			return m.setFocus(focusCenter)
 		}
 	case actFilter:
 		in := textinput.New()
@@ -90,11 +113,53 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 	case actRefresh:
 		return tea.Batch(m.load(), m.refreshDirty())
 	case actFocusCenter:
-		m.focus = focusCenter
+		return m.setFocus(focusCenter)
 	case actFocusDash:
-		m.focus = focusDashboard
+		return m.setFocus(focusDashboard)
+	case actNewAgent:
+		m.openAgentPicker()
+	case actNewTerminal:
+		return m.newTab(tmux.TypeTerminal, "shell", "")
+	case actNextTab, actPrevTab:
+		wt := m.tabs[m.selectedWorkspaceID()]
+		step := 1
+		if id == actPrevTab {
+			step = len(wt.tabs) - 1
+		}
+		return m.showTab((wt.active + step) % len(wt.tabs))
+	case actCloseTab:
+		m.openCloseTab()
+	case actRenameTab:
+		m.openRenameTab()
+	case actRestartTab:
+		return m.restartTab()
+	case actInterruptTab:
+		return m.interruptTab()
+	default:
+		if n, ok := gotoTabNumber(id); ok {
+			return m.showTab(n - 1)
+		}
 	}
 	return nil
+}
+
+// gotoTabNumber reads N from a "tab-N" action.
+func gotoTabNumber(id keys.ActionID) (int, bool) {
+	s := string(id)
+	if len(s) == 5 && s[:4] == "tab-" && s[4] >= '1' && s[4] <= '9' {
+		return int(s[4] - '0'), true
+	}
+	return 0, false
+}
+
+// showTab makes tab i of the selected workspace the shown one.
+func (m *Model) showTab(i int) tea.Cmd {
+	wt := m.tabs[m.selectedWorkspaceID()]
+	if wt == nil || i < 0 || i >= len(wt.tabs) {
+		return nil
+	}
+	wt.active = i
+	return m.syncViews()
 }
 
 // updateFilter feeds the dashboard filter field: typing filters live,
@@ -127,14 +192,19 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	l := m.layout()
 	inDash := mouse.X < l.dashWidth
+	if t, live := m.liveTerminal(); live && !inDash && mouse.Y >= 2 && mouse.Y < l.bodyHeight-1 {
+		if _, click := msg.(tea.MouseClickMsg); click && m.focus != focusCenter {
+			return m.setFocus(focusCenter)
+		}
+		return m.toTerminal(t, msg)
+	}
 	switch msg.(type) {
 	case tea.MouseClickMsg:
 		if inDash {
-			m.focus = focusDashboard
 			m.dash.ClickRow(mouse.Y - l.listTop)
-		} else {
-			m.focus = focusCenter
+			return m.setFocus(focusDashboard)
 		}
+		return m.setFocus(focusCenter)
 	case tea.MouseWheelMsg:
 		if inDash {
 			if mouse.Button == tea.MouseWheelUp {

@@ -38,6 +38,7 @@ func (m *Model) layout() layout {
 // View renders the whole screen.
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.render())
+	v.Cursor = m.cursor()
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "amux"
@@ -84,6 +85,9 @@ func (m *Model) renderCenter(l layout) string {
 	w := m.width - l.dashWidth
 	focused := m.focus == focusCenter && m.overlay == nil
 	title, content := m.centerContent(w-2, l.bodyHeight-2)
+	if tabs, ok := m.renderTabs(w-2, l.bodyHeight-2); ok {
+		content = tabs
+	}
 	return frame(m.th, title, content, w, l.bodyHeight, focused)
 }
 

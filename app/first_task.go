@@ -1,0 +1,81 @@
+package app
+
+import (
+	"strings"
+	"time"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/termview"
+)
+
+// Pacing of the first task: text, a pause, then a literal CR — a CR fused to
+// the text can be lost by an agent not yet reading (contract, "Sending input").
+const (
+	submitPause      = 150 * time.Millisecond
+	readinessTimeout = 30 * time.Second
+)
+
+type firstTaskSubmitMsg struct{ wsID, tabID string }
+
+type firstTaskTimeoutMsg struct{ wsID, tabID string }
+
+// agentReady reports whether the program in the pane has set a private mode
+// of its own — bracketed paste or mouse reporting, which tmux mirrors onto
+// our client only when the pane asks — the signal a TUI agent is reading.
+func agentReady(modes termview.Modes) bool {
+	return modes.Has(termview.ModeBracketedPaste) || modes.MouseReporting()
+}
+
+// maybeSendFirstTask types the tab's first task once the agent is ready.
+func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
+	if t.firstTask == "" || t.taskSent || t.view == nil || !agentReady(t.view.Terminal().Modes()) {
+		return nil
+	}
+	t.taskSent = true
+	_, _ = t.view.Terminal().Write([]byte(typedText(t.firstTask)))
+	wsID, tabID := m.workspaceOfTab(t), t.id
+	return tea.Tick(submitPause, func(time.Time) tea.Msg { return firstTaskSubmitMsg{wsID, tabID} })
+}
+
+// typedText is the first task as keystrokes: one line, no control bytes (a
+// newline would submit early).
+func typedText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// handleFirstTask sends the CR after the pause, and reports a task that
+// never went out because the agent never became ready.
+func (m *Model) handleFirstTask(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case firstTaskSubmitMsg:
+		if t := m.findTab(msg.wsID, msg.tabID); t != nil && t.view != nil {
+			_, _ = t.view.Terminal().Write([]byte{'\r'})
+		}
+		return nil, true
+	case firstTaskTimeoutMsg:
+		t := m.findTab(msg.wsID, msg.tabID)
+		if t == nil || t.taskSent || t.firstTask == "" {
+			return nil, true
+		}
+		t.taskSent = true
+		return m.say(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
+			"; the first task was not typed: "+clipText(t.firstTask, 60)), true
+	}
+	return nil, false
+}
+
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,97 @@
+package app
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/fuzzylist"
+)
+
+// agentPicker chooses the assistant for a new agent tab. Ctrl+T opens an
+// optional first-task field: amux types that text for the user once the
+// agent is ready.
+type agentPicker struct {
+	names    []string
+	list     fuzzylist.List
+	filter   textinput.Model
+	task     textinput.Model
+	taskOpen bool
+}
+
+func (m *Model) openAgentPicker() {
+	cfg := m.deps.Config
+	names := cfg.AssistantNames()
+	items := make([]fuzzylist.Item, len(names))
+	for i, n := range names {
+		items[i] = fuzzylist.Item{Title: n, Detail: cfg.Assistants[n].Command}
+	}
+	f := textinput.New()
+	f.Prompt = "› "
+	f.Placeholder = "filter assistants"
+	f.Focus()
+	task := textinput.New()
+	task.Prompt = "› "
+	task.Placeholder = "first task for the agent (optional)"
+	task.CharLimit = 4000
+	m.overlay = &agentPicker{names: names, list: fuzzylist.New(items), filter: f, task: task}
+}
+
+func (o *agentPicker) update(m *Model, msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "esc":
+			m.closeOverlay()
+			return nil
+		case "enter":
+			i, ok := o.list.Selected()
+			if !ok {
+				return nil
+			}
+			m.closeOverlay()
+			return m.newTab(tmux.TypeAgent, o.names[i], strings.TrimSpace(o.task.Value()))
+		case "ctrl+t":
+			o.taskOpen = !o.taskOpen
+			if o.taskOpen {
+				o.filter.Blur()
+				return o.task.Focus()
+			}
+			o.task.Blur()
+			return o.filter.Focus()
+		case "up", "ctrl+p":
+			o.list.Move(-1)
+			return nil
+		case "down", "ctrl+n":
+			o.list.Move(1)
+			return nil
+		}
+	}
+	if p, ok := msg.(tea.PasteMsg); ok {
+		msg = tea.PasteMsg{Content: dialog.FirstLine(p.Content)}
+	}
+	var cmd tea.Cmd
+	if o.taskOpen {
+		o.task, cmd = o.task.Update(msg)
+		return cmd
+	}
+	o.filter, cmd = o.filter.Update(msg)
+	o.list.SetQuery(o.filter.Value())
+	return cmd
+}
+
+func (o *agentPicker) view(m *Model, w, h int) string {
+	th := m.th
+	w = min(w, 76)
+	var b strings.Builder
+	b.WriteString(th.AccentStyle().Render("New agent tab") + "\n")
+	b.WriteString(o.filter.View() + "\n\n")
+	b.WriteString(o.list.View(th, w-6, min(8, max(3, h-14))) + "\n\n")
+	if o.taskOpen {
+		b.WriteString(th.TextStyle().Render("First task (typed once the agent is ready):") + "\n" + o.task.View() + "\n\n")
+	}
+	b.WriteString(th.MutedStyle().Render("enter: start · ctrl+t: first task · ↑/↓: move · esc: cancel"))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+}

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"sort"
+	"strconv"
+
+	"amux.dev/amux/tmux"
+)
+
+// reconcileTabs brings the tab lists in line with the live sessions after a
+// load: a tagged session we own and do not show yet becomes a tab (on start
+// this is the reattach — names are never regenerated, tabs are rebound by
+// their @amux_tab tag); a detached tab whose session is gone is dropped.
+// Order follows the workspace record's saved tabs, then creation time.
+func (m *Model) reconcileTabs() {
+	live := map[string]map[string]tmux.SessionInfo{} // workspace → tab ID → session
+	for _, s := range m.snap.sessions {
+		if s.Tab == "" || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal) {
+			continue
+		}
+		if _, known := m.record(s.Workspace); !known || tmux.Owns(s, s.Workspace) != tmux.SessionOwnedByAmux {
+			continue
+		}
+		if live[s.Workspace] == nil {
+			live[s.Workspace] = map[string]tmux.SessionInfo{}
+		}
+		live[s.Workspace][s.Tab] = s
+	}
+	for wsID, wt := range m.tabs {
+		kept := wt.tabs[:0]
+		for _, t := range wt.tabs {
+			_, alive := live[wsID][t.id]
+			if alive || t.view != nil || t.attaching {
+				kept = append(kept, t)
+			}
+		}
+		wt.tabs = kept
+		if wt.active >= len(wt.tabs) {
+			wt.active = max(0, len(wt.tabs)-1)
+		}
+	}
+	for wsID, sessions := range live {
+		rec, _ := m.record(wsID)
+		order := map[string]int{}
+		titles := map[string]string{}
+		for i, saved := range rec.Tabs {
+			order[saved.ID] = i
+			titles[saved.ID] = saved.Title
+		}
+		var fresh []*tab
+		wt := m.workspaceTabs(wsID)
+		for id, s := range sessions {
+			if wt.indexOf(id) >= 0 {
+				continue
+			}
+			created, _ := strconv.ParseInt(s.CreatedAt, 10, 64)
+			fresh = append(fresh, &tab{id: id, session: s.Name, kind: s.Type, assistant: s.Assistant,
+				title: titles[id], created: created, taskSent: true})
+		}
+		sort.Slice(fresh, func(i, j int) bool {
+			oi, iok := order[fresh[i].id]
+			oj, jok := order[fresh[j].id]
+			switch {
+			case iok && jok:
+				return oi < oj
+			case iok != jok:
+				return iok
+			}
+			return fresh[i].created < fresh[j].created
+		})
+		wt.tabs = append(wt.tabs, fresh...)
+	}
+}

@@ -1,0 +1,320 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/termview"
+	"amux.dev/amux/workspace"
+)
+
+// defaultLiveTabs is how many tabs hold a live PTY at once.
+const defaultLiveTabs = 8
+
+// selectedWorkspaceID is the workspace the center area shows.
+func (m *Model) selectedWorkspaceID() string {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok {
+		return ""
+	}
+	return w.ID
+}
+
+// activeTab is the shown tab of the selected workspace.
+func (m *Model) activeTab() *tab {
+	return m.tabs[m.selectedWorkspaceID()].current()
+}
+
+// liveTerminal reports whether the center shows a live terminal that should
+// receive keys.
+func (m *Model) liveTerminal() (*tab, bool) {
+	t := m.activeTab()
+	return t, t != nil && t.view != nil && !t.view.Closed()
+}
+
+// termSize is the cell size of the terminal area of the center.
+func (m *Model) termSize() (int, int) {
+	l := m.layout()
+	return max(1, m.width-l.dashWidth-2), max(1, l.bodyHeight-3)
+}
+
+// termOrigin is the screen position of the terminal area's top-left cell.
+func (m *Model) termOrigin() (int, int) {
+	return m.layout().dashWidth + 1, 2
+}
+
+// newTab asks for a new tab in the selected workspace.
+func (m *Model) newTab(kind, assistant, firstTask string) tea.Cmd {
+	id := m.selectedWorkspaceID()
+	rec, ok := m.record(id)
+	if !ok {
+		return m.say(levelWarn, "select a workspace first")
+	}
+	if rec.Shelved {
+		return m.say(levelWarn, rec.Name+" is shelved: restore it before opening tabs")
+	}
+	a, ok := m.deps.Config.Assistants[assistant]
+	if !ok {
+		return m.say(levelError, "no assistant named "+assistant+" in config")
+	}
+	w, h := m.termSize()
+	p, _ := m.dash.SelectedProject()
+	req := tabRequest{
+		wsID: id, wsName: rec.Name, project: p.Name, root: rec.Root,
+		tabID: m.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
+		firstTask: firstTask, width: w, height: h,
+	}
+	return tea.Batch(m.createTab(req), m.say(levelInfo, "starting "+assistant+"…"))
+}
+
+// handleTabResult applies tab creation and attach outcomes and the
+// terminal views' own messages.
+func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tabCreatedMsg:
+		if msg.err != nil {
+			if msg.term != nil {
+				msg.term.Close()
+			}
+			return m.say(levelError, "new tab: "+msg.err.Error()), true
+		}
+		r := msg.req
+		t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
+			firstTask: r.firstTask, taskSince: time.Now()}
+		wt := m.workspaceTabs(r.wsID)
+		wt.tabs = append(wt.tabs, t)
+		wt.active = len(wt.tabs) - 1
+		cmd := m.bindView(t, msg.term)
+		if r.wsID == m.selectedWorkspaceID() {
+			m.focus = focusCenter
+		}
+		cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, "started "+t.label()), m.syncViews()}
+		if r.firstTask != "" {
+			wsID, tabID := r.wsID, t.id
+			cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))
+		}
+		return tea.Batch(cmds...), true
+	case tabAttachedMsg:
+		t := m.findTab(msg.wsID, msg.tabID)
+		if t == nil || msg.gen != t.attachGen {
+			// Superseded or the tab is gone: never let a stale client in.
+			if msg.term != nil {
+				msg.term.Close()
+			}
+			return nil, true
+		}
+		t.attaching = false
+		if msg.err != nil {
+			t.err = msg.err.Error()
+			if errors.Is(msg.err, errSessionGone) {
+				return m.dropTab(msg.wsID, t.id), true
+			}
+			return nil, true
+		}
+		t.err = ""
+		return m.bindView(t, msg.term), true
+	case termview.Msg:
+		t := m.tabOfTerminal(msg.Terminal())
+		if t == nil {
+			return nil, true
+		}
+		v, cmd := t.view.Update(msg)
+		t.view = &v
+		if _, closed := msg.(termview.ClosedMsg); closed {
+			return tea.Batch(cmd, m.onTerminalClosed(t)), true
+		}
+		return tea.Batch(cmd, m.maybeSendFirstTask(t)), true
+	}
+	return nil, false
+}
+
+// bindView puts a freshly attached terminal into a tab and keeps the number
+// of live PTYs under the cap by letting the least recently used go.
+func (m *Model) bindView(t *tab, term *termview.Terminal) tea.Cmd {
+	v := termview.New(term)
+	w, h := m.termSize()
+	x, y := m.termOrigin()
+	v.SetOrigin(x, y)
+	if t != m.activeTab() || m.focus != focusCenter {
+		v.Blur()
+	}
+	t.view, t.lastUsed = &v, time.Now()
+	return tea.Batch(v.Init(), t.view.SetSize(w, h), m.enforceLiveCap())
+}
+
+// enforceLiveCap detaches the least recently used live tabs beyond the cap.
+// A detached tab keeps its last frame and reattaches when shown again.
+func (m *Model) enforceLiveCap() tea.Cmd {
+	limit := m.deps.LiveTabs
+	if limit <= 0 {
+		limit = defaultLiveTabs
+	}
+	for {
+		var live []*tab
+		for _, wt := range m.tabs {
+			for _, t := range wt.tabs {
+				if t.view != nil {
+					live = append(live, t)
+				}
+			}
+		}
+		if len(live) <= limit {
+			return nil
+		}
+		oldest := live[0]
+		for _, t := range live[1:] {
+			if t.lastUsed.Before(oldest.lastUsed) {
+				oldest = t
+			}
+		}
+		m.detach(oldest)
+	}
+}
+
+// detach closes a tab's PTY client (the session lives on), keeping the
+// last frame to show.
+func (m *Model) detach(t *tab) {
+	if t.view == nil {
+		return
+	}
+	t.lastFrame = t.view.View()
+	t.view.Terminal().Close()
+	t.view = nil
+	t.attachGen++ // any attach in flight is now stale
+	t.attaching = false
+}
+
+// ensureAttached attaches the shown tab when it has no live PTY.
+func (m *Model) ensureAttached() tea.Cmd {
+	t := m.activeTab()
+	if t == nil || t.view != nil || t.attaching {
+		if t != nil {
+			t.lastUsed = time.Now()
+		}
+		return nil
+	}
+	w, h := m.termSize()
+	return m.attach(m.selectedWorkspaceID(), t, w, h)
+}
+
+// onTerminalClosed handles a PTY client ending: if the session is gone the
+// tab goes too; otherwise (our client was detached by someone) it reattaches
+// when shown.
+func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
+	wsID := m.workspaceOfTab(t)
+	tc, session := m.deps.Tmux, t.session
+	t.lastFrame = t.view.View()
+	t.view = nil
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
+		defer cancel()
+		ok, err := tmux.HasSession(ctx, tc, session)
+		if err == nil && !ok {
+			return tabGoneMsg{wsID: wsID, tabID: t.id}
+		}
+		return nil
+	}
+}
+
+type tabGoneMsg struct{ wsID, tabID string }
+
+// dropTab removes a tab whose session no longer exists.
+func (m *Model) dropTab(wsID, tabID string) tea.Cmd {
+	wt := m.tabs[wsID]
+	if wt == nil {
+		return nil
+	}
+	i := wt.indexOf(tabID)
+	if i < 0 {
+		return nil
+	}
+	if t := wt.tabs[i]; t.view != nil {
+		t.view.Terminal().Close()
+	}
+	wt.tabs = append(wt.tabs[:i], wt.tabs[i+1:]...)
+	if wt.active >= len(wt.tabs) {
+		wt.active = len(wt.tabs) - 1
+	}
+	return tea.Batch(m.persistTabs(wsID), m.ensureAttached())
+}
+
+// persistTabs records the workspace's open tabs in its record (a field
+// transaction on the tabs field only).
+func (m *Model) persistTabs(wsID string) tea.Cmd {
+	wt := m.tabs[wsID]
+	var list []workspace.Tab
+	if wt != nil {
+		for _, t := range wt.tabs {
+			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title})
+		}
+	}
+	eng := m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = eng.SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
+		return nil
+	}
+}
+
+func (m *Model) workspaceTabs(wsID string) *workspaceTabs {
+	wt := m.tabs[wsID]
+	if wt == nil {
+		wt = &workspaceTabs{}
+		m.tabs[wsID] = wt
+	}
+	return wt
+}
+
+func (m *Model) findTab(wsID, tabID string) *tab {
+	wt := m.tabs[wsID]
+	if wt == nil {
+		return nil
+	}
+	if i := wt.indexOf(tabID); i >= 0 {
+		return wt.tabs[i]
+	}
+	return nil
+}
+
+func (m *Model) tabOfTerminal(term *termview.Terminal) *tab {
+	for _, wt := range m.tabs {
+		for _, t := range wt.tabs {
+			if t.view != nil && t.view.Terminal() == term {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+func (m *Model) workspaceOfTab(t *tab) string {
+	for id, wt := range m.tabs {
+		for _, x := range wt.tabs {
+			if x == t {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
+// resizeViews gives every live view the current terminal area.
+func (m *Model) resizeViews() tea.Cmd {
+	w, h := m.termSize()
+	x, y := m.termOrigin()
+	var cmds []tea.Cmd
+	for _, wt := range m.tabs {
+		for _, t := range wt.tabs {
+			if t.view != nil {
+				t.view.SetOrigin(x, y)
+				cmds = append(cmds, t.view.SetSize(w, h))
+			}
+		}
+	}
+	return tea.Batch(cmds...)
+}

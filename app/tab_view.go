@@ -1,0 +1,80 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// renderTabs draws the tab bar and the shown tab's screen for the center,
+// w×h cells inside the frame. It returns false when the workspace has no
+// tabs (the center then shows the workspace's facts).
+func (m *Model) renderTabs(w, h int) (string, bool) {
+	wt := m.tabs[m.selectedWorkspaceID()]
+	if wt == nil || len(wt.tabs) == 0 {
+		return "", false
+	}
+	th := m.th
+	var bar strings.Builder
+	for i, t := range wt.tabs {
+		label := " " + strconv.Itoa(i+1) + " " + t.label() + " "
+		style := th.MutedStyle()
+		if i == wt.active {
+			style = th.SelectedStyle().Bold(true)
+		}
+		bar.WriteString(style.Render(label))
+		bar.WriteString(" ")
+	}
+	lines := []string{fit(bar.String(), w)}
+	t := wt.current()
+	var body string
+	switch {
+	case t.view != nil:
+		body = t.view.View()
+	case t.lastFrame != "":
+		body = lipgloss.NewStyle().Faint(true).Render(t.lastFrame)
+	}
+	note := ""
+	switch {
+	case t.err != "":
+		note = th.ErrorStyle().Render(t.err)
+	case t.attaching:
+		note = th.MutedStyle().Render(m.spin.View() + " attaching to " + t.session + "…")
+	case t.view == nil:
+		note = th.MutedStyle().Render("enter or tab: attach to " + t.session)
+	}
+	if body == "" {
+		body = note
+	} else if note != "" && t.view == nil {
+		// Show the note over the top line of the stale frame.
+		rest := strings.SplitN(body, "\n", 2)
+		body = note
+		if len(rest) == 2 {
+			body += "\n" + rest[1]
+		}
+	}
+	lines = append(lines, body)
+	return strings.Join(lines, "\n"), true
+}
+
+// cursor places the real terminal cursor where the focused terminal's
+// program put it, so IMEs and screen readers follow the agent's input.
+func (m *Model) cursor() *tea.Cursor {
+	if m.overlay != nil || m.filter != nil {
+		return nil
+	}
+	t, live := m.focusedTerminal()
+	if !live {
+		return nil
+	}
+	c := t.view.Cursor()
+	if c == nil {
+		return nil
+	}
+	x, y := m.termOrigin()
+	c.X += x
+	c.Y += y
+	return c
+}

@@ -1,0 +1,84 @@
+package app
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"strconv"
+	"time"
+
+	"amux.dev/amux/ui/termview"
+)
+
+// tab is one agent or terminal tab: a tmux session, and — while it holds one
+// of the live slots — an attached PTY with its emulator view.
+type tab struct {
+	id        string // @amux_tab, stable for the session's life
+	session   string
+	kind      string // tmux.TypeAgent or tmux.TypeTerminal
+	assistant string
+	title     string
+	created   int64 // @amux_created_at, seconds
+
+	view      *termview.Model // nil while detached
+	lastFrame string          // last rendered screen, shown while detached
+	attachGen int             // the newest attach in flight; older ones are closed
+	attaching bool
+	err       string    // why the last create or attach failed
+	lastUsed  time.Time // for choosing which live PTY to let go
+
+	firstTask string    // typed for the user once the agent is ready
+	taskSent  bool      // the first task went out
+	taskSince time.Time // when the first task started waiting for readiness
+}
+
+// label is what the tab bar shows.
+func (t *tab) label() string {
+	if t.title != "" {
+		return t.title
+	}
+	if t.assistant != "" {
+		return t.assistant
+	}
+	return t.kind
+}
+
+// workspaceTabs are the tabs of one workspace, in bar order.
+type workspaceTabs struct {
+	tabs   []*tab
+	active int
+}
+
+func (w *workspaceTabs) current() *tab {
+	if w == nil || w.active < 0 || w.active >= len(w.tabs) {
+		return nil
+	}
+	return w.tabs[w.active]
+}
+
+func (w *workspaceTabs) indexOf(id string) int {
+	for i, t := range w.tabs {
+		if t.id == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// tabIDs mints tab IDs "tab-<prefix>-<counter>": a random 4-byte prefix per
+// amux process and a base-36 counter, as the contract describes. IDs are
+// therefore unique across processes and never reused within one.
+type tabIDs struct {
+	prefix string
+	next   uint64
+}
+
+func newTabIDs() *tabIDs {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return &tabIDs{prefix: hex.EncodeToString(b)}
+}
+
+func (g *tabIDs) mint() string {
+	g.next++
+	return "tab-" + g.prefix + "-" + strconv.FormatUint(g.next, 36)
+}

@@ -1,0 +1,48 @@
+package dialog
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/theme"
+)
+
+// Confirm is a yes/no question for reversible or low-stakes actions
+// (closing a tab). Destructive workspace actions use TypedConfirm instead.
+type Confirm struct {
+	title string
+	body  []string
+	yes   string // what confirming does: "close"
+	theme theme.Theme
+}
+
+// NewConfirm builds the dialog.
+func NewConfirm(th theme.Theme, title string, body []string, yes string) Confirm {
+	return Confirm{title: title, body: body, yes: yes, theme: th}
+}
+
+// Update handles a key: enter or y confirms, esc or n cancels.
+func (c Confirm) Update(msg tea.Msg) (Confirm, Outcome) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "enter", "y":
+			return c, Submitted
+		case "esc", "n":
+			return c, Cancelled
+		}
+	}
+	return c, Pending
+}
+
+// View renders the dialog width cells wide.
+func (c Confirm) View(width int) string {
+	th := c.theme
+	var b strings.Builder
+	b.WriteString(th.AccentStyle().Render(c.title) + "\n\n")
+	for _, l := range c.body {
+		b.WriteString(th.TextStyle().Render(l) + "\n")
+	}
+	b.WriteString("\n" + th.MutedStyle().Render("enter/y: "+c.yes+" · esc/n: cancel"))
+	return box(th, width, b.String())
+}
