@@ -32,11 +32,13 @@ func (m *Model) openAgentPicker() {
 	f := textinput.New()
 	f.Prompt = "› "
 	f.Placeholder = "filter assistants"
+	f.SetWidth(60)
 	f.Focus()
 	task := textinput.New()
 	task.Prompt = "› "
 	task.Placeholder = "first task for the agent (optional)"
 	task.CharLimit = 4000
+	task.SetWidth(60)
 	m.overlay = &agentPicker{names: names, list: fuzzylist.New(items), filter: f, task: task}
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"sort"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -15,12 +16,34 @@ import (
 type paletteOverlay struct{ p palette.Model }
 
 func (m *Model) openPalette() {
+	// Most useful first: what can run now, in the focused area's scopes,
+	// with "back to the list" on top while a terminal has focus (the way
+	// out of a terminal is ctrl+space, enter).
+	inScope := map[keys.Scope]bool{}
+	for _, s := range m.scopes() {
+		inScope[s] = true
+	}
+	_, inTerminal := m.focusedTerminal()
+	rank := func(a keys.Action) int {
+		r := 0
+		if ok, _ := m.available(a.ID); !ok {
+			r += 4
+		}
+		if !inScope[a.Scope] && !(inTerminal && a.Scope == scopeWorkspace) {
+			r += 2
+		}
+		if inTerminal && a.ID == actFocusDash {
+			r = -1
+		}
+		return r
+	}
 	var acts []keys.Action
 	for _, a := range m.reg.All() {
 		if a.Palette {
 			acts = append(acts, a)
 		}
 	}
+	sort.SliceStable(acts, func(i, j int) bool { return rank(acts[i]) < rank(acts[j]) })
 	m.overlay = &paletteOverlay{p: palette.New(m.th, acts, m.available)}
 }
 

@@ -98,6 +98,7 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 	case actFilter:
 		in := textinput.New()
 		in.Prompt = "/"
+		in.SetWidth(m.layout().dashWidth - 4)
 		in.SetValue(m.dash.Filter())
 		in.CursorEnd()
 		m.filter = &in

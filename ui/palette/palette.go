@@ -47,6 +47,7 @@ func New(th theme.Theme, actions []keys.Action, avail keys.Availability) Model {
 	m.input = textinput.New()
 	m.input.Prompt = "› "
 	m.input.Placeholder = "type to filter commands"
+	m.input.SetWidth(60)
 	m.input.Focus()
 	return m
 }

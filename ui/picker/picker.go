@@ -39,6 +39,7 @@ func New(th theme.Theme, title, home, cwd string, rows []string) Model {
 	m.input = textinput.New()
 	m.input.Prompt = "› "
 	m.input.Placeholder = "type a path (~/code/repo) or filter the list"
+	m.input.SetWidth(60)
 	m.input.Focus()
 	m.SetRows(rows)
 	return m
