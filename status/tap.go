@@ -1,0 +1,218 @@
+package status
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"amux.dev/amux/tmux"
+)
+
+// WakeChannel is the tmux wait-for channel the tap signals after every
+// publish, in the same tmux call. `amux wait` blocks on it, which is what
+// makes waiting event-driven instead of a poll.
+const WakeChannel = "amux-status"
+
+// TapConfig configures one pane tap.
+type TapConfig struct {
+	PaneID string           // "%N": every write addresses exactly this pane
+	Runner tmux.Runner      // where the options are published
+	Now    func() time.Time // clock; nil means time.Now
+	Logf   func(format string, args ...any)
+}
+
+// tap is the state of one running tap. The reader goroutine owns scanning;
+// the publisher goroutine owns tmux calls; mu guards what they share.
+type tap struct {
+	cfg  TapConfig
+	kick chan struct{}
+
+	mu      sync.Mutex
+	records Records
+	cmd     commandTrack
+	desired optionValues
+}
+
+// commandTrack is the OSC 133 view of the pane's shell.
+type commandTrack struct {
+	state   string // "", "running" or "idle"
+	running bool
+	seenC   bool // the shell emits C, so a D without a C is not a command
+	exit    string
+	started time.Time
+	ended   time.Time
+}
+
+// RunTap reads one pane's output stream from in until EOF, keeps the pane's
+// record set, and publishes its fold as pane options, one tmux call per
+// change. At EOF (the pane's process is gone or the pipe was closed) the
+// working and blocked records are dropped and that final state is published
+// if tmux still answers. It holds no state on disk.
+func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	t := &tap{cfg: cfg, kick: make(chan struct{}, 1)}
+	t.desired = t.compute()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t.publishLoop(ctx)
+	}()
+
+	sc := NewScanner(t.handle)
+	buf := make([]byte, 32<<10)
+	var readErr error
+	for {
+		n, err := in.Read(buf)
+		if n > 0 {
+			t.mu.Lock()
+			_, _ = sc.Write(buf[:n])
+			changed := t.update()
+			t.mu.Unlock()
+			if changed {
+				t.poke()
+			}
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				readErr = err
+			}
+			break
+		}
+	}
+	t.mu.Lock()
+	t.records.DropTransient()
+	t.update()
+	t.mu.Unlock()
+	close(t.kick) // the publisher flushes the final state, then returns
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	return readErr
+}
+
+// handle applies one scanner event. It runs with t.mu held.
+func (t *tap) handle(ev Event) {
+	now := t.cfg.Now()
+	switch ev.Type {
+	case EventReport:
+		t.records.Apply(ev.Report, now)
+	case EventCommand:
+		t.mark(ev, now)
+	case EventDropped:
+		t.cfg.Logf("tap %s: dropped sequence: %v", t.cfg.PaneID, ev.Err)
+	}
+}
+
+// mark applies an OSC 133 mark.
+func (t *tap) mark(ev Event, now time.Time) {
+	c := &t.cmd
+	switch ev.Mark {
+	case MarkPromptStart:
+		t.records.DropTransient()
+		c.running, c.state = false, "idle"
+	case MarkOutputStart:
+		c.running, c.seenC, c.state, c.started = true, true, "running", now
+	case MarkCommandEnd:
+		if c.seenC && !c.running {
+			return // a prompt redraw, not the end of a command
+		}
+		c.running, c.state, c.ended, c.exit = false, "idle", now, ""
+		if ev.HasExit {
+			c.exit = strconv.Itoa(ev.Exit)
+		}
+	}
+}
+
+// update recomputes the desired options and reports whether they changed.
+// It runs with t.mu held.
+func (t *tap) update() bool {
+	next := t.compute()
+	if next == t.desired {
+		return false
+	}
+	t.desired = next
+	return true
+}
+
+func (t *tap) compute() optionValues {
+	var v optionValues
+	if f, ok := t.records.Fold(); ok {
+		v[optState] = string(f.State)
+		v[optKind] = string(f.Kind)
+		v[optApp] = f.App
+		v[optMessage] = tmux.LabelValue(f.Message)
+		v[optAt] = strconv.FormatInt(f.At.UnixMilli(), 10)
+	}
+	v[optCmdState] = t.cmd.state
+	v[optCmdExit] = t.cmd.exit
+	v[optCmdStarted] = unixMilli(t.cmd.started)
+	v[optCmdEnded] = unixMilli(t.cmd.ended)
+	return v
+}
+
+func unixMilli(ts time.Time) string {
+	if ts.IsZero() {
+		return ""
+	}
+	return strconv.FormatInt(ts.UnixMilli(), 10)
+}
+
+// poke wakes the publisher without ever blocking the reader: a pending wake
+// already covers this change, because the publisher reads the latest state.
+func (t *tap) poke() {
+	select {
+	case t.kick <- struct{}{}:
+	default:
+	}
+}
+
+// publishLoop runs one tmux call per wake with the latest desired state, so
+// a burst of reports costs one call, not one per report. It returns after a
+// final flush once kick is closed.
+func (t *tap) publishLoop(ctx context.Context) {
+	var last optionValues
+	known := false // whether last reflects what tmux holds
+	for {
+		_, open := <-t.kick
+		failures := 0
+		for {
+			t.mu.Lock()
+			want := t.desired
+			t.mu.Unlock()
+			args := publishArgs(t.cfg.PaneID, last, want, known)
+			if args == nil {
+				break
+			}
+			cctx, cancel := context.WithTimeout(ctx, tmux.DefaultTimeout)
+			_, err := t.cfg.Runner.Run(cctx, args...)
+			cancel()
+			if err == nil {
+				last, known = want, true
+				break
+			}
+			t.cfg.Logf("tap %s: publish: %v", t.cfg.PaneID, err)
+			failures++
+			// A vanished pane or server will not come back; anything else
+			// gets a few bounded retries before waiting for the next change.
+			if !open || failures > 3 || tmux.IsNoServer(err) || ctx.Err() != nil {
+				break
+			}
+			select {
+			case <-time.After(time.Duration(failures) * 100 * time.Millisecond):
+			case <-ctx.Done():
+			}
+		}
+		if !open {
+			return
+		}
+	}
+}

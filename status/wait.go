@@ -1,0 +1,166 @@
+package status
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"amux.dev/amux/tmux"
+)
+
+const waitUsage = `Usage: amux wait [--state LIST|any | --command] [flags]
+
+Block until a pane reports a matching state (Program Status Protocol), then
+print  session=… state=… kind=… app=… message=…  and exit 0. Values with
+spaces or quotes are single-quoted for the shell.
+
+Flags:
+  --state LIST        comma-separated: idle,working,blocked,done,error; or any
+                      (the default)
+  --command           instead, wait for the next shell command to finish
+                      (OSC 133) and exit with its exit code; prints
+                      session=… exit=…
+  --timeout DURATION  give up after this long (e.g. 10s, 2m); default: never
+  --workspace ID      only panes of this workspace (@amux_workspace ID or
+                      @amux_workspace_name)
+  --session NAME      only panes of the session with exactly this name
+  --help              show this help
+
+A state already stored when wait starts matches at once. A working or
+blocked report from a pane whose process has exited never matches.
+Inside a pane the tmux server is the one in $TMUX; elsewhere
+$AMUX_TMUX_SERVER (default "amux").
+
+Exit status: 0 matched, 1 tmux missing or too old, 2 timeout or bad flags
+(with --command: the command's own exit status).
+`
+
+// waitOptions is a parsed `amux wait` command line.
+type waitOptions struct {
+	states    map[State]bool // nil: any state
+	command   bool
+	timeout   time.Duration
+	workspace string
+	session   string
+}
+
+// WaitMain is the `amux wait` verb.
+func WaitMain(args []string, stdout, stderr io.Writer) int {
+	return runWait(args, stdout, stderr, os.Getenv)
+}
+
+func runWait(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	opts, help, err := parseWaitFlags(args)
+	if help {
+		fmt.Fprint(stdout, waitUsage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "amux wait: %v (see amux wait --help)\n", err)
+		return 2
+	}
+	client := tmux.New(tmux.ResolveServerInPane(getenv))
+	vctx, cancel := context.WithTimeout(context.Background(), tmux.DefaultTimeout)
+	_, err = client.CheckVersion(vctx)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "amux wait: %v\n", err)
+		return 1
+	}
+	ctx := context.Background()
+	if opts.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
+		defer cancel()
+	}
+	m := &matcher{opts: opts}
+	w := &watcher{client: client, target: m.target, match: m.match}
+	if err := w.run(ctx); err != nil {
+		fmt.Fprintf(stderr, "amux wait: timed out after %v\n", opts.timeout)
+		return 2
+	}
+	p := m.found
+	if opts.command {
+		code := commandExitCode(p.CommandExit)
+		fmt.Fprintf(stdout, "session=%s exit=%s\n", quoteValue(p.Session), quoteValue(p.CommandExit))
+		return code
+	}
+	fmt.Fprintf(stdout, "session=%s state=%s kind=%s app=%s message=%s\n",
+		quoteValue(p.Session), quoteValue(string(p.State)), quoteValue(string(p.Kind)),
+		quoteValue(p.App), quoteValue(p.Message))
+	return 0
+}
+
+func parseWaitFlags(args []string) (waitOptions, bool, error) {
+	fs := flag.NewFlagSet("amux wait", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var opts waitOptions
+	var states, timeout string
+	fs.StringVar(&states, "state", "", "")
+	fs.BoolVar(&opts.command, "command", false, "")
+	fs.StringVar(&timeout, "timeout", "", "")
+	fs.StringVar(&opts.workspace, "workspace", "", "")
+	fs.StringVar(&opts.session, "session", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return opts, true, nil
+		}
+		return opts, false, err
+	}
+	if fs.NArg() > 0 {
+		return opts, false, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if opts.command && states != "" {
+		return opts, false, errors.New("--command and --state cannot be combined")
+	}
+	if states != "" && states != "any" {
+		opts.states = make(map[State]bool)
+		for s := range strings.SplitSeq(states, ",") {
+			st := State(strings.TrimSpace(s))
+			if st == StateClear || !st.Valid() {
+				return opts, false, fmt.Errorf("unknown state %q in --state (want idle, working, blocked, done, error or any)", s)
+			}
+			opts.states[st] = true
+		}
+	}
+	if timeout != "" {
+		d, err := time.ParseDuration(timeout)
+		if err != nil || d < 0 {
+			return opts, false, fmt.Errorf("--timeout %q is not a duration like 10s or 2m", timeout)
+		}
+		opts.timeout = d
+	}
+	return opts, false, nil
+}
+
+// commandExitCode turns a stored OSC 133 exit code into a process exit
+// status. Codes outside 0–255 (or none) cannot be passed on faithfully:
+// none is 0, anything else out of range is 1, never a false success.
+func commandExitCode(s string) int {
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 255 {
+		return 1
+	}
+	return n
+}
+
+// quoteValue prints a value bare when it is safe for a shell word, and
+// single-quoted otherwise, so `eval` and humans both read it right.
+func quoteValue(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("_./:@%+,=-", c) >= 0) {
+			return ShellQuote(s)
+		}
+	}
+	return s
+}
