@@ -39,6 +39,7 @@ func createWorkspace(t *testing.T, term *harness.Terminal, name, base string) {
 	}
 	term.Keys("Enter")
 	term.WaitText("created workspace " + name)
+	term.WaitText("─ " + name + " ─") // selected: the center shows it
 }
 
 func exists(path string) bool {

@@ -161,3 +161,11 @@ func (term *Terminal) Kill() {
 	defer cancel()
 	_ = tmux.KillSession(ctx, term.outer, term.session)
 }
+
+// Paste pastes text into the terminal as a terminal would: bracketed when
+// the program enabled bracketed paste, with line feeds kept as typed.
+func (term *Terminal) Paste(t testing.TB, text string) {
+	t.Helper()
+	term.outer.MustRun(t, "set-buffer", "-b", "e2e-paste", "--", text)
+	term.outer.MustRun(t, "paste-buffer", "-p", "-r", "-d", "-b", "e2e-paste", "-t", tmux.ExactPane(term.session))
+}

@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// agentSetup is a workbench with one project and workspace whose config
+// offers the raw-mode fake agent as the assistant "fake".
+type agentSetup struct {
+	env   *harness.Env
+	term  *harness.Terminal
+	agent *harness.FakeAgent
+	repo  string
+}
+
+// writeFakeAssistant puts the fake agent into config.json as "fake".
+func writeFakeAssistant(t *testing.T, env *harness.Env, agent *harness.FakeAgent) {
+	t.Helper()
+	cfg := map[string]any{"assistants": map[string]any{"fake": map[string]any{"command": agent.ShellCommand()}}}
+	b, _ := json.Marshal(cfg)
+	if err := os.MkdirAll(env.StateHome, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newAgentSetup starts amux at 120×40 with a workspace "feat" selected.
+func newAgentSetup(t *testing.T) *agentSetup {
+	t.Helper()
+	env := harness.NewEnv(t)
+	agent := harness.PrepareFakeAgent(t)
+	writeFakeAssistant(t, env, agent)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	return &agentSetup{env: env, term: term, agent: agent, repo: repo}
+}
+
+// openFakeAgent opens an agent tab running the fake agent, optionally with
+// a first task, and waits for it to be ready.
+func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
+	t.Helper()
+	s.term.Press(t, "new-agent-tab")
+	s.term.WaitText("New agent tab")
+	s.term.Type("fake")
+	if firstTask != "" {
+		s.term.Keys("C-t")
+		s.term.Type(firstTask)
+	}
+	s.term.Keys("Enter")
+	s.agent.WaitReady(t)
+	s.term.WaitText("fakeagent ready")
+}
