@@ -158,3 +158,9 @@ func SendKeysLiteral(t testing.TB, srv *tmuxtest.Server, session, text string, s
 func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// Eventually waits up to DefaultWait for cond, failing with its description.
+func Eventually(t testing.TB, cond func() (bool, string)) {
+	t.Helper()
+	tmuxtest.WaitFor(t, DefaultWait, cond)
+}

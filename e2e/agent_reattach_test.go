@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+)
+
+// Quitting amux kills nothing: the agent keeps running, and the next amux
+// finds the same session, shows the same tab and types into the same agent.
+func TestQuitLeavesAgentAndRestartReattaches(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	session := agentSession(t, s.env)
+
+	s.term.Keys("C-Space")
+	s.term.WaitText("Commands")
+	s.term.Keys("Enter") // back to the project list
+	s.term.WaitGone("Commands")
+	s.term.Press(t, "quit")
+	if code := s.term.WaitExit(); code != 0 {
+		t.Fatalf("amux exited %d", code)
+	}
+	if ok, err := tmux.HasSession(context.Background(), s.env.Server, session); err != nil || !ok {
+		t.Fatalf("quitting amux killed the agent (ok=%v err=%v)", ok, err)
+	}
+
+	again := harness.StartAmux(t, s.env, 120, 40)
+	again.WaitText("feat")
+	again.Press(t, "cursor-bottom")
+	again.Press(t, "open")
+	again.WaitText("fakeagent ready")
+	again.Type("still here")
+	s.agent.WaitReceived(t, []byte("still here"))
+	if got := agentSession(t, s.env); got != session {
+		t.Fatalf("reattached to %q, want the same session %q", got, session)
+	}
+}
+
+// A second amux viewing the same agent attaches beside the first: neither
+// detaches the other, and both deliver keys.
+func TestTwoAmuxInstancesShareOneSession(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	session := agentSession(t, s.env)
+
+	second := harness.StartAmux(t, s.env, 120, 40)
+	second.WaitText("feat")
+	second.Press(t, "cursor-bottom")
+	second.Press(t, "open")
+	second.WaitText("fakeagent ready")
+
+	clients := func() int {
+		out := s.env.Server.MustRun(t, "list-clients", "-t", tmux.ExactSession(session), "-F", "#{client_name}")
+		return len(strings.Fields(out))
+	}
+	harness.Eventually(t, func() (bool, string) { return clients() == 2, "clients attached: not 2" })
+	second.Type("from two")
+	s.agent.WaitReceived(t, []byte("from two"))
+	s.term.Type("from one")
+	s.agent.WaitReceived(t, []byte("from twofrom one"))
+	if n := clients(); n != 2 {
+		t.Fatalf("%d clients attached after typing in both, want 2", n)
+	}
+}
