@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"testing"
 )
@@ -80,4 +81,27 @@ func ownersOf(rs []Reservation) []string {
 		out = append(out, r.Owner)
 	}
 	return out
+}
+
+func TestLookupNeverMints(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	reg, err := New(home, DefaultSettings(), func(context.Context) (bool, error) { return false, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := reg.Lookup("0123456789abcdef"); ok || err != nil {
+		t.Fatalf("lookup before reserve: ok=%v err=%v", ok, err)
+	}
+	if _, err := os.Stat(reg.Path()); !os.IsNotExist(err) {
+		t.Fatal("lookup created the registry file")
+	}
+	want, err := reg.Reserve(ctx, "0123456789abcdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := reg.Lookup("0123456789abcdef")
+	if !ok || err != nil || got.Start != want.Start || got.Size != want.Size {
+		t.Fatalf("lookup = %+v ok=%v err=%v, want %+v", got, ok, err, want)
+	}
 }

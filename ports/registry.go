@@ -95,6 +95,25 @@ func (r *Registry) Reserve(ctx context.Context, workspaceID string) (Reservation
 	return r.reserveLocked(ctx, workspaceID, "", false)
 }
 
+// Lookup returns workspaceID's committed interval without minting one, for
+// displays that must not change the registry. ok is false when there is none.
+func (r *Registry) Lookup(workspaceID string) (res Reservation, ok bool, err error) {
+	if r.isDeferred() {
+		r.mu.Lock()
+		res, ok = r.mem[workspaceID]
+		r.mu.Unlock()
+		return res, ok, nil
+	}
+	doc, err := r.read()
+	if err != nil || doc == nil {
+		return Reservation{}, false, err
+	}
+	if i, found := doc.find(workspaceID); found {
+		return doc.Reservations[i].reservation(), true, nil
+	}
+	return Reservation{}, false, nil
+}
+
 // ReserveTransient returns this process's transient hold for rootHash (the
 // workspace's path-derived ID), minting one if needed. Use it only for a
 // workspace with no persisted ID; the hold is keyed
