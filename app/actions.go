@@ -26,6 +26,7 @@ const (
 	actRenameTab    keys.ActionID = "rename-tab"
 	actRestartTab   keys.ActionID = "restart-tab"
 	actInterruptTab keys.ActionID = "interrupt-tab"
+	actStatus       keys.ActionID = "workspace-status"
 	actDown         keys.ActionID = "cursor-down"
 	actUp           keys.ActionID = "cursor-up"
 	actTop          keys.ActionID = "cursor-top"
@@ -56,6 +57,7 @@ func actionTable() []keys.Action {
 		{ID: actNewWorkspace, Scope: scopeDashboard, Keys: []string{"n"}, Label: "new", Help: "Create a workspace in the selected project", Hint: true, Palette: true},
 		{ID: actDelete, Scope: scopeDashboard, Keys: []string{"D"}, Label: "delete", Help: "Delete the selected workspace (typed confirm)", Hint: true, Palette: true},
 		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
+		{ID: actStatus, Scope: scopeDashboard, Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts and their approval", Palette: true},
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
 		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},
 		{ID: actFocusDash, Scope: scopeCenter, Keys: []string{"tab", "esc", "h", "left"}, Label: "focus list", Help: "Move focus to the project list", Hint: true, Palette: true},

@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -69,6 +70,16 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	}, git.New(git.OptionsFromEnv(getenv)))
 	if err != nil {
 		return Deps{}, err
+	}
+	eng.ports = reg
+	if warn == nil {
+		// First-upgrade adoption: defer (and say so once) while sessions of a
+		// pre-registry amux might hold ranges the registry cannot see.
+		if ad, err := reg.Adopt(ctx); err != nil {
+			warn = fmt.Errorf("port registry: %w", err)
+		} else if ad.Warning != "" {
+			warn = errors.New(ad.Warning)
+		}
 	}
 	userHome, _ := os.UserHomeDir()
 	cwd, _ := os.Getwd()

@@ -35,6 +35,16 @@ type Workspaces interface {
 	SessionEnv(ctx context.Context, id string) ([]string, error)
 	// SetTabs records the workspace's open tabs (restored on start).
 	SetTabs(ctx context.Context, id string, tabs []workspace.Tab) error
+	// Status gathers the workspace-status dialog: cleanup state, ports,
+	// orphaned reservations, scripts and their trust.
+	Status(ctx context.Context, id string, inFlight []string) (WorkspaceStatus, error)
+	// ReleaseOrphans releases orphaned port reservations if, probed afresh,
+	// there are exactly confirmed of them; otherwise nothing.
+	ReleaseOrphans(ctx context.Context, confirmed int, inFlight []string) (int, error)
+	// Approve trusts the workspace's repo scripts as they are now.
+	Approve(ctx context.Context, id string) (ranSetup bool, err error)
+	// Untrust revokes the project's recorded script approvals.
+	Untrust(ctx context.Context, id string) (int, error)
 }
 
 // CreateRequest is what the create dialog collects.

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ports"
+	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
 
@@ -17,8 +19,10 @@ import (
 // it adds create validation, setup output streaming and per-call teardown
 // progress on top of the engine's own API.
 type engineAdapter struct {
-	eng *workspace.Engine
-	git *git.Runner
+	eng   *workspace.Engine
+	git   *git.Runner
+	ports *ports.Registry // nil in tests that need no ports
+	tmux  tmux.Runner
 
 	mu    sync.Mutex
 	steps map[string]func(StepEvent) // workspace ID → progress of its running teardown
@@ -26,7 +30,7 @@ type engineAdapter struct {
 
 // newEngineAdapter wires an engine whose StepHook reports to the adapter.
 func newEngineAdapter(opts workspace.Options, g *git.Runner) (*engineAdapter, error) {
-	a := &engineAdapter{git: g, steps: map[string]func(StepEvent){}}
+	a := &engineAdapter{git: g, tmux: opts.Tmux, steps: map[string]func(StepEvent){}}
 	opts.Git = g
 	opts.StepHook = a.stepDone
 	eng, err := workspace.New(opts)
@@ -158,6 +162,9 @@ func (a *engineAdapter) Create(ctx context.Context, req CreateRequest, output fu
 	if err != nil {
 		out.Rollback = []string{"the worktree was removed", "a branch that existed before was kept; one created by this attempt was deleted"}
 		return out, err
+	}
+	if errors.Is(res.SetupErr, workspace.ErrUntrusted) {
+		return out, fmt.Errorf("workspace created, but its setup-workspace script comes from the repository and waits for your approval: select it, press i, then A")
 	}
 	if res.SetupErr != nil {
 		return out, fmt.Errorf("workspace created, but setup-workspace failed: %w", res.SetupErr)

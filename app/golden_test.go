@@ -38,6 +38,12 @@ func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) (s
 func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)        { return RecoveryReport{}, nil }
 func (f fixedEngine) SessionEnv(context.Context, string) ([]string, error)   { return nil, nil }
 func (f fixedEngine) SetTabs(context.Context, string, []workspace.Tab) error { return nil }
+func (f fixedEngine) Status(context.Context, string, []string) (WorkspaceStatus, error) {
+	return WorkspaceStatus{}, nil
+}
+func (f fixedEngine) ReleaseOrphans(context.Context, int, []string) (int, error) { return 0, nil }
+func (f fixedEngine) Approve(context.Context, string) (bool, error)              { return false, nil }
+func (f fixedEngine) Untrust(context.Context, string) (int, error)               { return 0, nil }
 
 // The golden screen shows local times; pin the zone so it renders the same
 // on every machine.

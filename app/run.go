@@ -20,6 +20,10 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 		if !onProject {
 			return false, "add a project first"
 		}
+	case actStatus:
+		if !onWorkspace {
+			return false, "select a workspace"
+		}
 	case actDelete, actShelve:
 		w, ok := m.dash.SelectedWorkspace()
 		if !ok {
@@ -111,6 +115,8 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		m.openTeardown(false)
 	case actShelve:
 		m.openTeardown(true)
+	case actStatus:
+		return m.openStatus()
 	case actRefresh:
 		return tea.Batch(m.load(), m.refreshDirty())
 	case actFocusCenter:

@@ -1,0 +1,236 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dialog"
+)
+
+// statusOverlay is the workspace-status dialog: cleanup state, port range
+// and orphaned reservations (R: release, typed count), scripts with their
+// trust (A: approve, U: untrust, typed count).
+type statusOverlay struct {
+	id, name string
+	st       *WorkspaceStatus
+	err      string
+	gen      int
+	confirm  *dialog.TypedConfirm
+	pending  string // "release", "untrust" or "approve" while its confirm is open
+	working  bool
+}
+
+type statusLoadedMsg struct {
+	gen int
+	st  WorkspaceStatus
+	err error
+}
+
+type statusActionMsg struct {
+	what string
+	text string
+	err  error
+}
+
+func (m *Model) openStatus() tea.Cmd {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok {
+		return nil
+	}
+	o := &statusOverlay{id: w.ID, name: w.Name}
+	m.overlay = o
+	return o.refresh(m)
+}
+
+func (o *statusOverlay) refresh(m *Model) tea.Cmd {
+	o.gen++
+	gen, id, eng, inFlight := o.gen, o.id, m.deps.Engine, m.inFlight()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		st, err := eng.Status(ctx, id, inFlight)
+		return statusLoadedMsg{gen, st, err}
+	}
+}
+
+// inFlight lists workspaces with an operation running, which the orphan
+// probe must count as live owners.
+func (m *Model) inFlight() []string {
+	ids := make([]string, 0, len(m.busy))
+	for id := range m.busy {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case statusLoadedMsg:
+		if msg.gen == o.gen {
+			o.st = &msg.st
+			o.err = ""
+			if msg.err != nil {
+				o.err = msg.err.Error()
+			}
+		}
+		return nil
+	case statusActionMsg:
+		o.working = false
+		if msg.err != nil {
+			o.err = msg.what + ": " + msg.err.Error()
+			return o.refresh(m)
+		}
+		return tea.Batch(o.refresh(m), m.say(levelInfo, msg.text))
+	}
+	if o.confirm != nil {
+		c, cmd, out := o.confirm.Update(msg)
+		o.confirm = &c
+		switch out {
+		case dialog.Cancelled:
+			o.confirm, o.pending = nil, ""
+		case dialog.Submitted:
+			what := o.pending
+			o.confirm, o.pending = nil, ""
+			return o.act(m, what, c.Expect())
+		}
+		return cmd
+	}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || o.working {
+		return nil
+	}
+	switch k.String() {
+	case "esc", "q", "enter":
+		m.closeOverlay()
+	case "R":
+		if o.st != nil && o.st.Orphans > 0 {
+			n := strconv.Itoa(o.st.Orphans)
+			c := dialog.NewTypedConfirm(m.th, "Release orphaned port reservations",
+				[]string{n + " reservation(s) belong to no workspace, shelf or session amux can see.",
+					"They are re-checked when you confirm; if the count changed, nothing is released."}, n)
+			o.confirm, o.pending = &c, "release"
+		}
+	case "U":
+		if o.st != nil && o.st.Approvals > 0 {
+			n := strconv.Itoa(o.st.Approvals)
+			c := dialog.NewTypedConfirm(m.th, "Revoke script approvals",
+				[]string{"The project's repo scripts will ask for approval again before they run."}, n)
+			o.confirm, o.pending = &c, "untrust"
+		}
+	case "A":
+		if o.hasUntrusted() {
+			c := dialog.NewTypedConfirm(m.th, "Approve the repository's scripts",
+				append([]string{"These commands come from the repository and will run on your machine:"}, o.untrustedLines()...),
+				o.name)
+			o.confirm, o.pending = &c, "approve"
+		}
+	case "r":
+		return o.refresh(m)
+	}
+	return nil
+}
+
+func (o *statusOverlay) hasUntrusted() bool {
+	return len(o.untrustedLines()) > 0
+}
+
+func (o *statusOverlay) untrustedLines() []string {
+	var lines []string
+	if o.st == nil {
+		return nil
+	}
+	for _, s := range o.st.Scripts {
+		if !s.Trusted {
+			for _, c := range s.Commands {
+				lines = append(lines, "  "+s.Kind+": "+c)
+			}
+		}
+	}
+	return lines
+}
+
+// act runs a confirmed action off the update loop.
+func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
+	o.working = true
+	eng, id, inFlight := m.deps.Engine, o.id, m.inFlight()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		switch what {
+		case "release":
+			n, _ := strconv.Atoi(confirmed)
+			got, err := eng.ReleaseOrphans(ctx, n, inFlight)
+			return statusActionMsg{what, fmt.Sprintf("released %d port reservation(s)", got), err}
+		case "untrust":
+			_, err := eng.Untrust(ctx, id)
+			return statusActionMsg{what, "script approvals revoked", err}
+		default:
+			ran, err := eng.Approve(ctx, id)
+			text := "scripts approved"
+			if ran {
+				text += "; setup-workspace ran"
+			}
+			return statusActionMsg{what, text, err}
+		}
+	}
+}
+
+func (o *statusOverlay) view(m *Model, w, h int) string {
+	w = min(w, 80)
+	if o.confirm != nil {
+		return o.confirm.View(w)
+	}
+	th := m.th
+	var b strings.Builder
+	b.WriteString(th.AccentStyle().Render("Workspace "+o.name) + "\n\n")
+	if o.st == nil {
+		b.WriteString(th.MutedStyle().Render(m.spin.View() + " reading…"))
+		return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+	}
+	st := o.st
+	kv := func(k, v string) {
+		b.WriteString(th.MutedStyle().Render(fmt.Sprintf("%-10s ", k)) + th.TextStyle().Render(v) + "\n")
+	}
+	switch st.Cleanup {
+	case "interrupted":
+		kv("cleanup", "interrupted — a delete did not finish; the worktree is still there and usable")
+	case "pending":
+		kv("cleanup", "pending — the worktree is gone; cleanup is retried on the next start")
+	default:
+		kv("cleanup", "none pending")
+	}
+	kv("ports", st.Ports)
+	kv("orphans", fmt.Sprintf("%d port reservation(s) owned by nothing live", st.Orphans))
+	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")
+	if len(st.Scripts) == 0 {
+		b.WriteString(th.MutedStyle().Render("  none defined (.amux/scripts.json, the workspace, or project-scripts.json)") + "\n")
+	}
+	for _, s := range st.Scripts {
+		mark := th.Style(th.Done).Render("✓")
+		if !s.Trusted {
+			mark = th.Style(th.Warning).Render("?")
+		}
+		b.WriteString(fmt.Sprintf("  %s %-8s %s: %s\n", mark, s.Kind, th.MutedStyle().Render("("+s.Source+")"), strings.Join(s.Commands, " && ")))
+	}
+	if o.err != "" {
+		b.WriteString("\n" + th.ErrorStyle().Render(o.err) + "\n")
+	}
+	var keys []string
+	if st.Orphans > 0 {
+		keys = append(keys, "R: release orphans")
+	}
+	if o.hasUntrusted() {
+		keys = append(keys, "A: approve scripts")
+	}
+	if st.Approvals > 0 {
+		keys = append(keys, "U: revoke approvals")
+	}
+	keys = append(keys, "r: refresh", "esc: close")
+	b.WriteString("\n" + th.MutedStyle().Render(strings.Join(keys, " · ")))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+}
