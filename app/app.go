@@ -18,6 +18,7 @@ import (
 	"amux.dev/amux/config"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
+	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -62,11 +63,13 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	if err != nil {
 		return Deps{}, err
 	}
+	tap := func(ctx context.Context, paneID string) error { return status.InstallTap(ctx, tc, bin, paneID) }
 	eng, err := newEngineAdapter(workspace.Options{
-		Home:    home,
-		Tmux:    tc,
-		Ports:   portAllocator{reg},
-		AmuxBin: bin,
+		Home:       home,
+		Tmux:       tc,
+		Ports:      portAllocator{reg},
+		AmuxBin:    bin,
+		InstallTap: tap,
 	}, git.New(git.OptionsFromEnv(getenv)))
 	if err != nil {
 		return Deps{}, err
@@ -86,6 +89,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
+		InstallTap: tap,
 	}, nil
 }
 
