@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -65,31 +66,47 @@ func (o *paletteOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 
 func (o *paletteOverlay) view(m *Model, w, h int) string { return o.p.View(w, min(h, 30)) }
 
-// helpOverlay lists every key by scope, generated from the registry with
-// bubbles' help so it shows exactly what the registry binds.
-type helpOverlay struct{}
+// helpOverlay lists every key by scope, generated from the registry (as
+// bubbles key bindings) so it shows exactly what the registry binds. It
+// scrolls when the list is taller than the screen.
+type helpOverlay struct{ offset int }
 
 func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc", "q", "?", "enter":
-			m.closeOverlay()
-		}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	switch k.String() {
+	case "esc", "q", "?", "enter":
+		m.closeOverlay()
+	case "j", "down":
+		o.offset++
+	case "k", "up":
+		o.offset--
+	case "pgdown", "space", "ctrl+d":
+		o.offset += 10
+	case "pgup", "ctrl+u":
+		o.offset -= 10
+	case "g", "home":
+		o.offset = 0
+	case "G", "end":
+		o.offset = 1 << 20
 	}
 	return nil
 }
 
-func (o *helpOverlay) view(m *Model, w, h int) string {
-	var b strings.Builder
-	b.WriteString(m.th.AccentStyle().Render("Keys") + "\n")
+// helpLines renders the key list, one binding per line, width cells wide.
+func helpLines(m *Model, width int) []string {
+	var lines []string
 	for _, sc := range []struct {
 		scope keys.Scope
 		title string
 	}{
 		{scopeGlobal, "Everywhere"},
 		{scopeDashboard, "Project list"},
+		{scopeWorkspace, "Project list and tab area"},
 		{scopeCenter, "Tab area"},
-		{scopeTerminal, "Inside an agent or terminal tab"},
+		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
 	} {
 		var bindings []key.Binding
 		for _, a := range m.reg.InScopes(sc.scope) {
@@ -98,12 +115,32 @@ func (o *helpOverlay) view(m *Model, w, h int) string {
 		if len(bindings) == 0 {
 			continue
 		}
-		b.WriteString("\n" + m.th.TextStyle().Bold(true).Render(sc.title) + "\n")
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, m.th.TextStyle().Bold(true).Render(fit(sc.title, width)))
 		for _, bind := range bindings {
 			hl := bind.Help()
-			b.WriteString("  " + m.th.AccentStyle().Render(fit(hl.Key, 16)) + " " + m.th.TextStyle().Render(hl.Desc) + "\n")
+			line := "  " + m.th.AccentStyle().Render(fit(hl.Key, 14)) + " " + m.th.TextStyle().Render(hl.Desc)
+			lines = append(lines, fit(line, width))
 		}
 	}
-	b.WriteString("\n" + m.th.MutedStyle().Render("esc/?: close · every command is also in the palette (ctrl+space)"))
+	return lines
+}
+
+func (o *helpOverlay) view(m *Model, w, h int) string {
+	inner := w - 6
+	lines := helpLines(m, inner)
+	rows := max(3, h-8) // border, padding, title and footer
+	o.offset = max(0, min(o.offset, len(lines)-rows))
+	end := min(len(lines), o.offset+rows)
+	var b strings.Builder
+	b.WriteString(m.th.AccentStyle().Render("Keys") + "\n\n")
+	b.WriteString(strings.Join(lines[o.offset:end], "\n"))
+	footer := "esc: close · every command is also in the palette (ctrl+space)"
+	if len(lines) > rows {
+		footer = fmt.Sprintf("↑/↓ pgup/pgdn: scroll (%d–%d of %d) · ", o.offset+1, end, len(lines)) + footer
+	}
+	b.WriteString("\n\n" + m.th.MutedStyle().Render(fit(footer, inner)))
 	return m.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

@@ -137,6 +137,9 @@ func (r *Registry) Binding(a Action, avail Availability) key.Binding {
 func KeyLabel(keys []string) string {
 	names := make([]string, 0, len(keys))
 	for _, k := range keys {
+		if k == "ctrl+@" {
+			continue // how some terminals spell ctrl+space: an alias, not news
+		}
 		names = append(names, prettyKey(k))
 	}
 	return strings.Join(names, "/")
