@@ -73,10 +73,17 @@ func (c *countingRunner) Run(ctx context.Context, args ...string) (string, error
 	return c.r.Run(ctx, args...)
 }
 
+// count returns how many publishes (calls carrying the wake signal) ran.
 func (c *countingRunner) count() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.calls)
+	n := 0
+	for _, call := range c.calls {
+		if strings.Contains(strings.Join(call, " "), "wait-for -S "+WakeChannel) {
+			n++
+		}
+	}
+	return n
 }
 
 // panePrinter starts a session whose pane prints, byte for byte, whatever is

@@ -34,6 +34,9 @@ type tap struct {
 	records Records
 	cmd     commandTrack
 	desired optionValues
+	watched int    // pid of the pane process being watched, 0 if none
+	rearm   bool   // that process exited: look for a respawned one on new output
+	stop    func() // ends the current process watch
 }
 
 // commandTrack is the OSC 133 view of the pane's shell.
@@ -65,6 +68,7 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 		defer close(done)
 		t.publishLoop(ctx)
 	}()
+	t.watchProcess(ctx)
 
 	sc := NewScanner(t.handle)
 	buf := make([]byte, 32<<10)
@@ -75,9 +79,14 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 			t.mu.Lock()
 			_, _ = sc.Write(buf[:n])
 			changed := t.update()
+			rearm := t.rearm
+			t.rearm = false
 			t.mu.Unlock()
 			if changed {
 				t.poke()
+			}
+			if rearm {
+				t.watchProcess(ctx)
 			}
 		}
 		if err != nil {
@@ -90,6 +99,10 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	t.mu.Lock()
 	t.records.DropTransient()
 	t.update()
+	if t.stop != nil {
+		t.stop()
+	}
+	t.watched = -1 // a watcher firing now must not poke a closed channel
 	t.mu.Unlock()
 	close(t.kick) // the publisher flushes the final state, then returns
 	select {

@@ -3,7 +3,9 @@ package status
 import (
 	"context"
 	"io"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -170,4 +172,32 @@ func TestTapEOFDropsTransient(t *testing.T) {
 	if opts := paneOptions(t, lt.srv, lt.pane); opts[tmux.PaneReportedState] != "done" || opts[tmux.PaneReportedMessage] != "kept" {
 		t.Fatalf("after EOF: %v", opts)
 	}
+}
+
+// TestTapProcessExitDropsTransient: with remain-on-exit tmux keeps the pane
+// and the pipe, so no EOF comes; the tap still sees the process end.
+func TestTapProcessExitDropsTransient(t *testing.T) {
+	lt := startLiveTap(t)
+	lt.srv.MustRun(t, "set-option", "-p", "-t", lt.pane, "remain-on-exit", "on")
+	kill := func() {
+		t.Helper()
+		pid, err := strconv.Atoi(strings.TrimSpace(lt.srv.MustRun(t, "display-message", "-p", "-t", lt.pane, "#{pane_pid}")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lt.write(t, "\x1b]7501;state=done:app=a:msg="+b64("kept")+"\x07\x1b]7501;state=working:app=b\x07")
+	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedState, "working")
+	kill()
+	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedState, "done")
+
+	// A respawned process is watched again once it produces output.
+	lt.srv.MustRun(t, "respawn-pane", "-t", lt.pane, "sleep", "3600")
+	lt.write(t, "\x1b]7501;state=blocked:app=b\x07")
+	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedState, "blocked")
+	kill()
+	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedState, "done")
 }

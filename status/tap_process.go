@@ -1,0 +1,64 @@
+package status
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"amux.dev/amux/tmux"
+)
+
+// watchProcess finds the pane's process and watches for its exit, so that
+// working and blocked records drop when the process ends even while tmux
+// keeps the dead pane (remain-on-exit) and the pipe stays open. It runs at
+// start and again when output follows an exit (respawn-pane). Without a
+// watch (the platform cannot, or tmux did not answer) the end of the input
+// remains the signal.
+func (t *tap) watchProcess(ctx context.Context) {
+	cctx, cancel := context.WithTimeout(ctx, tmux.DefaultTimeout)
+	out, err := t.cfg.Runner.Run(cctx, "display-message", "-p", "-t", t.cfg.PaneID, "#{pane_dead} #{pane_pid}")
+	cancel()
+	if err != nil {
+		t.cfg.Logf("tap %s: pane process: %v", t.cfg.PaneID, err)
+		return
+	}
+	dead, pidText, _ := strings.Cut(strings.TrimSpace(out), " ")
+	pid, _ := strconv.Atoi(pidText)
+	t.mu.Lock()
+	same := pid == t.watched
+	t.mu.Unlock()
+	if dead == "1" || pid <= 0 || same {
+		return
+	}
+	stop, err := watchExit(pid, func() { t.processExited(pid) })
+	if err != nil {
+		t.cfg.Logf("tap %s: cannot watch process %d: %v", t.cfg.PaneID, pid, err)
+		return
+	}
+	t.mu.Lock()
+	if t.stop != nil {
+		t.stop()
+	}
+	t.watched, t.stop = pid, stop
+	t.mu.Unlock()
+}
+
+// processExited runs on the watcher's goroutine when the pane's process
+// ends: transient records die with it, and nothing runs any more.
+func (t *tap) processExited(pid int) {
+	t.mu.Lock()
+	if pid != t.watched {
+		t.mu.Unlock()
+		return
+	}
+	t.records.DropTransient()
+	if t.cmd.running {
+		t.cmd.running, t.cmd.state = false, "idle"
+	}
+	t.rearm = true
+	changed := t.update()
+	t.mu.Unlock()
+	if changed {
+		t.poke()
+	}
+}
