@@ -17,14 +17,14 @@ import (
 
 // tappedAgent starts the fake agent in a session and installs the status tap
 // on its pane with the real amux binary, as session creation does.
-func tappedAgent(t *testing.T, env *harness.Env, session string) *harness.FakeAgent {
+func tappedAgent(t testing.TB, env *harness.Env, session string) *harness.FakeAgent {
 	t.Helper()
 	agent := harness.StartFakeAgent(t, env.Server, session, map[string]string{tmux.TagManaged: "1"})
 	installTap(t, env.Server, agent.PaneID)
 	return agent
 }
 
-func installTap(t *testing.T, srv *tmuxtest.Server, pane string) {
+func installTap(t testing.TB, srv *tmuxtest.Server, pane string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), harness.DefaultWait)
 	defer cancel()
@@ -43,7 +43,7 @@ func reportedKeys() []string {
 }
 
 // paneStatus reads the tap's pane options in one call ("" = unset).
-func paneStatus(t *testing.T, srv *tmuxtest.Server, pane string) map[string]string {
+func paneStatus(t testing.TB, srv *tmuxtest.Server, pane string) map[string]string {
 	t.Helper()
 	keys := reportedKeys()
 	var f []string
@@ -66,7 +66,7 @@ func paneStatus(t *testing.T, srv *tmuxtest.Server, pane string) map[string]stri
 
 // waitStatus waits until every given option has its wanted value and
 // returns all the options.
-func waitStatus(t *testing.T, srv *tmuxtest.Server, pane string, want map[string]string) map[string]string {
+func waitStatus(t testing.TB, srv *tmuxtest.Server, pane string, want map[string]string) map[string]string {
 	t.Helper()
 	var got map[string]string
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
@@ -99,7 +99,7 @@ type waitRun struct {
 }
 
 // startAmuxWait runs the real `amux wait` binary with env's server.
-func startAmuxWait(t *testing.T, vars []string, args ...string) *waitRun {
+func startAmuxWait(t testing.TB, vars []string, args ...string) *waitRun {
 	t.Helper()
 	cmd := exec.Command(harness.AmuxBinary(t), append([]string{"wait"}, args...)...)
 	cmd.Env = vars
@@ -126,7 +126,7 @@ func startAmuxWait(t *testing.T, vars []string, args ...string) *waitRun {
 }
 
 // result waits for `amux wait` to exit.
-func (w *waitRun) result(t *testing.T) (int, string, string) {
+func (w *waitRun) result(t testing.TB) (int, string, string) {
 	t.Helper()
 	select {
 	case <-w.done:
@@ -139,7 +139,7 @@ func (w *waitRun) result(t *testing.T) (int, string, string) {
 
 // waitWatching waits until an `amux wait` control client is attached, so a
 // report made afterwards exercises the wake path, not the stored state.
-func waitWatching(t *testing.T, srv *tmuxtest.Server) {
+func waitWatching(t testing.TB, srv *tmuxtest.Server) {
 	t.Helper()
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
 		out, _ := srv.Run(context.Background(), "list-clients", "-F", "#{client_control_mode}")
@@ -148,7 +148,7 @@ func waitWatching(t *testing.T, srv *tmuxtest.Server) {
 }
 
 // waitNoControlClient waits until no control client is attached.
-func waitNoControlClient(t *testing.T, env *harness.Env) {
+func waitNoControlClient(t testing.TB, env *harness.Env) {
 	t.Helper()
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
 		out, _ := env.Server.Run(context.Background(), "list-clients", "-F", "#{client_control_mode}")
