@@ -188,14 +188,27 @@ func (t *tap) poke() {
 	}
 }
 
+// minPublishGap spaces publishes under a flood of reports: a lone report
+// is published at once, but back-to-back changes wait for the gap and then
+// go out together, so a chatty program costs at most ~40 tmux calls a
+// second per pane.
+const minPublishGap = 25 * time.Millisecond
+
 // publishLoop runs one tmux call per wake with the latest desired state, so
 // a burst of reports costs one call, not one per report. It returns after a
 // final flush once kick is closed.
 func (t *tap) publishLoop(ctx context.Context) {
 	var last optionValues
 	known := false // whether last reflects what tmux holds
+	var lastStart time.Time
 	for {
 		_, open := <-t.kick
+		if wait := minPublishGap - time.Since(lastStart); open && wait > 0 {
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+			}
+		}
 		failures := 0
 		for {
 			t.mu.Lock()
@@ -205,6 +218,7 @@ func (t *tap) publishLoop(ctx context.Context) {
 			if args == nil {
 				break
 			}
+			lastStart = time.Now()
 			cctx, cancel := context.WithTimeout(ctx, tmux.DefaultTimeout)
 			_, err := t.cfg.Runner.Run(cctx, args...)
 			cancel()

@@ -201,3 +201,19 @@ func TestTapProcessExitDropsTransient(t *testing.T) {
 	kill()
 	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedState, "done")
 }
+
+// TestTapCoalescesFloods: a program reporting in a tight loop costs a
+// bounded number of tmux calls, and the last report wins.
+func TestTapCoalescesFloods(t *testing.T) {
+	lt := startLiveTap(t)
+	const n = 500
+	start := time.Now()
+	for i := range n {
+		lt.write(t, "\x1b]7501;state=working:progress="+strconv.Itoa(i%101)+":msg="+b64("step "+strconv.Itoa(i))+"\x07")
+	}
+	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedMessage, "step "+strconv.Itoa(n-1))
+	calls := lt.runner.count()
+	if limit := int(time.Since(start)/minPublishGap) + 2; calls > limit {
+		t.Fatalf("%d publishes for %d reports in %v (limit %d)", calls, n, time.Since(start), limit)
+	}
+}

@@ -45,7 +45,8 @@ type Control struct {
 	nonce  string
 	server Server
 
-	mu      sync.Mutex
+	wmu     sync.Mutex // orders writes to stdin
+	mu      sync.Mutex // guards the fields below
 	pending []*Reply
 	seq     uint64
 	err     error // why the client ended; set before done closes
@@ -142,13 +143,8 @@ func (c *Control) Run(ctx context.Context, args ...string) (string, error) {
 // after the read.
 func (c *Control) Start(cmds ...[]string) ([]*Reply, error) {
 	var b strings.Builder
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.err != nil {
-		return nil, c.err
-	}
 	replies := make([]*Reply, len(cmds))
-	for i, args := range cmds {
+	for _, args := range cmds {
 		if len(args) == 0 {
 			return nil, errors.New("tmux control: empty command")
 		}
@@ -157,6 +153,18 @@ func (c *Control) Start(cmds ...[]string) ([]*Reply, error) {
 				return nil, fmt.Errorf("tmux control: argument %q contains NUL", a)
 			}
 		}
+	}
+	// wmu orders writes; mu is held only briefly, never across the write,
+	// so the reader can always deliver replies while a write waits on a
+	// full pipe.
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		return nil, c.err
+	}
+	for i, args := range cmds {
 		c.seq++
 		r := &Reply{args: args, token: "amux-ctl-" + c.nonce + "-" + strconv.FormatUint(c.seq, 10), done: make(chan struct{})}
 		replies[i] = r
@@ -165,10 +173,12 @@ func (c *Control) Start(cmds ...[]string) ([]*Reply, error) {
 		b.WriteString(r.token)
 		b.WriteByte('\n')
 	}
+	c.pending = append(c.pending, replies...)
+	c.mu.Unlock()
 	if _, err := io.WriteString(c.stdin, b.String()); err != nil {
+		// tmux is gone; the reader fails these replies when it sees the end.
 		return nil, fmt.Errorf("%w: %v", ErrControlClosed, err)
 	}
-	c.pending = append(c.pending, replies...)
 	return replies, nil
 }
 

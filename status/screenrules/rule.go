@@ -1,0 +1,216 @@
+package screenrules
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// The verdict states a rule may answer.
+const (
+	StateBlocked = "blocked"
+	StateWorking = "working"
+	StateIdle    = "idle"
+)
+
+// The kinds a blocked verdict may carry; the same words `amux report --kind`
+// accepts, so a screen verdict and a hook report read alike.
+const (
+	KindPermission = "permission"
+	KindQuestion   = "question"
+	KindAuth       = "auth"
+)
+
+// WindowRows is how many rows, counted up from the last non-blank row, a rule
+// can see. Every prompt and footer we match sits at the bottom; looking no
+// higher keeps matching cheap and keeps old transcript text out of reach.
+const WindowRows = 40
+
+// regexPrefix marks a pattern as a regular expression; anything else is a
+// literal, case-sensitive substring.
+const regexPrefix = "re:"
+
+// maxEvidence bounds the evidence row so a verdict stays a one-line label.
+const maxEvidence = 160
+
+// ruleSpec is one [[rule]] table as written in a file.
+type ruleSpec struct {
+	Name  string   `toml:"name"`
+	State string   `toml:"state"`
+	Kind  string   `toml:"kind"`
+	Rows  int      `toml:"rows"`
+	All   []string `toml:"all"`
+	Any   []string `toml:"any"`
+	None  []string `toml:"none"`
+}
+
+// pattern is one compiled condition: a literal substring or a regex.
+type pattern struct {
+	lit string
+	re  *regexp.Regexp
+}
+
+func (p pattern) matches(row string) bool {
+	if p.re != nil {
+		return p.re.MatchString(row)
+	}
+	return strings.Contains(row, p.lit)
+}
+
+// rule is a compiled, validated ruleSpec.
+type rule struct {
+	name   string
+	source string // "default" or the user file's path
+	state  string
+	kind   string
+	rows   int // 0: the whole window
+	all    []pattern
+	any    []pattern
+	none   []pattern
+}
+
+// compileRule validates spec and compiles its patterns, reporting every
+// problem at once so a user fixes a file in one pass.
+func compileRule(spec ruleSpec, source string) (*rule, error) {
+	var errs []error
+	if !validName(spec.Name) {
+		errs = append(errs, fmt.Errorf("name %q must be lower-case letters, digits, '-' or '_'", spec.Name))
+	}
+	switch spec.State {
+	case StateBlocked:
+		switch spec.Kind {
+		case KindPermission, KindQuestion, KindAuth:
+		default:
+			errs = append(errs, fmt.Errorf("blocked needs kind permission, question or auth (got %q)", spec.Kind))
+		}
+	case StateWorking, StateIdle:
+		if spec.Kind != "" {
+			errs = append(errs, fmt.Errorf("kind %q is only for state blocked", spec.Kind))
+		}
+	default:
+		errs = append(errs, fmt.Errorf("state must be blocked, working or idle (got %q)", spec.State))
+	}
+	if spec.Rows < 0 || spec.Rows > WindowRows {
+		errs = append(errs, fmt.Errorf("rows must be 0 (all) to %d (got %d)", WindowRows, spec.Rows))
+	}
+	// A rule with nothing positive to find would match every screen.
+	if len(spec.All) == 0 && len(spec.Any) == 0 {
+		errs = append(errs, errors.New("needs at least one pattern in all or any"))
+	}
+	r := &rule{name: spec.Name, source: source, state: spec.State, kind: spec.Kind, rows: spec.Rows}
+	var err error
+	if r.all, err = compilePatterns("all", spec.All); err != nil {
+		errs = append(errs, err)
+	}
+	if r.any, err = compilePatterns("any", spec.Any); err != nil {
+		errs = append(errs, err)
+	}
+	if r.none, err = compilePatterns("none", spec.None); err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("rule %q: %w", spec.Name, errors.Join(errs...))
+	}
+	return r, nil
+}
+
+// validName accepts lower-case letters, digits, '-' and '_', starting with a
+// letter or digit: names appear in verdicts, logs and "disable" lists.
+func validName(name string) bool {
+	for i, c := range name {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case (c == '-' || c == '_') && i > 0:
+		default:
+			return false
+		}
+	}
+	return name != ""
+}
+
+func compilePatterns(field string, srcs []string) ([]pattern, error) {
+	var out []pattern
+	var errs []error
+	for _, src := range srcs {
+		expr, isRe := strings.CutPrefix(src, regexPrefix)
+		switch {
+		case expr == "":
+			errs = append(errs, fmt.Errorf("%s: empty pattern", field))
+		case isRe:
+			re, err := regexp.Compile(expr)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", field, err))
+				continue
+			}
+			out = append(out, pattern{re: re})
+		default:
+			out = append(out, pattern{lit: expr})
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// eval reports whether r matches the window (rows, top to bottom, already
+// normalised) and the row that shows it: the row of the first "all" pattern,
+// else of the "any" pattern that matched.
+func (r *rule) eval(window []string) (evidence string, ok bool) {
+	region := window
+	if r.rows > 0 && r.rows < len(region) {
+		region = region[len(region)-r.rows:]
+	}
+	for i, p := range r.all {
+		row, found := lowest(region, p)
+		if !found {
+			return "", false
+		}
+		if i == 0 {
+			evidence = row
+		}
+	}
+	if len(r.any) > 0 {
+		hit := false
+		for _, p := range r.any {
+			if row, found := lowest(region, p); found {
+				hit = true
+				if evidence == "" {
+					evidence = row
+				}
+				break
+			}
+		}
+		if !hit {
+			return "", false
+		}
+	}
+	for _, p := range r.none {
+		if _, found := lowest(region, p); found {
+			return "", false
+		}
+	}
+	return trimEvidence(evidence), true
+}
+
+// lowest finds the bottom-most row p matches: the newest text on the screen
+// is the one that describes the present.
+func lowest(region []string, p pattern) (string, bool) {
+	for i := len(region) - 1; i >= 0; i-- {
+		if p.matches(region[i]) {
+			return region[i], true
+		}
+	}
+	return "", false
+}
+
+func trimEvidence(row string) string {
+	row = strings.TrimSpace(strings.Trim(strings.TrimSpace(row), "│|"))
+	if len(row) <= maxEvidence {
+		return row
+	}
+	cut := maxEvidence
+	for cut > 0 && !utf8.RuneStart(row[cut]) {
+		cut--
+	}
+	return row[:cut] + "…"
+}
