@@ -52,6 +52,14 @@ type pattern struct {
 	re  *regexp.Regexp
 }
 
+// String returns the pattern as written in a rule file.
+func (p pattern) String() string {
+	if p.re != nil {
+		return regexPrefix + p.re.String()
+	}
+	return p.lit
+}
+
 func (p pattern) matches(row string) bool {
 	if p.re != nil {
 		return p.re.MatchString(row)
