@@ -20,14 +20,35 @@ const (
 // a flood backs up into tmux, which then discards and redraws instead.
 const readBufSize = 32 << 10
 
-// readLoop is the one reader of the PTY.
+// readLoop is the one reader of the PTY. It emulates each chunk before it
+// reads the next, and between frames it does not read at all: output that
+// arrives while no frame could be shown anyway waits in the PTY and is read
+// in one go when the next frame is due. Keystroke echoes after a quiet spell
+// are read and shown at once; a flood costs one read per frame instead of
+// thousands of tiny ones, and if it outruns us it backs up into tmux, which
+// drops it and redraws later. The emulation budget caps the rest.
 func (t *Terminal) readLoop() {
 	buf := make([]byte, readBufSize)
 	sc := seqScanner{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
+	emulation := newBudget(t.opts.EmulationShare, t.opts.EmulationBurst, time.Now())
 	for {
 		n, err := t.rw.Read(buf)
 		if n > 0 {
-			t.ingest(&sc, buf[:n])
+			t.stats.bytes.Add(uint64(n))
+			t.stats.reads.Add(1)
+			start := time.Now()
+			due := t.ingest(&sc, buf[:n])
+			now := time.Now()
+			emulation.spend(now.Sub(start), now)
+			wait := max(due.Sub(now), emulation.wait(now))
+			if wait > 0 {
+				select {
+				case <-time.After(wait):
+				case <-t.inputWake: // an answer to the input may be on its way
+				case <-t.closing:
+				}
+				t.stats.paused.Add(int64(time.Since(now)))
+			}
 		}
 		if err != nil {
 			_ = t.rw.Close()
@@ -40,10 +61,11 @@ func (t *Terminal) readLoop() {
 // ingest emulates one chunk, tracking synchronized updates so that frames
 // are only taken between them. A chunk is cut just after every end marker,
 // so a complete frame is caught even when the next one starts in the same
-// chunk.
-func (t *Terminal) ingest(sc *seqScanner, p []byte) {
+// chunk. It returns when the next frame may be published.
+func (t *Terminal) ingest(sc *seqScanner, p []byte) time.Time {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+
 	sc.scan(p, func(run []byte, pat int) {
 		_, _ = t.emu.Write(run)
 		t.dirty = true
@@ -59,6 +81,22 @@ func (t *Terminal) ingest(sc *seqScanner, p []byte) {
 	})
 	t.storeModesLocked()
 	t.flushLocked()
+	return t.nextFrameLocked(time.Now())
+}
+
+// nextFrameLocked is the earliest time the frame pacing allows a frame.
+func (t *Terminal) nextFrameLocked(now time.Time) time.Time {
+	interval := t.opts.FrameInterval
+	if !t.focused {
+		interval = t.opts.BackgroundInterval
+	}
+	due := t.lastFrame.Add(interval)
+	if t.focused && !t.userInput.Load() {
+		if w := t.frameBudget.wait(now); now.Add(w).After(due) {
+			due = now.Add(w)
+		}
+	}
+	return due
 }
 
 func (t *Terminal) storeModesLocked() {
@@ -83,11 +121,7 @@ func (t *Terminal) flushLocked() {
 			return
 		}
 	}
-	interval := t.opts.BackgroundInterval
-	if t.focused {
-		interval = t.opts.FrameInterval
-	}
-	if wait := t.lastFrame.Add(interval).Sub(now); wait > 0 {
+	if wait := t.nextFrameLocked(now).Sub(now); wait > 0 {
 		t.scheduleLocked(now, wait)
 		return
 	}
@@ -97,6 +131,10 @@ func (t *Terminal) flushLocked() {
 		f.Modes |= ModeSync
 	}
 	t.dirty, t.lastFrame = false, now
+	if !t.userInput.Swap(false) {
+		t.frameBudget.spend(t.frameCost, now)
+	}
+	t.stats.frames.Add(1)
 	// Keep only the newest frame: a stale unconsumed one is dropped.
 	select {
 	case <-t.frames:

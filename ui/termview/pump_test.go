@@ -97,3 +97,18 @@ func TestClosedTerminalEndsFrameStream(t *testing.T) {
 		t.Fatal("write to a closed terminal succeeded")
 	}
 }
+
+// Sustained output is rationed to SustainedRate once FrameBurst is spent —
+// the reader waits, leaving output in the PTY — but input wakes it, and what
+// follows input is shown at once.
+func TestPumpRationsFramesButNotAnswersToInput(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Nanosecond, SustainedRate: 0.001, FrameBurst: 1})
+	p.Output(t, "a")
+	nextFrame(t, p.Terminal, frameHas("a"))
+	p.Output(t, "b")
+	if _, err := p.Write([]byte("k")); err != nil {
+		t.Fatal(err)
+	}
+	p.Output(t, "c")
+	nextFrame(t, p.Terminal, frameHas("abc"))
+}

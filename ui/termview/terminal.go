@@ -26,10 +26,23 @@ type Options struct {
 	FrameInterval time.Duration
 	// BackgroundInterval is the same for an unfocused terminal. Default 250 ms.
 	BackgroundInterval time.Duration
+	// SustainedRate is the frames per second a terminal may average over
+	// time, and FrameBurst how many frames it may show beyond that at the
+	// full rate (see budget). Each frame makes the program re-render its
+	// whole screen; a flood would otherwise keep it doing so at full rate.
+	// Typing after a pause is still shown at once. Defaults 12 and 12.
+	SustainedRate float64
+	FrameBurst    int
 	// SyncTimeout caps how long a synchronized update (DEC 2026 or tmux's
 	// DCS form) may hold frames back, so a program that never ends one
 	// cannot freeze the view. Default 150 ms.
 	SyncTimeout time.Duration
+	// EmulationShare is the fraction of one core a terminal's emulator may
+	// use over time, and EmulationBurst how much it may use at once, before
+	// the reader pauses and lets tmux discard a flood (see emulationBudget).
+	// Defaults 0.2 and 100 ms.
+	EmulationShare float64
+	EmulationBurst time.Duration
 	// HistoryLines caps the lines captured for scrolling back. Default 3000.
 	HistoryLines int
 	// NewEmulator makes the emulator; default NewVTEmulator.
@@ -49,8 +62,20 @@ func (o Options) withDefaults() Options {
 	if o.BackgroundInterval <= 0 {
 		o.BackgroundInterval = 250 * time.Millisecond
 	}
+	if o.SustainedRate <= 0 {
+		o.SustainedRate = 12
+	}
+	if o.FrameBurst <= 0 {
+		o.FrameBurst = 12
+	}
 	if o.SyncTimeout <= 0 {
 		o.SyncTimeout = 150 * time.Millisecond
+	}
+	if o.EmulationShare <= 0 || o.EmulationShare > 1 {
+		o.EmulationShare = 0.2
+	}
+	if o.EmulationBurst <= 0 {
+		o.EmulationBurst = 100 * time.Millisecond
 	}
 	if o.HistoryLines <= 0 {
 		o.HistoryLines = 3000
@@ -73,25 +98,31 @@ type Terminal struct {
 	ptmx    *os.File  // nil when rw is not a PTY (tests)
 	proc    *exec.Cmd // nil when no process was started
 
-	mu        sync.Mutex // guards the emulator and the frame state below
-	emu       Emulator
-	dirty     bool // output since the last frame
-	syncOpen  bool
-	syncSince time.Time
-	lastFrame time.Time
-	seq       uint64
-	timer     *time.Timer
-	timerAt   time.Time // zero when no flush is scheduled
-	focused   bool
-	stopped   bool
+	mu          sync.Mutex // guards the emulator and the frame state below
+	emu         Emulator
+	dirty       bool // output since the last frame
+	syncOpen    bool
+	syncSince   time.Time
+	lastFrame   time.Time
+	frameCost   time.Duration // 1/SustainedRate: what one frame takes from frameBudget
+	frameBudget *budget
+	seq         uint64
+	timer       *time.Timer
+	timerAt     time.Time // zero when no flush is scheduled
+	focused     bool
+	stopped     bool
 
-	modes  atomic.Uint32 // latest Modes, readable without the lock
-	frames chan *Frame   // capacity 1: only the newest unconsumed frame
-	in     *inputQueue
+	userInput atomic.Bool   // input written since the last frame
+	inputWake chan struct{} // capacity 1: input was written
+	modes     atomic.Uint32 // latest Modes, readable without the lock
+	stats     counters
+	frames    chan *Frame // capacity 1: only the newest unconsumed frame
+	in        *inputQueue
 
 	sizeMu       sync.Mutex // orders resizes: emulator first, then the PTY
 	wantW, wantH atomic.Int32
 
+	closing   chan struct{} // closed when Close starts
 	done      chan struct{} // closed when the output stream ended
 	exited    chan struct{} // closed when the client process was reaped
 	endOnce   sync.Once
@@ -147,15 +178,21 @@ func attachEnv(base []string) []string {
 func newTerminal(rw io.ReadWriteCloser, opts Options) *Terminal {
 	opts = opts.withDefaults()
 	t := &Terminal{
-		opts:    opts,
-		rw:      rw,
-		emu:     opts.NewEmulator(opts.Width, opts.Height),
-		frames:  make(chan *Frame, 1),
-		in:      newInputQueue(),
-		done:    make(chan struct{}),
-		exited:  make(chan struct{}),
-		focused: true,
+		opts:      opts,
+		rw:        rw,
+		emu:       opts.NewEmulator(opts.Width, opts.Height),
+		frames:    make(chan *Frame, 1),
+		in:        newInputQueue(),
+		closing:   make(chan struct{}),
+		inputWake: make(chan struct{}, 1),
+		done:      make(chan struct{}),
+		exited:    make(chan struct{}),
+		focused:   true,
 	}
+	t.frameCost = time.Duration(float64(time.Second) / opts.SustainedRate)
+	// A frame is allowed while the level is not negative, so a capacity of
+	// FrameBurst-1 frames lets exactly FrameBurst through at once.
+	t.frameBudget = newBudget(1, time.Duration(opts.FrameBurst-1)*t.frameCost, time.Now())
 	t.wantW.Store(int32(opts.Width))
 	t.wantH.Store(int32(opts.Height))
 	t.timer = time.AfterFunc(time.Hour, t.onTimer)
@@ -194,9 +231,17 @@ func (t *Terminal) Session() string { return t.session }
 func (t *Terminal) Modes() Modes { return Modes(t.modes.Load()) }
 
 // Write queues input for the PTY and returns at once; bytes keep their order.
+// Input also earns the next frame outside the sustained-rate budget, and
+// wakes a reader that is waiting out the budget: whatever the program shows
+// in answer to a key is shown as fast as for a key after a quiet spell.
 func (t *Terminal) Write(p []byte) (int, error) {
 	if err := t.in.push(p); err != nil {
 		return 0, err
+	}
+	t.userInput.Store(true)
+	select {
+	case t.inputWake <- struct{}{}:
+	default:
 	}
 	return len(p), nil
 }
@@ -247,6 +292,7 @@ func (t *Terminal) Err() error {
 // for the process to go.
 func (t *Terminal) Close() error {
 	t.closeOnce.Do(func() {
+		close(t.closing)
 		if t.proc != nil && t.proc.Process != nil {
 			// SIGTERM makes the tmux client detach cleanly.
 			_ = t.proc.Process.Signal(syscall.SIGTERM)

@@ -15,6 +15,8 @@ const (
 	seqAlt1049Off = "\x1b[?1049l"
 	seqAlt1047On  = "\x1b[?1047h"
 	seqAlt1047Off = "\x1b[?1047l"
+	seqAlt47On    = "\x1b[?47h"
+	seqAlt47Off   = "\x1b[?47l"
 	// 1048 is save/restore cursor: what 1049 does besides switching screens.
 	seqSaveCursor    = "\x1b[?1048h"
 	seqRestoreCursor = "\x1b[?1048l"
@@ -31,17 +33,18 @@ type vtEmulator struct {
 // NewVTEmulator returns an x/vt emulator of the given size.
 //
 // x/vt keeps a 10,000-line scrollback on BOTH screens and offers no way to
-// shrink the alternate screen's. tmux draws its client in the alternate
+// reach the alternate screen's. tmux draws its client in the alternate
 // screen and scrolls it with a full-width region, so a flood would pile up
 // hundreds of megabytes there. The adapter therefore never lets x/vt switch
 // screens: alternate-screen switches become plain cursor save/restore (tmux
-// clears and redraws everything itself), the main screen's scrollback is cut
-// to one line, and the switch is still reported in Modes. History comes from
+// clears and redraws everything itself) and are still reported in Modes;
+// the main screen's scrollback is switched off (tuneVT). History comes from
 // capture-pane instead.
 func NewVTEmulator(width, height int) Emulator {
 	e := &vtEmulator{emu: vt.NewEmulator(max(width, 1), max(height, 1))}
-	e.emu.SetScrollbackSize(1)
-	e.alt.pats = []string{seqAlt1049On, seqAlt1049Off, seqAlt1047On, seqAlt1047Off}
+	e.emu.SetScrollbackSize(1) // the least the API allows, should tuneVT fail
+	tuneVT(e.emu)
+	e.alt.pats = []string{seqAlt1049On, seqAlt1049Off, seqAlt1047On, seqAlt1047Off, seqAlt47On, seqAlt47Off}
 	e.emu.SetCallbacks(vt.Callbacks{
 		Title:       func(s string) { e.title = s },
 		EnableMode:  func(m ansi.Mode) { e.modes |= modeBit(m) },
@@ -69,8 +72,6 @@ func modeBit(m ansi.Mode) Modes {
 		return ModeMouseSGR
 	case ansi.ModeFocusEvent:
 		return ModeFocusEvents
-	case ansi.DECMode(47):
-		return ModeAltScreen
 	}
 	return 0
 }
@@ -89,12 +90,18 @@ func (e *vtEmulator) Write(p []byte) (int, error) {
 		if _, err = e.emu.Write(run[:len(run)-len(seq)]); err != nil {
 			return
 		}
-		on := pat == 0 || pat == 2
-		if on {
+		// 1049 saves and restores the cursor around the switch; 47 and
+		// 1047 do not. Either way the screen itself stays.
+		switch seq {
+		case seqAlt1049On, seqAlt1047On, seqAlt47On:
 			e.modes |= ModeAltScreen
-			_, err = e.emu.WriteString(seqSaveCursor)
-		} else {
+		default:
 			e.modes &^= ModeAltScreen
+		}
+		switch seq {
+		case seqAlt1049On:
+			_, err = e.emu.WriteString(seqSaveCursor)
+		case seqAlt1049Off:
 			_, err = e.emu.WriteString(seqRestoreCursor)
 		}
 	})
@@ -104,7 +111,10 @@ func (e *vtEmulator) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (e *vtEmulator) Resize(width, height int) { e.emu.Resize(max(width, 1), max(height, 1)) }
+func (e *vtEmulator) Resize(width, height int) {
+	e.emu.Resize(max(width, 1), max(height, 1))
+	shrinkAltScreen(e.emu) // Resize grew it back
+}
 
 func (e *vtEmulator) Size() (int, int) { return e.emu.Width(), e.emu.Height() }
 

@@ -2,11 +2,15 @@ package termview
 
 import (
 	"io"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/vt"
 )
 
 func TestVTEmulatorTracksModes(t *testing.T) {
@@ -75,6 +79,10 @@ func TestVTEmulatorAltScreenKeepsNoScrollback(t *testing.T) {
 	if e.Modes().Has(ModeAltScreen) {
 		t.Fatal("alt screen still reported")
 	}
+	e.Write([]byte("\x1b[?47hX"))
+	if !e.Modes().Has(ModeAltScreen) || e.emu.IsAltScreen() {
+		t.Fatal("mode 47 not simulated")
+	}
 }
 
 // A query must not block Write while someone drains the replies.
@@ -118,4 +126,33 @@ func stripSGR(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// tuneVT reaches into x/vt; this fails when an x/vt upgrade moves what it
+// touches, instead of letting the costs it removes come back unnoticed.
+func TestVTTuningApplies(t *testing.T) {
+	if !tuneVT(vt.NewEmulator(10, 2)) {
+		t.Fatal("x/vt internals changed: revisit tuneVT")
+	}
+	e := NewVTEmulator(80, 10).(*vtEmulator)
+	for range 100 {
+		e.Write([]byte("scrolling line with some text on it\r\n"))
+	}
+	if n := e.emu.ScrollbackLen(); n != 0 {
+		t.Fatalf("scrollback holds %d lines, want none", n)
+	}
+	e.Resize(90, 12)
+	if alt := reflect.ValueOf(e.emu).Elem().FieldByName("scrs").Index(1); (*vt.Screen)(unsafe.Pointer(alt.UnsafeAddr())).Width() != 1 {
+		t.Fatal("alternate screen grew back after Resize")
+	}
+	// A copied line is 80 cells of about 100 bytes; 100 of them are 800 KB.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		e.Write([]byte("\x1b[31mscrolling line\x1b[m with some text on it\r\n"))
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 200<<10 {
+		t.Fatalf("%d bytes allocated for 100 scrolled lines: line copies are back", n)
+	}
 }
