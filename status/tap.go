@@ -22,7 +22,14 @@ type TapConfig struct {
 	Runner tmux.Runner      // where the options are published
 	Now    func() time.Time // clock; nil means time.Now
 	Logf   func(format string, args ...any)
+	// ReadGap, when set, pauses after a short read so a flood of small
+	// pipe writes is read in large pieces (TapMain uses DefaultReadGap).
+	ReadGap time.Duration
 }
+
+// DefaultReadGap is the pause after a short read in a production tap: long
+// enough to batch a flood, far below what a person or `amux wait` notices.
+const DefaultReadGap = 5 * time.Millisecond
 
 // tap is the state of one running tap. The reader goroutine owns scanning;
 // the publisher goroutine owns tmux calls; mu guards what they share.
@@ -34,6 +41,7 @@ type tap struct {
 	records Records
 	cmd     commandTrack
 	desired optionValues
+	seen    bool   // the scanner emitted an event during the current read
 	watched int    // pid of the pane process being watched, 0 if none
 	rearm   bool   // that process exited: look for a respawned one on new output
 	stop    func() // ends the current process watch
@@ -77,8 +85,11 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 		n, err := in.Read(buf)
 		if n > 0 {
 			t.mu.Lock()
+			t.seen = false
 			_, _ = sc.Write(buf[:n])
-			changed := t.update()
+			// Most reads hold no sequence at all: then there is nothing
+			// to recompute, and a read costs one IndexByte.
+			changed := t.seen && t.update()
 			rearm := t.rearm
 			t.rearm = false
 			t.mu.Unlock()
@@ -87,6 +98,14 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 			}
 			if rearm {
 				t.watchProcess(ctx)
+			}
+			if n < len(buf)/2 && err == nil && t.cfg.ReadGap > 0 {
+				// tmux forwards pane output in pieces of a few hundred
+				// bytes; under a flood, reading each one costs far more
+				// than scanning it. Letting the pipe fill briefly turns
+				// thousands of reads into a few, for at most ReadGap of
+				// delay on a report that follows other output closely.
+				time.Sleep(t.cfg.ReadGap)
 			}
 		}
 		if err != nil {
@@ -114,6 +133,7 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 
 // handle applies one scanner event. It runs with t.mu held.
 func (t *tap) handle(ev Event) {
+	t.seen = true
 	now := t.cfg.Now()
 	switch ev.Type {
 	case EventReport:

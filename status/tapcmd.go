@@ -23,8 +23,9 @@ func TapMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := TapConfig{
-		PaneID: args[0],
-		Runner: tmux.New(server),
+		PaneID:  args[0],
+		Runner:  tmux.New(server),
+		ReadGap: DefaultReadGap,
 		Logf: func(format string, a ...any) {
 			fmt.Fprintf(stderr, "amux: "+format+"\n", a...)
 		},
