@@ -28,7 +28,24 @@ type Model struct {
 // delivering frames.
 func New(t *Terminal) Model {
 	w, h := t.opts.Width, t.opts.Height
+	t.SetFocused(true)
 	return Model{term: t, width: w, height: h, focused: true}
+}
+
+// Reattach returns a copy of the model showing t instead: size, position,
+// focus and the last frame stay (so a tab whose PTY was released keeps its
+// picture until the new one draws), history and selection go. Run the
+// returned command as Init's: it resizes t to the model and waits for
+// frames.
+func (m Model) Reattach(t *Terminal) (Model, tea.Cmd) {
+	m.term, m.closed = t, false
+	m.hist, m.sel = history{}, selection{}
+	t.SetFocused(m.focused)
+	w, h := m.width, m.height
+	return m, tea.Batch(t.waitFrame(), func() tea.Msg {
+		_ = t.Resize(w, h)
+		return nil
+	})
 }
 
 // Terminal is the terminal this model shows.

@@ -160,3 +160,20 @@ func TestModelSelectsAndCopies(t *testing.T) {
 		t.Fatal("typing kept the selection")
 	}
 }
+
+func TestModelReattachKeepsLastFrame(t *testing.T) {
+	m, p := newTestModel(t, "picture")
+	p.Close()
+	m, _ = m.Update(p.waitFrame()())
+	if !m.Closed() {
+		t.Fatal("not closed")
+	}
+	q := newPipeTerm(t, Options{Width: 10, Height: 3})
+	m2, cmd := m.Reattach(q.Terminal)
+	if m2.Closed() || m2.Terminal() != q.Terminal || cmd == nil {
+		t.Fatal("not reattached")
+	}
+	if !strings.Contains(m2.View(), "picture") {
+		t.Fatalf("last frame lost: %q", m2.View())
+	}
+}

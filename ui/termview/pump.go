@@ -173,6 +173,11 @@ func (t *Terminal) SetFocused(focused bool) {
 		t.lastFrame = time.Time{}
 		t.timerAt = time.Time{}
 		t.timer.Stop()
+		// The reader may be waiting out the background interval.
+		select {
+		case t.inputWake <- struct{}{}:
+		default:
+		}
 	}
 	t.flushLocked()
 }

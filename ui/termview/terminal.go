@@ -3,6 +3,7 @@ package termview
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -128,6 +129,7 @@ type Terminal struct {
 	endOnce   sync.Once
 	closeOnce sync.Once
 	err       error // why the stream ended; set before done closes
+	exitErr   error // the client's exit status; set before exited closes
 }
 
 // Attach starts `tmux attach-session -t =<session>` (never -d: other viewers
@@ -148,7 +150,7 @@ func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (
 	t := newTerminal(ptmx, opts)
 	t.session, t.runner, t.ptmx, t.proc = session, c, ptmx, cmd
 	go func() {
-		_ = cmd.Wait()
+		t.exitErr = cmd.Wait()
 		close(t.exited)
 	}()
 	t.start()
@@ -312,11 +314,34 @@ func (t *Terminal) Close() error {
 	return nil
 }
 
+// clientError is the attach client's failure ("can't find session", server
+// gone), unless we stopped it ourselves. The output has ended, so the
+// client is exiting; its status is waited for only briefly.
+func (t *Terminal) clientError() error {
+	select {
+	case <-t.closing:
+		return nil
+	default:
+	}
+	select {
+	case <-t.exited:
+	case <-time.After(time.Second):
+		return nil
+	}
+	if t.exitErr != nil {
+		return fmt.Errorf("tmux attach to %s: %w", t.session, t.exitErr)
+	}
+	return nil
+}
+
 // end records why the stream ended and releases the goroutines.
 func (t *Terminal) end(err error) {
 	t.endOnce.Do(func() {
 		if errors.Is(err, io.EOF) || errors.Is(err, os.ErrClosed) || errors.Is(err, syscall.EIO) {
 			err = nil // EIO: the client exited and closed the PTY's other end
+		}
+		if err == nil && t.proc != nil {
+			err = t.clientError()
 		}
 		t.err = err
 		t.mu.Lock()

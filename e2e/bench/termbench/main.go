@@ -34,7 +34,7 @@ func main() {
 		drain  = flag.String("drain", "", "internal: run a draining plain client for this session")
 		server = flag.String("server", "", "internal: tmux server name for -drain")
 		prof   = flag.String("cpuprofile", "", "write a CPU profile of the flood phase here")
-		mprof  = flag.String("memprofile", "", "write a heap profile at 5 views here")
+		mprof  = flag.String("memprofile", "", "write a heap profile after the floods here")
 		settle = flag.Duration("settle", 5*time.Second, "idle time before each RSS reading")
 		heap   = flag.Bool("heap", false, "report Go heap figures (forces a GC at each RSS reading)")
 	)

@@ -75,14 +75,6 @@ func run(cfg config) (*report, error) {
 	r.layout([]int{0, 1}, 0)
 	rep.rss5 = r.rss()
 	rep.heap5 = r.heapNote()
-	if r.cfg.memprofile != "" {
-		f, err := os.Create(r.cfg.memprofile)
-		if err != nil {
-			return nil, err
-		}
-		_ = pprof.WriteHeapProfile(f)
-		f.Close()
-	}
 	if r.cfg.profile != "" {
 		f, err := os.Create(r.cfg.profile)
 		if err != nil {
@@ -103,6 +95,15 @@ func run(cfg config) (*report, error) {
 	}
 	rep.rss5After = r.rss()
 	rep.heap5After = r.heapNote()
+	if r.cfg.memprofile != "" {
+		f, err := os.Create(r.cfg.memprofile)
+		if err != nil {
+			return nil, err
+		}
+		_ = pprof.WriteHeapProfile(f)
+		f.Close()
+	}
+
 
 	if err := r.addViews(5); err != nil {
 		return nil, err
