@@ -104,7 +104,6 @@ func run(cfg config) (*report, error) {
 		f.Close()
 	}
 
-
 	if err := r.addViews(5); err != nil {
 		return nil, err
 	}
