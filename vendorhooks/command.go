@@ -1,0 +1,55 @@
+package vendorhooks
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+)
+
+// Marker ends every hook command amux writes. It is a shell comment, so it
+// changes nothing when the command runs, and it is how amux recognises its
+// own entries among the user's when it updates or removes them.
+const Marker = "# amux-hook"
+
+// hookCommand builds the shell command a vendor hook runs to report a state
+// to amux: `"$AMUX_BIN_PATH" report <args>`.
+//
+// Outside an amux pane (AMUX_ENV unset) it does nothing. It never fails and
+// never prints: a hook's output and exit status reach the vendor's UI and
+// the model, and amux must not show up there.
+//
+// Claude Code starts hooks without a controlling terminal, so `amux report`
+// cannot reach the pane through /dev/tty. The command asks tmux for the
+// pane's tty ($TMUX and $TMUX_PANE are inherited from the pane) and hands
+// it to report as stdout; when that fails it falls back to report's own
+// /dev/tty lookup, which works for vendors that keep the terminal. Without
+// TMUX_PANE it never asks tmux: an empty target would name whichever pane
+// tmux thinks is current, and the report would land on someone else.
+//
+// binHint, when set, is an absolute path to the amux binary used when
+// AMUX_BIN_PATH is unset or no longer executable (amux moved or upgraded
+// while panes kept the old path).
+func hookCommand(reportArgs, binHint string) (string, error) {
+	pick := `b=$AMUX_BIN_PATH && [ -x "$b" ]`
+	if binHint != "" {
+		if !filepath.IsAbs(binHint) || strings.ContainsAny(binHint, "\x00\n\r") {
+			return "", errors.New("amux binary hint must be an absolute path on one line")
+		}
+		pick = `b=$AMUX_BIN_PATH && { [ -x "$b" ] || b=` + shellQuote(binHint) + `; [ -x "$b" ]; }`
+	}
+	report := `"$b" report ` + reportArgs
+	return `[ -n "$AMUX_ENV" ] && ` + pick + ` && ` +
+		`{ t=; [ -n "$TMUX_PANE" ] && t=$(tmux display-message -p -t "$TMUX_PANE" '#{pane_tty}'); ` +
+		`if [ -w "$t" ]; then ` + report + ` >"$t"; else ` + report + `; fi; } ` +
+		`</dev/null >/dev/null 2>&1; true ` + Marker, nil
+}
+
+// shellQuote quotes s for a POSIX shell as one word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// isAmuxCommand reports whether a hook command is one amux wrote.
+func isAmuxCommand(cmd string) bool {
+	return strings.Contains(cmd, Marker)
+}
