@@ -118,6 +118,10 @@ func StartControl(ctx context.Context, c *Client, target string) (*Control, erro
 // output blocks of every command concatenated. A failing command returns a
 // *CommandError with tmux's message. With no deadline in ctx DefaultTimeout
 // applies.
+//
+// tmux runs one client's commands strictly in order, so a command that
+// blocks inside tmux (wait-for) holds up every later one on this client;
+// only a client dedicated to waiting should send it.
 func (c *Control) Run(ctx context.Context, args ...string) (string, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
