@@ -1,0 +1,205 @@
+// Package agentstate decides what an agent is doing — idle, working, done,
+// blocked or error — from what the scanner observed of its session, and says
+// which source decided. The order follows ref-amx and the contract: the
+// session is gone; a fresh reported state (OSC 7501, kept current by the
+// pane tap) wins; a screen rule matches; else output activity, with
+// hysteresis that prefers a false "working" to a false "idle".
+package agentstate
+
+import "time"
+
+// State is a published agent state (@amux_agent_state) or Stopped.
+type State string
+
+// States. Stopped is internal: a gone session has no tag to publish.
+const (
+	Idle    State = "idle"
+	Working State = "working"
+	Done    State = "done"
+	Blocked State = "blocked"
+	Error   State = "error"
+	Stopped State = "stopped"
+)
+
+// Source says which evidence decided.
+type Source string
+
+// Sources, in the order they are consulted.
+const (
+	SourceGone     Source = "gone"
+	SourceReported Source = "reported"
+	SourceScreen   Source = "screen"
+	SourceActivity Source = "activity"
+)
+
+// Observation is one scan's view of a session.
+type Observation struct {
+	Now   time.Time
+	Alive bool // the session exists and its pane's process has not exited
+
+	Reported        string // @amux_reported_state ("" when none)
+	ReportedKind    string
+	ReportedApp     string
+	ReportedMessage string
+	ReportedAt      time.Time
+
+	// Screen is a screen rule's verdict, when one matched a capture.
+	Screen *ScreenVerdict
+
+	LastOutput time.Time // newest output seen (tmux activity or the UI's tag)
+	LastInput  time.Time // newest input amux delivered
+}
+
+// ScreenVerdict is what a screen rule concluded.
+type ScreenVerdict struct {
+	State    State // Blocked, Working or Idle
+	Kind     string
+	Rule     string
+	Evidence string
+}
+
+// Result is the classification with its evidence.
+type Result struct {
+	State   State
+	Kind    string // with Blocked: permission, question, auth
+	Message string // a reported message, or the screen rule's evidence
+	App     string
+	Source  Source
+	Detail  string // human-readable: which record, rule or timing decided
+}
+
+// Config holds the timing of the activity heuristic.
+type Config struct {
+	// EchoWindow: output this soon after input is the terminal echoing
+	// what was typed, not work.
+	EchoWindow time.Duration
+	// ActiveWindow: output this recent means working.
+	ActiveWindow time.Duration
+	// QuietAfter: a working session quiet this long is done.
+	QuietAfter time.Duration
+	// DoneWindow: done turns to idle after this long (also for a reported done).
+	DoneWindow time.Duration
+}
+
+// DefaultConfig is tuned for TUI agents that redraw a spinner while busy.
+func DefaultConfig() Config {
+	return Config{
+		EchoWindow:   400 * time.Millisecond,
+		ActiveWindow: 2 * time.Second,
+		QuietAfter:   5 * time.Second,
+		DoneWindow:   30 * time.Second,
+	}
+}
+
+// Tracker remembers one session's recent past, for hysteresis.
+type Tracker struct {
+	last       State
+	workedAt   time.Time // last time activity said working
+	doneAt     time.Time // when it became done
+	reportedAt time.Time // last reported done/idle we honoured
+}
+
+// Classify decides the state of one observation.
+func (t *Tracker) Classify(o Observation, c Config) Result {
+	r := t.classify(o, c)
+	if r.State == Done && t.last != Done {
+		t.doneAt = o.Now
+	}
+	t.last = r.State
+	return r
+}
+
+func (t *Tracker) classify(o Observation, c Config) Result {
+	if !o.Alive {
+		return Result{State: Stopped, Source: SourceGone, Detail: "session or process gone"}
+	}
+	if r, ok := t.reported(o, c); ok {
+		return r
+	}
+	if v := o.Screen; v != nil {
+		switch v.State {
+		case Working:
+			t.workedAt = o.Now
+			fallthrough
+		case Blocked:
+			return Result{State: v.State, Kind: v.Kind, Message: v.Evidence, Source: SourceScreen, Detail: "rule " + v.Rule}
+		case Idle:
+			// The prompt is back: no need to wait for output to settle, but
+			// a session that just worked is done, not idle.
+			r := t.settle(o, c)
+			if r.State == Idle {
+				r.Source, r.Detail = SourceScreen, "rule "+v.Rule
+			}
+			return r
+		}
+	}
+	return t.activity(o, c)
+}
+
+// reported applies a reported state. working, blocked and error are kept
+// current by the tap (it drops transient ones when the process exits or a
+// prompt begins), so they always win; done and idle are fresh for
+// DoneWindow after they were reported, after which the heuristic decides.
+func (t *Tracker) reported(o Observation, c Config) (Result, bool) {
+	r := Result{State: State(o.Reported), Kind: o.ReportedKind, Message: o.ReportedMessage, App: o.ReportedApp,
+		Source: SourceReported, Detail: "reported by " + orUnknown(o.ReportedApp)}
+	switch r.State {
+	case Working:
+		t.workedAt = o.Now
+		return r, true
+	case Blocked, Error:
+		return r, true
+	case Done, Idle:
+		if !o.ReportedAt.IsZero() && o.Now.Sub(o.ReportedAt) < c.DoneWindow && !o.LastOutput.After(o.ReportedAt.Add(c.EchoWindow)) {
+			if r.State == Done {
+				t.workedAt = time.Time{}
+			}
+			return r, true
+		}
+	}
+	return Result{}, false
+}
+
+// recentlyWorking is the hysteresis: once working, a session stays working
+// until it has been quiet for QuietAfter.
+func (t *Tracker) recentlyWorking(o Observation, c Config) bool {
+	return !t.workedAt.IsZero() && o.Now.Sub(t.workedAt) < c.QuietAfter
+}
+
+// activity is the output heuristic.
+func (t *Tracker) activity(o Observation, c Config) Result {
+	echo := !o.LastInput.IsZero() && !o.LastOutput.Before(o.LastInput) && o.LastOutput.Sub(o.LastInput) < c.EchoWindow
+	if !o.LastOutput.IsZero() && !echo && o.Now.Sub(o.LastOutput) < c.ActiveWindow {
+		if o.LastOutput.After(t.workedAt) {
+			t.workedAt = o.LastOutput
+		}
+		return Result{State: Working, Source: SourceActivity, Detail: "output " + ago(o.Now, o.LastOutput)}
+	}
+	if t.recentlyWorking(o, c) {
+		return Result{State: Working, Source: SourceActivity, Detail: "quiet for " + ago(o.Now, t.workedAt) + " (hysteresis)"}
+	}
+	return t.settle(o, c)
+}
+
+// settle is the quiet side of the heuristic: working becomes done, done
+// becomes idle once its window has passed.
+func (t *Tracker) settle(o Observation, c Config) Result {
+	if t.last == Working && !t.workedAt.IsZero() {
+		return Result{State: Done, Source: SourceActivity, Detail: "quiet after work"}
+	}
+	if t.last == Done && o.Now.Sub(t.doneAt) < c.DoneWindow {
+		return Result{State: Done, Source: SourceActivity, Detail: "done " + ago(o.Now, t.doneAt)}
+	}
+	return Result{State: Idle, Source: SourceActivity, Detail: "no recent output"}
+}
+
+func ago(now, then time.Time) string {
+	return now.Sub(then).Round(100*time.Millisecond).String() + " ago"
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "the program"
+	}
+	return s
+}

@@ -1,0 +1,100 @@
+package agentstate
+
+import (
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+
+func at(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+
+// step is one scan: the observation at a time and the state expected.
+type step struct {
+	now    float64
+	obs    Observation
+	want   State
+	source Source
+}
+
+func run(t *testing.T, steps []step) {
+	t.Helper()
+	var tr Tracker
+	c := DefaultConfig()
+	for i, s := range steps {
+		o := s.obs
+		o.Now, o.Alive = at(s.now), true
+		if s.obs.Alive == false && s.want == Stopped {
+			o.Alive = false
+		}
+		r := tr.Classify(o, c)
+		if r.State != s.want || (s.source != "" && r.Source != s.source) {
+			t.Fatalf("step %d at %.1fs: got %s from %s (%s), want %s from %s", i, s.now, r.State, r.Source, r.Detail, s.want, s.source)
+		}
+	}
+}
+
+func TestActivityLifecycleIdleWorkingDoneIdle(t *testing.T) {
+	out := func(s float64) Observation { return Observation{LastOutput: at(s)} }
+	run(t, []step{
+		{now: 0, want: Idle},
+		{now: 1, obs: out(0.9), want: Working, source: SourceActivity},
+		{now: 2, obs: out(1.9), want: Working},
+		{now: 4.5, obs: out(1.9), want: Working}, // quiet 2.6 s: hysteresis holds
+		{now: 7.5, obs: out(1.9), want: Done},    // quiet > 5 s after work
+		{now: 20, obs: out(1.9), want: Done},
+		{now: 38, obs: out(1.9), want: Idle}, // 30 s after done
+		{now: 50, obs: out(1.9), want: Idle},
+	})
+}
+
+func TestEchoOfTypedInputIsNotWork(t *testing.T) {
+	run(t, []step{
+		{now: 1, obs: Observation{LastInput: at(0.9), LastOutput: at(0.95)}, want: Idle},
+		{now: 3, obs: Observation{LastInput: at(0.9), LastOutput: at(2.9)}, want: Working},
+	})
+}
+
+func TestReportedBlockedOverridesScrollingOutput(t *testing.T) {
+	run(t, []step{
+		{now: 1, obs: Observation{LastOutput: at(0.9)}, want: Working},
+		{now: 2, obs: Observation{LastOutput: at(1.95), Reported: "blocked", ReportedKind: "question", ReportedAt: at(1.5)},
+			want: Blocked, source: SourceReported},
+		{now: 3, obs: Observation{LastOutput: at(2.95), Reported: "working", ReportedAt: at(2.5)}, want: Working, source: SourceReported},
+	})
+}
+
+func TestReportedDoneIsFreshForTheWindowThenIdle(t *testing.T) {
+	rep := func(out float64) Observation {
+		return Observation{Reported: "done", ReportedAt: at(10), LastOutput: at(out)}
+	}
+	run(t, []step{
+		{now: 9, obs: Observation{Reported: "working", ReportedAt: at(1), LastOutput: at(8.9)}, want: Working},
+		{now: 10.5, obs: rep(10.1), want: Done, source: SourceReported},
+		{now: 39, obs: rep(10.1), want: Done},
+		{now: 41, obs: rep(10.1), want: Idle},
+	})
+	// New output after a done report: the report is no longer the news.
+	run(t, []step{
+		{now: 12, obs: rep(11.9), want: Working, source: SourceActivity},
+	})
+}
+
+func TestScreenRulesAndFalseBusyPreference(t *testing.T) {
+	busy := &ScreenVerdict{State: Working, Rule: "claude-busy"}
+	ready := &ScreenVerdict{State: Idle, Rule: "claude-prompt"}
+	perm := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "claude-permission"}
+	run(t, []step{
+		{now: 1, obs: Observation{Screen: busy}, want: Working, source: SourceScreen},
+		// The prompt is back after work: done at once, idle after the window.
+		{now: 2, obs: Observation{Screen: ready}, want: Done, source: SourceActivity},
+		{now: 33, obs: Observation{Screen: ready}, want: Idle, source: SourceScreen},
+		{now: 34, obs: Observation{Screen: perm, LastOutput: at(33.9)}, want: Blocked, source: SourceScreen},
+		// Output with no busy footer visible still counts as work.
+		{now: 40, obs: Observation{LastOutput: at(39.9)}, want: Working, source: SourceActivity},
+	})
+}
+
+func TestGoneSessionIsStopped(t *testing.T) {
+	run(t, []step{{now: 1, obs: Observation{Reported: "working"}, want: Stopped, source: SourceGone}})
+}
