@@ -1,0 +1,457 @@
+package vendorhooks
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// settingsFrom copies a testdata file into a fresh HOME and returns the
+// settings path and the original bytes.
+func settingsFrom(t *testing.T, fixture string, mode os.FileMode) (string, []byte) {
+	t.Helper()
+	orig, err := os.ReadFile(filepath.Join("testdata", fixture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, orig, mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, mode); err != nil {
+		t.Fatal(err)
+	}
+	return path, orig
+}
+
+func readBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// topLevel returns the top-level keys in order with their raw value bytes.
+func topLevel(t *testing.T, data []byte) ([]string, map[string]string) {
+	t.Helper()
+	d, err := parseDoc(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	raw := map[string]string{}
+	for _, e := range d.top.elems {
+		keys = append(keys, e.key)
+		raw[e.key] = string(data[e.val.start:e.val.end])
+	}
+	return keys, raw
+}
+
+// withoutAmux decodes a settings file as Claude Code would and drops amux's
+// entries and the containers left empty, for semantic comparison.
+func withoutAmux(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	hooks, _ := v["hooks"].(map[string]any)
+	for ev, list := range hooks {
+		groups, _ := list.([]any)
+		var keep []any
+		for _, g := range groups {
+			gm, _ := g.(map[string]any)
+			inner, _ := gm["hooks"].([]any)
+			var left []any
+			for _, h := range inner {
+				hm, _ := h.(map[string]any)
+				if cmd, _ := hm["command"].(string); !strings.Contains(cmd, Marker) {
+					left = append(left, h)
+				}
+			}
+			if len(left) > 0 {
+				gm["hooks"] = left
+				keep = append(keep, gm)
+			}
+		}
+		if len(keep) == 0 {
+			delete(hooks, ev)
+		} else {
+			hooks[ev] = keep
+		}
+	}
+	if hooks != nil && len(hooks) == 0 {
+		delete(v, "hooks")
+	}
+	return v
+}
+
+// amuxByEvent decodes the file and returns amux's commands per event.
+func amuxByEvent(t *testing.T, data []byte) map[string][]string {
+	t.Helper()
+	d, err := parseDoc(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := amuxEntries(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, f := range got {
+		out[f.event] = append(out[f.event], f.matcher+"|"+f.command)
+	}
+	return out
+}
+
+func TestInstallRemoveRoundTrip(t *testing.T) {
+	cases := []struct {
+		fixture string
+		mode    os.FileMode
+	}{
+		{"no-hooks.json", 0o600},
+		{"other-hooks.json", 0o644},
+		{"tabs.json", 0o600},
+		{"compact.json", 0o640},
+		{"empty-object.json", 0o600},
+	}
+	specs, err := claudeSpecs("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		t.Run(tc.fixture, func(t *testing.T) {
+			path, orig := settingsFrom(t, tc.fixture, tc.mode)
+			origKeys, origRaw := topLevel(t, orig)
+
+			changed, err := InstallClaude(path, "")
+			if err != nil || !changed {
+				t.Fatalf("install: changed=%v err=%v", changed, err)
+			}
+			once := readBytes(t, path)
+			if !json.Valid(once) {
+				t.Fatalf("installed file is not JSON:\n%s", once)
+			}
+			// Other keys keep their bytes and their order; hooks is added last.
+			keys, raw := topLevel(t, once)
+			wantKeys := origKeys
+			if !slices.Contains(origKeys, "hooks") {
+				wantKeys = append(slices.Clone(origKeys), "hooks")
+			}
+			if !slices.Equal(keys, wantKeys) {
+				t.Errorf("keys %v, want %v", keys, wantKeys)
+			}
+			for k, v := range origRaw {
+				if k != "hooks" && raw[k] != v {
+					t.Errorf("key %q changed:\n%s\nto\n%s", k, v, raw[k])
+				}
+			}
+			// As Claude Code reads it: the user's hooks are all there…
+			if got, want := withoutAmux(t, once), withoutAmux(t, orig); !reflect.DeepEqual(got, want) {
+				t.Errorf("user settings changed:\n got %v\nwant %v", got, want)
+			}
+			// …and amux's are there once each.
+			byEvent := amuxByEvent(t, once)
+			for _, s := range specs {
+				want := []string{s.matcher + "|" + s.command}
+				if !slices.Equal(byEvent[s.event], want) {
+					t.Errorf("%s: amux entries %q", s.event, byEvent[s.event])
+				}
+			}
+			if fi, _ := os.Stat(path); fi.Mode().Perm() != tc.mode {
+				t.Errorf("mode %v, want %v", fi.Mode().Perm(), tc.mode)
+			}
+			if ok, err := ClaudeStatus(path); !ok || err != nil {
+				t.Errorf("status after install: %v %v", ok, err)
+			}
+
+			// Installing again changes nothing, not even a byte.
+			changed, err = InstallClaude(path, "")
+			if err != nil || changed || !bytes.Equal(readBytes(t, path), once) {
+				t.Fatalf("second install: changed=%v err=%v", changed, err)
+			}
+
+			// Removing gives back the original bytes.
+			changed, err = RemoveClaude(path)
+			if err != nil || !changed {
+				t.Fatalf("remove: changed=%v err=%v", changed, err)
+			}
+			if got := readBytes(t, path); !bytes.Equal(got, orig) {
+				t.Fatalf("remove did not restore the original:\n%s\nwant\n%s", got, orig)
+			}
+			if ok, err := ClaudeStatus(path); ok || err != nil {
+				t.Errorf("status after remove: %v %v", ok, err)
+			}
+			if changed, err := RemoveClaude(path); changed || err != nil {
+				t.Errorf("second remove: changed=%v err=%v", changed, err)
+			}
+			if fi, _ := os.Stat(path); fi.Mode().Perm() != tc.mode {
+				t.Errorf("mode after remove %v, want %v", fi.Mode().Perm(), tc.mode)
+			}
+			assertNoTempFiles(t, filepath.Dir(path))
+		})
+	}
+}
+
+// An empty "hooks" object amux filled is removed with amux's entries: amux
+// cannot tell it from one it created. Claude Code reads both the same.
+func TestRemoveDropsAnEmptyHooksObject(t *testing.T) {
+	path, _ := settingsFrom(t, "empty-hooks.json", 0o600)
+	if _, err := InstallClaude(path, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RemoveClaude(path); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(readBytes(t, path)), "{\n  \"model\": \"opus\"\n}\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func TestMalformedSettingsAreRefusedUntouched(t *testing.T) {
+	cases := []struct{ fixture, wantErr string }{
+		{"malformed.json", "invalid character"},
+		{"hooks-array.json", `"hooks" is not a JSON object`},
+		{"top-array.json", "not a JSON object"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.fixture, func(t *testing.T) {
+			path, orig := settingsFrom(t, tc.fixture, 0o644)
+			before, _ := os.Stat(path)
+			check := func(what string, err error) {
+				t.Helper()
+				if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("%s: error %v should name %s and say %q", what, err, path, tc.wantErr)
+				}
+			}
+			_, err := InstallClaude(path, "")
+			check("install", err)
+			_, err = RemoveClaude(path)
+			check("remove", err)
+			_, err = ClaudeStatus(path)
+			check("status", err)
+			after, _ := os.Stat(path)
+			if !bytes.Equal(readBytes(t, path), orig) || !after.ModTime().Equal(before.ModTime()) || after.Mode() != before.Mode() {
+				t.Fatal("a refused file was touched")
+			}
+			assertNoTempFiles(t, filepath.Dir(path))
+		})
+	}
+}
+
+// An event amux needs that is not a list cannot take amux's group: refused.
+// Removal has nothing of amux's to take out, so it leaves the file alone.
+func TestEventThatIsNotAListIsRefused(t *testing.T) {
+	path, orig := settingsFrom(t, "event-not-array.json", 0o600)
+	if _, err := InstallClaude(path, ""); err == nil || !strings.Contains(err.Error(), "hooks.Stop is not a JSON array") {
+		t.Fatalf("install: %v", err)
+	}
+	if changed, err := RemoveClaude(path); changed || err != nil {
+		t.Fatalf("remove: %v %v", changed, err)
+	}
+	if !bytes.Equal(readBytes(t, path), orig) {
+		t.Fatal("file touched")
+	}
+}
+
+func TestMissingFileIsCreatedPrivate(t *testing.T) {
+	home := t.TempDir()
+	path, err := ClaudeSettingsPath(func(k string) string { return map[string]string{"HOME": home}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := ClaudeStatus(path); ok || err != nil {
+		t.Fatalf("status of a missing file: %v %v", ok, err)
+	}
+	if changed, err := RemoveClaude(path); changed || err != nil {
+		t.Fatalf("remove from a missing file: %v %v", changed, err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatal("remove created the file")
+	}
+	if changed, err := InstallClaude(path, ""); !changed || err != nil {
+		t.Fatalf("install: %v %v", changed, err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("created file: %v %v", fi, err)
+	}
+	if di, _ := os.Stat(filepath.Dir(path)); di.Mode().Perm() != 0o700 {
+		t.Errorf("created folder mode %v", di.Mode().Perm())
+	}
+	if _, err := RemoveClaude(path); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(readBytes(t, path)); got != "{}\n" {
+		t.Fatalf("after remove: %q", got)
+	}
+}
+
+func TestEmptyFileIsAnEmptyObject(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, nil, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if changed, err := InstallClaude(path, ""); !changed || err != nil {
+		t.Fatalf("install: %v %v", changed, err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
+		t.Fatalf("mode %v", fi.Mode().Perm())
+	}
+	if ok, _ := ClaudeStatus(path); !ok {
+		t.Fatal("not installed")
+	}
+}
+
+// An older amux command (same marker) is replaced, not duplicated, and a
+// user's hook sharing its group stays.
+func TestInstallReplacesOldAmuxEntries(t *testing.T) {
+	old := `{
+  "hooks": {
+    "Stop": [
+      {
+        "hooks": [
+          {"type": "command", "command": "amux-old report --state done # amux-hook"},
+          {"type": "command", "command": "say done"}
+        ]
+      }
+    ]
+  }
+}
+`
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := ClaudeStatus(path); ok {
+		t.Fatal("a partial install reads as installed")
+	}
+	if changed, err := InstallClaude(path, ""); !changed || err != nil {
+		t.Fatalf("install: %v %v", changed, err)
+	}
+	data := readBytes(t, path)
+	if strings.Contains(string(data), "amux-old") || !strings.Contains(string(data), "say done") {
+		t.Fatalf("old entry kept or user entry lost:\n%s", data)
+	}
+	for ev, cmds := range amuxByEvent(t, data) {
+		if len(cmds) != 1 {
+			t.Errorf("%s has %d amux entries", ev, len(cmds))
+		}
+	}
+	// A different binary hint is a different install.
+	if changed, err := InstallClaude(path, "/opt/amux/bin/amux"); !changed || err != nil {
+		t.Fatalf("install with hint: %v %v", changed, err)
+	}
+	if !strings.Contains(string(readBytes(t, path)), "/opt/amux/bin/amux") {
+		t.Fatal("hint not written")
+	}
+	if _, err := InstallClaude(path, "relative/amux"); err == nil {
+		t.Fatal("a relative hint was accepted")
+	}
+}
+
+func TestSymlinkedSettingsStayALink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "claude-settings.json")
+	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, []byte("{\n  \"model\": \"opus\"\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(link), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../dotfiles/claude-settings.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := InstallClaude(link, ""); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link was replaced by a file")
+	}
+	if ok, _ := ClaudeStatus(real); !ok {
+		t.Fatal("the link's target was not updated")
+	}
+}
+
+// Claude Code may write its settings while amux edits them: amux starts
+// over from the new bytes instead of overwriting them.
+func TestConcurrentWriterIsNotOverwritten(t *testing.T) {
+	path, _ := settingsFrom(t, "no-hooks.json", 0o600)
+	writes := 0
+	vendorWrite := func() {
+		if writes++; writes == 1 {
+			data := readBytes(t, path)
+			data = bytes.Replace(data, []byte(`"model": "opus"`), []byte(`"model": "haiku"`), 1)
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if changed, err := installClaude(path, "", vendorWrite); !changed || err != nil {
+		t.Fatalf("install: %v %v", changed, err)
+	}
+	data := string(readBytes(t, path))
+	if !strings.Contains(data, `"model": "haiku"`) || !strings.Contains(data, Marker) {
+		t.Fatalf("lost a write:\n%s", data)
+	}
+
+	// A file that never settles is left with the other writer's bytes.
+	installed := readBytes(t, path)
+	var last []byte
+	always := func() {
+		writes++
+		last = bytes.Replace(installed, []byte(`"haiku"`), []byte(`"haiku-`+strings.Repeat("x", writes)+`"`), 1)
+		if err := os.WriteFile(path, last, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := removeClaude(path, always); err == nil || !strings.Contains(err.Error(), "kept changing") {
+		t.Fatalf("remove under constant writes: %v", err)
+	}
+	if !bytes.Equal(readBytes(t, path), last) {
+		t.Fatal("amux wrote over the other writer")
+	}
+	assertNoTempFiles(t, filepath.Dir(path))
+}
+
+func TestClaudeSettingsPath(t *testing.T) {
+	cases := []struct {
+		env     map[string]string
+		want    string
+		wantErr bool
+	}{
+		{map[string]string{"HOME": "/home/u"}, "/home/u/.claude/settings.json", false},
+		{map[string]string{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": "/cfg/claude"}, "/cfg/claude/settings.json", false},
+		{map[string]string{}, "", true},
+	}
+	for _, tc := range cases {
+		got, err := ClaudeSettingsPath(func(k string) string { return tc.env[k] })
+		if got != tc.want || (err != nil) != tc.wantErr {
+			t.Errorf("%v: got %q, %v", tc.env, got, err)
+		}
+	}
+}
+
+func assertNoTempFiles(t *testing.T, dir string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".amux-") {
+			t.Errorf("temp file left behind: %s", e.Name())
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package vendorhooks
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeBin writes an executable shell script.
+func fakeBin(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body), 0o700); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHookCommandRuns runs the generated command the way Claude Code does
+// (sh -c, stdin a pipe, no terminal) against a fake amux and a fake tmux.
+func TestHookCommandRuns(t *testing.T) {
+	shells := []string{"/bin/sh"}
+	if bash, err := exec.LookPath("bash"); err == nil {
+		shells = append(shells, bash)
+	}
+	cases := []struct {
+		name     string
+		hint     string
+		env      func(dir string) []string
+		fakeTTY  bool // the fake tmux names a writable "tty"
+		failing  bool // the fake amux exits 3 and prints to stderr
+		wantRun  string
+		wantTmux bool
+	}{
+		{name: "outside amux does nothing", env: func(d string) []string {
+			return []string{"AMUX_BIN_PATH=" + d + "/bin/amux", "TMUX_PANE=%3"}
+		}, fakeTTY: true},
+		{name: "reports to the pane tty tmux names", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/bin/amux", "TMUX_PANE=%3"}
+		}, fakeTTY: true, wantRun: "amux", wantTmux: true},
+		{name: "falls back when tmux names nothing", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/bin/amux", "TMUX_PANE=%3"}
+		}, wantRun: "amux", wantTmux: true},
+		{name: "never asks tmux without TMUX_PANE", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/bin/amux"}
+		}, fakeTTY: true, wantRun: "amux"},
+		{name: "a failing amux stays silent", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/bin/amux", "TMUX_PANE=%3"}
+		}, fakeTTY: true, failing: true, wantRun: "amux", wantTmux: true},
+		{name: "a missing binary is skipped", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/gone/amux", "TMUX_PANE=%3"}
+		}, fakeTTY: true},
+		{name: "the hint covers a stale path", hint: "/hint dir/it's amux", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/gone/amux", "TMUX_PANE=%3"}
+		}, fakeTTY: true, wantRun: "hint", wantTmux: true},
+		{name: "the hint covers an unset path", hint: "/hint dir/it's amux", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "TMUX_PANE=%3"}
+		}, fakeTTY: true, wantRun: "hint", wantTmux: true},
+		{name: "the pane's own binary wins over the hint", hint: "/hint dir/it's amux", env: func(d string) []string {
+			return []string{"AMUX_ENV=1", "AMUX_BIN_PATH=" + d + "/bin/amux", "TMUX_PANE=%3"}
+		}, fakeTTY: true, wantRun: "amux", wantTmux: true},
+	}
+	for _, sh := range shells {
+		for _, tc := range cases {
+			t.Run(filepath.Base(sh)+"/"+tc.name, func(t *testing.T) {
+				dir := t.TempDir()
+				log := filepath.Join(dir, "calls.log")
+				tty := filepath.Join(dir, "pane-tty")
+				amux := func(who string) string {
+					exit := "0"
+					if tc.failing {
+						exit = "3"
+					}
+					return "echo \"" + who + " $*\" >> " + shellQuote(log) + "\n" +
+						"printf 'OSC-REPORT'\necho 'amux noise' >&2\nexit " + exit + "\n"
+				}
+				fakeBin(t, filepath.Join(dir, "bin", "amux"), amux("amux"))
+				hint := tc.hint
+				if hint != "" {
+					hint = filepath.Join(dir, tc.hint)
+					fakeBin(t, hint, amux("hint"))
+				}
+				tmuxOut := ""
+				if tc.fakeTTY {
+					tmuxOut = "echo " + shellQuote(tty) + "\n"
+				}
+				fakeBin(t, filepath.Join(dir, "path", "tmux"), "echo \"tmux $*\" >> "+shellQuote(log)+"\n"+tmuxOut)
+				if err := os.WriteFile(tty, nil, 0o600); err != nil {
+					t.Fatal(err)
+				}
+
+				cmd, err := hookCommand("--state blocked --kind permission", hint)
+				if err != nil {
+					t.Fatal(err)
+				}
+				run := exec.Command(sh, "-c", cmd)
+				run.Env = append(tc.env(dir), "PATH="+filepath.Join(dir, "path")+":/usr/bin:/bin", "HOME="+dir)
+				run.Stdin = strings.NewReader(`{"hook_event_name":"Notification"}`)
+				var out bytes.Buffer
+				run.Stdout, run.Stderr = &out, &out
+				if err := run.Run(); err != nil {
+					t.Fatalf("hook failed: %v", err)
+				}
+				if out.Len() > 0 {
+					t.Fatalf("hook printed %q", out.String())
+				}
+
+				calls, _ := os.ReadFile(log)
+				var reports []string
+				tmuxCalled := false
+				for _, line := range strings.Split(strings.TrimSpace(string(calls)), "\n") {
+					switch {
+					case strings.HasPrefix(line, "tmux "):
+						tmuxCalled = true
+						if !strings.Contains(line, "-t %3") {
+							t.Errorf("tmux asked about the wrong pane: %q", line)
+						}
+					case line != "":
+						reports = append(reports, line)
+					}
+				}
+				if tc.wantRun == "" {
+					if len(reports) > 0 || tmuxCalled {
+						t.Fatalf("ran outside its conditions: %q", calls)
+					}
+					return
+				}
+				want := tc.wantRun + " report --state blocked --kind permission"
+				if len(reports) != 1 || reports[0] != want {
+					t.Fatalf("reports %q, want %q", reports, want)
+				}
+				if tmuxCalled != tc.wantTmux {
+					t.Errorf("tmux called: %v, want %v", tmuxCalled, tc.wantTmux)
+				}
+				// The report's output reaches the pane tty only when tmux named it.
+				got, _ := os.ReadFile(tty)
+				if wantTTY := tc.wantTmux && tc.fakeTTY; (string(got) == "OSC-REPORT") != wantTTY {
+					t.Errorf("pane tty holds %q (tmux named it: %v)", got, wantTTY)
+				}
+			})
+		}
+	}
+}
+
+func TestHookCommandShape(t *testing.T) {
+	cmd, err := hookCommand("--state done", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[ -n "$AMUX_ENV" ]`, `"$b" report --state done`, "; true " + Marker} {
+		if !strings.Contains(cmd, want) {
+			t.Errorf("command lacks %q:\n%s", want, cmd)
+		}
+	}
+	if !strings.HasSuffix(cmd, Marker) || !isAmuxCommand(cmd) {
+		t.Error("command does not end with the marker")
+	}
+	for _, bad := range []string{"amux", "rel/amux", "/a\nb"} {
+		if _, err := hookCommand("--state done", bad); err == nil {
+			t.Errorf("hint %q accepted", bad)
+		}
+	}
+}
