@@ -175,18 +175,23 @@ func deleteElem(data []byte, c container, i int) []byte {
 type style struct {
 	multiline bool   // elements start on their own lines
 	unit      string // one level of indentation
+	newline   string // "\n", or "\r\n" for a file written on Windows
 }
 
 // styleOf reads the layout from the top-level object's first member;
 // an empty object gets Claude Code's own: two spaces.
 func styleOf(data []byte, top container) style {
+	newline := "\n"
+	if bytes.Contains(data, []byte("\r\n")) {
+		newline = "\r\n"
+	}
 	if len(top.elems) == 0 {
-		return style{multiline: true, unit: "  "}
+		return style{multiline: true, unit: "  ", newline: newline}
 	}
 	lead := data[top.open+1 : top.elems[0].start]
 	nl := bytes.LastIndexByte(lead, '\n')
 	if nl < 0 {
-		return style{}
+		return style{newline: newline}
 	}
 	unit := string(lead[nl+1:])
 	if outer := lineIndent(data, top.open); len(unit) > len(outer) {
@@ -195,7 +200,7 @@ func styleOf(data []byte, top container) style {
 	if unit == "" {
 		unit = "  "
 	}
-	return style{multiline: true, unit: unit}
+	return style{multiline: true, unit: unit, newline: newline}
 }
 
 // lineIndent is the run of blanks that starts the line holding data[pos].
@@ -231,7 +236,7 @@ func appendElem(data []byte, c container, e entry, st style) ([]byte, error) {
 		if multiline {
 			indent = string(lead[bytes.LastIndexByte(lead, '\n')+1:])
 		}
-		body, err := e.render(multiline, indent, st.unit)
+		body, err := e.render(multiline, indent, st.unit, st.newline)
 		if err != nil {
 			return nil, err
 		}
@@ -239,18 +244,18 @@ func appendElem(data []byte, c container, e entry, st style) ([]byte, error) {
 		return splice(data, span{last.end, last.end}, ins), nil
 	}
 	if !st.multiline {
-		body, err := e.render(false, "", "")
+		body, err := e.render(false, "", "", "")
 		if err != nil {
 			return nil, err
 		}
 		return splice(data, span{c.open + 1, c.close}, body), nil
 	}
 	outer := lineIndent(data, c.open)
-	body, err := e.render(true, outer+st.unit, st.unit)
+	body, err := e.render(true, outer+st.unit, st.unit, st.newline)
 	if err != nil {
 		return nil, err
 	}
-	ins := "\n" + outer + st.unit + string(body) + "\n" + outer
+	ins := st.newline + outer + st.unit + string(body) + st.newline + outer
 	return splice(data, span{c.open + 1, c.close}, []byte(ins)), nil
 }
 
@@ -258,7 +263,7 @@ func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\
 
 // render lays e out for a line that begins with indent. The first line has
 // no prefix: it follows the separator already written.
-func (e entry) render(multiline bool, indent, unit string) ([]byte, error) {
+func (e entry) render(multiline bool, indent, unit, newline string) ([]byte, error) {
 	var out []byte
 	if e.isMember {
 		k, err := marshal(e.key)
@@ -277,7 +282,11 @@ func (e entry) render(multiline bool, indent, unit string) ([]byte, error) {
 	if err := json.Indent(&buf, e.value, indent, unit); err != nil {
 		return nil, fmt.Errorf("laying out amux's entry: %w", err)
 	}
-	return append(out, buf.Bytes()...), nil
+	body := buf.Bytes()
+	if newline != "\n" {
+		body = bytes.ReplaceAll(body, []byte("\n"), []byte(newline))
+	}
+	return append(out, body...), nil
 }
 
 // marshal encodes v compactly without HTML escaping: the hook commands hold

@@ -314,7 +314,7 @@ func install(d doc, specs []hookSpec) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			m, err := entry{isMember: true, key: h.event, value: append(append([]byte{'['}, g...), ']')}.render(false, "", "")
+			m, err := entry{isMember: true, key: h.event, value: append(append([]byte{'['}, g...), ']')}.render(false, "", "", "")
 			if err != nil {
 				return nil, err
 			}
