@@ -27,6 +27,7 @@ const (
 	actRestartTab   keys.ActionID = "restart-tab"
 	actInterruptTab keys.ActionID = "interrupt-tab"
 	actStatus       keys.ActionID = "workspace-status"
+	actAttention    keys.ActionID = "next-attention"
 	actDown         keys.ActionID = "cursor-down"
 	actUp           keys.ActionID = "cursor-up"
 	actTop          keys.ActionID = "cursor-top"
@@ -51,8 +52,8 @@ func actionTable() []keys.Action {
 		{ID: actUp, Scope: scopeDashboard, Keys: []string{"k", "up"}, Label: "up", Help: "Move up"},
 		{ID: actTop, Scope: scopeDashboard, Keys: []string{"g", "home"}, Label: "top", Help: "Go to the first row"},
 		{ID: actBottom, Scope: scopeDashboard, Keys: []string{"G", "end"}, Label: "bottom", Help: "Go to the last row"},
-		{ID: actOpen, Scope: scopeDashboard, Keys: []string{"enter", "l", "right"}, Label: "open", Help: "Open the workspace (or fold the project)", Hint: true, Palette: true},
-		{ID: actFilter, Scope: scopeDashboard, Keys: []string{"/"}, Label: "filter", Help: "Filter projects and workspaces", Hint: true, Palette: true},
+		{ID: actOpen, Scope: scopeDashboard, Keys: []string{"enter", "l", "right"}, Label: "open", Help: "Open the workspace (or fold the project)", Palette: true},
+		{ID: actFilter, Scope: scopeDashboard, Keys: []string{"/"}, Label: "filter", Help: "Filter projects and workspaces", Palette: true},
 		{ID: actAddProject, Scope: scopeDashboard, Keys: []string{"a"}, Label: "add project", Help: "Add a project (a git repository)", Hint: true, Palette: true},
 		{ID: actNewWorkspace, Scope: scopeDashboard, Keys: []string{"n"}, Label: "new", Help: "Create a workspace in the selected project", Hint: true, Palette: true},
 		{ID: actDelete, Scope: scopeDashboard, Keys: []string{"D"}, Label: "delete", Help: "Delete the selected workspace (typed confirm)", Hint: true, Palette: true},
@@ -61,6 +62,7 @@ func actionTable() []keys.Action {
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
 		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},
 		{ID: actFocusDash, Scope: scopeCenter, Keys: []string{"tab", "esc", "h", "left"}, Label: "focus list", Help: "Move focus to the project list", Hint: true, Palette: true},
+		{ID: actAttention, Scope: scopeWorkspace, Keys: []string{"!"}, Label: "attention", Help: "Jump to the next tab needing attention (blocked first, then done)", Hint: true, Palette: true},
 		{ID: actNewAgent, Scope: scopeWorkspace, Keys: []string{"t"}, Label: "agent", Help: "New agent tab (pick an assistant; ctrl+t adds a first task)", Hint: true, Palette: true},
 		{ID: actNewTerminal, Scope: scopeWorkspace, Keys: []string{"T"}, Label: "terminal", Help: "New terminal tab (a shell in the worktree)", Palette: true},
 		{ID: actNextTab, Scope: scopeWorkspace, Keys: []string{"]"}, Label: "next tab", Help: "Next tab", Palette: true},

@@ -29,7 +29,11 @@ func Run(in, out *os.File) error {
 	if err != nil {
 		return err
 	}
-	p := tea.NewProgram(New(deps), tea.WithInput(in), tea.WithOutput(out))
+	m := New(deps)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // stops the scanner, which gives up its lease
+	m.StartBackground(ctx)
+	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out))
 	_, err = p.Run()
 	return err
 }
@@ -90,6 +94,16 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
 		InstallTap: tap,
+		OnDone: func(ctx context.Context, id string) error {
+			ch, err := eng.eng.RunOnDone(ctx, id)
+			if err != nil || ch == nil {
+				return err
+			}
+			if r := <-ch; r.Failed >= 0 {
+				return fmt.Errorf("on-done hook of %s exited %d (output in %s)", id, r.ExitCode, r.Output)
+			}
+			return nil
+		},
 	}, nil
 }
 

@@ -87,6 +87,10 @@ type Deps struct {
 	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
 	// InstallTap installs the status tap on a new pane (best effort).
 	InstallTap func(ctx context.Context, paneID string) error
+	// ScreenRules matches captured agent screens (nil: activity only).
+	ScreenRules screenMatcher
+	// OnDone runs a workspace's on-done hook (nil: none).
+	OnDone func(ctx context.Context, workspaceID string) error
 	// LiveTabs caps how many tabs hold a live PTY; others show their last
 	// frame and reattach on focus. Zero means defaultLiveTabs.
 	LiveTabs int

@@ -140,7 +140,20 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 
 // rebuildDashboard converts the snapshot into dashboard rows.
 func (m *Model) rebuildDashboard() {
-	m.dash.SetProjects(buildProjects(m.snap, m.dirty, m.busy))
+	projects := buildProjects(m.snap, m.dirty, m.busy)
+	for pi := range projects {
+		for wi := range projects[pi].Workspaces {
+			w := &projects[pi].Workspaces[wi]
+			if w.Busy {
+				continue
+			}
+			w.Badge, w.Detail = m.workspaceBadge(w.ID)
+			if w.Detail == "" && w.Shelved {
+				w.Detail = "shelved"
+			}
+		}
+	}
+	m.dash.SetProjects(projects)
 }
 
 // buildProjects groups records under their projects, sorted by name, with

@@ -57,6 +57,9 @@ type Model struct {
 
 	tabs map[string]*workspaceTabs // workspace ID → its tabs
 	ids  *tabIDs
+
+	scan      *scanner // nil without tmux (tests)
+	scanOwner bool     // this instance holds the scan lease
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
@@ -80,6 +83,9 @@ func New(deps Deps) *Model {
 		tabs:  map[string]*workspaceTabs{},
 		ids:   newTabIDs(),
 	}
+	if deps.Tmux != nil && deps.Instance != "" {
+		m.scan = newScanner(deps.Tmux, deps.Instance, deps.ScreenRules, deps.OnDone)
+	}
 	switch {
 	case deps.ConfigWarning != nil:
 		m.notice = notice{text: deps.ConfigWarning.Error(), level: levelWarn}
@@ -91,7 +97,7 @@ func New(deps Deps) *Model {
 
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick)
+	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitScan())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -108,6 +114,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Batch(cmd, m.overlay.update(m, msg))
 		}
 		return m, cmd
+	}
+	if sm, ok := msg.(scanMsg); ok {
+		return m, m.applyScan(sm.res)
 	}
 	for _, h := range []func(tea.Msg) (tea.Cmd, bool){m.handleResult, m.handleTabResult, m.handleFirstTask, m.handleTabManage} {
 		if cmd, handled := h(msg); handled {
@@ -158,6 +167,13 @@ func (m *Model) focusedTerminal() (*tab, bool) {
 // toTerminal hands a key, paste or mouse event to a terminal view.
 func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	t.lastUsed = time.Now()
+	if m.scan != nil {
+		if _, isKey := msg.(tea.KeyPressMsg); isKey {
+			m.scan.noteInput(t.session, t.lastUsed)
+		} else if _, isPaste := msg.(tea.PasteMsg); isPaste {
+			m.scan.noteInput(t.session, t.lastUsed)
+		}
+	}
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	return cmd

@@ -117,6 +117,8 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		m.openTeardown(true)
 	case actStatus:
 		return m.openStatus()
+	case actAttention:
+		return m.jumpToAttention()
 	case actRefresh:
 		return tea.Batch(m.load(), m.refreshDirty())
 	case actFocusCenter:

@@ -124,6 +124,9 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		v, cmd := t.view.Update(msg)
 		t.view = &v
+		if _, frame := msg.(termview.FrameMsg); frame && m.scan != nil {
+			m.scan.noteOutput(t.session, time.Now())
+		}
 		if _, closed := msg.(termview.ClosedMsg); closed {
 			return tea.Batch(cmd, m.onTerminalClosed(t)), true
 		}

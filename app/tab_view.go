@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/status/agentstate"
 )
 
 // renderTabs draws the tab bar and the shown tab's screen for the center,
@@ -24,11 +26,24 @@ func (m *Model) renderTabs(w, h int) (string, bool) {
 		if i == wt.active {
 			style = th.SelectedStyle().Bold(true)
 		}
+		if g, gs := m.stateGlyph(t); g != "" {
+			bar.WriteString(gs.Render(g))
+		}
 		bar.WriteString(style.Render(label))
 		bar.WriteString(" ")
 	}
-	lines := []string{fit(bar.String(), w)}
 	t := wt.current()
+	if t.state.State == agentstate.Blocked {
+		msg := "blocked"
+		if t.state.Kind != "" {
+			msg += " (" + t.state.Kind + ")"
+		}
+		if t.state.Message != "" {
+			msg += ": " + t.state.Message
+		}
+		bar.WriteString(th.Style(th.Blocked).Render(" ◆ " + msg))
+	}
+	lines := []string{fit(bar.String(), w)}
 	var body string
 	switch {
 	case t.view != nil:
@@ -77,4 +92,22 @@ func (m *Model) cursor() *tea.Cursor {
 	c.X += x
 	c.Y += y
 	return c
+}
+
+// stateGlyph is a tab's agent-state marker in the tab bar.
+func (m *Model) stateGlyph(t *tab) (string, lipgloss.Style) {
+	th := m.th
+	switch t.state.State {
+	case agentstate.Working:
+		return m.spin.View(), th.Style(th.Working)
+	case agentstate.Blocked:
+		return "◆", th.Style(th.Blocked)
+	case agentstate.Error:
+		return "✗", th.Style(th.Error)
+	case agentstate.Done:
+		if t.attention {
+			return "✓", th.Style(th.Done)
+		}
+	}
+	return "", lipgloss.Style{}
 }

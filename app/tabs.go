@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/termview"
 )
 
@@ -25,6 +26,10 @@ type tab struct {
 	attaching bool
 	err       string    // why the last create or attach failed
 	lastUsed  time.Time // for choosing which live PTY to let go
+
+	state          agentstate.Result // the scanner's latest classification
+	attention      bool              // done or blocked, not yet seen by the user
+	attentionSince time.Time
 
 	firstTask string    // typed for the user once the agent is ready
 	taskSent  bool      // the first task went out

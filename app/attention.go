@@ -1,0 +1,163 @@
+package app
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/dashboard"
+)
+
+// scanMsg delivers a scanner result to the model.
+type scanMsg struct{ res scanResult }
+
+// waitScan returns the command that waits for the next scan result.
+func (m *Model) waitScan() tea.Cmd {
+	if m.scan == nil {
+		return nil
+	}
+	ch := m.scan.results
+	return func() tea.Msg { return scanMsg{<-ch} }
+}
+
+// StartBackground starts the scanner; it stops (and gives up the scan
+// lease) when ctx ends. Run calls it; tests that want no scanning do not.
+func (m *Model) StartBackground(ctx context.Context) {
+	if m.scan != nil {
+		go m.scan.run(ctx)
+	}
+}
+
+// applyScan updates every tab's agent state and raises attention on the
+// transitions that need a person: working → done, and anything → blocked.
+func (m *Model) applyScan(res scanResult) tea.Cmd {
+	m.scanOwner = res.owner
+	ring := false
+	now := time.Now()
+	for _, wt := range m.tabs {
+		for _, t := range wt.tabs {
+			st, ok := res.sessions[t.session]
+			if !ok {
+				continue
+			}
+			prev := t.state.State
+			t.state = st.Result
+			switch {
+			case st.State == agentstate.Blocked && prev != agentstate.Blocked:
+				t.attention, t.attentionSince, ring = true, now, true
+			case st.State == agentstate.Done && prev == agentstate.Working:
+				t.attention, t.attentionSince = true, now
+				ring = ring || m.deps.Config.UI.BellOnDone
+			case st.State == agentstate.Working || st.State == agentstate.Idle:
+				t.attention = false
+			}
+		}
+	}
+	m.ackShown()
+	m.rebuildDashboard()
+	cmds := []tea.Cmd{m.waitScan()}
+	if ring {
+		cmds = append(cmds, tea.Raw("\a"))
+	}
+	return tea.Batch(cmds...)
+}
+
+// ackShown clears the attention of the tab a person is looking at: viewing
+// acknowledges the presentation in this instance, without touching the
+// stored reports.
+func (m *Model) ackShown() {
+	if t := m.activeTab(); t != nil && m.focus == focusCenter && m.overlay == nil {
+		if t.state.State != agentstate.Blocked {
+			t.attention = false
+		}
+	}
+}
+
+// workspaceBadge is the most urgent state among a workspace's tabs.
+func (m *Model) workspaceBadge(wsID string) (dashboard.Badge, string) {
+	wt := m.tabs[wsID]
+	if wt == nil {
+		return dashboard.BadgeNone, ""
+	}
+	rank := map[dashboard.Badge]int{dashboard.BadgeBlocked: 5, dashboard.BadgeError: 4, dashboard.BadgeWorking: 3, dashboard.BadgeDone: 2}
+	best, detail := dashboard.BadgeNone, ""
+	for _, t := range wt.tabs {
+		b := dashboard.BadgeNone
+		switch t.state.State {
+		case agentstate.Blocked:
+			b = dashboard.BadgeBlocked
+		case agentstate.Error:
+			b = dashboard.BadgeError
+		case agentstate.Working:
+			b = dashboard.BadgeWorking
+		case agentstate.Done:
+			if t.attention {
+				b = dashboard.BadgeDone
+			}
+		}
+		if rank[b] > rank[best] {
+			best, detail = b, ""
+			if b == dashboard.BadgeBlocked {
+				detail = "blocked"
+				if t.state.Kind != "" {
+					detail += ": " + t.state.Kind
+				}
+			}
+		}
+	}
+	return best, detail
+}
+
+// attentionTarget is a tab that needs a person.
+type attentionTarget struct {
+	wsID  string
+	index int
+	t     *tab
+}
+
+// nextAttention finds the next tab needing attention: blocked first, then
+// done, oldest first; it skips the one already shown so repeated presses
+// walk the list.
+func (m *Model) nextAttention() (attentionTarget, bool) {
+	var list []attentionTarget
+	for wsID, wt := range m.tabs {
+		for i, t := range wt.tabs {
+			if t.state.State == agentstate.Blocked || (t.attention && t.state.State == agentstate.Done) {
+				list = append(list, attentionTarget{wsID, i, t})
+			}
+		}
+	}
+	sort.Slice(list, func(i, j int) bool {
+		bi, bj := list[i].t.state.State == agentstate.Blocked, list[j].t.state.State == agentstate.Blocked
+		if bi != bj {
+			return bi
+		}
+		return list[i].t.attentionSince.Before(list[j].t.attentionSince)
+	})
+	shown := m.activeTab()
+	for _, a := range list {
+		if a.t != shown {
+			return a, true
+		}
+	}
+	if len(list) > 0 {
+		return list[0], true
+	}
+	return attentionTarget{}, false
+}
+
+// jumpToAttention shows the next tab needing attention.
+func (m *Model) jumpToAttention() tea.Cmd {
+	a, ok := m.nextAttention()
+	if !ok {
+		return m.say(levelInfo, "no tab needs attention")
+	}
+	m.dash.SetFilter("")
+	m.dash.SelectWorkspace(a.wsID)
+	m.tabs[a.wsID].active = a.index
+	a.t.attention = a.t.state.State == agentstate.Blocked
+	return m.setFocus(focusCenter)
+}

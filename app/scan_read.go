@@ -1,0 +1,91 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"amux.dev/amux/tmux"
+)
+
+// The scanner reads everything it needs in ONE list-panes call: pane fields,
+// the session's tags (pane formats resolve session options) and the server's
+// lease options (which resolve through the global options). Values anyone
+// can set pass through s/// so control bytes cannot forge a separator.
+const (
+	scanFieldSep  = "\x1f"
+	scanRecordSep = "\x1e"
+)
+
+func cleanFmt(name string) string { return "#{s/[\x01-\x1f\x7f]/_/:" + name + "}" }
+
+var scanFields = []string{
+	"#{session_id}", "#{pane_id}", "#{pane_active}", "#{pane_dead}", "#{window_activity}",
+	cleanFmt(tmux.TagManaged), cleanFmt(tmux.TagWorkspace), cleanFmt(tmux.TagTab), cleanFmt(tmux.TagType),
+	cleanFmt(tmux.TagAssistant), cleanFmt(tmux.TagAgentState),
+	cleanFmt(tmux.TagLastOutputAt), cleanFmt(tmux.TagLastInputAt),
+	cleanFmt(tmux.TagSessionOwner), cleanFmt(tmux.TagSessionLeaseMs),
+	cleanFmt(tmux.PaneReportedState), cleanFmt(tmux.PaneReportedKind), cleanFmt(tmux.PaneReportedApp),
+	cleanFmt(tmux.PaneReportedAt), cleanFmt(tmux.PaneReportedMessage),
+	cleanFmt("session_name"),
+}
+
+// scanListArgs is the scanner's one read per scan.
+func scanListArgs() []string {
+	return []string{"list-panes", "-a", "-F", strings.Join(scanFields, scanFieldSep) + scanRecordSep}
+}
+
+// scanRow is one session as a scan sees it (its active pane).
+type scanRow struct {
+	sessionID, paneID, name string
+	dead                    bool
+	activitySec             int64
+	managed                 bool
+	workspace, tab, kind    string
+	assistant, published    string
+	outputMs, inputMs       int64
+	owner                   string
+	leaseMs                 int64
+	reported, kindRep, app  string
+	reportedAtMs            int64
+	message                 string
+}
+
+// parseScan parses scanListArgs output, keeping the active pane of each
+// session in amux's namespace.
+func parseScan(out string) []scanRow {
+	var rows []scanRow
+	seen := map[string]int{}
+	for rec := range strings.SplitSeq(out, scanRecordSep) {
+		rec = strings.TrimPrefix(rec, "\n")
+		if rec == "" {
+			continue
+		}
+		f := strings.Split(rec, scanFieldSep)
+		if len(f) != len(scanFields) || !strings.HasPrefix(f[0], "$") || !strings.HasPrefix(f[1], "%") {
+			continue
+		}
+		r := scanRow{
+			sessionID: f[0], paneID: f[1], dead: f[3] == "1", activitySec: num(f[4]),
+			managed: f[5] == "1", workspace: f[6], tab: f[7], kind: f[8], assistant: f[9], published: f[10],
+			outputMs: num(f[11]), inputMs: num(f[12]), owner: f[13], leaseMs: num(f[14]),
+			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], name: f[20],
+		}
+		if !tmux.IsAmuxName(r.name) && !r.managed {
+			continue
+		}
+		if i, dup := seen[r.sessionID]; dup {
+			if f[2] == "1" { // prefer the session's active pane
+				rows[i] = r
+			}
+			continue
+		}
+		seen[r.sessionID] = len(rows)
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func num(s string) int64 {
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return n
+}
