@@ -20,11 +20,11 @@ import (
 // Claude Code's hook events amux uses, and the notification type that
 // means a permission dialog is waiting.
 const (
-	ClaudeEventPromptSubmit = "UserPromptSubmit"
-	ClaudeEventStop         = "Stop"
-	ClaudeEventNotification = "Notification"
-	ClaudeEventPostToolUse  = "PostToolUse"
-	claudePermissionPrompt  = "permission_prompt"
+	claudePromptSubmit     = "UserPromptSubmit"
+	claudeStop             = "Stop"
+	claudeNotification     = "Notification"
+	claudePostToolUse      = "PostToolUse"
+	claudePermissionPrompt = "permission_prompt"
 )
 
 // claudeSpecs is what amux installs into Claude Code:
@@ -41,10 +41,10 @@ func claudeSpecs(binHint string) ([]hookSpec, error) {
 		args           string
 	}
 	defs := []def{
-		{event: ClaudeEventPromptSubmit, args: "--state working"},
-		{event: ClaudeEventPostToolUse, hasMatcher: true, matcher: "", args: "--state working"},
-		{event: ClaudeEventNotification, hasMatcher: true, matcher: claudePermissionPrompt, args: "--state blocked --kind permission"},
-		{event: ClaudeEventStop, args: "--state done"},
+		{event: claudePromptSubmit, args: "--state working"},
+		{event: claudePostToolUse, hasMatcher: true, matcher: "", args: "--state working"},
+		{event: claudeNotification, hasMatcher: true, matcher: claudePermissionPrompt, args: "--state blocked --kind permission"},
+		{event: claudeStop, args: "--state done"},
 	}
 	specs := make([]hookSpec, len(defs))
 	for i, d := range defs {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
 )
@@ -48,8 +49,19 @@ type ruleSpec struct {
 
 // pattern is one compiled condition: a literal substring or a regex.
 type pattern struct {
-	lit string
-	re  *regexp.Regexp
+	lit  string
+	re   *regexp.Regexp
+	need []string // literals of which every match of re contains one
+}
+
+// containsAny reports whether row holds one of lits; no lits: true.
+func containsAny(row string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(row, l) {
+			return true
+		}
+	}
+	return len(lits) == 0
 }
 
 // String returns the pattern as written in a rule file.
@@ -62,7 +74,9 @@ func (p pattern) String() string {
 
 func (p pattern) matches(row string) bool {
 	if p.re != nil {
-		return p.re.MatchString(row)
+		// Most rows fail on the literal, which costs a fraction of
+		// running the regex over them.
+		return containsAny(row, p.need) && p.re.MatchString(row)
 	}
 	return strings.Contains(row, p.lit)
 }
@@ -152,7 +166,7 @@ func compilePatterns(field string, srcs []string) ([]pattern, error) {
 				errs = append(errs, fmt.Errorf("%s: %w", field, err))
 				continue
 			}
-			out = append(out, pattern{re: re})
+			out = append(out, pattern{re: re, need: requiredLiterals(expr)})
 		default:
 			out = append(out, pattern{lit: expr})
 		}
@@ -221,4 +235,61 @@ func trimEvidence(row string) string {
 		cut--
 	}
 	return row[:cut] + "…"
+}
+
+// requiredLiterals returns literals of which every match of expr contains
+// at least one (case-sensitive), or nil when there is nothing to rely on.
+func requiredLiterals(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return literalsIn(re.Simplify())
+}
+
+func literalsIn(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil
+		}
+		return []string{string(re.Rune)}
+	case syntax.OpCapture, syntax.OpPlus:
+		return literalsIn(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return literalsIn(re.Sub[0])
+		}
+	case syntax.OpAlternate:
+		var all []string
+		for _, sub := range re.Sub {
+			lits := literalsIn(sub)
+			if lits == nil {
+				return nil
+			}
+			all = append(all, lits...)
+		}
+		return all
+	case syntax.OpConcat:
+		// The part whose shortest literal is longest rejects the most rows.
+		var best []string
+		for _, sub := range re.Sub {
+			if lits := literalsIn(sub); lits != nil && shortest(lits) > shortest(best) {
+				best = lits
+			}
+		}
+		return best
+	}
+	return nil
+}
+
+func shortest(lits []string) int {
+	if len(lits) == 0 {
+		return 0
+	}
+	n := len(lits[0])
+	for _, l := range lits[1:] {
+		n = min(n, len(l))
+	}
+	return n
 }

@@ -108,3 +108,53 @@ func TestNilAndUnknown(t *testing.T) {
 		t.Fatal("an assistant without rules matched")
 	}
 }
+
+func TestRequiredLiterals(t *testing.T) {
+	cases := []struct {
+		expr string
+		want []string
+	}{
+		{`^\s*›(?:\s|$)`, []string{"›"}},
+		{`(?i)esc to cancel`, nil},
+		{`Do you|Would you`, []string{"Do you", "Would you"}},
+		{`x?Yes\b`, []string{"Yes"}},
+		{`(?:foo)*bar`, []string{"bar"}},
+		{`a|[0-9]`, nil},
+		{`(?:ab)+c`, []string{"ab"}},
+		{`[>❯]\s`, nil},
+	}
+	for _, tc := range cases {
+		if got := requiredLiterals(tc.expr); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// TestPrefilterNeverChangesAnAnswer runs every built-in regex over every
+// fixture row with and without its literal prefilter.
+func TestPrefilterNeverChangesAnAnswer(t *testing.T) {
+	set, _ := Load("")
+	var rows []string
+	for _, fx := range loadFixtures(t) {
+		rows = append(rows, window(fx.rows)...)
+	}
+	checked := 0
+	for _, rules := range set.rules {
+		for _, r := range rules {
+			for _, p := range slices.Concat(r.all, r.any, r.none) {
+				if p.re == nil {
+					continue
+				}
+				checked++
+				for _, row := range rows {
+					if p.matches(row) != p.re.MatchString(row) {
+						t.Errorf("%s on %q: prefilter changed the answer", p, row)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no regex checked")
+	}
+}
