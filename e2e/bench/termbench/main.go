@@ -72,12 +72,13 @@ type floodResult struct {
 }
 
 type report struct {
-	cfg                   config
-	oursEcho, plainEcho   []time.Duration
-	floods                []floodResult
-	rss1, rss5, rss5After float64
-	rss10                 float64
-	heap5, heap5After     string
+	cfg                              config
+	oursEcho, plainEcho              []time.Duration
+	floods                           []floodResult
+	rss1, rss5, rss5After            float64
+	rss10                            float64
+	heap1, heap5, heap5After, heap10 string
+	idleCPU                          float64
 }
 
 func (r *report) print(w *os.File) {
@@ -103,7 +104,8 @@ func (r *report) print(w *os.File) {
 	}
 	fmt.Fprintf(w, "\nRSS (VmRSS of this process, after %v idle):\n  1 view %.1f MB, 5 views %.1f MB, 5 views after %d floods %.1f MB (%+.1f%%), 10 views %.1f MB\n",
 		c.settle, r.rss1, r.rss5, len(r.floods), r.rss5After, 100*(r.rss5After-r.rss5)/r.rss5, r.rss10)
+	fmt.Fprintf(w, "idle CPU with 5 views over 10 s: %.2f%% of a core (Bubble Tea's 60 fps ticker included)\n", 100*r.idleCPU)
 	if c.heap {
-		fmt.Fprintf(w, "Go heap at 5 views: %s; after the floods: %s\n", r.heap5, r.heap5After)
+		fmt.Fprintf(w, "Go heap (each reading forces a GC):\n  1 view: %s\n  5 views: %s\n  after the floods: %s\n  10 views: %s\n", r.heap1, r.heap5, r.heap5After, r.heap10)
 	}
 }

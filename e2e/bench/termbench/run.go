@@ -58,6 +58,7 @@ func run(cfg config) (*report, error) {
 		return nil, err
 	}
 	rep.rss1 = r.rss()
+	rep.heap1 = r.heapNote()
 	if err := r.idleLatency(rep); err != nil {
 		return nil, err
 	}
@@ -74,6 +75,9 @@ func run(cfg config) (*report, error) {
 	}
 	r.layout([]int{0, 1}, 0)
 	rep.rss5 = r.rss()
+	idle0, idleStart := selfCPU(), time.Now()
+	time.Sleep(10 * time.Second)
+	rep.idleCPU = float64(selfCPU()-idle0) / float64(time.Since(idleStart))
 	rep.heap5 = r.heapNote()
 	if r.cfg.profile != "" {
 		f, err := os.Create(r.cfg.profile)
@@ -114,6 +118,7 @@ func run(cfg config) (*report, error) {
 		}
 	}
 	rep.rss10 = r.rss()
+	rep.heap10 = r.heapNote()
 	return rep, nil
 }
 
