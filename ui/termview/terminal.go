@@ -40,7 +40,7 @@ type Options struct {
 	SyncTimeout time.Duration
 	// EmulationShare is the fraction of one core a terminal's emulator may
 	// use over time, and EmulationBurst how much it may use at once, before
-	// the reader pauses and lets tmux discard a flood (see emulationBudget).
+	// the reader pauses and lets tmux discard a flood (see budget).
 	// Defaults 0.2 and 100 ms.
 	EmulationShare float64
 	EmulationBurst time.Duration
