@@ -85,6 +85,9 @@ func New(deps Deps) *Model {
 	}
 	if deps.Tmux != nil && deps.Instance != "" {
 		m.scan = newScanner(deps.Tmux, deps.Instance, deps.ScreenRules, deps.OnDone)
+		m.scan.cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
+		m.scan.cfg.DoneWindow = time.Duration(deps.Config.Status.DoneWindowMs) * time.Millisecond
+		m.scan.cfg.StartupGrace = time.Duration(deps.Config.Status.StartupGraceMs) * time.Millisecond
 	}
 	switch {
 	case deps.ConfigWarning != nil:

@@ -188,12 +188,16 @@ func (s *scanner) classify(ctx context.Context, r tmux.Runner, row scanRow, now 
 		Now: now, Alive: !row.dead,
 		Reported: row.reported, ReportedKind: row.kindRep, ReportedApp: row.app, ReportedMessage: row.message,
 		LastOutput: time.UnixMilli(lastOutput(row.activitySec, max(outMs, row.outputMs))),
-		LastInput:  time.UnixMilli(max(in, row.inputMs)),
+		// ↑ the tag another instance wrote counts the same as our own frames.
+		LastInput: time.UnixMilli(max(in, row.inputMs)),
 	}
 	if row.reportedAtMs > 0 {
 		o.ReportedAt = time.UnixMilli(row.reportedAtMs)
 	}
-	if row.activitySec == 0 && outMs == 0 && row.outputMs == 0 {
+	if row.createdSec > 0 {
+		o.Started = time.Unix(row.createdSec, 0)
+	}
+	if row.activitySec == 0 {
 		o.LastOutput = time.Time{}
 	}
 	if max(in, row.inputMs) == 0 {
@@ -203,11 +207,12 @@ func (s *scanner) classify(ctx context.Context, r tmux.Runner, row scanRow, now 
 	return tr.Classify(o, s.cfg)
 }
 
-// lastOutput merges tmux's second-resolution window activity with the
-// millisecond times amux saw itself: a local time within the same second is
-// more precise (it tells echo from work); a later second is newer news.
+// lastOutput is when the pane last printed. tmux's window activity is the
+// evidence (only the pane's own output moves it; redraws of our attach
+// client do not) but has one-second resolution; a frame amux saw in that
+// same second gives the millisecond, which is what tells echo from work.
 func lastOutput(activitySec, localMs int64) int64 {
-	if localMs/1000 >= activitySec {
+	if activitySec > 0 && localMs/1000 == activitySec {
 		return localMs
 	}
 	return activitySec * 1000

@@ -26,6 +26,7 @@ var scanFields = []string{
 	cleanFmt(tmux.TagSessionOwner), cleanFmt(tmux.TagSessionLeaseMs),
 	cleanFmt(tmux.PaneReportedState), cleanFmt(tmux.PaneReportedKind), cleanFmt(tmux.PaneReportedApp),
 	cleanFmt(tmux.PaneReportedAt), cleanFmt(tmux.PaneReportedMessage),
+	cleanFmt(tmux.TagCreatedAt),
 	cleanFmt("session_name"),
 }
 
@@ -48,6 +49,7 @@ type scanRow struct {
 	reported, kindRep, app  string
 	reportedAtMs            int64
 	message                 string
+	createdSec              int64
 }
 
 // parseScan parses scanListArgs output, keeping the active pane of each
@@ -68,7 +70,7 @@ func parseScan(out string) []scanRow {
 			sessionID: f[0], paneID: f[1], dead: f[3] == "1", activitySec: num(f[4]),
 			managed: f[5] == "1", workspace: f[6], tab: f[7], kind: f[8], assistant: f[9], published: f[10],
 			outputMs: num(f[11]), inputMs: num(f[12]), owner: f[13], leaseMs: num(f[14]),
-			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], name: f[20],
+			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]), name: f[21],
 		}
 		if !tmux.IsAmuxName(r.name) && !r.managed {
 			continue

@@ -66,6 +66,9 @@ func (m *Model) createTab(req tabRequest) tea.Cmd {
 				{Key: tmux.TagInstance, Value: instance},
 				{Key: tmux.TagWorkspaceName, Value: tmux.LabelValue(req.wsName)},
 				{Key: tmux.TagProject, Value: tmux.LabelValue(req.project)},
+				// amux draws its own chrome: tmux's status line would only
+				// steal a row from the agent.
+				{Key: "status", Value: "off"},
 			},
 		})
 		if err != nil {

@@ -42,6 +42,14 @@ type Config struct {
 	Assistants map[string]Assistant
 	UI         UI
 	Ports      Ports
+	Status     Status
+}
+
+// Status tunes the activity heuristic behind @amux_agent_state.
+type Status struct {
+	QuietAfterMs   int // a working session quiet this long is done
+	DoneWindowMs   int // done turns to idle after this long
+	StartupGraceMs int // output this soon after a tab starts is not work
 }
 
 // Assistant is how one agent is launched and interrupted.
@@ -77,6 +85,7 @@ func Defaults() Config {
 		Assistants: builtinAssistants(),
 		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true},
 		Ports:      Ports{Start: 6200, End: 6999, Size: 10},
+		Status:     Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 5000},
 	}
 }
 

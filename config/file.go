@@ -33,6 +33,12 @@ type fileUI struct {
 	BellOnDone   *bool   `json:"bell_on_done,omitempty"`
 }
 
+type fileStatus struct {
+	QuietAfterMs   *int `json:"quiet_after_ms,omitempty"`
+	DoneWindowMs   *int `json:"done_window_ms,omitempty"`
+	StartupGraceMs *int `json:"startup_grace_ms,omitempty"`
+}
+
 type filePorts struct {
 	Start *int `json:"start,omitempty"`
 	End   *int `json:"end,omitempty"`
@@ -68,6 +74,9 @@ func Load(home string) (Config, error) {
 	}
 	if raw, ok := top["ports"]; ok {
 		warns = append(warns, applyPorts(&cfg, raw)...)
+	}
+	if raw, ok := top["status"]; ok {
+		warns = append(warns, applyStatus(&cfg, raw)...)
 	}
 	return cfg, errors.Join(warns...)
 }
@@ -150,6 +159,22 @@ func applyPorts(cfg *Config, raw json.RawMessage) []error {
 		return []error{fmt.Errorf("config: ports ignored: %w", err)}
 	}
 	cfg.Ports = p
+	return nil
+}
+
+func applyStatus(cfg *Config, raw json.RawMessage) []error {
+	var fs fileStatus
+	if err := json.Unmarshal(raw, &fs); err != nil {
+		return []error{fmt.Errorf("config: status ignored: %w", err)}
+	}
+	st := cfg.Status
+	setIf(&st.QuietAfterMs, fs.QuietAfterMs)
+	setIf(&st.DoneWindowMs, fs.DoneWindowMs)
+	setIf(&st.StartupGraceMs, fs.StartupGraceMs)
+	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 {
+		return []error{fmt.Errorf("config: status ignored: quiet_after_ms must be at least 500, done_window_ms and startup_grace_ms not negative")}
+	}
+	cfg.Status = st
 	return nil
 }
 

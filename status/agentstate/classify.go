@@ -48,6 +48,9 @@ type Observation struct {
 
 	LastOutput time.Time // newest output seen (tmux activity or the UI's tag)
 	LastInput  time.Time // newest input amux delivered
+	// Started is when the session was created: a program drawing its
+	// first screen is starting, not working.
+	Started time.Time
 }
 
 // ScreenVerdict is what a screen rule concluded.
@@ -79,6 +82,9 @@ type Config struct {
 	QuietAfter time.Duration
 	// DoneWindow: done turns to idle after this long (also for a reported done).
 	DoneWindow time.Duration
+	// StartupGrace: output this soon after the session started is the
+	// program drawing itself, not work (no "done" bell for every new tab).
+	StartupGrace time.Duration
 }
 
 // DefaultConfig is tuned for TUI agents that redraw a spinner while busy.
@@ -88,6 +94,7 @@ func DefaultConfig() Config {
 		ActiveWindow: 2 * time.Second,
 		QuietAfter:   5 * time.Second,
 		DoneWindow:   30 * time.Second,
+		StartupGrace: 5 * time.Second,
 	}
 }
 
@@ -168,6 +175,9 @@ func (t *Tracker) recentlyWorking(o Observation, c Config) bool {
 
 // activity is the output heuristic.
 func (t *Tracker) activity(o Observation, c Config) Result {
+	if !o.Started.IsZero() && !o.LastOutput.IsZero() && o.LastOutput.Before(o.Started.Add(c.StartupGrace)) {
+		o.LastOutput = time.Time{}
+	}
 	echo := !o.LastInput.IsZero() && !o.LastOutput.Before(o.LastInput) && o.LastOutput.Sub(o.LastInput) < c.EchoWindow
 	if !o.LastOutput.IsZero() && !echo && o.Now.Sub(o.LastOutput) < c.ActiveWindow {
 		if o.LastOutput.After(t.workedAt) {

@@ -98,3 +98,12 @@ func TestScreenRulesAndFalseBusyPreference(t *testing.T) {
 func TestGoneSessionIsStopped(t *testing.T) {
 	run(t, []step{{now: 1, obs: Observation{Reported: "working"}, want: Stopped, source: SourceGone}})
 }
+
+func TestStartupOutputIsNotWork(t *testing.T) {
+	started := Observation{Started: at(0), LastOutput: at(1)}
+	run(t, []step{
+		{now: 1.5, obs: started, want: Idle},
+		{now: 9, obs: started, want: Idle},
+		{now: 10, obs: Observation{Started: at(0), LastOutput: at(9.9)}, want: Working},
+	})
+}
