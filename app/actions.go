@@ -28,6 +28,8 @@ const (
 	actInterruptTab keys.ActionID = "interrupt-tab"
 	actStatus       keys.ActionID = "workspace-status"
 	actAttention    keys.ActionID = "next-attention"
+	actHooksAdd     keys.ActionID = "install-claude-hooks"
+	actHooksRemove  keys.ActionID = "remove-claude-hooks"
 	actDown         keys.ActionID = "cursor-down"
 	actUp           keys.ActionID = "cursor-up"
 	actTop          keys.ActionID = "cursor-top"
@@ -60,6 +62,8 @@ func actionTable() []keys.Action {
 		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
 		{ID: actStatus, Scope: scopeDashboard, Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts and their approval", Palette: true},
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
+		{ID: actHooksAdd, Scope: scopeGlobal, Label: "claude hooks", Help: "Install Claude Code hooks (report working/done/blocked to amux)", Palette: true},
+		{ID: actHooksRemove, Scope: scopeGlobal, Label: "remove hooks", Help: "Remove amux's Claude Code hooks", Palette: true},
 		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},
 		{ID: actFocusDash, Scope: scopeCenter, Keys: []string{"tab", "esc", "h", "left"}, Label: "focus list", Help: "Move focus to the project list", Hint: true, Palette: true},
 		{ID: actAttention, Scope: scopeWorkspace, Keys: []string{"!"}, Label: "attention", Help: "Jump to the next tab needing attention (blocked first, then done)", Hint: true, Palette: true},

@@ -88,12 +88,17 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 			warn = errors.New(ad.Warning)
 		}
 	}
+	rules, rerr := loadScreenRules(home)
+	if warn == nil && rerr != nil {
+		warn = fmt.Errorf("screen rules: %w", rerr)
+	}
 	userHome, _ := os.UserHomeDir()
 	cwd, _ := os.Getwd()
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
-		InstallTap: tap,
+		InstallTap:  tap,
+		ScreenRules: rules,
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {

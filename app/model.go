@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
@@ -58,6 +59,7 @@ type Model struct {
 	tabs map[string]*workspaceTabs // workspace ID → its tabs
 	ids  *tabIDs
 
+	spinning  bool     // a spinner tick is scheduled
 	scan      *scanner // nil without tmux (tests)
 	scanOwner bool     // this instance holds the scan lease
 }
@@ -100,19 +102,33 @@ func New(deps Deps) *Model {
 
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
+	m.spinning = true
 	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitScan())
 }
 
 // Update routes one message. Overlays see everything first; then results
 // go to their handlers; keys go through the action registry.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	model, cmd := m.update(msg)
+	if again := m.keepAnimating(); again != nil {
+		cmd = tea.Batch(cmd, again)
+	}
+	return model, cmd
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, m.resizeViews()
 	case spinner.TickMsg:
 		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+		if msg.ID == m.spin.ID() {
+			m.spin, cmd = m.spin.Update(msg)
+			if !m.animating() {
+				cmd, m.spinning = nil, false // idle costs nothing: no tick, no redraw
+			}
+		}
 		if m.overlay != nil {
 			return m, tea.Batch(cmd, m.overlay.update(m, msg))
 		}
@@ -140,6 +156,34 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleMouse(msg)
 	}
 	return m, nil
+}
+
+// animating reports whether anything on screen shows a spinner: loading,
+// an operation, an attach, a working agent, or a dialog waiting on work.
+func (m *Model) animating() bool {
+	if !m.loaded || len(m.busy) > 0 {
+		return true
+	}
+	if _, ok := m.overlay.(*statusOverlay); ok {
+		return true
+	}
+	for _, wt := range m.tabs {
+		for _, t := range wt.tabs {
+			if t.attaching || t.state.State == agentstate.Working {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keepAnimating restarts the spinner when something needs it again.
+func (m *Model) keepAnimating() tea.Cmd {
+	if m.spinning || !m.animating() {
+		return nil
+	}
+	m.spinning = true
+	return m.spin.Tick
 }
 
 // handleKey maps a key to an action in the focused scope. A focused live

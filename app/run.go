@@ -119,6 +119,8 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		return m.openStatus()
 	case actAttention:
 		return m.jumpToAttention()
+	case actHooksAdd, actHooksRemove:
+		return m.claudeHooks(id == actHooksAdd)
 	case actRefresh:
 		return tea.Batch(m.load(), m.refreshDirty())
 	case actFocusCenter:

@@ -202,6 +202,11 @@ func (m *Model) handleTabManage(msg tea.Msg) (tea.Cmd, bool) {
 		return m.interruptStep(msg), true
 	case tabGoneMsg:
 		return m.dropTab(msg.wsID, msg.tabID), true
+	case hooksDoneMsg:
+		if msg.err != nil {
+			return m.say(levelError, "Claude Code hooks: "+msg.err.Error()), true
+		}
+		return m.say(levelInfo, msg.text), true
 	}
 	return nil, false
 }

@@ -53,9 +53,10 @@ func TestTwoAmuxInstancesShareOneSession(t *testing.T) {
 	second.Press(t, "open")
 	second.WaitText("fakeagent ready")
 
+	// Terminal clients only: amux's scanners attach control-mode clients too.
 	clients := func() int {
-		out := s.env.Server.MustRun(t, "list-clients", "-t", tmux.ExactSession(session), "-F", "#{client_name}")
-		return len(strings.Fields(out))
+		out := s.env.Server.MustRun(t, "list-clients", "-t", tmux.ExactSession(session), "-F", "#{client_control_mode}")
+		return strings.Count(out, "0")
 	}
 	harness.Eventually(t, func() (bool, string) { return clients() == 2, "clients attached: not 2" })
 	second.Type("from two")
