@@ -53,6 +53,7 @@ type scanner struct {
 	trackers map[string]*agentstate.Tracker // by session id
 	prev     map[string]agentstate.State    // last classification, by session id
 	seen     map[string]bool                // observed since start or handoff
+	watched  map[string]bool                // working seen by this owner after a first observation
 	wrote    map[string][2]int64            // activity tags last written, by session id
 	screens  map[string]screenCache
 }
@@ -70,7 +71,7 @@ func newScanner(c *tmux.Client, instance string, rules screenMatcher, onDone fun
 		now: time.Now, results: make(chan scanResult, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
-		seen: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
+		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
 	}
 }
 
@@ -154,7 +155,8 @@ func (s *scanner) scan(parent context.Context) scanResult {
 	wasOwner := s.owner
 	s.owner = s.lease(ctx, r, rows, now, &res)
 	if s.owner && !wasOwner {
-		s.seen = map[string]bool{} // handoff: first observations fire nothing
+		// Handoff or start: first observations publish but fire nothing.
+		s.seen, s.watched = map[string]bool{}, map[string]bool{}
 	}
 	res.owner = s.owner
 	live := map[string]bool{}
@@ -179,6 +181,9 @@ func (s *scanner) classify(ctx context.Context, r tmux.Runner, row scanRow, now 
 	tr := s.trackers[row.sessionID]
 	if tr == nil {
 		tr = &agentstate.Tracker{}
+		if row.published == string(agentstate.Done) {
+			tr.SeedDone(now) // keep a fresh done done for its window across a restart
+		}
 		s.trackers[row.sessionID] = tr
 	}
 	s.mu.Lock()
@@ -244,6 +249,7 @@ func (s *scanner) forget(live map[string]bool) {
 			delete(s.trackers, id)
 			delete(s.prev, id)
 			delete(s.seen, id)
+			delete(s.watched, id)
 			delete(s.wrote, id)
 			delete(s.screens, id)
 		}

@@ -58,9 +58,17 @@ func (s *scanner) publish(ctx context.Context, row scanRow, st agentstate.Result
 	id := row.sessionID
 	first := !s.seen[id]
 	s.seen[id] = true
-	prev := s.prev[id]
 	s.prev[id] = st.State
-	if !first && prev == agentstate.Working && st.State == agentstate.Done && row.workspace != "" && s.onDone != nil {
+	// Only work this owner saw, in an observation after its first, can end
+	// in an on-done: a restart or handoff never replays one.
+	watched := s.watched[id]
+	switch st.State {
+	case agentstate.Working:
+		s.watched[id] = !first || watched
+	case agentstate.Done, agentstate.Idle, agentstate.Stopped:
+		s.watched[id] = false
+	}
+	if watched && st.State == agentstate.Done && row.workspace != "" && s.onDone != nil {
 		go func(ws string) {
 			hctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()

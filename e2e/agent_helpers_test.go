@@ -63,3 +63,13 @@ func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
 	s.agent.WaitReady(t)
 	s.term.WaitText("fakeagent ready")
 }
+
+// leaveTerminal moves focus from a live terminal back to the project list:
+// ctrl+space opens the palette with that command on top.
+func leaveTerminal(t *testing.T, term *harness.Terminal) {
+	t.Helper()
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Keys("Enter")
+	term.WaitGone("Commands")
+}

@@ -16,10 +16,7 @@ func TestQuitLeavesAgentAndRestartReattaches(t *testing.T) {
 	s.openFakeAgent(t, "")
 	session := agentSession(t, s.env)
 
-	s.term.Keys("C-Space")
-	s.term.WaitText("Commands")
-	s.term.Keys("Enter") // back to the project list
-	s.term.WaitGone("Commands")
+	leaveTerminal(t, s.term)
 	s.term.Press(t, "quit")
 	if code := s.term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)

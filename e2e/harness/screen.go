@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -168,4 +169,19 @@ func (term *Terminal) Paste(t testing.TB, text string) {
 	t.Helper()
 	term.outer.MustRun(t, "set-buffer", "-b", "e2e-paste", "--", text)
 	term.outer.MustRun(t, "paste-buffer", "-p", "-r", "-d", "-b", "e2e-paste", "-t", tmux.ExactPane(term.session))
+}
+
+// KillHard kills the terminal's program with SIGKILL, as a crash would:
+// no cleanup runs.
+func (term *Terminal) KillHard(t testing.TB) {
+	t.Helper()
+	out := term.outer.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(term.session), "#{pane_pid}")
+	pid, err := strconv.Atoi(strings.TrimSpace(out))
+	if err != nil {
+		t.Fatalf("pane pid %q: %v", out, err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	term.WaitExit()
 }

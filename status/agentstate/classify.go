@@ -106,6 +106,13 @@ type Tracker struct {
 	reportedAt time.Time // last reported done/idle we honoured
 }
 
+// SeedDone starts a new tracker in the done state (its window running from
+// at), for a session whose published state says done when amux starts.
+// Done never fires anything by itself, so seeding it is safe.
+func (t *Tracker) SeedDone(at time.Time) {
+	t.last, t.doneAt = Done, at
+}
+
 // Classify decides the state of one observation.
 func (t *Tracker) Classify(o Observation, c Config) Result {
 	r := t.classify(o, c)

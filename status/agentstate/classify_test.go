@@ -107,3 +107,15 @@ func TestStartupOutputIsNotWork(t *testing.T) {
 		{now: 10, obs: Observation{Started: at(0), LastOutput: at(9.9)}, want: Working},
 	})
 }
+
+func TestSeedDoneKeepsDoneForItsWindow(t *testing.T) {
+	var tr Tracker
+	tr.SeedDone(at(0))
+	c := DefaultConfig()
+	if r := tr.Classify(Observation{Now: at(5), Alive: true}, c); r.State != Done {
+		t.Fatalf("seeded done became %s", r.State)
+	}
+	if r := tr.Classify(Observation{Now: at(31), Alive: true}, c); r.State != Idle {
+		t.Fatalf("after the window: %s", r.State)
+	}
+}

@@ -1,0 +1,94 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/workspace"
+)
+
+// The on-done hook runs once for a working → done edge amux watched, and a
+// restart never replays it, even while the published state still says done.
+func TestOnDoneFiresOnceAndNotAfterRestart(t *testing.T) {
+	s := newAgentSetup(t)
+	marker := filepath.Join(t.TempDir(), "on-done.log")
+	err := workspace.NewStore(s.env.StateHome).SetProjectScripts(context.Background(), s.repo,
+		workspace.ScriptSet{OnDone: "echo \"$AMUX_WORKSPACE_NAME\" >> " + harness.ShellQuote(marker)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := stateLog(t, s.env)
+	s.openFakeAgent(t, "")
+	harness.Eventually(t, func() (bool, string) { // the scan owner has seen the agent
+		got := states()
+		return len(got) > 0 && got[len(got)-1] == "idle", "states so far: " + strings.Join(got, ",")
+	})
+	afterStartupGrace(t, s.env)
+	s.agent.Burst(20000)
+	hookRuns := func() int {
+		b, _ := os.ReadFile(marker)
+		return strings.Count(string(b), "feat\n")
+	}
+	harness.Eventually(t, func() (bool, string) {
+		logs, _ := filepath.Glob(filepath.Join(s.env.StateHome, "workspaces", "*", "logs", "*"))
+		var out string
+		for _, l := range logs {
+			b, _ := os.ReadFile(l)
+			out += l + ": " + string(b) + "\n"
+		}
+		return hookRuns() == 1, "states: " + strings.Join(states(), ",") + "; hook output: " + out
+	})
+
+	session := agentSession(t, s.env)
+	leaveTerminal(t, s.term)
+	s.term.Press(t, "quit")
+	s.term.WaitExit()
+	if got, _ := tmux.SessionOption(t.Context(), s.env.Server, session, tmux.TagAgentState); got != "done" {
+		t.Fatalf("published state at restart is %q; the story needs done", got)
+	}
+	again := harness.StartAmux(t, s.env, 120, 40)
+	again.WaitText("feat")
+	// Through the rest of the done window and back to idle.
+	harness.Eventually(t, func() (bool, string) {
+		got := states()
+		return len(got) > 0 && got[len(got)-1] == "idle", "states: " + strings.Join(got, ",")
+	})
+	if n := hookRuns(); n != 1 {
+		t.Fatalf("on-done ran %d times, want once", n)
+	}
+}
+
+// When the scan owner dies, another instance takes the lease over and keeps
+// the state published.
+func TestScanLeaseMovesWhenTheOwnerIsKilled(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	owner := func() string {
+		v, _ := tmux.ServerOption(t.Context(), s.env.Server, tmux.TagSessionOwner)
+		return v
+	}
+	harness.Eventually(t, func() (bool, string) { return owner() != "", "no scan owner yet" })
+	first := owner()
+
+	second := harness.StartAmux(t, s.env, 120, 40)
+	second.WaitText("feat")
+	if got := owner(); got != first {
+		t.Fatalf("a second instance took the lease from a live owner: %q → %q", first, got)
+	}
+	s.term.KillHard(t)
+	harness.Eventually(t, func() (bool, string) {
+		o := owner()
+		return o != "" && o != first, "owner still " + o
+	})
+	beat := func() string {
+		v, _ := tmux.ServerOption(t.Context(), s.env.Server, tmux.TagOwnerHeartbeatMs)
+		return v
+	}
+	b := beat()
+	harness.Eventually(t, func() (bool, string) { return beat() != b, "heartbeat not advancing" })
+}
