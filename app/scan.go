@@ -56,6 +56,7 @@ type scanner struct {
 	watched  map[string]bool                // working seen by this owner after a first observation
 	wrote    map[string][2]int64            // activity tags last written, by session id
 	screens  map[string]screenCache
+	commands int // tmux command lines sent, for benchmarks and a debug view
 }
 
 // screenCache remembers a session's last capture verdict and the activity
@@ -141,6 +142,7 @@ func (s *scanner) scan(parent context.Context) scanResult {
 		s.owner = false
 		return res
 	}
+	s.commands++
 	out, err := r.Run(ctx, scanListArgs()...)
 	if err != nil {
 		if s.ctl != nil {
@@ -233,6 +235,7 @@ func (s *scanner) screen(ctx context.Context, r tmux.Runner, row scanRow) *agent
 	if ok && c.activity == row.activitySec {
 		return c.verdict
 	}
+	s.commands++
 	out, err := tmux.CapturePane(ctx, r, row.paneID, false, false)
 	if err != nil {
 		return c.verdict
@@ -263,6 +266,7 @@ func (s *scanner) send(ctx context.Context, r tmux.Runner, writes [][]string) []
 	if len(writes) == 0 {
 		return nil
 	}
+	s.commands += len(writes)
 	var errs []error
 	if ctl, ok := r.(*tmux.Control); ok {
 		replies, err := ctl.Start(writes...)

@@ -28,6 +28,7 @@ func (s *scanner) lease(ctx context.Context, r tmux.Runner, rows []scanRow, now 
 	if !claim {
 		return false
 	}
+	s.commands++
 	if _, err := r.Run(ctx, "set-option", "-g", tmux.TagSessionOwner, s.instance, tmux.Sep,
 		"set-option", "-g", tmux.TagSessionLeaseMs, strconv.FormatInt(ms+leaseTTL.Milliseconds(), 10), tmux.Sep,
 		"set-option", "-g", tmux.TagOwnerHeartbeatMs, strconv.FormatInt(ms, 10)); err != nil {

@@ -9,8 +9,10 @@ import (
 
 // The scanner reads everything it needs in ONE list-panes call: pane fields,
 // the session's tags (pane formats resolve session options) and the server's
-// lease options (which resolve through the global options). Values anyone
-// can set pass through s/// so control bytes cannot forge a separator.
+// lease options (which resolve through the global options). Free text (the
+// reported message, the session name) passes through s/// so control bytes
+// cannot forge a separator; tags amux writes are control-free already, and
+// cleaning every field made tmux's side of a scan three times dearer.
 const (
 	scanFieldSep  = "\x1f"
 	scanRecordSep = "\x1e"
@@ -18,15 +20,17 @@ const (
 
 func cleanFmt(name string) string { return "#{s/[\x01-\x1f\x7f]/_/:" + name + "}" }
 
+func plain(name string) string { return "#{" + name + "}" }
+
 var scanFields = []string{
 	"#{session_id}", "#{pane_id}", "#{pane_active}", "#{pane_dead}", "#{window_activity}",
-	cleanFmt(tmux.TagManaged), cleanFmt(tmux.TagWorkspace), cleanFmt(tmux.TagTab), cleanFmt(tmux.TagType),
-	cleanFmt(tmux.TagAssistant), cleanFmt(tmux.TagAgentState),
-	cleanFmt(tmux.TagLastOutputAt), cleanFmt(tmux.TagLastInputAt),
-	cleanFmt(tmux.TagSessionOwner), cleanFmt(tmux.TagSessionLeaseMs),
-	cleanFmt(tmux.PaneReportedState), cleanFmt(tmux.PaneReportedKind), cleanFmt(tmux.PaneReportedApp),
-	cleanFmt(tmux.PaneReportedAt), cleanFmt(tmux.PaneReportedMessage),
-	cleanFmt(tmux.TagCreatedAt),
+	plain(tmux.TagManaged), plain(tmux.TagWorkspace), plain(tmux.TagTab), plain(tmux.TagType),
+	plain(tmux.TagAssistant), plain(tmux.TagAgentState),
+	plain(tmux.TagLastOutputAt), plain(tmux.TagLastInputAt),
+	plain(tmux.TagSessionOwner), plain(tmux.TagSessionLeaseMs),
+	plain(tmux.PaneReportedState), plain(tmux.PaneReportedKind), plain(tmux.PaneReportedApp),
+	plain(tmux.PaneReportedAt), cleanFmt(tmux.PaneReportedMessage),
+	plain(tmux.TagCreatedAt),
 	cleanFmt("session_name"),
 }
 
