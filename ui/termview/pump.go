@@ -125,12 +125,18 @@ func (t *Terminal) flushLocked() {
 		t.scheduleLocked(now, wait)
 		return
 	}
-	t.seq++
-	f := snapshot(t.emu, t.seq)
+	f := snapshot(t.emu, t.seq+1)
 	if t.syncOpen {
 		f.Modes |= ModeSync
 	}
-	t.dirty, t.lastFrame = false, now
+	t.dirty = false
+	if p := t.published; p != nil && sameScreen(p, f) {
+		// tmux redraws every attached client whenever any option changes;
+		// an identical screen is no news and must not cost the UI a render.
+		return
+	}
+	t.seq++
+	t.published, t.lastFrame = f, now
 	if !t.userInput.Swap(false) {
 		t.frameBudget.spend(t.frameCost, now)
 	}
@@ -210,4 +216,10 @@ func (t *Terminal) LatestFrame() *Frame {
 		return nil
 	}
 	return snapshot(t.emu, t.seq)
+}
+
+// sameScreen reports whether two frames show the same thing.
+func sameScreen(a, b *Frame) bool {
+	return a.Width == b.Width && a.Height == b.Height && a.Cursor == b.Cursor &&
+		a.Modes == b.Modes && a.Title == b.Title && a.Content == b.Content
 }

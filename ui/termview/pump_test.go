@@ -112,3 +112,20 @@ func TestPumpRationsFramesButNotAnswersToInput(t *testing.T) {
 	p.Output(t, "c")
 	nextFrame(t, p.Terminal, frameHas("abc"))
 }
+
+// tmux redraws every attached client when any option changes; a redraw that
+// leaves the screen as it was publishes no frame (and costs no UI render).
+func TestPumpSkipsIdenticalRedraws(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Nanosecond})
+	p.Output(t, "hello")
+	first := nextFrame(t, p.Terminal, frameHas("hello"))
+	redraw := "\x1b[H\x1b[2Jhello" // the same screen, drawn again
+	p.Output(t, redraw)
+	want := uint64(len("hello") + len(redraw))
+	waitFor(t, "the redraw read", func() bool { return p.Stats().BytesRead >= want })
+	p.Output(t, " world")
+	next := nextFrame(t, p.Terminal, frameHas("hello world"))
+	if next.Seq != first.Seq+1 {
+		t.Fatalf("frames %d then %d: the identical redraw was published", first.Seq, next.Seq)
+	}
+}

@@ -108,6 +108,7 @@ type Terminal struct {
 	frameCost   time.Duration // 1/SustainedRate: what one frame takes from frameBudget
 	frameBudget *budget
 	seq         uint64
+	published   *Frame // the last frame handed to the UI
 	timer       *time.Timer
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
