@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/charmbracelet/x/term"
 
@@ -70,6 +71,13 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 	if !ok || !term.IsTerminal(stdin.Fd()) || !term.IsTerminal(out.Fd()) {
 		fmt.Fprintln(stderr, "amux: stdin and stdout must be a terminal (amux is a full-screen TUI; use \"amux report\" or \"amux wait\" from scripts)")
 		return exitError
+	}
+	if path := os.Getenv("AMUX_CPUPROFILE"); path != "" {
+		// For measuring amux itself; undocumented for users.
+		if f, err := os.Create(path); err == nil {
+			_ = pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
 	}
 	if err := app.Run(stdin, out); err != nil {
 		fmt.Fprintln(stderr, "amux:", err)

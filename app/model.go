@@ -109,7 +109,12 @@ func (m *Model) Init() tea.Cmd {
 // Update routes one message. Overlays see everything first; then results
 // go to their handlers; keys go through the action registry.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	shown := m.activeTab()
 	model, cmd := m.update(msg)
+	if m.activeTab() != shown {
+		// Another tab is on screen (selection moved): wake its frames.
+		cmd = tea.Batch(cmd, m.syncViews())
+	}
 	if again := m.keepAnimating(); again != nil {
 		cmd = tea.Batch(cmd, again)
 	}
@@ -248,6 +253,7 @@ func (m *Model) setFocus(f focusArea) tea.Cmd {
 // blurs every other, then attaches the shown tab if it has no PTY.
 func (m *Model) syncViews() tea.Cmd {
 	shown := m.activeTab()
+	var cmds []tea.Cmd
 	for _, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			if t.view == nil {
@@ -258,12 +264,16 @@ func (m *Model) syncViews() tea.Cmd {
 			} else {
 				t.view.Blur()
 			}
+			if t == shown && t.parked {
+				t.parked = false
+				cmds = append(cmds, t.view.Init()) // wait for frames again
+			}
 		}
 	}
 	if m.focus == focusCenter {
-		return m.ensureAttached()
+		cmds = append(cmds, m.ensureAttached())
 	}
-	return nil
+	return tea.Batch(cmds...)
 }
 
 // closeOverlay removes the open overlay.

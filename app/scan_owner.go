@@ -10,9 +10,13 @@ import (
 	"amux.dev/amux/tmux"
 )
 
-// leaseTTL is how long an owner's lease lasts without renewal. The owner
-// renews every scan, so a dead owner is replaced within a few seconds.
-const leaseTTL = 3 * time.Second
+// Lease timing. Every option write makes tmux redraw every attached
+// client (measured on 3.3a), so the owner renews sparingly: a dead owner
+// is replaced within leaseTTL plus a scan.
+const (
+	leaseTTL   = 12 * time.Second
+	leaseRenew = 4 * time.Second // renew once less than TTL-renew is left
+)
 
 // lease decides whether this instance is the scan owner and writes what
 // that takes: renew our lease, or claim an absent or expired one. A claim
@@ -27,6 +31,9 @@ func (s *scanner) lease(ctx context.Context, r tmux.Runner, rows []scanRow, now 
 	claim := owner == s.instance || owner == "" || leaseMs < ms
 	if !claim {
 		return false
+	}
+	if owner == s.instance && leaseMs-ms > (leaseTTL-leaseRenew).Milliseconds() {
+		return true // ours and fresh: no write, no redraw
 	}
 	s.commands++
 	if _, err := r.Run(ctx, "set-option", "-g", tmux.TagSessionOwner, s.instance, tmux.Sep,
@@ -83,12 +90,20 @@ func (s *scanner) publish(ctx context.Context, row scanRow, st agentstate.Result
 }
 
 // activityWrites returns the writes of @amux_last_output_at and
-// @amux_last_input_at for activity amux saw itself since the last write:
-// at most one per session per scan, so at most once a second.
+// @amux_last_input_at, at most one each per session per scan (so at most
+// once a second), and only for real activity: output is the pane's own (its
+// window activity moved), refined to the millisecond by a frame amux saw in
+// that second; input is what amux delivered. A redraw of our attach client
+// is not activity — and every write makes tmux redraw, so counting redraws
+// would feed on itself.
 func (s *scanner) activityWrites(row scanRow) [][]string {
 	s.mu.Lock()
-	in, out := s.inputAt[row.name], s.outputAt[row.name]
+	in, local := s.inputAt[row.name], s.outputAt[row.name]
 	s.mu.Unlock()
+	out := int64(0)
+	if row.activitySec > 0 {
+		out = lastOutput(row.activitySec, local)
+	}
 	last := s.wrote[row.sessionID]
 	var w [][]string
 	if out > last[0] && out > row.outputMs {

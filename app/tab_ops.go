@@ -124,8 +124,17 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		v, cmd := t.view.Update(msg)
 		t.view = &v
-		if _, frame := msg.(termview.FrameMsg); frame && m.scan != nil {
-			m.scan.noteOutput(t.session, time.Now())
+		if _, frame := msg.(termview.FrameMsg); frame {
+			if m.scan != nil {
+				m.scan.noteOutput(t.session, time.Now())
+			}
+			if t != m.activeTab() {
+				// Nobody sees this tab: stop waking the UI for its frames.
+				// The terminal keeps its newest frame; showing the tab
+				// picks it up (syncViews re-arms the wait).
+				t.parked = true
+				cmd = nil
+			}
 		}
 		if _, closed := msg.(termview.ClosedMsg); closed {
 			return tea.Batch(cmd, m.onTerminalClosed(t)), true

@@ -185,3 +185,14 @@ func (term *Terminal) KillHard(t testing.TB) {
 	}
 	term.WaitExit()
 }
+
+// PID is the process ID of the terminal's program.
+func (term *Terminal) PID(t testing.TB) int {
+	t.Helper()
+	out := term.outer.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(term.session), "#{pane_pid}")
+	pid, err := strconv.Atoi(strings.TrimSpace(out))
+	if err != nil {
+		t.Fatalf("pane pid %q: %v", out, err)
+	}
+	return pid
+}
