@@ -93,13 +93,19 @@ func (s *scanner) noteOutput(session string, at time.Time) {
 func (s *scanner) run(ctx context.Context) {
 	t := time.NewTicker(scanInterval)
 	defer t.Stop()
+	var last scanResult
 	for {
 		res := s.scan(ctx)
-		select {
-		case <-s.results: // drop an unread older result: only the newest matters
-		default:
+		// Only news wakes the UI: an unchanged scan would cost a full render
+		// every second for nothing.
+		if res.differs(last) {
+			select {
+			case <-s.results: // drop an unread older result: only the newest matters
+			default:
+			}
+			s.results <- res
+			last = res
 		}
-		s.results <- res
 		select {
 		case <-ctx.Done():
 			s.release()
@@ -286,4 +292,18 @@ func (s *scanner) send(ctx context.Context, r tmux.Runner, writes [][]string) []
 		}
 	}
 	return errs
+}
+
+// differs reports whether r tells the UI anything last did not.
+func (r scanResult) differs(last scanResult) bool {
+	if r.owner != last.owner || len(r.errs) > 0 || len(r.sessions) != len(last.sessions) || last.sessions == nil {
+		return true
+	}
+	for name, st := range r.sessions {
+		o, ok := last.sessions[name]
+		if !ok || o.State != st.State || o.Kind != st.Kind || o.Message != st.Message {
+			return true
+		}
+	}
+	return false
 }

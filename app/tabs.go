@@ -24,7 +24,7 @@ type tab struct {
 	lastFrame string          // last rendered screen, shown while detached
 	attachGen int             // the newest attach in flight; older ones are closed
 	attaching bool
-	parked    bool // frames not awaited while the tab is not shown
+	parked    bool      // frames not awaited while the tab is not shown
 	err       string    // why the last create or attach failed
 	lastUsed  time.Time // for choosing which live PTY to let go
 
