@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// Screen rules see what activity cannot: a Claude-like agent showing its
+// busy footer stays working through a silent stretch, and a permission
+// dialog on its screen reads as blocked.
+func TestScreenRulesDecideForAClaudeScreen(t *testing.T) {
+	env := harness.NewEnv(t)
+	agent := harness.PrepareFakeAgent(t)
+	cfg := map[string]any{
+		"assistants": map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}},
+		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 1000},
+	}
+	b, _ := json.Marshal(cfg)
+	os.MkdirAll(env.StateHome, 0o700)
+	os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	states := stateLog(t, env)
+	term.Press(t, "new-agent-tab")
+	term.WaitText("New agent tab")
+	term.Type("claude")
+	term.Keys("Enter")
+	agent.WaitReady(t)
+	afterStartupGrace(t, env)
+
+	agent.Print("\x1b[H\x1b[2J> add a test\r\n\r\n✻ Thinking… (esc to interrupt)\r\n\r\n> \r\n  ? for shortcuts")
+	printed := time.Now()
+	harness.Eventually(t, func() (bool, string) {
+		got := states()
+		return len(got) > 0 && got[len(got)-1] == "working", "states: " + strings.Join(got, ",")
+	})
+	// Silent for longer than activity alone would call working (2 s active
+	// window + 1.5 s quiet): the busy footer keeps it working.
+	harness.Eventually(t, func() (bool, string) { return time.Since(printed) > 5*time.Second, "waiting out the quiet" })
+	if got := states(); got[len(got)-1] != "working" {
+		t.Fatalf("a silent agent with a busy footer became %s", got[len(got)-1])
+	}
+
+	agent.Print("\x1b[H\x1b[2J Bash command\r\n\r\n   go test ./...\r\n\r\n Do you want to proceed?\r\n ❯ 1. Yes\r\n   2. No")
+	harness.Eventually(t, func() (bool, string) {
+		got := states()
+		return got[len(got)-1] == "blocked", "states: " + strings.Join(got, ",")
+	})
+	term.WaitText("blocked (permission)")
+}
