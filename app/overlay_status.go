@@ -206,6 +206,21 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	}
 	kv("ports", st.Ports)
 	kv("orphans", fmt.Sprintf("%d port reservation(s) owned by nothing live", st.Orphans))
+	if wt := m.tabs[o.id]; wt != nil && len(wt.tabs) > 0 {
+		// The classifier's evidence: which source decided each state.
+		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
+		for i, t := range wt.tabs {
+			state := string(t.state.State)
+			if state == "" {
+				state = "not scanned yet"
+			}
+			line := fmt.Sprintf("  %d %-10s %-8s", i+1, t.label(), state)
+			if t.state.Source != "" {
+				line += th.MutedStyle().Render(" " + string(t.state.Source) + ": " + t.state.Detail)
+			}
+			b.WriteString(fit(line, w-6) + "\n")
+		}
+	}
 	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")
 	if len(st.Scripts) == 0 {
 		b.WriteString(th.MutedStyle().Render("  none defined (.amux/scripts.json, the workspace, or project-scripts.json)") + "\n")
