@@ -6,7 +6,7 @@
 // order, the .deleting tombstone and startup recovery.
 //
 // It implements the workspace paragraphs of orchestration-contract.md. The
-// user-facing description of the files it owns is README.md beside this file.
+// user-facing description of the files it owns is docs/workspaces.md.
 //
 // Everything here is safe for concurrent use and never blocks on the UI: the
 // TUI calls it from commands off its update loop. Dependencies (tmux runner,
