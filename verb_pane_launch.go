@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"syscall"
 	"time"
 
@@ -31,25 +30,8 @@ func paneLaunch(args []string, _, stderr io.Writer) int {
 			return exitError
 		}
 	}
-	env := mergeEnv(os.Environ(), l.Env)
+	env := tmux.MergeEnv(os.Environ(), l.Env)
 	err = syscall.Exec("/bin/sh", []string{"sh", "-lc", l.Command}, env)
 	fmt.Fprintln(stderr, "amux: pane launch: exec /bin/sh:", err)
 	return exitError
-}
-
-// mergeEnv returns base with every KEY=VALUE of extra replacing or adding.
-func mergeEnv(base, extra []string) []string {
-	keys := make(map[string]bool, len(extra))
-	for _, kv := range extra {
-		k, _, _ := strings.Cut(kv, "=")
-		keys[k] = true
-	}
-	out := make([]string, 0, len(base)+len(extra))
-	for _, kv := range base {
-		k, _, _ := strings.Cut(kv, "=")
-		if !keys[k] {
-			out = append(out, kv)
-		}
-	}
-	return append(out, extra...)
 }

@@ -26,6 +26,15 @@ const LockTimeout = 10 * time.Second
 // the target so the rename never crosses a filesystem; on any error the
 // target keeps its old bytes and the temp file is removed.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return WriteFileIf(path, data, perm, nil)
+}
+
+// WriteFileIf is WriteFile with a last check: ready runs after the new
+// content is safely on disk and just before the rename, and an error from it
+// cancels the write (the target keeps its bytes). It is for files amux
+// cannot lock because another program owns them: ready re-reads the target
+// and refuses when it changed underneath.
+func WriteFileIf(path string, data []byte, perm fs.FileMode, ready func() error) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
@@ -53,6 +62,11 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	}
 	if err := tmp.Close(); err != nil {
 		return err
+	}
+	if ready != nil {
+		if err := ready(); err != nil {
+			return err
+		}
 	}
 	if err := os.Rename(name, path); err != nil {
 		return err

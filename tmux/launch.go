@@ -213,3 +213,22 @@ func SweepPaneLaunches(tmpDir string, now time.Time) (int, error) {
 	}
 	return n, nil
 }
+
+// MergeEnv returns base with every KEY=VALUE of extra replacing or adding:
+// how a pane launch (and a lifecycle script) layers amux's variables over
+// the environment it inherits.
+func MergeEnv(base, extra []string) []string {
+	keys := make(map[string]bool, len(extra))
+	for _, kv := range extra {
+		k, _, _ := strings.Cut(kv, "=")
+		keys[k] = true
+	}
+	out := make([]string, 0, len(base)+len(extra))
+	for _, kv := range base {
+		k, _, _ := strings.Cut(kv, "=")
+		if !keys[k] {
+			out = append(out, kv)
+		}
+	}
+	return append(out, extra...)
+}

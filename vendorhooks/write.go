@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"amux.dev/amux/atomicfile"
 )
 
 // newFileMode is the mode of a settings file amux creates: it may hold
@@ -90,59 +92,17 @@ func readFile(path string) (data []byte, exists bool, mode fs.FileMode, err erro
 // replaceFile writes data beside path and renames it over path, unless path
 // no longer holds old (errRaced). On any error path is left as it was.
 func replaceFile(path string, data []byte, mode fs.FileMode, old []byte, existed bool, beforeRename func()) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".amux-*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(name)
+	return atomicfile.WriteFileIf(path, data, mode, func() error {
+		if beforeRename != nil {
+			beforeRename()
 		}
-	}()
-	if err := tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if beforeRename != nil {
-		beforeRename()
-	}
-	cur, exists, _, err := readFile(path)
-	if err != nil {
-		return err
-	}
-	if exists != existed || !bytes.Equal(cur, old) {
-		return errRaced
-	}
-	if err := os.Rename(name, path); err != nil {
-		return err
-	}
-	done = true
-	return syncDir(dir)
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return err
-	}
-	return nil
+		cur, exists, _, err := readFile(path)
+		if err != nil {
+			return err
+		}
+		if exists != existed || !bytes.Equal(cur, old) {
+			return errRaced
+		}
+		return nil
+	})
 }

@@ -91,22 +91,5 @@ func (e *Engine) SessionEnv(ctx context.Context, id string) ([]string, error) {
 	return e.extraEnv(ctx, rec, "")
 }
 
-// mergeEnv returns base with every assignment of extra replacing or adding.
-func mergeEnv(base, extra []string) []string {
-	keys := make(map[string]bool, len(extra))
-	for _, kv := range extra {
-		k, _, _ := strings.Cut(kv, "=")
-		keys[k] = true
-	}
-	out := make([]string, 0, len(base)+len(extra))
-	for _, kv := range base {
-		k, _, _ := strings.Cut(kv, "=")
-		if !keys[k] {
-			out = append(out, kv)
-		}
-	}
-	return append(out, extra...)
-}
-
 // projectName is the display name of a repo: its directory's base name.
 func projectName(repo string) string { return filepath.Base(repo) }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"amux.dev/amux/tmux"
 )
 
 // ScriptResult is the outcome of one lifecycle script run.
@@ -140,7 +142,7 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptRe
 		return res, err
 	}
 	defer out.Close()
-	env := mergeEnv(e.opts.Environ, extra)
+	env := tmux.MergeEnv(e.opts.Environ, extra)
 	for i, cmd := range sc.Commands {
 		fmt.Fprintf(out, "$ %s\n", strings.ReplaceAll(cmd, "\n", "\n> "))
 		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: env, Command: cmd, Out: out})

@@ -41,7 +41,7 @@ func paneLaunchHelper(payload string) int {
 			return 1
 		}
 	}
-	err = syscall.Exec("/bin/sh", []string{"sh", "-c", l.Command}, mergeEnv(os.Environ(), l.Env))
+	err = syscall.Exec("/bin/sh", []string{"sh", "-c", l.Command}, tmux.MergeEnv(os.Environ(), l.Env))
 	fmt.Fprintln(os.Stderr, err)
 	return 1
 }
