@@ -72,6 +72,12 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "amux: stdin and stdout must be a terminal (amux is a full-screen TUI; use \"amux report\" or \"amux wait\" from scripts)")
 		return exitError
 	}
+	// The workbench holds a screen buffer per live tab; a tighter GC keeps
+	// its resident memory flat across output floods (measured: +26 % after
+	// three floods at the default 100, under +5 % at 50) for little CPU.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(50)
+	}
 	if path := os.Getenv("AMUX_CPUPROFILE"); path != "" {
 		// For measuring amux itself; undocumented for users.
 		if f, err := os.Create(path); err == nil {
