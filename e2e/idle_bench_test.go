@@ -15,7 +15,8 @@ import (
 // BenchmarkIdleWithFiveTabs measures what an idle amux costs ("Performance
 // we design for"): with five live terminal tabs open and nothing happening
 // for 30 s, the CPU amux uses (target ≤ 0.3 % of a core) and the processes
-// it spawns (target ≤ 5 in 30 s), counted through a tmux shim on its PATH.
+// it spawns (target ≤ 5 in 30 s), counted through a tmux shim on its PATH,
+// and its resident memory with those five tabs.
 // Run: go test ./e2e -run XXX -bench IdleWithFiveTabs -benchtime 1x
 func BenchmarkIdleWithFiveTabs(b *testing.B) {
 	env := harness.NewEnv(b)
@@ -63,6 +64,7 @@ func BenchmarkIdleWithFiveTabs(b *testing.B) {
 		calls, cpu := countLines(log)-calls0, procCPU(b, pid)-cpu0
 		b.ReportMetric(float64(cpu)/float64(window)*100, "%cpu")
 		b.ReportMetric(float64(calls), "spawns/30s")
+		b.ReportMetric(float64(rssKB(b, pid))/1024, "rss-MB")
 	}
 	term.Press(b, "quit") // focus is on the list: every tab was left
 	term.WaitExit()
@@ -78,4 +80,19 @@ func leave(b *testing.B, term *harness.Terminal) {
 func countLines(path string) int {
 	data, _ := os.ReadFile(path)
 	return strings.Count(string(data), "\n")
+}
+
+// rssKB is a process's resident set size in KiB.
+func rssKB(b *testing.B, pid int) int {
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for line := range strings.SplitSeq(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return kb
+		}
+	}
+	return 0
 }
