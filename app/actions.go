@@ -28,6 +28,8 @@ const (
 	actInterruptTab keys.ActionID = "interrupt-tab"
 	actStatus       keys.ActionID = "workspace-status"
 	actAttention    keys.ActionID = "next-attention"
+	actScrollUp     keys.ActionID = "scroll-up"
+	actScrollDown   keys.ActionID = "scroll-down"
 	actHooksAdd     keys.ActionID = "install-claude-hooks"
 	actHooksRemove  keys.ActionID = "remove-claude-hooks"
 	actDown         keys.ActionID = "cursor-down"
@@ -62,6 +64,8 @@ func actionTable() []keys.Action {
 		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
 		{ID: actStatus, Scope: scopeDashboard, Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts and their approval", Palette: true},
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
+		{ID: actScrollUp, Scope: scopeTerminal, Keys: []string{"shift+pgup"}, Label: "scroll up", Help: "Scroll the tab's history up (the mouse wheel does too)"},
+		{ID: actScrollDown, Scope: scopeTerminal, Keys: []string{"shift+pgdown"}, Label: "scroll down", Help: "Scroll the tab's history down; typing returns to the live screen"},
 		{ID: actHooksAdd, Scope: scopeGlobal, Label: "claude hooks", Help: "Install Claude Code hooks (report working/done/blocked to amux)", Palette: true},
 		{ID: actHooksRemove, Scope: scopeGlobal, Label: "remove hooks", Help: "Remove amux's Claude Code hooks", Palette: true},
 		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},

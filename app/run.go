@@ -59,6 +59,10 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 		if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || len(wt.tabs) < 2 {
 			return false, "fewer than two tabs"
 		}
+	case actScrollUp, actScrollDown:
+		if _, live := m.focusedTerminal(); !live {
+			return false, "no live terminal has focus"
+		}
 	case actCloseTab, actRenameTab, actRestartTab, actInterruptTab:
 		if m.activeTab() == nil {
 			return false, "no tab open"
@@ -119,6 +123,16 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		return m.openStatus()
 	case actAttention:
 		return m.jumpToAttention()
+	case actScrollUp, actScrollDown:
+		t, live := m.focusedTerminal()
+		if !live {
+			return nil
+		}
+		_, h := m.termSize()
+		if id == actScrollUp {
+			return t.view.ScrollUp(max(1, h/2))
+		}
+		t.view.ScrollDown(max(1, h/2))
 	case actHooksAdd, actHooksRemove:
 		return m.claudeHooks(id == actHooksAdd)
 	case actRefresh:

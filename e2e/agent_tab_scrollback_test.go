@@ -1,0 +1,27 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Shift+PageUp scrolls an agent tab back into its history (taken from tmux,
+// since the live screen is the alternate screen); typing returns to live.
+func TestAgentTabScrollsBackIntoHistory(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	var b strings.Builder
+	for i := 1; i <= 120; i++ {
+		fmt.Fprintf(&b, "history line %03d\r\n", i)
+	}
+	s.agent.Print(b.String())
+	s.term.WaitText("history line 120")
+	s.term.Keys("S-PPage")
+	screen := s.term.WaitText("history line 0")
+	if strings.Contains(screen, "history line 120") {
+		t.Fatalf("still at the bottom after scrolling up:\n%s", screen)
+	}
+	s.term.Type("x")
+	s.term.WaitText("history line 120")
+}
