@@ -16,12 +16,12 @@ func TestAgentTabScrollsBackIntoHistory(t *testing.T) {
 		fmt.Fprintf(&b, "history line %03d\r\n", i)
 	}
 	s.agent.Print(b.String())
-	s.term.WaitText("history line 120")
-	s.term.Keys("S-PPage")
-	screen := s.term.WaitText("history line 0")
-	if strings.Contains(screen, "history line 120") {
-		t.Fatalf("still at the bottom after scrolling up:\n%s", screen)
+	if screen := s.term.WaitText("history line 120"); strings.Contains(screen, "history line 070") {
+		t.Fatalf("the test needs line 70 off screen at first:\n%s", screen)
 	}
+	s.term.Keys("S-PPage")
+	s.term.WaitText("history line 070")
+	s.term.WaitGone("history line 120")
 	s.term.Type("x")
 	s.term.WaitText("history line 120")
 }
