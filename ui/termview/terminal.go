@@ -273,6 +273,11 @@ func (t *Terminal) Resize(width, height int) error {
 	if t.ptmx == nil {
 		return nil
 	}
+	select {
+	case <-t.closing:
+		return ErrClosed // the PTY is being (or has been) closed under sizeMu
+	default:
+	}
 	return pty.Setsize(t.ptmx, &pty.Winsize{Cols: uint16(w), Rows: uint16(h)})
 }
 
@@ -306,7 +311,10 @@ func (t *Terminal) Close() error {
 				<-t.exited
 			}
 		}
+		// Under sizeMu: a Resize in flight must not ioctl a closed PTY.
+		t.sizeMu.Lock()
 		_ = t.rw.Close()
+		t.sizeMu.Unlock()
 		select {
 		case <-t.done:
 		case <-time.After(2 * time.Second):
