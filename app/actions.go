@@ -27,6 +27,7 @@ const (
 	actRestartTab   keys.ActionID = "restart-tab"
 	actInterruptTab keys.ActionID = "interrupt-tab"
 	actStatus       keys.ActionID = "workspace-status"
+	actRestore      keys.ActionID = "restore-workspace"
 	actAttention    keys.ActionID = "next-attention"
 	actScrollUp     keys.ActionID = "scroll-up"
 	actScrollDown   keys.ActionID = "scroll-down"
@@ -62,6 +63,7 @@ func actionTable() []keys.Action {
 		{ID: actNewWorkspace, Scope: scopeDashboard, Keys: []string{"n"}, Label: "new", Help: "Create a workspace in the selected project", Hint: true, Palette: true},
 		{ID: actDelete, Scope: scopeDashboard, Keys: []string{"D"}, Label: "delete", Help: "Delete the selected workspace (typed confirm)", Hint: true, Palette: true},
 		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
+		{ID: actRestore, Scope: scopeDashboard, Keys: []string{"u"}, Label: "restore", Help: "Restore the selected shelved workspace (worktree back, setup runs)", Palette: true},
 		{ID: actStatus, Scope: scopeDashboard, Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts and their approval", Palette: true},
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
 		{ID: actScrollUp, Scope: scopeTerminal, Keys: []string{"shift+pgup"}, Label: "scroll up", Help: "Scroll the tab's history up (the mouse wheel does too)"},

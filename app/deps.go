@@ -29,6 +29,9 @@ type Workspaces interface {
 	// reporting each step as it starts and ends. note tells the user about
 	// anything kept on purpose (a branch with unmerged commits).
 	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (note string, err error)
+	// Restore brings a shelved workspace back (worktree re-added on its
+	// branch, setup-workspace run).
+	Restore(ctx context.Context, id string) error
 	// Recover finishes interrupted deletes left by a crash.
 	Recover(ctx context.Context) (RecoveryReport, error)
 	// SessionEnv is the environment for a workspace's tab sessions.

@@ -265,3 +265,17 @@ func (a *engineAdapter) SetTabs(ctx context.Context, id string, tabs []workspace
 	_, err := a.eng.Store().SetTabs(ctx, id, tabs)
 	return err
 }
+
+func (a *engineAdapter) Restore(ctx context.Context, id string) error {
+	res, err := a.eng.Restore(ctx, id, false)
+	if err != nil {
+		return err
+	}
+	if errors.Is(res.SetupErr, workspace.ErrUntrusted) {
+		return fmt.Errorf("restored, but its setup-workspace script waits for your approval: press i, then A")
+	}
+	if res.SetupErr != nil {
+		return fmt.Errorf("restored, but setup-workspace failed: %w", res.SetupErr)
+	}
+	return nil
+}

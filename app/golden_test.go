@@ -43,6 +43,7 @@ func (f fixedEngine) Status(context.Context, string, []string) (WorkspaceStatus,
 }
 func (f fixedEngine) ReleaseOrphans(context.Context, int, []string) (int, error) { return 0, nil }
 func (f fixedEngine) Approve(context.Context, string) (bool, error)              { return false, nil }
+func (f fixedEngine) Restore(context.Context, string) error                      { return nil }
 func (f fixedEngine) Untrust(context.Context, string) (int, error)               { return 0, nil }
 
 // The golden screen shows local times; pin the zone so it renders the same

@@ -20,6 +20,14 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 		if !onProject {
 			return false, "add a project first"
 		}
+	case actRestore:
+		w, ok := m.dash.SelectedWorkspace()
+		if !ok || !w.Shelved {
+			return false, "select a shelved workspace"
+		}
+		if w.Busy {
+			return false, "an operation is already running on it"
+		}
 	case actStatus:
 		if !onWorkspace {
 			return false, "select a workspace"
@@ -121,6 +129,8 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		m.openTeardown(true)
 	case actStatus:
 		return m.openStatus()
+	case actRestore:
+		return m.restoreWorkspace()
 	case actAttention:
 		return m.jumpToAttention()
 	case actScrollUp, actScrollDown:

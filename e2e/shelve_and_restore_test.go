@@ -1,0 +1,40 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// Shelving removes the worktree but keeps the branch and the record; the
+// shelved workspace is listed as such and restoring brings the tree back.
+func TestShelveAndRestoreWorkspace(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "parked", "")
+	root := filepath.Join(env.StateHome, "worktrees", "shop", "parked")
+
+	term.Press(t, "shelve-workspace")
+	term.WaitText("Type parked to confirm")
+	term.Type("parked")
+	term.Keys("Enter")
+	term.WaitText("shelved workspace parked")
+	term.Keys("Escape")
+	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
+	term.WaitText("parked shelved")
+	if exists(root) {
+		t.Fatal("shelve left the worktree")
+	}
+	if out := env.Git(t, repo, "branch", "--list", "parked"); out == "" {
+		t.Fatal("shelve deleted the branch")
+	}
+
+	term.Press(t, "restore-workspace")
+	term.WaitText("restored workspace parked")
+	if !exists(filepath.Join(root, "README.md")) {
+		t.Fatal("restore did not bring the worktree back")
+	}
+}
