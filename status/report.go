@@ -46,7 +46,7 @@ func ReportMain(args []string, stdout, stderr io.Writer) int {
 			f, ok := w.(*os.File)
 			return ok && term.IsTerminal(f.Fd())
 		},
-		openTTY: func() (io.WriteCloser, error) { return os.OpenFile("/dev/tty", os.O_WRONLY, 0) },
+		openTTY: openReportTTY,
 	})
 }
 
