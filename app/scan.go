@@ -62,7 +62,8 @@ type scanner struct {
 // screenCache remembers a session's last capture verdict and the activity
 // it was taken at, so panes are captured only when they changed.
 type screenCache struct {
-	activity int64
+	activity int64 // window activity (seconds) when captured
+	settled  bool  // captured after that second was over: nothing newer can hide
 	verdict  *agentstate.ScreenVerdict
 }
 
@@ -238,16 +239,21 @@ func (s *scanner) screen(ctx context.Context, r tmux.Runner, row scanRow) *agent
 		return nil
 	}
 	c, ok := s.screens[row.sessionID]
-	if ok && c.activity == row.activitySec {
+	if ok && c.activity == row.activitySec && c.settled {
 		return c.verdict
 	}
+	capturedAt := s.now()
 	s.commands++
 	out, err := tmux.CapturePane(ctx, r, row.paneID, false, false)
 	if err != nil {
 		return c.verdict
 	}
 	v := s.rules(row.assistant, strings.Split(strings.TrimRight(out, "\n"), "\n"))
-	s.screens[row.sessionID] = screenCache{activity: row.activitySec, verdict: v}
+	// Window activity has one-second resolution: output later in the same
+	// second would not move it, so a capture taken within that second is
+	// taken again on the next scan.
+	settled := capturedAt.Unix() > row.activitySec
+	s.screens[row.sessionID] = screenCache{activity: row.activitySec, settled: settled, verdict: v}
 	return v
 }
 

@@ -20,7 +20,9 @@ func TestTermviewMouseReachesMouseApp(t *testing.T) {
 	agent.Echo(false)
 	v := attachView(t, srv, name, 80, 24)
 	v.m.SetOrigin(10, 5) // the view sits at column 10, row 5 of amux's screen
-	agent.Print("\x1b[?1000h\x1b[?1006h")
+	// Visible output after the modes: tmux passes a pane's mode change on to
+	// its clients with the next screen update, not by itself.
+	agent.Print("\x1b[?1000h\x1b[?1006hmouse on")
 	v.waitModes(termview.ModeMouseNormal | termview.ModeMouseSGR)
 
 	v.update(tea.MouseWheelMsg{Button: tea.MouseWheelUp, X: 13, Y: 7})
