@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+)
+
+// A person works with several tabs: switches between them, renames one,
+// interrupts an agent (Ctrl-C as many times as configured) and closes a tab
+// after confirming, which kills its session and updates the record.
+func TestTabOperations(t *testing.T) {
+	env := harness.NewEnv(t)
+	first, second := harness.PrepareFakeAgent(t), harness.PrepareFakeAgent(t)
+	cfg := map[string]any{"assistants": map[string]any{
+		"first-agent": map[string]any{"command": first.ShellCommand(), "interrupt_count": 3, "interrupt_delay_ms": 50},
+		"second-agent": map[string]any{"command": second.ShellCommand()},
+	}}
+	b, _ := json.Marshal(cfg)
+	os.MkdirAll(env.StateHome, 0o700)
+	os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+
+	open := func(name string, agent *harness.FakeAgent) {
+		term.Press(t, "new-agent-tab")
+		term.WaitText("New agent tab")
+		term.Type(name)
+		term.Keys("Enter")
+		agent.WaitReady(t)
+		leaveTerminal(t, term)
+	}
+	open("first-agent", first)
+	open("second-agent", second)
+	term.WaitText(" 2 second-agent ")
+
+	// Go to tab 1 and rename it.
+	term.Press(t, "tab-1")
+	term.Press(t, "rename-tab")
+	term.WaitText("Rename tab")
+	term.Type("planner")
+	term.Keys("Enter")
+	term.WaitText(" 1 planner ")
+
+	// Interrupt: three Ctrl-C, spaced by the configured delay.
+	term.Press(t, "interrupt-tab")
+	first.WaitReceived(t, []byte{3, 3, 3})
+	if got := first.Received(); !bytes.Equal(got, []byte{3, 3, 3}) {
+		t.Fatalf("agent one received %q, want three Ctrl-C", got)
+	}
+	if got := second.Received(); len(got) != 0 {
+		t.Fatalf("the interrupt reached the other tab: %q", got)
+	}
+
+	// Next tab, then close it after confirming.
+	term.Press(t, "next-tab")
+	term.Press(t, "close-tab")
+	term.WaitText("Close second-agent?")
+	term.Keys("Enter")
+	term.WaitGone(" 2 second-agent ")
+	list, err := tmux.ListSessions(context.Background(), env.Server)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("sessions after close: %+v (%v)", list, err)
+	}
+	id := workspaceID(t, env, "feat")
+	harness.Eventually(t, func() (bool, string) {
+		rec, _ := os.ReadFile(filepath.Join(env.StateHome, "workspaces", id, "workspace.json"))
+		return strings.Count(string(rec), `"id": "tab-`) == 1 && strings.Contains(string(rec), "planner"), "record: " + string(rec)
+	})
+}
