@@ -20,7 +20,7 @@ func TestTabOperations(t *testing.T) {
 	env := harness.NewEnv(t)
 	first, second := harness.PrepareFakeAgent(t), harness.PrepareFakeAgent(t)
 	cfg := map[string]any{"assistants": map[string]any{
-		"first-agent": map[string]any{"command": first.ShellCommand(), "interrupt_count": 3, "interrupt_delay_ms": 50},
+		"first-agent":  map[string]any{"command": first.ShellCommand(), "interrupt_count": 3, "interrupt_delay_ms": 50},
 		"second-agent": map[string]any{"command": second.ShellCommand()},
 	}}
 	b, _ := json.Marshal(cfg)
