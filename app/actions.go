@@ -28,6 +28,8 @@ const (
 	actInterruptTab keys.ActionID = "interrupt-tab"
 	actStatus       keys.ActionID = "workspace-status"
 	actRestore      keys.ActionID = "restore-workspace"
+	actRunScript    keys.ActionID = "run-script"
+	actScriptOutput keys.ActionID = "script-output"
 	actAttention    keys.ActionID = "next-attention"
 	actScrollUp     keys.ActionID = "scroll-up"
 	actScrollDown   keys.ActionID = "scroll-down"
@@ -64,6 +66,8 @@ func actionTable() []keys.Action {
 		{ID: actDelete, Scope: scopeDashboard, Keys: []string{"D"}, Label: "delete", Help: "Delete the selected workspace (typed confirm)", Hint: true, Palette: true},
 		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
 		{ID: actRestore, Scope: scopeDashboard, Keys: []string{"u"}, Label: "restore", Help: "Restore the selected shelved workspace (worktree back, setup runs)", Palette: true},
+		{ID: actRunScript, Scope: scopeWorkspace, Keys: []string{"f5"}, Label: "run", Help: "Start the workspace's run script (shown as a tab)", Palette: true},
+		{ID: actScriptOutput, Scope: scopeDashboard, Keys: []string{"O"}, Label: "output", Help: "Show lifecycle script output (setup, run, archive, on-done)", Palette: true},
 		{ID: actStatus, Scope: scopeDashboard, Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts and their approval", Palette: true},
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
 		{ID: actScrollUp, Scope: scopeTerminal, Keys: []string{"shift+pgup"}, Label: "scroll up", Help: "Scroll the tab's history up (the mouse wheel does too)"},

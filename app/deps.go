@@ -32,6 +32,12 @@ type Workspaces interface {
 	// Restore brings a shelved workspace back (worktree re-added on its
 	// branch, setup-workspace run).
 	Restore(ctx context.Context, id string) error
+	// StartRun hosts the workspace's run script in a new run session and
+	// returns the session's name.
+	StartRun(ctx context.Context, id string) (string, error)
+	// ScriptOutput returns the tail of a lifecycle script's captured output
+	// (kind: setup-workspace, run, archive, on-done).
+	ScriptOutput(id, kind string, maxBytes int) (string, error)
 	// Recover finishes interrupted deletes left by a crash.
 	Recover(ctx context.Context) (RecoveryReport, error)
 	// SessionEnv is the environment for a workspace's tab sessions.

@@ -279,3 +279,16 @@ func (a *engineAdapter) Restore(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+func (a *engineAdapter) StartRun(ctx context.Context, id string) (string, error) {
+	rs, err := a.eng.StartRun(ctx, id)
+	if errors.Is(err, workspace.ErrUntrusted) {
+		return "", fmt.Errorf("the run script comes from the repository and waits for your approval: press i, then A")
+	}
+	return rs.Name, err
+}
+
+func (a *engineAdapter) ScriptOutput(id, kind string, maxBytes int) (string, error) {
+	b, err := workspace.ReadTail(a.eng.OutputPath(id, workspace.ScriptKind(kind)), maxBytes)
+	return string(b), err
+}

@@ -44,6 +44,8 @@ func (f fixedEngine) Status(context.Context, string, []string) (WorkspaceStatus,
 func (f fixedEngine) ReleaseOrphans(context.Context, int, []string) (int, error) { return 0, nil }
 func (f fixedEngine) Approve(context.Context, string) (bool, error)              { return false, nil }
 func (f fixedEngine) Restore(context.Context, string) error                      { return nil }
+func (f fixedEngine) StartRun(context.Context, string) (string, error)           { return "", nil }
+func (f fixedEngine) ScriptOutput(string, string, int) (string, error)           { return "", nil }
 func (f fixedEngine) Untrust(context.Context, string) (int, error)               { return 0, nil }
 
 // The golden screen shows local times; pin the zone so it renders the same

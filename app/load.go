@@ -112,6 +112,7 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 		if first {
 			cmds = append(cmds, m.refreshDirty())
 		}
+		cmds = append(cmds, m.showPendingTab())
 		return tea.Batch(cmds...), true
 	case dirtyMsg:
 		if m.dirty[msg.id] != msg.dirty {

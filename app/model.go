@@ -55,6 +55,8 @@ type Model struct {
 	opSeq     int // numbers long operations so stale results are dropped
 	// pendingSelect is a workspace to select once the next load shows it.
 	pendingSelect string
+	// pendingTab is a tab ID to show once a load discovers it (a new run).
+	pendingTab string
 
 	tabs map[string]*workspaceTabs // workspace ID → its tabs
 	ids  *tabIDs

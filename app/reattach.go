@@ -3,6 +3,7 @@ package app
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"amux.dev/amux/tmux"
 )
@@ -15,7 +16,11 @@ import (
 func (m *Model) reconcileTabs() {
 	live := map[string]map[string]tmux.SessionInfo{} // workspace → tab ID → session
 	for _, s := range m.snap.sessions {
-		if s.Tab == "" || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal) {
+		if s.Type == tmux.TypeRun {
+			// Run sessions have no @amux_tab: their name is their identity.
+			s.Tab = "run:" + s.Name
+		}
+		if s.Tab == "" || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal && s.Type != tmux.TypeRun) {
 			continue
 		}
 		if _, known := m.record(s.Workspace); !known || tmux.Owns(s, s.Workspace) != tmux.SessionOwnedByAmux {
@@ -54,8 +59,12 @@ func (m *Model) reconcileTabs() {
 				continue
 			}
 			created, _ := strconv.ParseInt(s.CreatedAt, 10, 64)
-			fresh = append(fresh, &tab{id: id, session: s.Name, kind: s.Type, assistant: s.Assistant,
-				title: titles[id], created: created, taskSent: true})
+			t := &tab{id: id, session: s.Name, kind: s.Type, assistant: s.Assistant,
+				title: titles[id], created: created, taskSent: true}
+			if s.Type == tmux.TypeRun {
+				t.title = runTitle(s.Name)
+			}
+			fresh = append(fresh, t)
 		}
 		sort.Slice(fresh, func(i, j int) bool {
 			oi, iok := order[fresh[i].id]
@@ -70,4 +79,12 @@ func (m *Model) reconcileTabs() {
 		})
 		wt.tabs = append(wt.tabs, fresh...)
 	}
+}
+
+// runTitle names a run session's tab: "run", "run 2"…
+func runTitle(session string) string {
+	if i := strings.LastIndex(session, "-run-"); i >= 0 {
+		return "run " + session[i+len("-run-"):]
+	}
+	return "run"
 }

@@ -28,6 +28,15 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 		if w.Busy {
 			return false, "an operation is already running on it"
 		}
+	case actRunScript:
+		w, ok := m.dash.SelectedWorkspace()
+		if !ok || w.Shelved {
+			return false, "select a workspace that is not shelved"
+		}
+	case actScriptOutput:
+		if !onWorkspace {
+			return false, "select a workspace"
+		}
 	case actStatus:
 		if !onWorkspace {
 			return false, "select a workspace"
@@ -72,8 +81,12 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 			return false, "no live terminal has focus"
 		}
 	case actCloseTab, actRenameTab, actRestartTab, actInterruptTab:
-		if m.activeTab() == nil {
+		t := m.activeTab()
+		if t == nil {
 			return false, "no tab open"
+		}
+		if id == actRestartTab && t.kind == tmux.TypeRun {
+			return false, "start the run script again instead"
 		}
 	default:
 		if n, ok := gotoTabNumber(id); ok {
@@ -131,6 +144,10 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		return m.openStatus()
 	case actRestore:
 		return m.restoreWorkspace()
+	case actRunScript:
+		return m.startRunScript()
+	case actScriptOutput:
+		return m.openScriptOutput()
 	case actAttention:
 		return m.jumpToAttention()
 	case actScrollUp, actScrollDown:

@@ -202,6 +202,8 @@ func (m *Model) handleTabManage(msg tea.Msg) (tea.Cmd, bool) {
 		return m.interruptStep(msg), true
 	case tabGoneMsg:
 		return m.dropTab(msg.wsID, msg.tabID), true
+	case runStartedMsg:
+		return m.handleRunStarted(msg), true
 	case restoredMsg:
 		return m.handleRestored(msg), true
 	case hooksDoneMsg:

@@ -261,6 +261,9 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 	var list []workspace.Tab
 	if wt != nil {
 		for _, t := range wt.tabs {
+			if t.kind == tmux.TypeRun {
+				continue // run sessions are the workspace's, not open tabs
+			}
 			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title})
 		}
 	}

@@ -1,0 +1,182 @@
+package app
+
+import (
+	"context"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+type runStartedMsg struct {
+	wsID, session string
+	err           error
+}
+
+// startRunScript hosts the selected workspace's run script in a new run
+// session; the next load shows it as a tab.
+func (m *Model) startRunScript() tea.Cmd {
+	id := m.selectedWorkspaceID()
+	eng := m.deps.Engine
+	return tea.Batch(m.say(levelInfo, "starting the run script…"), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
+		defer cancel()
+		name, err := eng.StartRun(ctx, id)
+		return runStartedMsg{id, name, err}
+	})
+}
+
+// handleRunStarted reloads so the run session becomes a tab, then shows it.
+func (m *Model) handleRunStarted(msg runStartedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "run script: "+msg.err.Error())
+	}
+	m.pendingTab = "run:" + msg.session
+	return tea.Batch(m.load(), m.say(levelInfo, "run script started in "+msg.session))
+}
+
+// showPendingTab makes a tab that a load just discovered the shown one.
+func (m *Model) showPendingTab() tea.Cmd {
+	if m.pendingTab == "" {
+		return nil
+	}
+	for wsID, wt := range m.tabs {
+		if i := wt.indexOf(m.pendingTab); i >= 0 {
+			m.pendingTab = ""
+			wt.active = i
+			m.dash.SelectWorkspace(wsID)
+			return m.setFocus(focusCenter)
+		}
+	}
+	return nil
+}
+
+// scriptOutputOverlay shows the captured output of a workspace's lifecycle
+// scripts, one at a time, scrollable.
+type scriptOutputOverlay struct {
+	id, name string
+	kinds    []string
+	current  int
+	lines    []string
+	offset   int
+	err      string
+}
+
+type scriptOutputMsg struct {
+	kind string
+	text string
+	err  error
+}
+
+func (m *Model) openScriptOutput() tea.Cmd {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok {
+		return nil
+	}
+	o := &scriptOutputOverlay{id: w.ID, name: w.Name, kinds: []string{"setup-workspace", "run", "archive", "on-done"}}
+	m.overlay = o
+	return o.read(m)
+}
+
+func (o *scriptOutputOverlay) read(m *Model) tea.Cmd {
+	eng, id, kind := m.deps.Engine, o.id, o.kinds[o.current]
+	return func() tea.Msg {
+		text, err := eng.ScriptOutput(id, kind, 256<<10)
+		return scriptOutputMsg{kind, text, err}
+	}
+}
+
+func (o *scriptOutputOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case scriptOutputMsg:
+		if msg.kind != o.kinds[o.current] {
+			return nil
+		}
+		o.err = ""
+		if msg.err != nil {
+			o.err = msg.err.Error()
+		}
+		o.lines = splitLines(msg.text)
+		o.offset = 1 << 30 // newest at the bottom, like a terminal
+		return nil
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "esc", "q", "O":
+			m.closeOverlay()
+		case "tab", "right", "l":
+			o.current = (o.current + 1) % len(o.kinds)
+			return o.read(m)
+		case "shift+tab", "left", "h":
+			o.current = (o.current + len(o.kinds) - 1) % len(o.kinds)
+			return o.read(m)
+		case "r":
+			return o.read(m)
+		case "j", "down":
+			o.offset++
+		case "k", "up":
+			o.offset--
+		case "pgdown", "space":
+			o.offset += 15
+		case "pgup":
+			o.offset -= 15
+		case "g", "home":
+			o.offset = 0
+		case "G", "end":
+			o.offset = 1 << 30
+		}
+	}
+	return nil
+}
+
+func (o *scriptOutputOverlay) view(m *Model, w, h int) string {
+	th := m.th
+	inner := w - 6
+	rows := max(3, h-9)
+	o.offset = max(0, min(o.offset, len(o.lines)-rows))
+	var b []string
+	tabs := ""
+	for i, k := range o.kinds {
+		if i == o.current {
+			tabs += th.SelectedStyle().Render(" "+k+" ") + " "
+		} else {
+			tabs += th.MutedStyle().Render(" "+k+" ") + " "
+		}
+	}
+	b = append(b, th.AccentStyle().Render("Script output — "+o.name), tabs, "")
+	switch {
+	case o.err != "":
+		b = append(b, th.ErrorStyle().Render(o.err))
+	case len(o.lines) == 0:
+		b = append(b, th.MutedStyle().Render("nothing captured yet"))
+	default:
+		end := min(len(o.lines), o.offset+rows)
+		for _, l := range o.lines[o.offset:end] {
+			b = append(b, fit(th.TextStyle().Render(l), inner))
+		}
+	}
+	b = append(b, "", th.MutedStyle().Render(fit("tab: next script · ↑/↓ pgup/pgdn g/G: scroll · r: reload · esc: close", inner)))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(strings.Join(b, "\n"))
+}
+
+// splitLines turns captured output into display lines: escape sequences
+// and other control characters (a script's colours, carriage returns)
+// removed, so the viewer's layout cannot be broken by what a script printed.
+func splitLines(s string) []string {
+	s = strings.TrimRight(ansi.Strip(s), "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Map(func(r rune) rune {
+			if r == '\t' {
+				return ' '
+			}
+			if r < 0x20 || r == 0x7f {
+				return -1
+			}
+			return r
+		}, l)
+	}
+	return lines
+}

@@ -1,0 +1,36 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/workspace"
+)
+
+// A project's scripts at work: setup-workspace runs on create and its output
+// can be read back (O); the run script starts from F5 in its own tmux run
+// session, shown as a tab with the workspace's port in its environment.
+func TestRunScriptTabAndScriptOutput(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{
+		Setup: []string{"echo preparing the $AMUX_WORKSPACE_NAME tree"},
+		Run:   "echo serving on port $AMUX_PORT; exec sleep 300",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+
+	term.Press(t, "script-output")
+	term.WaitText("preparing the feat tree")
+	term.Keys("Escape")
+	term.WaitGone("Script output")
+
+	term.Press(t, "run-script")
+	term.WaitText(" 1 run ")
+	term.WaitText("serving on port 62")
+}
