@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/workspace"
@@ -33,7 +34,9 @@ func (m *Model) activeTab() *tab {
 // receive keys.
 func (m *Model) liveTerminal() (*tab, bool) {
 	t := m.activeTab()
-	return t, t != nil && t.view != nil && !t.view.Closed()
+	// A pane whose program exited (kept by remain-on-exit) takes no keys:
+	// they go to the tab commands instead (ctrl+r restart, x close).
+	return t, t != nil && t.view != nil && !t.view.Closed() && t.state.State != agentstate.Stopped
 }
 
 // termSize is the cell size of the terminal area of the center.

@@ -56,7 +56,7 @@ func (m *Model) createTab(req tabRequest) tea.Cmd {
 		now := time.Now().Unix()
 		created, err := tmux.NewSession(ctx, tc, tmux.SessionSpec{
 			Name: name, Dir: req.root, Command: argv, Width: req.width, Height: req.height,
-			Tags: []tmux.SetOption{
+			Tags: append([]tmux.SetOption{
 				{Key: tmux.TagManaged, Value: "1"},
 				{Key: tmux.TagWorkspace, Value: req.wsID},
 				{Key: tmux.TagTab, Value: req.tabID},
@@ -66,10 +66,7 @@ func (m *Model) createTab(req tabRequest) tea.Cmd {
 				{Key: tmux.TagInstance, Value: instance},
 				{Key: tmux.TagWorkspaceName, Value: tmux.LabelValue(req.wsName)},
 				{Key: tmux.TagProject, Value: tmux.LabelValue(req.project)},
-				// amux draws its own chrome: tmux's status line would only
-				// steal a row from the agent.
-				{Key: "status", Value: "off"},
-			},
+			}, tmux.HostedPaneOptions...),
 		})
 		if err != nil {
 			return tabCreatedMsg{req: req, err: err}

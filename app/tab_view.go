@@ -33,6 +33,9 @@ func (m *Model) renderTabs(w, h int) (string, bool) {
 		bar.WriteString(" ")
 	}
 	t := wt.current()
+	if t.state.State == agentstate.Stopped {
+		bar.WriteString(th.Style(th.Error).Render(" ■ the program exited · ctrl+r restart · x close"))
+	}
 	if t.state.State == agentstate.Blocked {
 		msg := "blocked"
 		if t.state.Kind != "" {
@@ -104,6 +107,8 @@ func (m *Model) stateGlyph(t *tab) (string, lipgloss.Style) {
 		return "◆", th.Style(th.Blocked)
 	case agentstate.Error:
 		return "✗", th.Style(th.Error)
+	case agentstate.Stopped:
+		return "■", th.Style(th.Error)
 	case agentstate.Done:
 		if t.attention {
 			return "✓", th.Style(th.Done)

@@ -48,6 +48,15 @@ const (
 	TypeViewer   = "viewer"
 )
 
+// HostedPaneOptions are set on every session amux hosts, in the creating
+// invocation: tmux's status line would only steal a row from the embedded
+// view (amux draws its own chrome), and a program that exits stays on screen
+// so its last words can be read and the tab restarted.
+var HostedPaneOptions = []SetOption{
+	{Key: "status", Value: "off"},
+	{Key: "remain-on-exit", Value: "on"},
+}
+
 // ExactSession is the "=name" target has-session, kill-session and friends
 // need so tmux never prefix-matches "…-1" onto "…-10".
 func ExactSession(name string) string { return "=" + name }

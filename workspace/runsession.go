@@ -91,14 +91,14 @@ func (e *Engine) newRunSession(ctx context.Context, rec Record, name string, sc 
 		Name:    name,
 		Dir:     rec.Root,
 		Command: argv,
-		Tags: []tmux.SetOption{
+		Tags: append([]tmux.SetOption{
 			{Key: tmux.TagManaged, Value: "1"},
 			{Key: tmux.TagWorkspace, Value: id},
 			{Key: tmux.TagType, Value: tmux.TypeRun},
 			{Key: tmux.TagCreatedAt, Value: strconv.FormatInt(time.Now().Unix(), 10)},
 			{Key: tmux.TagWorkspaceName, Value: tmux.LabelValue(rec.Name)},
 			{Key: tmux.TagProject, Value: tmux.LabelValue(projectName(rec.Repo))},
-		},
+		}, tmux.HostedPaneOptions...),
 	})
 	if err != nil {
 		// The pane never consumed the payload: remove it, since it holds env.
