@@ -35,6 +35,8 @@ func (m *Model) StartBackground(ctx context.Context) {
 // transitions that need a person: working → done, and anything → blocked.
 func (m *Model) applyScan(res scanResult) tea.Cmd {
 	m.scanOwner = res.owner
+	// Kept for tabs that appear later: scans only report news.
+	m.scanStates = res.sessions
 	ring := false
 	now := time.Now()
 	for _, wt := range m.tabs {
@@ -160,4 +162,10 @@ func (m *Model) jumpToAttention() tea.Cmd {
 	m.tabs[a.wsID].active = a.index
 	a.t.attention = a.t.state.State == agentstate.Blocked
 	return m.setFocus(focusCenter)
+}
+
+// knownState is the last scanned state of a session, for a tab that has
+// just appeared (the scanner reports only changes).
+func (m *Model) knownState(session string) agentstate.Result {
+	return m.scanStates[session].Result
 }

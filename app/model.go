@@ -64,6 +64,8 @@ type Model struct {
 	spinning  bool     // a spinner tick is scheduled
 	scan      *scanner // nil without tmux (tests)
 	scanOwner bool     // this instance holds the scan lease
+	// scanStates is the latest scan, by session name.
+	scanStates map[string]sessionState
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.

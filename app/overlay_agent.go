@@ -1,11 +1,13 @@
 package app
 
 import (
+	"os/exec"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/fuzzylist"
@@ -16,18 +18,22 @@ import (
 // agent is ready.
 type agentPicker struct {
 	names    []string
+	items    []fuzzylist.Item
 	list     fuzzylist.List
 	filter   textinput.Model
 	task     textinput.Model
 	taskOpen bool
 }
 
-func (m *Model) openAgentPicker() {
+func (m *Model) openAgentPicker() tea.Cmd {
 	cfg := m.deps.Config
 	names := cfg.AssistantNames()
 	items := make([]fuzzylist.Item, len(names))
 	for i, n := range names {
-		items[i] = fuzzylist.Item{Title: n, Detail: cfg.Assistants[n].Command}
+		items[i] = fuzzylist.Item{Title: n}
+		if c := cfg.Assistants[n].Command; c != n {
+			items[i].Detail = c
+		}
 	}
 	f := textinput.New()
 	f.Prompt = "› "
@@ -39,10 +45,54 @@ func (m *Model) openAgentPicker() {
 	task.Placeholder = "first task for the agent (optional)"
 	task.CharLimit = 4000
 	task.SetWidth(60)
-	m.overlay = &agentPicker{names: names, list: fuzzylist.New(items), filter: f, task: task}
+	o := &agentPicker{names: names, items: items, list: fuzzylist.New(items), filter: f, task: task}
+	m.overlay = o
+	return o.checkInstalled(cfg.Assistants)
+}
+
+type assistantsFoundMsg struct{ missing map[string]bool }
+
+// checkInstalled looks the assistants' programs up on PATH (off the update
+// loop), so the picker can say which are not installed instead of letting a
+// tab die with "command not found".
+func (o *agentPicker) checkInstalled(assistants map[string]config.Assistant) tea.Cmd {
+	cmds := map[string]string{}
+	for _, n := range o.names {
+		cmds[n] = assistants[n].Command
+	}
+	return func() tea.Msg {
+		missing := map[string]bool{}
+		for n, c := range cmds {
+			prog := firstWord(c)
+			if prog == "" || prog == "exec" || strings.ContainsAny(prog, "$'\"") {
+				continue // a shell construct: cannot tell without running it
+			}
+			if _, err := exec.LookPath(prog); err != nil {
+				missing[n] = true
+			}
+		}
+		return assistantsFoundMsg{missing}
+	}
+}
+
+func firstWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 func (o *agentPicker) update(m *Model, msg tea.Msg) tea.Cmd {
+	if found, ok := msg.(assistantsFoundMsg); ok {
+		for i, n := range o.names {
+			if found.missing[n] {
+				o.items[i].Note = "not found on PATH"
+			}
+		}
+		o.list.SetItems(o.items)
+		return nil
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":

@@ -223,7 +223,7 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	}
 	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")
 	if len(st.Scripts) == 0 {
-		b.WriteString(th.MutedStyle().Render("  none defined (.amux/scripts.json, the workspace, or project-scripts.json)") + "\n")
+		b.WriteString(th.MutedStyle().Render("  none (define them in the repository's .amux/scripts.json)") + "\n")
 	}
 	for _, s := range st.Scripts {
 		mark := th.Style(th.Done).Render("✓")

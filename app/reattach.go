@@ -60,7 +60,7 @@ func (m *Model) reconcileTabs() {
 			}
 			created, _ := strconv.ParseInt(s.CreatedAt, 10, 64)
 			t := &tab{id: id, session: s.Name, kind: s.Type, assistant: s.Assistant,
-				title: titles[id], created: created, taskSent: true}
+				title: titles[id], created: created, taskSent: true, state: m.knownState(s.Name)}
 			if s.Type == tmux.TypeRun {
 				t.title = runTitle(s.Name)
 			}

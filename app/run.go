@@ -169,7 +169,7 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 	case actFocusDash:
 		return m.setFocus(focusDashboard)
 	case actNewAgent:
-		m.openAgentPicker()
+		return m.openAgentPicker()
 	case actNewTerminal:
 		return m.newTab(tmux.TypeTerminal, "shell", "")
 	case actNextTab, actPrevTab:

@@ -87,7 +87,7 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		r := msg.req
 		t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
-			firstTask: r.firstTask, taskSince: time.Now()}
+			firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
 		wt := m.workspaceTabs(r.wsID)
 		wt.tabs = append(wt.tabs, t)
 		wt.active = len(wt.tabs) - 1

@@ -110,6 +110,13 @@ func (m *Model) renderHints() string {
 	var parts []string
 	if m.filter != nil {
 		parts = append(parts, "type to filter", "enter keep", "esc clear")
+	} else if _, live := m.focusedTerminal(); live {
+		// Every other key belongs to the program: say how to get out.
+		key := func(k, label string) string {
+			return m.th.AccentStyle().Render(k) + " " + m.th.MutedStyle().Render(label)
+		}
+		parts = append(parts, key("ctrl+space", "commands"), key("ctrl+space enter", "back to the list"),
+			key("shift+pgup", "history"), m.th.MutedStyle().Render("every other key goes to the program"))
 	} else {
 		for _, a := range m.reg.InScopes(m.scopes()...) {
 			if !a.Hint {
