@@ -13,6 +13,14 @@ import (
 // title set into the top edge. Content lines are cut or padded to fit, so
 // the layout never shifts whatever a component renders.
 func frame(th theme.Theme, title, content string, w, h int, focused bool) string {
+	return frameExact(th, title, content, w, h, focused, -1)
+}
+
+// frameExact is frame for content whose lines from index exactFrom on are
+// already exactly w-2 cells wide (an embedded terminal's rows): measuring
+// and cutting them again would cost a full grapheme scan of every row on
+// every frame. A negative exactFrom fits every line.
+func frameExact(th theme.Theme, title, content string, w, h int, focused bool, exactFrom int) string {
 	if w < 4 || h < 2 {
 		return ""
 	}
@@ -36,9 +44,12 @@ func frame(th theme.Theme, title, content string, w, h int, focused bool) string
 	out.WriteString(top)
 	for i := 0; i < h-2; i++ {
 		line := ""
-		if i < len(lines) {
+		switch {
+		case i < len(lines) && exactFrom >= 0 && i >= exactFrom:
+			line = lines[i]
+		case i < len(lines):
 			line = fit(lines[i], inner)
-		} else {
+		default:
 			line = strings.Repeat(" ", inner)
 		}
 		out.WriteString("\n" + b.Render("│") + line + b.Render("│"))

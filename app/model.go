@@ -11,6 +11,7 @@ import (
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
@@ -66,6 +67,15 @@ type Model struct {
 	scanOwner bool     // this instance holds the scan lease
 	// scanStates is the latest scan, by session name.
 	scanStates map[string]sessionState
+
+	// Render caches (see View): the whole view, valid until a message may
+	// have changed the screen, and the project list, which a terminal's
+	// frame never changes.
+	viewCache tea.View
+	viewValid bool
+	leftCache string
+	leftValid bool
+	inputOnly bool // this update only passed input to a terminal
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
@@ -114,7 +124,14 @@ func (m *Model) Init() tea.Cmd {
 // go to their handlers; keys go through the action registry.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	shown := m.activeTab()
+	m.inputOnly = false
 	model, cmd := m.update(msg)
+	if !m.inputOnly {
+		m.viewValid = false
+		if _, frame := msg.(termview.FrameMsg); !frame {
+			m.leftValid = false
+		}
+	}
 	if m.activeTab() != shown {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
@@ -223,6 +240,11 @@ func (m *Model) focusedTerminal() (*tab, bool) {
 // toTerminal hands a key, paste or mouse event to a terminal view.
 func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	t.lastUsed = time.Now()
+	_, isKey := msg.(tea.KeyPressMsg)
+	_, isPaste := msg.(tea.PasteMsg)
+	// Typing changes nothing amux draws: the echo comes back as a frame.
+	// (A scrolled-back view returns to live on input: that is a change.)
+	m.inputOnly = (isKey || isPaste) && t.view.Scrolled() == 0
 	if m.scan != nil {
 		if _, isKey := msg.(tea.KeyPressMsg); isKey {
 			m.scan.noteInput(t.session, t.lastUsed)

@@ -13,10 +13,10 @@ import (
 // renderTabs draws the tab bar and the shown tab's screen for the center,
 // w×h cells inside the frame. It returns false when the workspace has no
 // tabs (the center then shows the workspace's facts).
-func (m *Model) renderTabs(w, h int) (string, bool) {
+func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil || len(wt.tabs) == 0 {
-		return "", false
+		return "", -1, false
 	}
 	th := m.th
 	var bar strings.Builder
@@ -74,7 +74,13 @@ func (m *Model) renderTabs(w, h int) (string, bool) {
 		}
 	}
 	lines = append(lines, body)
-	return strings.Join(lines, "\n"), true
+	exactFrom = -1
+	if t.view != nil {
+		if vw, _ := t.view.Size(); vw == w {
+			exactFrom = 1 // the view's rows are exactly w wide
+		}
+	}
+	return strings.Join(lines, "\n"), exactFrom, true
 }
 
 // cursor places the real terminal cursor where the focused terminal's

@@ -35,13 +35,19 @@ func (m *Model) layout() layout {
 	return l
 }
 
-// View renders the whole screen.
+// View renders the whole screen. Bubble Tea asks after every message;
+// when the last message changed nothing on screen (a key typed into a
+// terminal) the previous view is returned as it was.
 func (m *Model) View() tea.View {
+	if m.viewValid {
+		return m.viewCache
+	}
 	v := tea.NewView(m.render())
 	v.Cursor = m.cursor()
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "amux"
+	m.viewCache, m.viewValid = v, true
 	return v
 }
 
@@ -64,6 +70,14 @@ func (m *Model) render() string {
 }
 
 func (m *Model) renderDashboard(l layout) string {
+	if m.leftValid {
+		return m.leftCache
+	}
+	m.leftCache, m.leftValid = m.renderDashboardNow(l), true
+	return m.leftCache
+}
+
+func (m *Model) renderDashboardNow(l layout) string {
 	focused := m.focus == focusDashboard && m.overlay == nil
 	var content strings.Builder
 	if m.filter != nil {
@@ -85,10 +99,11 @@ func (m *Model) renderCenter(l layout) string {
 	w := m.width - l.dashWidth
 	focused := m.focus == focusCenter && m.overlay == nil
 	title, content := m.centerContent(w-2, l.bodyHeight-2)
-	if tabs, ok := m.renderTabs(w-2, l.bodyHeight-2); ok {
-		content = tabs
+	exactFrom := -1
+	if tabs, exact, ok := m.renderTabs(w-2, l.bodyHeight-2); ok {
+		content, exactFrom = tabs, exact
 	}
-	return frame(m.th, title, content, w, l.bodyHeight, focused)
+	return frameExact(m.th, title, content, w, l.bodyHeight, focused, exactFrom)
 }
 
 // renderHints is the one-line key-hint bar (or the current notice). It is
