@@ -125,6 +125,8 @@ func (t *Terminal) flushLocked() {
 		t.scheduleLocked(now, wait)
 		return
 	}
+	// Modes first: whoever reacts to this frame may ask Modes() about it.
+	t.storeModesLocked()
 	f := snapshot(t.emu, t.seq+1)
 	if t.syncOpen {
 		f.Modes |= ModeSync
