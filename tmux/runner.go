@@ -85,9 +85,13 @@ func (e *CommandError) Unwrap() error { return e.Err }
 // for discovery is the same as "no sessions".
 func (e *CommandError) NoServer() bool {
 	s := e.Stderr
+	// "server exited unexpectedly": the last session was just killed and
+	// the server is going away as we connect — no server, for our purposes.
 	return strings.Contains(s, "no server running") ||
 		strings.Contains(s, "error connecting to") ||
-		strings.Contains(s, "No such file or directory")
+		strings.Contains(s, "No such file or directory") ||
+		strings.Contains(s, "server exited unexpectedly") ||
+		strings.Contains(s, "lost server")
 }
 
 // IsNoServer reports whether err is a tmux failure meaning no server runs.
