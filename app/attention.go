@@ -78,9 +78,9 @@ func (m *Model) ackShown() {
 	}
 }
 
-// workspaceBadge is the most urgent state among a workspace's tabs.
-func (m *Model) workspaceBadge(wsID string) (dashboard.Badge, string) {
-	wt := m.tabs[wsID]
+// badge is the most urgent state among a workspace's tabs.
+func (s tabSet) badge(wsID string) (dashboard.Badge, string) {
+	wt := s[wsID]
 	if wt == nil {
 		return dashboard.BadgeNone, ""
 	}
@@ -121,11 +121,11 @@ type attentionTarget struct {
 }
 
 // nextAttention finds the next tab needing attention: blocked first, then
-// done, oldest first; it skips the one already shown so repeated presses
-// walk the list.
-func (m *Model) nextAttention() (attentionTarget, bool) {
+// done, oldest first; it skips the one shown so repeated presses walk the
+// list.
+func (s tabSet) nextAttention(shown *tab) (attentionTarget, bool) {
 	var list []attentionTarget
-	for wsID, wt := range m.tabs {
+	for wsID, wt := range s {
 		for i, t := range wt.tabs {
 			if t.state.State == agentstate.Blocked || (t.attention && t.state.State == agentstate.Done) {
 				list = append(list, attentionTarget{wsID, i, t})
@@ -139,21 +139,20 @@ func (m *Model) nextAttention() (attentionTarget, bool) {
 		}
 		return list[i].t.attentionSince.Before(list[j].t.attentionSince)
 	})
-	shown := m.activeTab()
-	for _, a := range list {
-		if a.t != shown {
-			return a, true
+	if len(list) == 0 {
+		return attentionTarget{}, false
+	}
+	for i, a := range list {
+		if a.t == shown {
+			return list[(i+1)%len(list)], true // walk on from the one shown
 		}
 	}
-	if len(list) > 0 {
-		return list[0], true
-	}
-	return attentionTarget{}, false
+	return list[0], true
 }
 
 // jumpToAttention shows the next tab needing attention.
 func (m *Model) jumpToAttention() tea.Cmd {
-	a, ok := m.nextAttention()
+	a, ok := m.tabs.nextAttention(m.activeTab())
 	if !ok {
 		return m.say(levelInfo, "no tab needs attention")
 	}

@@ -35,7 +35,7 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	}
 	t.taskSent = true
 	_, _ = t.view.Terminal().Write([]byte(typedText(t.firstTask)))
-	wsID, tabID := m.workspaceOfTab(t), t.id
+	wsID, tabID := m.tabs.workspaceOf(t), t.id
 	return tea.Tick(submitPause, func(time.Time) tea.Msg { return firstTaskSubmitMsg{wsID, tabID} })
 }
 
@@ -56,12 +56,12 @@ func typedText(s string) string {
 func (m *Model) handleFirstTask(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case firstTaskSubmitMsg:
-		if t := m.findTab(msg.wsID, msg.tabID); t != nil && t.view != nil {
+		if t := m.tabs.find(msg.wsID, msg.tabID); t != nil && t.view != nil {
 			_, _ = t.view.Terminal().Write([]byte{'\r'})
 		}
 		return nil, true
 	case firstTaskTimeoutMsg:
-		t := m.findTab(msg.wsID, msg.tabID)
+		t := m.tabs.find(msg.wsID, msg.tabID)
 		if t == nil || t.taskSent || t.firstTask == "" {
 			return nil, true
 		}

@@ -148,7 +148,7 @@ func (m *Model) rebuildDashboard() {
 			if w.Busy {
 				continue
 			}
-			w.Badge, w.Detail = m.workspaceBadge(w.ID)
+			w.Badge, w.Detail = m.tabs.badge(w.ID)
 			if w.Detail == "" && w.Shelved {
 				w.Detail = "shelved"
 			}

@@ -59,7 +59,7 @@ type Model struct {
 	// pendingTab is a tab ID to show once a load discovers it (a new run).
 	pendingTab string
 
-	tabs map[string]*workspaceTabs // workspace ID → its tabs
+	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs
 
 	spinning  bool     // a spinner tick is scheduled
@@ -96,7 +96,7 @@ func New(deps Deps) *Model {
 		dirty: map[string]bool{},
 		busy:  map[string]string{},
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		tabs:  map[string]*workspaceTabs{},
+		tabs:  tabSet{},
 		ids:   newTabIDs(),
 	}
 	if deps.Tmux != nil && deps.Instance != "" {

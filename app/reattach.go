@@ -53,7 +53,7 @@ func (m *Model) reconcileTabs() {
 			titles[saved.ID] = saved.Title
 		}
 		var fresh []*tab
-		wt := m.workspaceTabs(wsID)
+		wt := m.tabs.ensure(wsID)
 		for id, s := range sessions {
 			if wt.indexOf(id) >= 0 {
 				continue

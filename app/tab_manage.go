@@ -33,7 +33,7 @@ func (o *closeTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 	case dialog.Submitted:
 		m.closeOverlay()
-		t := m.findTab(o.wsID, o.tabID)
+		t := m.tabs.find(o.wsID, o.tabID)
 		if t == nil {
 			return nil
 		}
@@ -79,7 +79,7 @@ func (o *renameTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 	case dialog.Submitted:
 		m.closeOverlay()
-		if t := m.findTab(o.wsID, o.tabID); t != nil {
+		if t := m.tabs.find(o.wsID, o.tabID); t != nil {
 			t.title = o.f.Values()[0]
 			return m.persistTabs(o.wsID)
 		}
@@ -162,7 +162,7 @@ func (m *Model) interruptTab() tea.Cmd {
 }
 
 func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
-	t := m.findTab(s.wsID, s.tabID)
+	t := m.tabs.find(s.wsID, s.tabID)
 	if t == nil || s.left <= 0 {
 		return nil
 	}

@@ -88,7 +88,7 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		r := msg.req
 		t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
 			firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
-		wt := m.workspaceTabs(r.wsID)
+		wt := m.tabs.ensure(r.wsID)
 		wt.tabs = append(wt.tabs, t)
 		wt.active = len(wt.tabs) - 1
 		cmd := m.bindView(t, msg.term)
@@ -102,7 +102,7 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return tea.Batch(cmds...), true
 	case tabAttachedMsg:
-		t := m.findTab(msg.wsID, msg.tabID)
+		t := m.tabs.find(msg.wsID, msg.tabID)
 		if t == nil || msg.gen != t.attachGen {
 			// Superseded or the tab is gone: never let a stale client in.
 			if msg.term != nil {
@@ -121,7 +121,7 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		t.err = ""
 		return m.bindView(t, msg.term), true
 	case termview.Msg:
-		t := m.tabOfTerminal(msg.Terminal())
+		t := m.tabs.byTerminal(msg.Terminal())
 		if t == nil {
 			return nil, true
 		}
@@ -169,14 +169,7 @@ func (m *Model) enforceLiveCap() tea.Cmd {
 		limit = defaultLiveTabs
 	}
 	for {
-		var live []*tab
-		for _, wt := range m.tabs {
-			for _, t := range wt.tabs {
-				if t.view != nil {
-					live = append(live, t)
-				}
-			}
-		}
+		live := m.tabs.live()
 		if len(live) <= limit {
 			return nil
 		}
@@ -220,7 +213,7 @@ func (m *Model) ensureAttached() tea.Cmd {
 // tab goes too; otherwise (our client was detached by someone) it reattaches
 // when shown.
 func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
-	wsID := m.workspaceOfTab(t)
+	wsID := m.tabs.workspaceOf(t)
 	tc, session := m.deps.Tmux, t.session
 	t.lastFrame = t.view.View()
 	t.view = nil
@@ -277,48 +270,6 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 		_ = eng.SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
 		return nil
 	}
-}
-
-func (m *Model) workspaceTabs(wsID string) *workspaceTabs {
-	wt := m.tabs[wsID]
-	if wt == nil {
-		wt = &workspaceTabs{}
-		m.tabs[wsID] = wt
-	}
-	return wt
-}
-
-func (m *Model) findTab(wsID, tabID string) *tab {
-	wt := m.tabs[wsID]
-	if wt == nil {
-		return nil
-	}
-	if i := wt.indexOf(tabID); i >= 0 {
-		return wt.tabs[i]
-	}
-	return nil
-}
-
-func (m *Model) tabOfTerminal(term *termview.Terminal) *tab {
-	for _, wt := range m.tabs {
-		for _, t := range wt.tabs {
-			if t.view != nil && t.view.Terminal() == term {
-				return t
-			}
-		}
-	}
-	return nil
-}
-
-func (m *Model) workspaceOfTab(t *tab) string {
-	for id, wt := range m.tabs {
-		for _, x := range wt.tabs {
-			if x == t {
-				return id
-			}
-		}
-	}
-	return ""
 }
 
 // resizeViews gives every live view the current terminal area.

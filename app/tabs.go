@@ -88,3 +88,64 @@ func (g *tabIDs) mint() string {
 	g.next++
 	return "tab-" + g.prefix + "-" + strconv.FormatUint(g.next, 36)
 }
+
+// tabSet is every workspace's tabs, by workspace ID. It owns the lookups so
+// the model does not have to.
+type tabSet map[string]*workspaceTabs
+
+// ensure returns the workspace's tabs, creating an empty list.
+func (s tabSet) ensure(wsID string) *workspaceTabs {
+	wt := s[wsID]
+	if wt == nil {
+		wt = &workspaceTabs{}
+		s[wsID] = wt
+	}
+	return wt
+}
+
+// find returns a workspace's tab by ID.
+func (s tabSet) find(wsID, tabID string) *tab {
+	if wt := s[wsID]; wt != nil {
+		if i := wt.indexOf(tabID); i >= 0 {
+			return wt.tabs[i]
+		}
+	}
+	return nil
+}
+
+// byTerminal returns the tab showing term.
+func (s tabSet) byTerminal(term *termview.Terminal) *tab {
+	for _, wt := range s {
+		for _, t := range wt.tabs {
+			if t.view != nil && t.view.Terminal() == term {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// workspaceOf returns the ID of the workspace holding t.
+func (s tabSet) workspaceOf(t *tab) string {
+	for id, wt := range s {
+		for _, x := range wt.tabs {
+			if x == t {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
+// live returns the tabs that hold a PTY.
+func (s tabSet) live() []*tab {
+	var out []*tab
+	for _, wt := range s {
+		for _, t := range wt.tabs {
+			if t.view != nil {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
