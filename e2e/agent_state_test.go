@@ -71,6 +71,7 @@ func TestBlockedReportOverridesScrollingOutput(t *testing.T) {
 		return len(got) > 0 && got[len(got)-1] == "blocked", "states: " + strings.Join(got, ",")
 	})
 	s.term.WaitText("Run rm -rf build?")
+	harness.Eventually(t, func() (bool, string) { return s.term.BellRang(t), "no bell for the blocked agent" })
 }
 
 // afterStartupGrace waits until the agent session is older than the

@@ -196,3 +196,11 @@ func (term *Terminal) PID(t testing.TB) int {
 	}
 	return pid
 }
+
+// BellRang reports whether the program rang the terminal bell since the
+// window's bell flag was last cleared (tmux keeps it for an unwatched window).
+func (term *Terminal) BellRang(t testing.TB) bool {
+	t.Helper()
+	out := term.outer.MustRun(t, "display-message", "-p", "-t", term.session+":", "#{window_bell_flag}")
+	return strings.TrimSpace(out) == "1"
+}
