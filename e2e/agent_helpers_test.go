@@ -68,6 +68,7 @@ func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
 // ctrl+space opens the palette with that command on top.
 func leaveTerminal(t *testing.T, term *harness.Terminal) {
 	t.Helper()
+	term.WaitText("back to the list") // the terminal has focus: the palette's top entry leaves it
 	term.Press(t, "palette")
 	term.WaitText("Commands")
 	term.Keys("Enter")

@@ -37,6 +37,7 @@ func TestTabOperations(t *testing.T) {
 		term.Type(name)
 		term.Keys("Enter")
 		agent.WaitReady(t)
+		term.WaitText(" " + name + " ")
 		leaveTerminal(t, term)
 	}
 	open("first-agent", first)

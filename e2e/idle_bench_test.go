@@ -71,6 +71,7 @@ func BenchmarkIdleWithFiveTabs(b *testing.B) {
 }
 
 func leave(b *testing.B, term *harness.Terminal) {
+	term.WaitText("back to the list")
 	term.Press(b, "palette")
 	term.WaitText("Commands")
 	term.Keys("Enter")
