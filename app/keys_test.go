@@ -3,6 +3,7 @@ package app
 import (
 	"flag"
 	"os"
+	"strings"
 	"testing"
 
 	"amux.dev/amux/ui/keys"
@@ -30,6 +31,16 @@ func TestNoClashAcrossActiveScopes(t *testing.T) {
 				}
 				seen[k] = a.ID
 			}
+		}
+	}
+}
+
+// Every scope with actions appears in docs/keys.md.
+func TestKeysDocCoversEveryScope(t *testing.T) {
+	doc := KeysMarkdown()
+	for _, a := range keys.MustRegistry(allActions()...).All() {
+		if !strings.Contains(doc, "`"+string(a.ID)+"`") {
+			t.Errorf("docs/keys.md lacks %s", a.ID)
 		}
 	}
 }

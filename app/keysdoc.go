@@ -21,6 +21,7 @@ func KeysMarkdown() string {
 	}{
 		{scopeGlobal, "Everywhere"},
 		{scopeDashboard, "Project list"},
+		{scopeWorkspace, "Project list and tab area (tab commands)"},
 		{scopeCenter, "Tab area"},
 		{scopeTerminal, "Inside an agent or terminal tab"},
 	} {
@@ -33,6 +34,9 @@ func KeysMarkdown() string {
 			var ks []string
 			for _, k := range a.Keys {
 				ks = append(ks, "`"+k+"`")
+			}
+			if len(ks) == 0 {
+				ks = append(ks, "palette only")
 			}
 			fmt.Fprintf(&b, "| %s | %s | `%s` |\n", strings.Join(ks, " "), a.Help, a.ID)
 		}
