@@ -33,6 +33,7 @@ const (
 	actAttention    keys.ActionID = "next-attention"
 	actScrollUp     keys.ActionID = "scroll-up"
 	actScrollDown   keys.ActionID = "scroll-down"
+	actSettings     keys.ActionID = "settings"
 	actHooksAdd     keys.ActionID = "install-claude-hooks"
 	actHooksRemove  keys.ActionID = "remove-claude-hooks"
 	actDown         keys.ActionID = "cursor-down"
@@ -72,6 +73,7 @@ func actionTable() []keys.Action {
 		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
 		{ID: actScrollUp, Scope: scopeTerminal, Keys: []string{"shift+pgup"}, Label: "scroll up", Help: "Scroll the tab's history up (the mouse wheel does too)"},
 		{ID: actScrollDown, Scope: scopeTerminal, Keys: []string{"shift+pgdown"}, Label: "scroll down", Help: "Scroll the tab's history down; typing returns to the live screen"},
+		{ID: actSettings, Scope: scopeDashboard, Keys: []string{","}, Label: "settings", Help: "Settings: theme, key hints, bell", Palette: true},
 		{ID: actHooksAdd, Scope: scopeGlobal, Label: "claude hooks", Help: "Install Claude Code hooks (report working/done/blocked to amux)", Palette: true},
 		{ID: actHooksRemove, Scope: scopeGlobal, Label: "remove hooks", Help: "Remove amux's Claude Code hooks", Palette: true},
 		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},

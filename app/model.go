@@ -76,6 +76,10 @@ type Model struct {
 	leftCache string
 	leftValid bool
 	inputOnly bool // this update only passed input to a terminal
+
+	// settingsPending: a confirmed settings change could not be saved; its
+	// values are live and the next confirmation retries the save.
+	settingsPending bool
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.

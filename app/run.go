@@ -162,6 +162,8 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		t.view.ScrollDown(max(1, h/2))
 	case actHooksAdd, actHooksRemove:
 		return m.claudeHooks(id == actHooksAdd)
+	case actSettings:
+		m.openSettings()
 	case actRefresh:
 		return tea.Batch(m.load(), m.refreshDirty())
 	case actFocusCenter:

@@ -1,0 +1,47 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A person changes settings in the workbench. When the save fails (the file
+// is one amux must not rewrite) the new values stay in use, the file keeps
+// its bytes, and the next confirmation — with no new edits — saves them.
+func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
+	env := harness.NewEnv(t)
+	path := filepath.Join(env.StateHome, "config.json")
+	os.MkdirAll(env.StateHome, 0o700)
+	broken := []byte("[\"not an object\"]\n")
+	os.WriteFile(path, broken, 0o600)
+
+	term := startWorkbench(t, env)
+	term.Press(t, "settings")
+	term.WaitText("Bell when an agent is done")
+	term.Keys("Down") // key hints
+	term.Keys("Right")
+	term.Keys("Enter")
+	term.WaitText("not saved")
+	if got, _ := os.ReadFile(path); string(got) != string(broken) {
+		t.Fatalf("a refused save changed the file to %q", got)
+	}
+	term.Keys("Escape")
+	term.WaitGone("Bell when an agent is done")
+
+	os.WriteFile(path, []byte("{}\n"), 0o600) // the user fixes the file
+	term.Press(t, "settings")
+	screen := term.WaitText("enter retries it")
+	if !strings.Contains(screen, "Key hints                    ‹ off ›") {
+		t.Fatalf("the confirmed value is not the live one:\n%s", screen)
+	}
+	term.Keys("Enter")
+	term.WaitText("settings saved")
+	got, _ := os.ReadFile(path)
+	if !strings.Contains(string(got), `"show_key_hints": false`) {
+		t.Fatalf("retry did not save the live values: %s", got)
+	}
+}
