@@ -132,6 +132,10 @@ func (m *Model) handleCreateResult(msg tea.Msg) (tea.Cmd, bool) {
 			if o != nil && o.op == msg.op {
 				o.form.SetFailed(msg.err.Error(), msg.res.Rollback...)
 			}
+			if msg.res.Record.ID != "" {
+				// Created, but its setup did not run: select it, it is there.
+				m.pendingSelect = msg.res.Record.ID
+			}
 			return m.load(), true
 		}
 		if o != nil && o.op == msg.op {

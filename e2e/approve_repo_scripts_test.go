@@ -1,0 +1,50 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A repository ships a setup script: it does not run until the person has
+// read and approved it (typed confirm), then it runs; changing the script
+// asks again.
+func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	marker := filepath.Join(t.TempDir(), "setup-ran")
+	os.MkdirAll(filepath.Join(repo, ".amux"), 0o755)
+	os.WriteFile(filepath.Join(repo, ".amux", "scripts.json"),
+		[]byte(`{"setup-workspace": ["touch `+marker+`"]}`), 0o644)
+	env.Git(t, repo, "add", ".amux")
+	env.Git(t, repo, "commit", "-q", "-m", "scripts")
+
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	term.Press(t, "new-workspace")
+	term.WaitText("New workspace in")
+	term.Type("feat")
+	term.Keys("Enter")
+	term.WaitText("waits for your approval")
+	if exists(marker) {
+		t.Fatal("an unapproved repo script ran")
+	}
+	term.Keys("Escape")
+	term.WaitGone("enter/esc: close") // closed: the next key is not read as Alt+key
+	term.WaitText("─ feat ─")
+
+	term.Press(t, "workspace-status")
+	term.WaitText("A: approve scripts")
+	term.Keys("A")
+	term.WaitText("will run on your machine")
+	term.WaitText("setup-workspace: touch")
+	term.Type("feat")
+	term.Keys("Enter")
+	term.WaitText("setup-workspace ran")
+	if !exists(marker) {
+		t.Fatal("the approved setup script did not run")
+	}
+	term.WaitText("U: revoke approvals")
+}
