@@ -45,6 +45,7 @@ type Error struct {
 	Err      error    // the underlying cause; context.DeadlineExceeded after a deadline
 }
 
+// Error implements error.
 func (e *Error) Error() string {
 	msg := strings.TrimSpace(e.Stderr)
 	if msg == "" {
@@ -58,6 +59,7 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), msg)
 }
 
+// Unwrap returns the underlying cause, for errors.Is and errors.As.
 func (e *Error) Unwrap() error { return e.Err }
 
 // DriverError names the driver a refused operation would have run and where
@@ -68,11 +70,13 @@ type DriverError struct {
 	Source string // where it is bound: an attributes file, a tree, or merge.default
 }
 
+// Error implements error.
 func (e *DriverError) Error() string {
 	return fmt.Sprintf("refusing to run repo-configured %s driver %q (bound by %s); set AMUX_ALLOW_GIT_HOOKS=1 only if you trust this repository",
 		e.Kind, e.Name, e.Source)
 }
 
+// Unwrap returns the underlying cause, for errors.Is and errors.As.
 func (e *DriverError) Unwrap() error { return ErrDriverRefused }
 
 // RefError explains why a ref or branch name was refused.
@@ -81,8 +85,10 @@ type RefError struct {
 	Reason string
 }
 
+// Error implements error.
 func (e *RefError) Error() string {
 	return fmt.Sprintf("invalid ref %q: %s", e.Ref, e.Reason)
 }
 
+// Unwrap returns the underlying cause, for errors.Is and errors.As.
 func (e *RefError) Unwrap() error { return ErrInvalidRef }

@@ -30,6 +30,7 @@ type CorruptError struct {
 	Detail string
 }
 
+// Error implements error.
 func (e *CorruptError) Error() string {
 	return fmt.Sprintf("port registry %s: %v: %s (file left untouched)", e.Path, e.Problem, e.Detail)
 }
@@ -46,6 +47,7 @@ type ExhaustedError struct {
 	Reserved int
 }
 
+// Error implements error.
 func (e *ExhaustedError) Error() string {
 	return fmt.Sprintf("ports: no free %d-port interval in %d-%d (%d reservations on file)",
 		e.Settings.Size, e.Settings.Start, e.Settings.End, e.Reserved)
@@ -60,6 +62,7 @@ type CountMismatchError struct {
 	Current int
 }
 
+// Error implements error.
 func (e *CountMismatchError) Error() string {
 	return fmt.Sprintf("ports: confirmed %d orphaned reservations but %d are orphaned now; nothing released",
 		e.Confirmed, e.Current)

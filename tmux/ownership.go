@@ -20,6 +20,7 @@ const (
 	SessionForeign
 )
 
+// String names the value for messages.
 func (o Ownership) String() string {
 	switch o {
 	case SessionMissing:

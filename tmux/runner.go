@@ -71,6 +71,7 @@ type CommandError struct {
 	Err    error
 }
 
+// Error implements error.
 func (e *CommandError) Error() string {
 	msg := strings.TrimSpace(e.Stderr)
 	if msg == "" {
@@ -79,6 +80,7 @@ func (e *CommandError) Error() string {
 	return fmt.Sprintf("tmux %s: %s", strings.Join(e.Args, " "), msg)
 }
 
+// Unwrap returns the underlying cause, for errors.Is and errors.As.
 func (e *CommandError) Unwrap() error { return e.Err }
 
 // NoServer reports whether the failure only means no server is running, which

@@ -35,6 +35,7 @@ func (v Version) AtLeast(o Version) bool {
 	return v.Minor >= o.Minor
 }
 
+// String names the value for messages.
 func (v Version) String() string {
 	if v.Raw != "" {
 		return v.Raw
@@ -49,6 +50,7 @@ type VersionError struct {
 	Err     error
 }
 
+// Error implements error.
 func (e *VersionError) Error() string {
 	if e.Missing {
 		return fmt.Sprintf("tmux not found on PATH: amux needs tmux %d.%d or newer (apt-get install tmux)", MinVersion.Major, MinVersion.Minor)

@@ -22,6 +22,7 @@ type UntrustedError struct {
 	Script Script
 }
 
+// Error implements error.
 func (e *UntrustedError) Error() string {
 	return fmt.Sprintf("%s script from %s in %s needs approval before it runs:\n  %s",
 		e.Script.Kind, RepoScriptsFile, e.Repo, strings.Join(e.Script.Commands, "\n  "))
