@@ -246,6 +246,13 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	l := m.layout()
 	inDash := mouse.X < l.dashWidth
+	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == 1 {
+		// The tab bar: a click shows that tab.
+		if i, ok := m.tabAt(mouse.X - l.dashWidth - 1); ok {
+			m.focus = focusCenter
+			return m.showTab(i)
+		}
+	}
 	if t, live := m.liveTerminal(); live && !inDash && mouse.Y >= 2 && mouse.Y < l.bodyHeight-1 {
 		if _, click := msg.(tea.MouseClickMsg); click && m.focus != focusCenter {
 			return m.setFocus(focusCenter)

@@ -21,7 +21,7 @@ func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 	th := m.th
 	var bar strings.Builder
 	for i, t := range wt.tabs {
-		label := " " + strconv.Itoa(i+1) + " " + t.label() + " "
+		label := tabLabel(i, t)
 		style := th.MutedStyle()
 		if i == wt.active {
 			style = th.SelectedStyle().Bold(true)
@@ -121,4 +121,31 @@ func (m *Model) stateGlyph(t *tab) (string, lipgloss.Style) {
 		}
 	}
 	return "", lipgloss.Style{}
+}
+
+// tabLabel is tab i's text in the tab bar (its state glyph, drawn before
+// it, is one cell when present).
+func tabLabel(i int, t *tab) string {
+	return " " + strconv.Itoa(i+1) + " " + t.label() + " "
+}
+
+// tabAt returns the index of the tab whose label is at column x of the tab
+// bar (0 = the bar's first cell), laid out exactly as renderTabs draws it.
+func (m *Model) tabAt(x int) (int, bool) {
+	wt := m.tabs[m.selectedWorkspaceID()]
+	if wt == nil {
+		return 0, false
+	}
+	pos := 0
+	for i, t := range wt.tabs {
+		w := lipgloss.Width(tabLabel(i, t)) + 1 // the separating space
+		if g, _ := m.stateGlyph(t); g != "" {
+			w += lipgloss.Width(g)
+		}
+		if x >= pos && x < pos+w {
+			return i, true
+		}
+		pos += w
+	}
+	return 0, false
 }

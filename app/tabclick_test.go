@@ -1,0 +1,29 @@
+package app
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestClickOnTheTabBarShowsThatTab(t *testing.T) {
+	m := newTestModel(120, 40)
+	m.dash.Move(1) // auth-fix
+	ws := m.selectedWorkspaceID()
+	m.tabs.ensure(ws).tabs = []*tab{{id: "a", title: "one"}, {id: "b", title: "two"}}
+	x0 := m.layout().dashWidth + 1 // first cell inside the center frame
+	click := func(x int) {
+		m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: x, Y: 1})
+	}
+	click(x0 + len(" 1 one  ") + 2) // inside " 2 two "
+	if got := m.tabs[ws].active; got != 1 {
+		t.Fatalf("active tab %d after clicking the second label", got)
+	}
+	click(x0 + 1)
+	if got := m.tabs[ws].active; got != 0 {
+		t.Fatalf("active tab %d after clicking the first label", got)
+	}
+	if m.focus != focusCenter {
+		t.Fatal("a tab click did not focus the tab area")
+	}
+}
