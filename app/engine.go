@@ -1,13 +1,15 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"sync"
-	"time"
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
@@ -145,19 +147,12 @@ func mustList(s *workspace.Store) []workspace.Record {
 	return l
 }
 
-// Create runs the engine's create while following the setup output file,
-// so the dialog shows its live tail.
+// Create runs the engine's create with the setup output copied, line by
+// line, to output as it is printed.
 func (a *engineAdapter) Create(ctx context.Context, req CreateRequest, output func(string)) (CreateResult, error) {
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		a.followSetup(req, output, done)
-	}()
-	res, err := a.eng.Create(ctx, workspace.CreateRequest{Repo: req.Repo, Name: req.Name, Base: req.Base})
-	close(done)
-	wg.Wait()
+	lw := &lineWriter{emit: output}
+	res, err := a.eng.Create(workspace.WithScriptOutput(ctx, lw), workspace.CreateRequest{Repo: req.Repo, Name: req.Name, Base: req.Base})
+	lw.flush()
 	out := CreateResult{Record: res.Workspace}
 	if err != nil {
 		out.Rollback = []string{"the worktree was removed", "a branch that existed before was kept; one created by this attempt was deleted"}
@@ -172,50 +167,54 @@ func (a *engineAdapter) Create(ctx context.Context, req CreateRequest, output fu
 	return out, nil
 }
 
-// followSetup tails the new workspace's setup output until done. The ID is
-// only known once the engine mints it, so it watches for the record first.
-func (a *engineAdapter) followSetup(req CreateRequest, output func(string), done <-chan struct{}) {
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	var fl *workspace.Follower
-	var partial string
+// lineWriter turns a script's output stream into lines (control characters
+// dropped, so a line is safe to draw). The script's stdout and stderr share
+// one pipe, so writes never overlap.
+type lineWriter struct {
+	mu      sync.Mutex
+	partial []byte
+	emit    func(string)
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.partial = append(w.partial, p...)
 	for {
-		select {
-		case <-done:
-			return
-		case <-tick.C:
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
 		}
-		if fl == nil {
-			for _, r := range mustList(a.eng.Store()) {
-				if r.Name == req.Name && filepath.Clean(r.Repo) == filepath.Clean(req.Repo) {
-					fl = workspace.NewFollower(a.eng.OutputPath(r.WorkspaceID(), workspace.KindSetup))
-				}
-			}
-			continue
-		}
-		data, _, err := fl.Next(64 << 10)
-		if err != nil || len(data) == 0 {
-			continue
-		}
-		partial += string(data)
-		for {
-			i := indexNewline(partial)
-			if i < 0 {
-				break
-			}
-			output(partial[:i])
-			partial = partial[i+1:]
-		}
+		w.emit(cleanLine(string(w.partial[:i])))
+		w.partial = w.partial[i+1:]
+	}
+	if len(w.partial) > 4096 { // a line that never ends still shows
+		w.emit(cleanLine(string(w.partial)))
+		w.partial = w.partial[:0]
+	}
+	return len(p), nil
+}
+
+func (w *lineWriter) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.partial) > 0 {
+		w.emit(cleanLine(string(w.partial)))
+		w.partial = nil
 	}
 }
 
-func indexNewline(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			return i
+// cleanLine strips escape sequences and control characters.
+func cleanLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' {
+			return ' '
 		}
-	}
-	return -1
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, ansi.Strip(s))
 }
 
 func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (string, error) {

@@ -142,18 +142,19 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptRe
 		return res, err
 	}
 	defer out.Close()
+	sink := scriptSink(ctx, out)
 	env := tmux.MergeEnv(e.opts.Environ, extra)
 	for i, cmd := range sc.Commands {
-		fmt.Fprintf(out, "$ %s\n", strings.ReplaceAll(cmd, "\n", "\n> "))
-		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: env, Command: cmd, Out: out})
+		fmt.Fprintf(sink, "$ %s\n", strings.ReplaceAll(cmd, "\n", "\n> "))
+		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: env, Command: cmd, Out: sink})
 		res.ExitCode = code
 		if err != nil {
 			res.Failed = i
-			fmt.Fprintf(out, "[amux: %s stopped at command %d: %v]\n", sc.Kind, i+1, err)
+			fmt.Fprintf(sink, "[amux: %s stopped at command %d: %v]\n", sc.Kind, i+1, err)
 			return res, fmt.Errorf("%s command %d of %d failed (exit %d): %w", sc.Kind, i+1, len(sc.Commands), code, err)
 		}
 	}
-	fmt.Fprintf(out, "[amux: %s finished]\n", sc.Kind)
+	fmt.Fprintf(sink, "[amux: %s finished]\n", sc.Kind)
 	return res, nil
 }
 

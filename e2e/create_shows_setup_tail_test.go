@@ -1,0 +1,32 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/workspace"
+)
+
+// While setup-workspace runs, the create dialog shows its output live.
+func TestCreateShowsTheLiveSetupTail(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{
+		Setup: []string{"echo compiling assets for $AMUX_WORKSPACE_NAME; sleep 3; echo done compiling"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	term.Press(t, "new-workspace")
+	term.WaitText("New workspace in")
+	term.Type("feat")
+	term.Keys("Enter")
+	screen := term.WaitText("compiling assets for feat")
+	if !containsAll(screen, "New workspace in", "setup-workspace") {
+		t.Fatalf("the tail is not shown in the running dialog:\n%s", screen)
+	}
+	term.WaitText("created workspace feat")
+}
