@@ -1,0 +1,45 @@
+package workspace
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"testing"
+)
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func TestScriptOutputIsCopiedToTheContextWriter(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Store().SetScripts(ctx, res.Workspace.ID, ScriptSet{Setup: []string{"echo out; echo err >&2"}}); err != nil {
+		t.Fatal(err)
+	}
+	var got lockedBuffer
+	if _, err := e.RunSetup(WithScriptOutput(ctx, &got), res.Workspace.ID); err != nil {
+		t.Fatal(err)
+	}
+	s := got.b.String()
+	if !strings.Contains(s, "out\n") || !strings.Contains(s, "err\n") || !strings.Contains(s, "finished") {
+		t.Fatalf("copied output %q", s)
+	}
+	file, _ := ReadTail(e.OutputPath(res.Workspace.ID, KindSetup), 1<<20)
+	if string(file) != s {
+		t.Fatalf("the file and the copy differ:\n%q\n%q", file, s)
+	}
+}
