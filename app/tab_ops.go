@@ -274,6 +274,11 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 
 // resizeViews gives every live view the current terminal area.
 func (m *Model) resizeViews() tea.Cmd {
+	if m.width < minWidth || m.height < minHeight {
+		// The "too small" screen shows no tab: do not squeeze the agents'
+		// windows (tmux would reflow them) for a size nobody sees.
+		return nil
+	}
 	w, h := m.termSize()
 	x, y := m.termOrigin()
 	var cmds []tea.Cmd
