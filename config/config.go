@@ -49,7 +49,7 @@ type Config struct {
 type Status struct {
 	QuietAfterMs   int // a working session quiet this long is done
 	DoneWindowMs   int // done turns to idle after this long
-	StartupGraceMs int // output this soon after a tab starts is not work
+	StartupGraceMs int // a tab younger than this is starting until quiet or typed into
 }
 
 // Assistant is how one agent is launched and interrupted.
@@ -85,7 +85,7 @@ func Defaults() Config {
 		Assistants: builtinAssistants(),
 		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true},
 		Ports:      Ports{Start: 6200, End: 6999, Size: 10},
-		Status:     Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 5000},
+		Status:     Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000},
 	}
 }
 

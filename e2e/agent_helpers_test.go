@@ -24,7 +24,7 @@ func writeFakeAssistant(t *testing.T, env *harness.Env, agent *harness.FakeAgent
 	cfg := map[string]any{
 		"assistants": map[string]any{"fake": map[string]any{"command": agent.ShellCommand()}},
 		// Short windows keep the agent-state stories quick.
-		"status": map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 1000},
+		"status": map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
 	}
 	b, _ := json.Marshal(cfg)
 	if err := os.MkdirAll(env.StateHome, 0o700); err != nil {

@@ -19,7 +19,7 @@ func TestScreenRulesDecideForAClaudeScreen(t *testing.T) {
 	agent := harness.PrepareFakeAgent(t)
 	cfg := map[string]any{
 		"assistants": map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}},
-		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 1000},
+		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
 	}
 	b, _ := json.Marshal(cfg)
 	os.MkdirAll(env.StateHome, 0o700)

@@ -74,17 +74,18 @@ func TestBlockedReportOverridesScrollingOutput(t *testing.T) {
 	harness.Eventually(t, func() (bool, string) { return s.term.BellRang(t), "no bell for the blocked agent" })
 }
 
-// afterStartupGrace waits until the agent session is older than the
-// startup grace (1 s in these tests), so its output counts as work.
+// afterStartupGrace waits until the agent has finished starting in amux's
+// eyes: its pane has been quiet longer than the quiet window (1.5 s in these
+// tests) and a scan has seen that, so its next output counts as work.
 func afterStartupGrace(t *testing.T, env *harness.Env) {
 	t.Helper()
 	session := agentSession(t, env)
-	created, err := tmux.SessionOption(t.Context(), env.Server, session, tmux.TagCreatedAt)
+	out := env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{window_activity}")
+	sec, err := strconv.ParseInt(strings.TrimSpace(out), 10, 64)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("window activity %q: %v", out, err)
 	}
-	sec, _ := strconv.ParseInt(created, 10, 64)
-	harness.Eventually(t, func() (bool, string) {
-		return time.Now().After(time.Unix(sec, 0).Add(1500 * time.Millisecond)), "session too young"
-	})
+	// Activity has one-second resolution: +1 s, the quiet window, a scan.
+	settled := time.Unix(sec, 0).Add(time.Second + 1500*time.Millisecond + 1100*time.Millisecond)
+	harness.Eventually(t, func() (bool, string) { return time.Now().After(settled), "the agent is still starting" })
 }

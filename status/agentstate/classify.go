@@ -82,8 +82,12 @@ type Config struct {
 	QuietAfter time.Duration
 	// DoneWindow: done turns to idle after this long (also for a reported done).
 	DoneWindow time.Duration
-	// StartupGrace: output this soon after the session started is the
-	// program drawing itself, not work (no "done" bell for every new tab).
+	// StartupGrace: a session younger than this is starting until it first
+	// goes quiet (QuietAfter without output) or receives input: a program
+	// drawing itself is not work, however long its start takes (no "done"
+	// bell for every new tab). Older sessions — seen first after an amux
+	// restart — are taken as they are: a false idle is worse than a false
+	// busy.
 	StartupGrace time.Duration
 }
 
@@ -94,16 +98,18 @@ func DefaultConfig() Config {
 		ActiveWindow: 2 * time.Second,
 		QuietAfter:   5 * time.Second,
 		DoneWindow:   30 * time.Second,
-		StartupGrace: 5 * time.Second,
+		StartupGrace: time.Minute,
 	}
 }
 
 // Tracker remembers one session's recent past, for hysteresis.
 type Tracker struct {
-	last       State
-	workedAt   time.Time // last time activity said working
-	doneAt     time.Time // when it became done
-	reportedAt time.Time // last reported done/idle we honoured
+	last        State
+	workedAt    time.Time // last time activity said working
+	doneAt      time.Time // when it became done
+	reportedAt  time.Time // last reported done/idle we honoured
+	settled     bool      // past its start: output counts as work
+	startOutput time.Time // the last output of the start, never work
 }
 
 // SeedDone starts a new tracker in the done state (its window running from
@@ -174,6 +180,27 @@ func (t *Tracker) reported(o Observation, c Config) (Result, bool) {
 	return Result{}, false
 }
 
+// starting reports whether a young session is still starting, and settles
+// it for good once it has gone quiet or been given input.
+func (t *Tracker) starting(o Observation, c Config) bool {
+	if t.settled || o.Started.IsZero() || o.Now.Sub(o.Started) >= c.StartupGrace {
+		t.settled = true
+		return false
+	}
+	quiet := o.LastOutput.IsZero() || o.Now.Sub(o.LastOutput) >= c.QuietAfter
+	typed := !o.LastInput.IsZero() && o.LastInput.After(o.Started)
+	if quiet || typed {
+		// From here on output is work — but not the start's own output,
+		// which may still be inside the active window.
+		t.settled, t.startOutput = true, o.LastOutput
+		if typed && o.LastInput.Before(o.LastOutput) {
+			t.startOutput = o.LastInput // what answered the input is not the start
+		}
+		return false
+	}
+	return true
+}
+
 // recentlyWorking is the hysteresis: once working, a session stays working
 // until it has been quiet for QuietAfter.
 func (t *Tracker) recentlyWorking(o Observation, c Config) bool {
@@ -182,8 +209,11 @@ func (t *Tracker) recentlyWorking(o Observation, c Config) bool {
 
 // activity is the output heuristic.
 func (t *Tracker) activity(o Observation, c Config) Result {
-	if !o.Started.IsZero() && !o.LastOutput.IsZero() && o.LastOutput.Before(o.Started.Add(c.StartupGrace)) {
-		o.LastOutput = time.Time{}
+	if t.starting(o, c) {
+		return Result{State: Idle, Source: SourceActivity, Detail: "starting"}
+	}
+	if !o.LastOutput.After(t.startOutput) {
+		o.LastOutput = time.Time{} // nothing printed since the start
 	}
 	echo := !o.LastInput.IsZero() && !o.LastOutput.Before(o.LastInput) && o.LastOutput.Sub(o.LastInput) < c.EchoWindow
 	if !o.LastOutput.IsZero() && !echo && o.Now.Sub(o.LastOutput) < c.ActiveWindow {

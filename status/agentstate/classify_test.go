@@ -119,3 +119,44 @@ func TestSeedDoneKeepsDoneForItsWindow(t *testing.T) {
 		t.Fatalf("after the window: %s", r.State)
 	}
 }
+
+// A program that takes long to draw itself is starting, not working, until
+// it first goes quiet; a session already old when amux first sees it (amux
+// restarted mid-task) is working at once.
+func TestSlowStartIsNotWorkButAnOldSessionIs(t *testing.T) {
+	out := func(started, last float64) Observation {
+		return Observation{Started: at(started), LastOutput: at(last)}
+	}
+	run(t, []step{
+		{now: 3, obs: out(0, 2.9), want: Idle},
+		{now: 12, obs: out(0, 11.9), want: Idle}, // still drawing after the old 5 s grace
+		{now: 20, obs: out(0, 13), want: Idle},   // quiet: started
+		{now: 30, obs: out(0, 29.9), want: Working},
+	})
+	run(t, []step{{now: 200, obs: out(0, 199.9), want: Working}})
+}
+
+// Input ends the start at once: what follows (past the echo) is work.
+func TestInputEndsTheStart(t *testing.T) {
+	run(t, []step{
+		{now: 2, obs: Observation{Started: at(0), LastOutput: at(1.9)}, want: Idle},
+		{now: 3, obs: Observation{Started: at(0), LastInput: at(2.5), LastOutput: at(2.95)}, want: Working},
+	})
+}
+
+// The start's last output can still be inside the active window when the
+// start is declared over (quiet window shorter than the active one): it
+// must not turn into work then.
+func TestStartOutputNeverBecomesWork(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	c.QuietAfter = 1500 * time.Millisecond // shorter than the 2 s active window
+	r := tr.Classify(Observation{Now: at(3.6), Alive: true, Started: at(0), LastOutput: at(2)}, c)
+	if r.State != Idle {
+		t.Fatalf("the start's output became %s (%s)", r.State, r.Detail)
+	}
+	r = tr.Classify(Observation{Now: at(5), Alive: true, Started: at(0), LastOutput: at(4.9)}, c)
+	if r.State != Working {
+		t.Fatalf("output after the start is %s", r.State)
+	}
+}
