@@ -18,11 +18,12 @@ type agentSetup struct {
 	repo  string
 }
 
-// writeFakeAssistant puts the fake agent into config.json as "fake".
-func writeFakeAssistant(t *testing.T, env *harness.Env, agent *harness.FakeAgent) {
+// writeConfig writes config.json with the given assistants (name → its
+// settings) and the short agent-state windows these stories use.
+func writeConfig(t *testing.T, env *harness.Env, assistants map[string]any) {
 	t.Helper()
 	cfg := map[string]any{
-		"assistants": map[string]any{"fake": map[string]any{"command": agent.ShellCommand()}},
+		"assistants": assistants,
 		// Short windows keep the agent-state stories quick.
 		"status": map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
 	}
@@ -33,6 +34,12 @@ func writeFakeAssistant(t *testing.T, env *harness.Env, agent *harness.FakeAgent
 	if err := os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// writeFakeAssistant puts the fake agent into config.json as "fake".
+func writeFakeAssistant(t *testing.T, env *harness.Env, agent *harness.FakeAgent) {
+	t.Helper()
+	writeConfig(t, env, map[string]any{"fake": map[string]any{"command": agent.ShellCommand()}})
 }
 
 // newAgentSetup starts amux at 120×40 with a workspace "feat" selected.

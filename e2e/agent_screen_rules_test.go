@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,13 +14,7 @@ import (
 func TestScreenRulesDecideForAClaudeScreen(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	cfg := map[string]any{
-		"assistants": map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}},
-		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
-	}
-	b, _ := json.Marshal(cfg)
-	os.MkdirAll(env.StateHome, 0o700)
-	os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600)
+	writeConfig(t, env, map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}})
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)

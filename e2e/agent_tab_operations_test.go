@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,13 +18,10 @@ import (
 func TestTabOperations(t *testing.T) {
 	env := harness.NewEnv(t)
 	first, second := harness.PrepareFakeAgent(t), harness.PrepareFakeAgent(t)
-	cfg := map[string]any{"assistants": map[string]any{
+	writeConfig(t, env, map[string]any{
 		"first-agent":  map[string]any{"command": first.ShellCommand(), "interrupt_count": 3, "interrupt_delay_ms": 50},
 		"second-agent": map[string]any{"command": second.ShellCommand()},
-	}}
-	b, _ := json.Marshal(cfg)
-	os.MkdirAll(env.StateHome, 0o700)
-	os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600)
+	})
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
