@@ -13,6 +13,11 @@ import (
 // scanInterval is the most time between two scans.
 const scanInterval = time.Second
 
+// idleLook is how often a scanner with no session to watch looks for one
+// (a new process each time, so not every scan). amux wakes it at once when
+// it creates a session itself; sessions made by others are found within it.
+const idleLook = 15 * time.Second
+
 // screenMatcher applies screen rules to a captured pane (nil: no rules).
 type screenMatcher func(assistant string, rows []string) *agentstate.ScreenVerdict
 
@@ -49,6 +54,8 @@ type scanner struct {
 
 	// Loop state, touched only by the scan goroutine.
 	ctl      *tmux.Control
+	lookedAt time.Time     // last search for a session to attach to that found none
+	nudge    chan struct{} // capacity 1: look for sessions now
 	owner    bool
 	trackers map[string]*agentstate.Tracker // by session id
 	prev     map[string]agentstate.State    // last classification, by session id
@@ -70,10 +77,19 @@ type screenCache struct {
 func newScanner(c *tmux.Client, instance string, rules screenMatcher, onDone func(context.Context, string) error) *scanner {
 	return &scanner{
 		client: c, instance: instance, cfg: agentstate.DefaultConfig(), rules: rules, onDone: onDone,
-		now: time.Now, results: make(chan scanResult, 1),
+		now: time.Now, results: make(chan scanResult, 1), nudge: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
 		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
+	}
+}
+
+// wake makes the next scan happen now and look for sessions even if the
+// last look found none: amux just created one.
+func (s *scanner) wake() {
+	select {
+	case s.nudge <- struct{}{}:
+	default:
 	}
 }
 
@@ -112,6 +128,8 @@ func (s *scanner) run(ctx context.Context) {
 			s.release()
 			return
 		case <-t.C:
+		case <-s.nudge:
+			s.lookedAt = time.Time{}
 		}
 	}
 }
@@ -127,10 +145,15 @@ func (s *scanner) runner(ctx context.Context) (tmux.Runner, bool) {
 			return s.ctl, true
 		}
 	}
+	if !s.lookedAt.IsZero() && s.now().Sub(s.lookedAt) < idleLook {
+		return nil, false // nothing to watch: idle costs no process per scan
+	}
 	list, err := tmux.ListSessions(ctx, s.client)
 	if err != nil || len(list) == 0 {
+		s.lookedAt = s.now()
 		return nil, false
 	}
+	s.lookedAt = time.Time{}
 	ctl, err := tmux.StartControl(ctx, s.client, list[0].ID)
 	if err != nil {
 		return s.client, true // degrade to a process per call rather than go blind

@@ -79,3 +79,33 @@ func processCPU() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// With no session to watch, the scanner must not start a tmux process every
+// scan: idle amux spawns at most a handful per 30 s.
+func TestIdleScannerWithoutSessionsSpawnsRarely(t *testing.T) {
+	srv := tmuxtest.New(t)
+	srv.Session(t, "not-amux", nil) // a server, but nothing of amux's on it
+	spawns := 0
+	s := newScanner(srv.Client.WithTrace(func(tmux.Call) { spawns++ }), "idle-instance", nil, nil)
+	now := time.Now()
+	s.now = func() time.Time { return now }
+	for range 30 { // 30 scans, a second apart
+		s.scan(context.Background())
+		now = now.Add(time.Second)
+	}
+	if spawns > 3 {
+		t.Fatalf("%d tmux processes in 30 idle scans, want at most 3", spawns)
+	}
+	s.wake() // amux created a session: look at once
+	select {
+	case <-s.nudge:
+		s.lookedAt = time.Time{}
+	default:
+		t.Fatal("wake did not queue a look")
+	}
+	before := spawns
+	s.scan(context.Background())
+	if spawns == before {
+		t.Fatal("a woken scanner did not look for sessions")
+	}
+}

@@ -86,6 +86,9 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 			return m.say(levelError, "new tab: "+msg.err.Error()), true
 		}
 		r := msg.req
+		if m.scan != nil {
+			m.scan.wake()
+		}
 		t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
 			firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
 		wt := m.tabs.ensure(r.wsID)
