@@ -77,7 +77,7 @@ func newTestModel(w, h int) *Model {
 	m := New(Deps{Config: config.Defaults(), Engine: fixedEngine{snap.projects, snap.records}, Now: time.Now})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
-	m.Update(dirtyMsg{id: "2222222222222222", dirty: true})
+	m.Update(dirtyMsg{map[string]bool{"2222222222222222": true}})
 	return m
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -24,10 +25,7 @@ type loadedMsg struct {
 	err  error
 }
 
-type dirtyMsg struct {
-	id    string
-	dirty bool
-}
+type dirtyMsg struct{ dirty map[string]bool } // workspace ID → uncommitted changes
 
 type recoveredMsg struct {
 	report RecoveryReport
@@ -60,23 +58,51 @@ func (m *Model) load() tea.Cmd {
 	}
 }
 
-// refreshDirty checks git status of every present worktree, a few at a time.
-// It runs after a load and on refresh, never on a timer: idle costs nothing.
+// dirtyWorkers bounds concurrent git status calls: 500 workspaces must not
+// mean 500 git processes at once.
+const dirtyWorkers = 4
+
+// refreshDirty checks git status of every present worktree, a few at a
+// time, and reports them together. It runs after the first load and on
+// refresh, never on a timer: idle costs nothing.
 func (m *Model) refreshDirty() tea.Cmd {
-	var cmds []tea.Cmd
+	var roots = map[string]string{} // workspace ID → worktree
 	for _, r := range m.snap.records {
-		if r.Shelved || r.Root == "" {
-			continue
+		if !r.Shelved && r.Root != "" {
+			roots[r.WorkspaceID()] = r.Root
 		}
-		id, root, eng := r.WorkspaceID(), r.Root, m.deps.Engine
-		cmds = append(cmds, func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			d, err := eng.Dirty(ctx, root)
-			return dirtyMsg{id: id, dirty: err == nil && d}
-		})
 	}
-	return tea.Batch(cmds...)
+	if len(roots) == 0 {
+		return nil
+	}
+	eng := m.deps.Engine
+	return func() tea.Msg {
+		type job struct{ id, root string }
+		jobs := make(chan job)
+		var mu sync.Mutex
+		dirty := map[string]bool{}
+		var wg sync.WaitGroup
+		for range min(dirtyWorkers, len(roots)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range jobs {
+					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+					d, err := eng.Dirty(ctx, j.root)
+					cancel()
+					mu.Lock()
+					dirty[j.id] = err == nil && d
+					mu.Unlock()
+				}
+			}()
+		}
+		for id, root := range roots {
+			jobs <- job{id, root}
+		}
+		close(jobs)
+		wg.Wait()
+		return dirtyMsg{dirty}
+	}
 }
 
 // recover runs startup recovery of interrupted deletes in the background.
@@ -118,10 +144,8 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 		cmds = append(cmds, m.showPendingTab())
 		return tea.Batch(cmds...), true
 	case dirtyMsg:
-		if m.dirty[msg.id] != msg.dirty {
-			m.dirty[msg.id] = msg.dirty
-			m.rebuildDashboard()
-		}
+		m.dirty = msg.dirty
+		m.rebuildDashboard()
 		return nil, true
 	case recoveredMsg:
 		switch {
