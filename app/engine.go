@@ -25,16 +25,12 @@ type engineAdapter struct {
 	git   *git.Runner
 	ports *ports.Registry // nil in tests that need no ports
 	tmux  tmux.Runner
-
-	mu    sync.Mutex
-	steps map[string]func(StepEvent) // workspace ID → progress of its running teardown
 }
 
-// newEngineAdapter wires an engine whose StepHook reports to the adapter.
+// newEngineAdapter wires an engine using the given git runner.
 func newEngineAdapter(opts workspace.Options, g *git.Runner) (*engineAdapter, error) {
-	a := &engineAdapter{git: g, tmux: opts.Tmux, steps: map[string]func(StepEvent){}}
+	a := &engineAdapter{git: g, tmux: opts.Tmux}
 	opts.Git = g
-	opts.StepHook = a.stepDone
 	eng, err := workspace.New(opts)
 	if err != nil {
 		return nil, err
@@ -65,15 +61,13 @@ func stepLabel(op, id string) (string, int) {
 	return id, -1
 }
 
-// stepDone is the engine's StepHook: it marks the step done and the next
-// one running for whoever watches that workspace's teardown.
-func (a *engineAdapter) stepDone(op, step, id string) {
-	a.mu.Lock()
-	fn := a.steps[id]
-	a.mu.Unlock()
-	if fn == nil {
-		return
-	}
+// stepObserver turns the engine's step reports into progress events: the
+// step done, and the next one running.
+func stepObserver(fn func(StepEvent)) func(op, step string) {
+	return func(op, step string) { reportStep(fn, op, step) }
+}
+
+func reportStep(fn func(StepEvent), op, step string) {
 	label, i := stepLabel(op, step)
 	fn(StepEvent{Step: label, Done: true})
 	if i >= 0 && i+1 < len(stepNames) {
@@ -218,14 +212,7 @@ func cleanLine(s string) string {
 }
 
 func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (string, error) {
-	a.mu.Lock()
-	a.steps[id] = step
-	a.mu.Unlock()
-	defer func() {
-		a.mu.Lock()
-		delete(a.steps, id)
-		a.mu.Unlock()
-	}()
+	ctx = workspace.WithStepObserver(ctx, stepObserver(step))
 	var (
 		res workspace.TeardownResult
 		err error

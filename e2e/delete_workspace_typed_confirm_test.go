@@ -41,7 +41,10 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	term.WaitText("Type doomed to confirm")
 	term.Type("doomed")
 	term.Keys("Enter")
-	term.WaitText("deleted workspace doomed")
+	screen := term.WaitText("deleted workspace doomed")
+	if !containsAll(screen, "✓ write tombstone", "✓ kill agent and run sessions", "✓ remove worktree", "✓ remove record") {
+		t.Fatalf("the teardown steps are not shown as done:\n%s", screen)
+	}
 
 	if exists(root) {
 		t.Error("worktree still on disk")

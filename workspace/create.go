@@ -114,7 +114,7 @@ func (e *Engine) createLocked(ctx context.Context, rec Record) (Record, error) {
 	defer unlock()
 	created, err := e.opts.Git.CreateWorktree(ctx, rec.Repo, rec.Root, rec.Branch, rec.Base)
 	if err == nil {
-		e.step("create", "worktree", rec.ID)
+		e.step(ctx, "create", "worktree", rec.ID)
 		rec.CreatedBranch = created
 		var saved Record
 		if saved, err = e.store.Insert(ctx, rec); err == nil {

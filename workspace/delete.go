@@ -65,7 +65,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if err := atomicfile.WriteFile(e.store.layout.TombstoneFile(id), []byte("1\n"), recordPerm); err != nil {
 		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
 	}
-	e.step("delete", StepTombstone, id)
+	e.step(ctx, "delete", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
 		return TeardownResult{}, err
@@ -78,7 +78,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		release()
 		return res, fmt.Errorf("delete %s interrupted (retried on next start): %w", id, err)
 	}
-	e.step("delete", StepRemoveRecord, id)
+	e.step(ctx, "delete", StepRemoveRecord, id)
 	e.gates.forget(id)
 	return res, nil
 }
@@ -107,7 +107,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if _, err := e.store.setShelved(ctx, id, true); err != nil {
 		return res, fmt.Errorf("shelve %s: %w", id, err)
 	}
-	e.step("shelve", StepRemoveRecord, id)
+	e.step(ctx, "shelve", StepRemoveRecord, id)
 	return res, nil
 }
 
@@ -137,7 +137,7 @@ func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (Record, *Script
 func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
 	id := rec.WorkspaceID()
 	var res TeardownResult
-	e.step(op, StepDrain, id)
+	e.step(ctx, op, StepDrain, id)
 	if err := e.StopRuns(ctx, id); err != nil {
 		return res, err
 	}
@@ -145,7 +145,7 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 	if err := e.StopSessions(ctx, id); err != nil {
 		return res, err
 	}
-	e.step(op, StepKillRuns, id)
+	e.step(ctx, op, StepKillRuns, id)
 	if arch != nil && exists(rec.Root) {
 		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch)
 		if res.ArchiveErr != nil {
@@ -155,13 +155,13 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 			e.log.Warn("workspace archive script failed; teardown continues", "workspace", id, "err", res.ArchiveErr)
 		}
 	}
-	e.step(op, StepArchive, id)
+	e.step(ctx, op, StepArchive, id)
 	kept, err := e.removeWorktree(ctx, rec, deleteBranch)
 	if err != nil {
 		return res, err
 	}
 	res.BranchKept = kept
-	e.step(op, StepRemoveWorktree, id)
+	e.step(ctx, op, StepRemoveWorktree, id)
 	return res, nil
 }
 

@@ -97,8 +97,12 @@ func New(opts Options) (*Engine, error) {
 // Store returns the engine's record and registry store.
 func (e *Engine) Store() *Store { return e.store }
 
-// step reports a finished teardown step to the test hook.
-func (e *Engine) step(op, name, id string) {
+// step reports a finished teardown step to the caller watching this call
+// (WithStepObserver) and to the crash-test hook.
+func (e *Engine) step(ctx context.Context, op, name, id string) {
+	if fn, ok := ctx.Value(stepKey{}).(func(op, step string)); ok && fn != nil {
+		fn(op, name)
+	}
 	if e.opts.StepHook != nil {
 		e.opts.StepHook(op, name, id)
 	}

@@ -106,7 +106,7 @@ func (e *Engine) finishDelete(ctx context.Context, id string) error {
 		release()
 		return err
 	}
-	e.step("recover", StepRemoveRecord, id)
+	e.step(ctx, "recover", StepRemoveRecord, id)
 	e.gates.forget(id)
 	return nil
 }

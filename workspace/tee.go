@@ -5,8 +5,19 @@ import (
 	"io"
 )
 
-// teeKey marks the context value WithScriptOutput sets.
-type teeKey struct{}
+// Context keys of the per-call observers below.
+type (
+	teeKey  struct{}
+	stepKey struct{}
+)
+
+// WithStepObserver returns a context under which a Delete, Shelve or
+// recovery reports each step to fn as it completes (op is "delete",
+// "shelve" or "recover"; step one of the Step* names), so a progress view
+// can follow the teardown of this one call.
+func WithStepObserver(ctx context.Context, fn func(op, step string)) context.Context {
+	return context.WithValue(ctx, stepKey{}, fn)
+}
 
 // WithScriptOutput returns a context under which lifecycle scripts started
 // by this call (setup on Create, Restore or RunSetup) also copy their output

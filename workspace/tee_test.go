@@ -43,3 +43,22 @@ func TestScriptOutputIsCopiedToTheContextWriter(t *testing.T) {
 		t.Fatalf("the file and the copy differ:\n%q\n%q", file, s)
 	}
 }
+
+func TestStepObserverSeesTheTeardownInOrder(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	obs := WithStepObserver(ctx, func(op, step string) { steps = append(steps, op+":"+step) })
+	if _, err := e.Delete(obs, res.Workspace.ID, DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "delete:tombstone delete:drain delete:kill-runs delete:archive delete:remove-worktree delete:remove-record"
+	if got := strings.Join(steps, " "); got != want {
+		t.Fatalf("steps %q, want %q", got, want)
+	}
+}
