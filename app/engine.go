@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
 	"sync"
 
 	"amux.dev/amux/git"
@@ -179,11 +178,11 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		w.emit(cleanLine(string(w.partial[:i])))
+		w.emit(displayLine(string(w.partial[:i])))
 		w.partial = w.partial[i+1:]
 	}
 	if len(w.partial) > 4096 { // a line that never ends still shows
-		w.emit(cleanLine(string(w.partial)))
+		w.emit(displayLine(string(w.partial)))
 		w.partial = w.partial[:0]
 	}
 	return len(p), nil
@@ -193,22 +192,9 @@ func (w *lineWriter) flush() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.partial) > 0 {
-		w.emit(cleanLine(string(w.partial)))
+		w.emit(displayLine(string(w.partial)))
 		w.partial = nil
 	}
-}
-
-// cleanLine strips escape sequences and control characters.
-func cleanLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' {
-			return ' '
-		}
-		if r < 0x20 || r == 0x7f {
-			return -1
-		}
-		return r
-	}, ansi.Strip(s))
 }
 
 func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (string, error) {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"time"
 	"unicode"
@@ -67,15 +68,7 @@ func (m *Model) handleFirstTask(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		t.taskSent = true
 		return m.say(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
-			"; the first task was not typed: "+clipText(t.firstTask, 60)), true
+			"; the first task was not typed: "+ansi.Truncate(t.firstTask, 60, "…")), true
 	}
 	return nil, false
-}
-
-func clipText(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

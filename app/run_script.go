@@ -158,25 +158,30 @@ func (o *scriptOutputOverlay) view(m *Model, w, h int) string {
 	return th.Panel(true).Padding(1, 2).Width(w).Render(strings.Join(b, "\n"))
 }
 
-// splitLines turns captured output into display lines: escape sequences
-// and other control characters (a script's colours, carriage returns)
-// removed, so the viewer's layout cannot be broken by what a script printed.
+// splitLines turns captured output into display lines.
 func splitLines(s string) []string {
-	s = strings.TrimRight(ansi.Strip(s), "\n")
+	s = strings.TrimRight(s, "\n")
 	if s == "" {
 		return nil
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = strings.Map(func(r rune) rune {
-			if r == '\t' {
-				return ' '
-			}
-			if r < 0x20 || r == 0x7f {
-				return -1
-			}
-			return r
-		}, l)
+		lines[i] = displayLine(l)
 	}
 	return lines
+}
+
+// displayLine makes a line a script printed safe to draw: escape sequences
+// (its colours) and control characters (carriage returns) removed, tabs as
+// spaces, so nothing it printed can break amux's layout.
+func displayLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' {
+			return ' '
+		}
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, ansi.Strip(s))
 }

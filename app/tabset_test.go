@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -36,8 +37,8 @@ func TestTabSetAttentionOrderAndBadges(t *testing.T) {
 	}
 	// Blocked first (and again, while it stays blocked), then done, oldest
 	// first; a seen done tab leaves the list.
-	if want := "blocked done-old blocked done-new"; joinIDs(order) != want {
-		t.Fatalf("attention order %q, want %q", joinIDs(order), want)
+	if want := "blocked done-old blocked done-new"; strings.Join(order, " ") != want {
+		t.Fatalf("attention order %q, want %q", strings.Join(order, " "), want)
 	}
 	if b, detail := s.badge("b"); b != dashboard.BadgeBlocked || detail != "blocked: question" {
 		t.Fatalf("badge b = %v %q", b, detail)
@@ -45,15 +46,4 @@ func TestTabSetAttentionOrderAndBadges(t *testing.T) {
 	if b, _ := s.badge("a"); b != dashboard.BadgeNone {
 		t.Fatalf("seen done tabs must not badge: %v", b)
 	}
-}
-
-func joinIDs(ids []string) string {
-	out := ""
-	for i, id := range ids {
-		if i > 0 {
-			out += " "
-		}
-		out += id
-	}
-	return out
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"os"
 	"os/exec"
@@ -29,18 +30,13 @@ type ptyAmux struct {
 // registered and config.json holding assistants (name → shell command).
 func startPTYAmux(b *testing.B, env *harness.Env, assistants map[string]string) *ptyAmux {
 	b.Helper()
-	cfg := `{"assistants": {`
-	first := true
+	list := map[string]map[string]string{}
 	for name, cmd := range assistants {
-		if !first {
-			cfg += ","
-		}
-		first = false
-		cfg += jsonString(name) + `: {"command": ` + jsonString(cmd) + `}`
+		list[name] = map[string]string{"command": cmd}
 	}
-	cfg += `}}`
+	cfg, _ := json.Marshal(map[string]any{"assistants": list})
 	os.MkdirAll(env.StateHome, 0o700)
-	os.WriteFile(filepath.Join(env.StateHome, "config.json"), []byte(cfg), 0o600)
+	os.WriteFile(filepath.Join(env.StateHome, "config.json"), cfg, 0o600)
 	repo := env.NewRepo(b, "shop")
 	if _, err := workspace.NewStore(env.StateHome).AddProject(b.Context(), repo, "shop"); err != nil {
 		b.Fatal(err)
@@ -144,18 +140,4 @@ func percentiles(d []time.Duration) (float64, float64) {
 	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 	ms := func(x time.Duration) float64 { return float64(x.Microseconds()) / 1000 }
 	return ms(d[len(d)/2]), ms(d[len(d)*95/100])
-}
-
-func jsonString(s string) string {
-	var buf bytes.Buffer
-	buf.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"', '\\':
-			buf.WriteByte('\\')
-		}
-		buf.WriteRune(r)
-	}
-	buf.WriteByte('"')
-	return buf.String()
 }

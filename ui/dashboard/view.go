@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"image/color"
 	"strings"
 
@@ -126,16 +127,5 @@ func badgeGlyph(th theme.Theme, w Workspace, spinner string) (string, lipgloss.S
 	return "○", th.MutedStyle()
 }
 
-func truncate(s string, n int) string {
-	if n < 1 {
-		return ""
-	}
-	if lipgloss.Width(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r))+1 > n {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
-}
+// truncate cuts s to n cells, ending in "…" when it had to cut.
+func truncate(s string, n int) string { return ansi.Truncate(s, max(0, n), "…") }

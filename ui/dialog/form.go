@@ -1,6 +1,7 @@
 package dialog
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"charm.land/bubbles/v2/spinner"
@@ -177,7 +178,7 @@ func (f Form) View(width int) string {
 	case busy:
 		b.WriteString(f.spin.View() + " " + th.TextStyle().Render(f.label) + "\n")
 		for _, line := range f.tail {
-			b.WriteString(th.MutedStyle().Render("  "+clip(line, width-8)) + "\n")
+			b.WriteString(th.MutedStyle().Render("  "+ansi.Truncate(line, max(0, width-8), "…")) + "\n")
 		}
 		return box(th, width, strings.TrimRight(b.String(), "\n"))
 	case failed:
@@ -206,16 +207,4 @@ func (f Form) View(width int) string {
 	}
 	b.WriteString(th.MutedStyle().Render("enter: " + f.submit + " · tab: next field · esc: cancel"))
 	return box(th, width, b.String())
-}
-
-// clip shortens s to at most n cells (runes, good enough for output tails).
-func clip(s string, n int) string {
-	if n < 1 {
-		return ""
-	}
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

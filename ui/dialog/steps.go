@@ -1,6 +1,7 @@
 package dialog
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"amux.dev/amux/ui/theme"
@@ -98,7 +99,7 @@ func (s Steps) View(width int) string {
 		if st.Detail != "" {
 			line += ": " + st.Detail
 		}
-		b.WriteString(style.Render(clip(line, width-6)) + "\n")
+		b.WriteString(style.Render(ansi.Truncate(line, max(0, width-6), "…")) + "\n")
 	}
 	if s.Note != "" {
 		b.WriteString("\n" + th.MutedStyle().Render(s.Note) + "\n")
