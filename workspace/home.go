@@ -3,28 +3,8 @@ package workspace
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"path/filepath"
-	"strings"
 )
-
-// EnvHome relocates the state home (tests and users who want it elsewhere).
-const EnvHome = "AMUX_HOME"
-
-// StateHome returns the state home: $AMUX_HOME when set, else ~/.amux.
-// getenv is passed in (os.Getenv in production) so callers and tests decide
-// the environment. A relative $AMUX_HOME is made absolute so every file path
-// derived from it is stable when the working directory changes.
-func StateHome(getenv func(string) string) (string, error) {
-	if h := strings.TrimSpace(getenv(EnvHome)); h != "" {
-		return filepath.Abs(h)
-	}
-	home := strings.TrimSpace(getenv("HOME"))
-	if home == "" {
-		return "", errors.New("state home: neither AMUX_HOME nor HOME is set")
-	}
-	return filepath.Join(home, ".amux"), nil
-}
 
 // Layout names every path the engine owns under one state home. It is a
 // value: computing a path never touches the disk.

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"amux.dev/amux/config"
 	"context"
 	"fmt"
 	"os"
@@ -48,7 +49,7 @@ func paneLaunchHelper(payload string) int {
 
 func runHelper(mode string) int {
 	ctx := context.Background()
-	home := os.Getenv(EnvHome)
+	home := os.Getenv(config.EnvHome)
 	var err error
 	switch mode {
 	case "mutate":
@@ -106,7 +107,7 @@ func setHome(t *testing.T) string {
 	dir := t.TempDir()
 	t.Setenv("HOME", filepath.Join(dir, "user"))
 	home := filepath.Join(dir, "amux-home")
-	t.Setenv(EnvHome, home)
+	t.Setenv(config.EnvHome, home)
 	return home
 }
 

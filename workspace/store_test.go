@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"amux.dev/amux/config"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,21 +13,6 @@ import (
 	"testing"
 	"time"
 )
-
-func TestStateHome(t *testing.T) {
-	env := map[string]string{"HOME": "/home/u"}
-	get := func(k string) string { return env[k] }
-	if h, _ := StateHome(get); h != "/home/u/.amux" {
-		t.Fatalf("default home = %q", h)
-	}
-	env[EnvHome] = "/srv/amux"
-	if h, _ := StateHome(get); h != "/srv/amux" {
-		t.Fatalf("AMUX_HOME = %q", h)
-	}
-	if _, err := StateHome(func(string) string { return "" }); err == nil {
-		t.Fatal("no HOME and no AMUX_HOME must be an error")
-	}
-}
 
 func TestMintIDIsContractHash(t *testing.T) {
 	id := MintID("/src/app", "/home/u/.amux/worktrees/app/feat")
@@ -157,7 +143,7 @@ func TestConcurrentProcessesLoseNothing(t *testing.T) {
 	fields := []string{"tabs", "env", "setup"}
 	var cmds []*exec.Cmd
 	for _, f := range fields {
-		cmd := helperCmd(t, "mutate", EnvHome+"="+home, "HELPER_ID="+rec.ID, "HELPER_FIELD="+f, "HELPER_N="+strconv.Itoa(n))
+		cmd := helperCmd(t, "mutate", config.EnvHome+"="+home, "HELPER_ID="+rec.ID, "HELPER_FIELD="+f, "HELPER_N="+strconv.Itoa(n))
 		cmd.Stderr = os.Stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
