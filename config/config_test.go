@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,9 +97,30 @@ func TestLoadValuesAndPartialErrors(t *testing.T) {
 	if cfg.Ports != Defaults().Ports {
 		t.Errorf("invalid ports accepted: %+v", cfg.Ports)
 	}
-	names := cfg.AssistantNames()
-	if names[0] != "claude" || names[len(names)-1] != "aider" && names[len(names)-1] != "shell" {
-		t.Errorf("names = %v", names)
+	// Built-ins in their fixed order, then user assistants sorted.
+	want := []string{"claude", "codex", "gemini", "opencode", "amp", "shell", "aider"}
+	if names := cfg.AssistantNames(); !slices.Equal(names, want) {
+		t.Errorf("names = %v, want %v", names, want)
+	}
+}
+
+func TestSaveTreatsNullSectionsAsEmpty(t *testing.T) {
+	ctx := context.Background()
+	home := t.TempDir()
+	writeConfig(t, home, `{"assistants": null, "ui": null, "keep": 1}`)
+	if err := SaveAssistants(ctx, home, map[string]Assistant{"aider": {Command: "aider"}}); err != nil {
+		t.Fatalf("null assistants: %v", err)
+	}
+	if err := SaveUI(ctx, home, UI{Theme: "light"}); err != nil {
+		t.Fatalf("null ui: %v", err)
+	}
+	cfg, err := Load(home)
+	if err != nil || cfg.Assistants["aider"].Command != "aider" || cfg.UI.Theme != "light" {
+		t.Fatalf("reload: %+v %+v %v", cfg.Assistants["aider"], cfg.UI, err)
+	}
+	writeConfig(t, home, `{"assistants": [1]}`)
+	if err := SaveAssistants(ctx, home, map[string]Assistant{"aider": {Command: "aider"}}); !errors.Is(err, ErrRefusedSave) {
+		t.Fatalf("non-object assistants: %v", err)
 	}
 }
 

@@ -17,16 +17,6 @@ func SaveUI(ctx context.Context, home string, ui UI) error {
 	})
 }
 
-// SavePorts writes the port settings for new reservations.
-func SavePorts(ctx context.Context, home string, p Ports) error {
-	if err := p.Validate(); err != nil {
-		return err
-	}
-	return update(ctx, home, func(top map[string]json.RawMessage) error {
-		return mergeSection(top, "ports", map[string]any{"start": p.Start, "end": p.End, "size": p.Size})
-	})
-}
-
 // SaveAssistants writes the given assistants with every field explicit, so
 // an interrupt count or delay of 0 is saved as 0 and never reverts to a
 // default. Assistants not named are left as they are in the file.
@@ -40,11 +30,9 @@ func SaveAssistants(ctx context.Context, home string, assistants map[string]Assi
 		}
 	}
 	return update(ctx, home, func(top map[string]json.RawMessage) error {
-		section := map[string]json.RawMessage{}
-		if raw, ok := top["assistants"]; ok {
-			if err := json.Unmarshal(raw, &section); err != nil {
-				return fmt.Errorf("%w: assistants section is not an object", ErrRefusedSave)
-			}
+		section, err := sectionObject(top, "assistants")
+		if err != nil {
+			return err
 		}
 		for _, name := range sortedKeys(assistants) {
 			a := assistants[name]
@@ -63,11 +51,9 @@ func SaveAssistants(ctx context.Context, home string, assistants map[string]Assi
 // mergeSection sets fields inside the object top[key], creating it when
 // absent and keeping keys it does not name.
 func mergeSection(top map[string]json.RawMessage, key string, fields map[string]any) error {
-	obj := map[string]json.RawMessage{}
-	if raw, ok := top[key]; ok && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return fmt.Errorf("%w: %q is not an object", ErrRefusedSave, key)
-		}
+	obj, err := sectionObject(top, key)
+	if err != nil {
+		return err
 	}
 	for k, v := range fields {
 		b, err := json.Marshal(v)
@@ -79,4 +65,19 @@ func mergeSection(top map[string]json.RawMessage, key string, fields map[string]
 	raw, err := json.Marshal(obj)
 	top[key] = raw
 	return err
+}
+
+// sectionObject decodes the object top[key]; an absent or null section is
+// an empty object (a user's "assistants": null must not crash a save), any
+// other non-object refuses the save so the file is preserved.
+func sectionObject(top map[string]json.RawMessage, key string) (map[string]json.RawMessage, error) {
+	obj := map[string]json.RawMessage{}
+	raw, ok := top[key]
+	if !ok || string(raw) == "null" {
+		return obj, nil
+	}
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("%w: %q is not an object", ErrRefusedSave, key)
+	}
+	return obj, nil
 }
