@@ -45,19 +45,29 @@ func (s *Store) Load(id string) (Record, error) {
 	if !ValidID(id) {
 		return Record{}, fmt.Errorf("%w: bad id %q", ErrNotFound, id)
 	}
-	data, err := os.ReadFile(s.layout.RecordFile(id))
-	if errors.Is(err, fs.ErrNotExist) {
-		return Record{}, fmt.Errorf("%w: %s", ErrNotFound, id)
-	}
+	r, _, err := s.read(id)
 	if err != nil {
 		return Record{}, err
 	}
+	return r.clone(), nil // drops the raw keys a caller has no use for
+}
+
+// read loads and decodes one record, returning the bytes it came from too
+// so a transaction can tell whether anything changed.
+func (s *Store) read(id string) (Record, []byte, error) {
+	data, err := os.ReadFile(s.layout.RecordFile(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return Record{}, nil, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return Record{}, nil, err
+	}
 	r, err := decodeRecord(data)
 	if err != nil {
-		return Record{}, fmt.Errorf("workspace %s: %w", id, err)
+		return Record{}, nil, fmt.Errorf("workspace %s: %w", id, err)
 	}
 	r.ID = id
-	return r.clone(), nil
+	return r, data, nil
 }
 
 // List returns every record, oldest first. Records that fail to load are
@@ -145,19 +155,10 @@ func (s *Store) Update(ctx context.Context, id string, fn func(*Record) error) (
 		return Record{}, err
 	}
 	defer unlock()
-	path := s.layout.RecordFile(id)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Record{}, fmt.Errorf("%w: %s", ErrNotFound, id)
-	}
+	r, data, err := s.read(id)
 	if err != nil {
 		return Record{}, err
 	}
-	r, err := decodeRecord(data)
-	if err != nil {
-		return Record{}, fmt.Errorf("workspace %s: %w", id, err)
-	}
-	r.ID = id
 	before, err := r.snapshot()
 	if err != nil {
 		return Record{}, err
@@ -171,7 +172,7 @@ func (s *Store) Update(ctx context.Context, id string, fn func(*Record) error) (
 		return Record{}, err
 	}
 	if !bytes.Equal(out, data) {
-		if err := atomicfile.WriteFile(path, out, recordPerm); err != nil {
+		if err := atomicfile.WriteFile(s.layout.RecordFile(id), out, recordPerm); err != nil {
 			return Record{}, err
 		}
 	}
