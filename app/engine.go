@@ -62,8 +62,8 @@ func stepLabel(op, id string) (string, int) {
 
 // stepObserver turns the engine's step reports into progress events: the
 // step done, and the next one running.
-func stepObserver(fn func(StepEvent)) func(op, step string) {
-	return func(op, step string) { reportStep(fn, op, step) }
+func stepObserver(fn func(StepEvent)) func(op, step, id string) {
+	return func(op, step, _ string) { reportStep(fn, op, step) }
 }
 
 func reportStep(fn func(StepEvent), op, step string) {

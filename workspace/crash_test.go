@@ -24,18 +24,18 @@ func helperDelete(ctx context.Context, home string) error {
 		Home: home,
 		Git:  git.New(git.Options{}),
 		Tmux: tmux.New(tmux.ResolveServer(os.Getenv)),
-		StepHook: func(op, step, _ string) {
-			if op == "delete" && step == pauseAt {
-				_ = os.WriteFile(mark, []byte(step), 0o600)
-				for {
-					time.Sleep(time.Hour) // wait for SIGKILL (select{} would trip the deadlock detector)
-				}
-			}
-		},
 	})
 	if err != nil {
 		return err
 	}
+	ctx = WithStepObserver(ctx, func(op, step, _ string) {
+		if op == "delete" && step == pauseAt {
+			_ = os.WriteFile(mark, []byte(step), 0o600)
+			for {
+				time.Sleep(time.Hour) // wait for SIGKILL (select{} would trip the deadlock detector)
+			}
+		}
+	})
 	_, err = e.Delete(ctx, os.Getenv("HELPER_ID"), DeleteOptions{})
 	if err == nil {
 		err = errors.New("delete finished; the test wanted it killed")

@@ -168,13 +168,11 @@ func TestFailedCreateRollsBackOnlyWhatItOwns(t *testing.T) {
 func TestRecordWriteFailureRollsBack(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, nil)
-	var e *Engine
-	e = newEngine(t, func(o *Options) {
-		o.StepHook = func(op, step, id string) {
-			if op == "create" && step == "worktree" {
-				// A file where the metadata directory goes: the insert fails.
-				mustWrite(t, e.Store().Layout().WorkspaceDir(id), "in the way")
-			}
+	e := newEngine(t, nil)
+	ctx = WithStepObserver(ctx, func(op, step, id string) {
+		if op == "create" && step == "worktree" {
+			// A file where the metadata directory goes: the insert fails.
+			mustWrite(t, e.Store().Layout().WorkspaceDir(id), "in the way")
 		}
 	})
 	if _, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat"}); err == nil {

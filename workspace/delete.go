@@ -11,7 +11,7 @@ import (
 	"amux.dev/amux/atomicfile"
 )
 
-// Teardown step names, reported to Options.StepHook after each completes.
+// Teardown step names, reported to a WithStepObserver observer after each completes.
 const (
 	StepTombstone      = "tombstone"       // .deleting written (delete only)
 	StepDrain          = "drain"           // gate seized, lifecycle processes cancelled and drained

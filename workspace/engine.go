@@ -45,10 +45,6 @@ type Options struct {
 	// Logger receives warn-level lines about degraded paths (unreadable
 	// registries, failed archive scripts, recovery). Nil discards them.
 	Logger *slog.Logger
-	// StepHook, when set, is called after each step of a teardown with the
-	// operation ("delete", "shelve", "recover"), the step name and the
-	// workspace ID. It exists for crash tests; production leaves it nil.
-	StepHook func(op, step, id string)
 }
 
 // Engine runs the workspace lifecycle: create, setup, run sessions, on-done
@@ -97,14 +93,11 @@ func New(opts Options) (*Engine, error) {
 // Store returns the engine's record and registry store.
 func (e *Engine) Store() *Store { return e.store }
 
-// step reports a finished teardown step to the caller watching this call
-// (WithStepObserver) and to the crash-test hook.
+// step reports a finished step to the caller watching this call
+// (WithStepObserver).
 func (e *Engine) step(ctx context.Context, op, name, id string) {
-	if fn, ok := ctx.Value(stepKey{}).(func(op, step string)); ok && fn != nil {
-		fn(op, name)
-	}
-	if e.opts.StepHook != nil {
-		e.opts.StepHook(op, name, id)
+	if fn, ok := ctx.Value(stepKey{}).(func(op, step, id string)); ok && fn != nil {
+		fn(op, name, id)
 	}
 }
 

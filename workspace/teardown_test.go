@@ -63,16 +63,16 @@ func TestDeleteTearsDownInContractOrder(t *testing.T) {
 			mu.Unlock()
 			return errors.New("tap unavailable") // best effort: must not fail the start
 		}
-		o.StepHook = func(op, step, id string) {
-			if op != "delete" {
-				return
-			}
-			steps = append(steps, step)
-			if f := check[step]; f != nil {
-				f(id)
-			}
-		}
 	})
+	observe := func(op, step, id string) {
+		if op != "delete" {
+			return
+		}
+		steps = append(steps, step)
+		if f := check[step]; f != nil {
+			f(id)
+		}
+	}
 	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +187,7 @@ func TestDeleteTearsDownInContractOrder(t *testing.T) {
 			t.Errorf("record gone before the worktree step ended: %v", err)
 		}
 	}
-	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{}); err != nil {
+	if _, err := e.Delete(WithStepObserver(ctx, observe), ws.ID, DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{StepTombstone, StepDrain, StepKillRuns, StepArchive, StepRemoveWorktree, StepRemoveRecord}

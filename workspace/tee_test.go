@@ -53,7 +53,7 @@ func TestStepObserverSeesTheTeardownInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var steps []string
-	obs := WithStepObserver(ctx, func(op, step string) { steps = append(steps, op+":"+step) })
+	obs := WithStepObserver(ctx, func(op, step, _ string) { steps = append(steps, op+":"+step) })
 	if _, err := e.Delete(obs, res.Workspace.ID, DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
