@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"sync"
@@ -96,14 +95,11 @@ func (a *engineAdapter) Projects() ([]workspace.Project, error) { return a.eng.S
 func (a *engineAdapter) Records() ([]workspace.Record, error)   { return a.eng.Store().List() }
 
 func (a *engineAdapter) AddProject(ctx context.Context, path string) (workspace.Project, error) {
-	top, err := a.git.Toplevel(ctx, path)
-	if err != nil {
-		if errors.Is(err, git.ErrNotRepo) {
-			return workspace.Project{}, fmt.Errorf("%s is not inside a git repository", path)
-		}
-		return workspace.Project{}, err
+	p, err := a.eng.AddProject(ctx, path)
+	if errors.Is(err, git.ErrNotRepo) {
+		return p, fmt.Errorf("%s is not inside a git repository", path)
 	}
-	return a.eng.Store().AddProject(ctx, top, filepath.Base(top))
+	return p, err
 }
 
 func (a *engineAdapter) Dirty(ctx context.Context, root string) (bool, error) {
@@ -111,33 +107,14 @@ func (a *engineAdapter) Dirty(ctx context.Context, root string) (bool, error) {
 	return st.Dirty, err
 }
 
+// ValidateCreate runs the engine's own pre-create checks; a refused base
+// ref points the dialog at the base field (1), anything else at the name.
 func (a *engineAdapter) ValidateCreate(ctx context.Context, req CreateRequest) (int, error) {
-	if err := workspace.ValidateName(req.Name); err != nil {
-		return 0, err
+	_, err := a.eng.CheckCreate(ctx, workspace.CreateRequest{Repo: req.Repo, Name: req.Name, Base: req.Base})
+	if err != nil && errors.Is(err, git.ErrInvalidRef) && !errors.Is(err, workspace.ErrBadName) {
+		return 1, err
 	}
-	repo, err := a.git.Toplevel(ctx, req.Repo)
-	if err != nil {
-		return 0, err
-	}
-	if err := a.git.ValidateBranchName(ctx, repo, req.Name); err != nil {
-		return 0, err
-	}
-	for _, r := range mustList(a.eng.Store()) {
-		if r.Repo == repo && r.Name == req.Name {
-			return 0, fmt.Errorf("a workspace named %q already exists in this project", req.Name)
-		}
-	}
-	if req.Base != "" {
-		if err := a.git.ValidateBaseRef(ctx, repo, req.Base); err != nil {
-			return 1, err
-		}
-	}
-	return 0, nil
-}
-
-func mustList(s *workspace.Store) []workspace.Record {
-	l, _ := s.List()
-	return l
+	return 0, err
 }
 
 // Create runs the engine's create with the setup output copied, line by

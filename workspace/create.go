@@ -42,35 +42,20 @@ type CreateResult struct {
 // branch is deleted only when this call created it: a pre-existing branch
 // always survives a failed create.
 func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, error) {
-	g := e.opts.Git
-	if err := ValidateName(req.Name); err != nil {
-		return CreateResult{}, err
-	}
-	repo, err := g.Toplevel(ctx, req.Repo)
+	repo, err := e.CheckCreate(ctx, req)
 	if err != nil {
 		return CreateResult{}, err
 	}
-	branch := req.Name
-	if err := g.ValidateBranchName(ctx, repo, branch); err != nil {
-		return CreateResult{}, fmt.Errorf("%w: %w", ErrBadName, err)
-	}
-	if req.Base != "" {
-		if err := g.ValidateBaseRef(ctx, repo, req.Base); err != nil {
+	base := req.Base // validated by CheckCreate
+	if base == "" {
+		if base, err = e.opts.Git.ResolveBase(ctx, repo, ""); err != nil {
 			return CreateResult{}, err
 		}
 	}
-	base, err := g.ResolveBase(ctx, repo, req.Base)
-	if err != nil {
-		return CreateResult{}, err
-	}
-	root := filepath.Join(e.opts.WorktreesDir, projectName(repo), req.Name)
+	root := e.worktreeRoot(repo, req.Name)
 	id := MintID(repo, root)
-	if err := e.checkFree(id, root); err != nil {
-		return CreateResult{}, err
-	}
-
 	rec, err := e.createLocked(ctx, Record{
-		ID: id, Name: req.Name, Branch: branch, Base: base, Repo: repo, Root: root,
+		ID: id, Name: req.Name, Branch: req.Name, Base: base, Repo: repo, Root: root,
 		Created: time.Now().UTC(), Assistant: req.Assistant,
 	})
 	if err != nil {
@@ -84,6 +69,46 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 		res.Setup, res.SetupErr = e.RunSetup(ctx, id)
 	}
 	return res, nil
+}
+
+// CheckCreate validates a create request before anything is written — the
+// name (ErrBadName, also for a name git refuses as a branch), the base ref
+// when given (a git.ErrInvalidRef error) and that neither the workspace nor
+// its worktree directory exists yet (ErrExists, ErrDeleting) — and returns
+// the repository's top level. Create runs it first; a dialog runs it to
+// point at the offending field before committing to the work.
+func (e *Engine) CheckCreate(ctx context.Context, req CreateRequest) (repo string, err error) {
+	g := e.opts.Git
+	if err := ValidateName(req.Name); err != nil {
+		return "", err
+	}
+	if repo, err = g.Toplevel(ctx, req.Repo); err != nil {
+		return "", err
+	}
+	if err := g.ValidateBranchName(ctx, repo, req.Name); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrBadName, err)
+	}
+	recs, _ := e.store.List() // an unreadable record cannot hold the name
+	for _, r := range recs {
+		if r.Repo == repo && r.Name == req.Name {
+			return "", fmt.Errorf("%w: this project has one named %q", ErrExists, req.Name)
+		}
+	}
+	root := e.worktreeRoot(repo, req.Name)
+	if err := e.checkFree(MintID(repo, root), root); err != nil {
+		return "", err
+	}
+	if req.Base != "" {
+		if err := g.ValidateBaseRef(ctx, repo, req.Base); err != nil {
+			return "", err
+		}
+	}
+	return repo, nil
+}
+
+// worktreeRoot is where a workspace's worktree goes.
+func (e *Engine) worktreeRoot(repo, name string) string {
+	return filepath.Join(e.opts.WorktreesDir, projectName(repo), name)
 }
 
 // checkFree refuses an ID or root already in use before any git runs.

@@ -212,3 +212,31 @@ func TestSetupFailureKeepsWorkspace(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// CheckCreate tells a bad base ref apart from a bad name, so the dialog can
+// point at the right field, and writes nothing.
+func TestCheckCreateClassifiesRefusals(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	if got, err := e.CheckCreate(ctx, CreateRequest{Repo: repo, Name: "feat", Base: "main"}); err != nil || got != repo {
+		t.Fatalf("good request: %q %v", got, err)
+	}
+	_, err := e.CheckCreate(ctx, CreateRequest{Repo: repo, Name: "feat", Base: "no-such-ref"})
+	if !errors.Is(err, git.ErrInvalidRef) || errors.Is(err, ErrBadName) {
+		t.Fatalf("bad base: %v", err)
+	}
+	_, err = e.CheckCreate(ctx, CreateRequest{Repo: repo, Name: "feat.lock"})
+	if !errors.Is(err, ErrBadName) {
+		t.Fatalf("name git refuses: %v", err)
+	}
+	if exists(filepath.Join(e.opts.WorktreesDir, "app")) || branchExists(t, repo, "feat") {
+		t.Fatal("a check wrote something")
+	}
+	if _, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.CheckCreate(ctx, CreateRequest{Repo: repo, Name: "feat"}); !errors.Is(err, ErrExists) {
+		t.Fatalf("taken name: %v", err)
+	}
+}

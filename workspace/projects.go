@@ -57,7 +57,7 @@ func (s *Store) AddProject(ctx context.Context, repo, name string) (Project, err
 			var old Project
 			if json.Unmarshal(r, &old) == nil && old.Path == p.Path {
 				p = old
-				return nil
+				return errUnchanged // already registered: no write
 			}
 		}
 		b, err := json.Marshal(p)
@@ -82,6 +82,9 @@ func (s *Store) RemoveProject(ctx context.Context, repo string) error {
 				continue
 			}
 			kept = append(kept, r)
+		}
+		if len(kept) == len(list) {
+			return errUnchanged // not registered: no write
 		}
 		return setEntry(doc, projectsKey, kept)
 	})

@@ -169,4 +169,19 @@ func TestProjectsRegistry(t *testing.T) {
 	if !contains(got, `"color": "red"`) || !contains(got, `"x": 1`) || contains(got, `"/b"`) {
 		t.Fatalf("projects.json = %s", got)
 	}
+	// Re-adding a registered project or removing an unknown one is no write
+	// (a write would reformat these compact bytes).
+	const compact = `{"projects":[{"path":"/a","name":"a"}]}`
+	for name, noop := range map[string]func() error{
+		"re-add":         func() error { _, err := s.AddProject(ctx, "/a", ""); return err },
+		"remove unknown": func() error { return s.RemoveProject(ctx, "/nowhere") },
+	} {
+		mustWrite(t, s.Layout().ProjectsFile(), compact)
+		if err := noop(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := readFile(t, s.Layout().ProjectsFile()); got != compact {
+			t.Errorf("%s rewrote projects.json: %s", name, got)
+		}
+	}
 }
