@@ -83,14 +83,8 @@ func (r *Registry) Reserve(ctx context.Context, workspaceID string) (Reservation
 	}
 	// Fast path without the lock: the file is only ever replaced by rename,
 	// and a committed interval never changes, so a hit is final.
-	doc, err := r.read()
-	if err != nil {
-		return Reservation{}, err
-	}
-	if doc != nil {
-		if i, ok := doc.find(workspaceID); ok {
-			return doc.Reservations[i].reservation(), nil
-		}
+	if res, ok, err := r.Lookup(workspaceID); err != nil || ok {
+		return res, err
 	}
 	return r.reserveLocked(ctx, workspaceID, "", false)
 }

@@ -93,14 +93,17 @@ func (l PaneLaunch) validate() error {
 	}
 	for _, kv := range l.Env {
 		k, _, ok := strings.Cut(kv, "=")
-		if !ok || !validEnvKey(k) {
+		if !ok || !ValidEnvKey(k) {
 			return fmt.Errorf("pane launch: bad environment entry for key %q", k)
 		}
 	}
 	return nil
 }
 
-func validEnvKey(k string) bool {
+// ValidEnvKey reports whether k is a portable environment variable name
+// (letters, digits and underscores, not starting with a digit): one a shell
+// and execve pass through unchanged.
+func ValidEnvKey(k string) bool {
 	if k == "" {
 		return false
 	}

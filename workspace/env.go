@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"amux.dev/amux/tmux"
 )
 
 // PortAllocator hands out a workspace's port interval. The ports package's
@@ -42,12 +44,12 @@ func (e *Engine) extraEnv(ctx context.Context, rec Record, kind ScriptKind) ([]s
 		e.log.Warn("project env unavailable; scripts run without it", "repo", rec.Repo, "err", err)
 	}
 	for k, v := range penv {
-		if validEnvKey(k) {
+		if tmux.ValidEnvKey(k) {
 			vars[k] = v
 		}
 	}
 	for k, v := range rec.Env {
-		if validEnvKey(k) {
+		if tmux.ValidEnvKey(k) {
 			vars[k] = v
 		}
 	}

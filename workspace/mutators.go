@@ -15,11 +15,6 @@ func (s *Store) Rename(ctx context.Context, id, name string) (Record, error) {
 	return s.Update(ctx, id, func(r *Record) error { r.Name = name; return nil })
 }
 
-// SetAssistant changes the default assistant for new agent tabs.
-func (s *Store) SetAssistant(ctx context.Context, id, assistant string) (Record, error) {
-	return s.Update(ctx, id, func(r *Record) error { r.Assistant = assistant; return nil })
-}
-
 // SetEnv replaces the per-workspace environment (nil or empty clears it).
 func (s *Store) SetEnv(ctx context.Context, id string, env map[string]string) (Record, error) {
 	if err := validateEnv(env); err != nil {
@@ -45,11 +40,6 @@ func (s *Store) SetScripts(ctx context.Context, id string, scripts ScriptSet) (R
 // SetTabs replaces the persisted open-tab list (the UI debounces calls).
 func (s *Store) SetTabs(ctx context.Context, id string, tabs []Tab) (Record, error) {
 	return s.Update(ctx, id, func(r *Record) error { r.Tabs = append([]Tab(nil), tabs...); return nil })
-}
-
-// SetArchived sets or clears the archived flag.
-func (s *Store) SetArchived(ctx context.Context, id string, archived bool) (Record, error) {
-	return s.Update(ctx, id, func(r *Record) error { r.Archived = archived; return nil })
 }
 
 // setShelved is not exported: shelving is a lifecycle operation with a

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"amux.dev/amux/tmux"
 )
 
 // project-env.json maps a project (repo toplevel) to environment variables
@@ -41,7 +43,7 @@ func (s *Store) SetProjectEnv(ctx context.Context, repo string, env map[string]s
 // NUL, so what the user saved is exactly what a script sees.
 func validateEnv(env map[string]string) error {
 	for k, v := range env {
-		if !validEnvKey(k) {
+		if !tmux.ValidEnvKey(k) {
 			return fmt.Errorf("environment: %q is not a valid variable name", k)
 		}
 		if strings.ContainsRune(v, 0) {
@@ -49,16 +51,4 @@ func validateEnv(env map[string]string) error {
 		}
 	}
 	return nil
-}
-
-func validEnvKey(k string) bool {
-	if k == "" {
-		return false
-	}
-	for i, c := range k {
-		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
