@@ -43,20 +43,19 @@ func processGone(pid int) bool {
 // TestDeadlineKillsProcessGroup: a hook (allowed by the opt-out) blocks
 // with a background child holding git's pipes. The runner's default
 // deadline applies to a context without one, kills git's whole process
-// group, and returns within the deadline plus a bounded teardown.
+// group, and returns without waiting for the child: the child would mark
+// a file had it lived to finish its 30 s.
 func TestDeadlineKillsProcessGroup(t *testing.T) {
 	isolate(t)
 	repo := newRepo(t)
 	dir := t.TempDir()
 	hookPid, childPid := filepath.Join(dir, "hook.pid"), filepath.Join(dir, "child.pid")
+	finished := filepath.Join(dir, "child.finished")
 	writeScript(t, filepath.Join(repo, ".git", "hooks", "post-checkout"),
-		"sleep 30 &\necho $! > '"+childPid+"'\necho $$ > '"+hookPid+"'\nwait")
+		"(sleep 30; touch '"+finished+"') &\necho $! > '"+childPid+"'\necho $$ > '"+hookPid+"'\nwait")
 
-	const deadline = 2 * time.Second
-	r := New(Options{AllowRepoCode: true, Timeout: deadline})
-	start := time.Now()
+	r := New(Options{AllowRepoCode: true, Timeout: 2 * time.Second})
 	_, err := r.CreateWorktree(context.Background(), repo, filepath.Join(dir, "ws"), "feature", "main")
-	elapsed := time.Since(start)
 
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("want a deadline error, got %v", err)
@@ -65,8 +64,8 @@ func TestDeadlineKillsProcessGroup(t *testing.T) {
 	if !errors.As(err, &ge) {
 		t.Fatalf("deadline error is not a *Error: %T", err)
 	}
-	if elapsed > deadline+time.Second {
-		t.Fatalf("returned %v after start; deadline %v plus teardown should be under %v", elapsed, deadline, deadline+time.Second)
+	if _, err := os.Stat(finished); err == nil {
+		t.Fatal("the call waited for the hook's child to finish instead of killing it")
 	}
 	// The hook started before the deadline (its pids are written), and the
 	// group kill took both it and its background child.
@@ -78,7 +77,8 @@ func TestDeadlineKillsProcessGroup(t *testing.T) {
 
 // TestPipeHolderCannotStall: git succeeds, but its hook left behind a
 // process in its own session (out of reach of the group kill) that holds
-// git's stderr open for 20 s. The call still returns promptly.
+// git's stderr open for 20 s. The call still returns promptly: while the
+// straggler is alive.
 func TestPipeHolderCannotStall(t *testing.T) {
 	isolate(t)
 	repo := newRepo(t)
@@ -95,17 +95,12 @@ func TestPipeHolderCannotStall(t *testing.T) {
 	})
 
 	r := New(Options{AllowRepoCode: true, Timeout: 30 * time.Second})
-	start := time.Now()
 	_, err := r.CreateWorktree(context.Background(), repo, filepath.Join(dir, "ws"), "feature", "main")
-	elapsed := time.Since(start)
 	if err != nil {
 		t.Fatalf("git succeeded, so should the call: %v", err)
 	}
 	pid := readPid(t, pidFile)
 	if processGone(pid) {
-		t.Fatal("the straggler is gone; the test no longer holds the pipes")
-	}
-	if elapsed > 5*time.Second {
-		t.Fatalf("stalled %v on a child holding the pipes", elapsed)
+		t.Fatal("the call returned only once the straggler holding its pipes was gone")
 	}
 }
