@@ -79,18 +79,18 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, err
 	}
 	eng.ports = reg
-	if warn == nil {
-		// First-upgrade adoption: defer (and say so once) while sessions of a
-		// pre-registry amux might hold ranges the registry cannot see.
-		if ad, err := reg.Adopt(ctx); err != nil {
-			warn = fmt.Errorf("port registry: %w", err)
-		} else if ad.Warning != "" {
-			warn = errors.New(ad.Warning)
-		}
+	// First-upgrade adoption runs whatever config said: it decides whether
+	// the registry may be created (or is deferred while sessions of a
+	// pre-registry amux might hold ranges it cannot see). Every warning is
+	// shown, one notice row.
+	if ad, err := reg.Adopt(ctx); err != nil {
+		warn = errors.Join(warn, fmt.Errorf("port registry: %w", err))
+	} else if ad.Warning != "" {
+		warn = errors.Join(warn, errors.New(ad.Warning))
 	}
 	rules, rerr := loadScreenRules(home)
-	if warn == nil && rerr != nil {
-		warn = fmt.Errorf("screen rules: %w", rerr)
+	if rerr != nil {
+		warn = errors.Join(warn, fmt.Errorf("screen rules: %w", rerr))
 	}
 	userHome, _ := os.UserHomeDir()
 	cwd, _ := os.Getwd()

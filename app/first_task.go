@@ -4,7 +4,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"time"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -40,16 +39,10 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	return tea.Tick(submitPause, func(time.Time) tea.Msg { return firstTaskSubmitMsg{wsID, tabID} })
 }
 
-// typedText is the first task as keystrokes: one line, no control bytes (a
-// newline would submit early).
+// typedText is the first task as keystrokes: one line, no escapes or
+// control bytes (a newline would submit early).
 func typedText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s)
+	return displayLine(strings.Join(strings.Fields(s), " "))
 }
 
 // handleFirstTask sends the CR after the pause, and reports a task that

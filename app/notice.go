@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -26,6 +27,19 @@ type noticeExpiredMsg struct{ gen int }
 
 // noticeTTL is how long info notices stay.
 const noticeTTL = 6 * time.Second
+
+// noticeLine makes a notice's text one drawable row: errors arrive joined
+// by newlines (config warnings) or carrying what git or a script printed,
+// so each line is made safe and the lines are joined with a dot.
+func noticeLine(s string) string {
+	var parts []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if l = strings.TrimSpace(displayLine(l)); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
 
 // say shows a notice and returns the command that expires it.
 func (m *Model) say(level noticeLevel, text string) tea.Cmd {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"strings"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -179,7 +180,7 @@ func displayLine(s string) string {
 		if r == '\t' {
 			return ' '
 		}
-		if r < 0x20 || r == 0x7f {
+		if unicode.IsControl(r) {
 			return -1
 		}
 		return r

@@ -1,0 +1,26 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// A notice is one row however many lines (or escape sequences) the error
+// behind it holds: config warnings come joined by newlines, and git's
+// stderr from a hostile repository may carry escapes.
+func TestMultiLineNoticeKeepsTheLayout(t *testing.T) {
+	m := newTestModel(120, 40)
+	m.say(levelWarn, strings.Join([]string{
+		"config: unknown theme \"neon\"", "config: ports ignored\x1b]2;pwned\x07", "",
+	}, "\n"))
+	got := screen(m)
+	if n := strings.Count(got, "\n"); n != 40 {
+		t.Fatalf("screen has %d rows, want 40:\n%s", n, got)
+	}
+	if !strings.Contains(got, `config: unknown theme "neon" · config: ports ignored`) {
+		t.Fatalf("notice not on one line:\n%s", got)
+	}
+	if raw := m.render(); strings.Contains(raw, "pwned") {
+		t.Fatal("an escape sequence from the error reached the terminal")
+	}
+}
