@@ -79,20 +79,30 @@ func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	switch k.String() {
 	case "esc", "q", "?", "enter":
 		m.closeOverlay()
-	case "j", "down":
-		o.offset++
-	case "k", "up":
-		o.offset--
-	case "pgdown", "space", "ctrl+d":
-		o.offset += 10
-	case "pgup", "ctrl+u":
-		o.offset -= 10
-	case "g", "home":
-		o.offset = 0
-	case "G", "end":
-		o.offset = 1 << 20
+	default:
+		scrollKey(&o.offset, k.String(), 10)
 	}
 	return nil
+}
+
+// scrollKey moves a scrolled overlay's offset for the keys every scrolling
+// view shares (line, page of page rows, top, bottom); other keys leave it.
+// The view clamps the offset when it draws.
+func scrollKey(offset *int, key string, page int) {
+	switch key {
+	case "j", "down":
+		*offset++
+	case "k", "up":
+		*offset--
+	case "pgdown", "space", "ctrl+d":
+		*offset += page
+	case "pgup", "ctrl+u":
+		*offset -= page
+	case "g", "home":
+		*offset = 0
+	case "G", "end":
+		*offset = 1 << 30
+	}
 }
 
 // helpLines renders the key list, one binding per line, width cells wide.

@@ -112,18 +112,8 @@ func (o *scriptOutputOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			return o.read(m)
 		case "r":
 			return o.read(m)
-		case "j", "down":
-			o.offset++
-		case "k", "up":
-			o.offset--
-		case "pgdown", "space":
-			o.offset += 15
-		case "pgup":
-			o.offset -= 15
-		case "g", "home":
-			o.offset = 0
-		case "G", "end":
-			o.offset = 1 << 30
+		default:
+			scrollKey(&o.offset, msg.String(), 15)
 		}
 	}
 	return nil
