@@ -62,7 +62,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, fmt.Errorf("cannot find the amux binary: %w", err)
 	}
 	instance := NewInstanceID(home)
-	reg, err := ports.New(home, ports.Settings{Start: cfg.Ports.Start, End: cfg.Ports.End, Size: cfg.Ports.Size},
+	reg, err := ports.New(home, cfg.Ports,
 		adoptionProbe(tc, home))
 	if err != nil {
 		return Deps{}, err

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"amux.dev/amux/ports"
 )
 
 // FileName is the config file's name inside the state home.
@@ -41,7 +43,7 @@ func Path(home string) string { return filepath.Join(home, FileName) }
 type Config struct {
 	Assistants map[string]Assistant
 	UI         UI
-	Ports      Ports
+	Ports      ports.Settings // shapes new reservations only; existing ones keep their bounds
 	Status     Status
 }
 
@@ -69,13 +71,6 @@ type UI struct {
 	BellOnDone   bool
 }
 
-// Ports shapes new port reservations only; existing ones keep their bounds.
-type Ports struct {
-	Start int // first port of the space
-	End   int // last port of the space, inclusive
-	Size  int // ports per workspace
-}
-
 // Themes lists the theme names amux understands.
 var Themes = []string{"dark", "light", "terminal"}
 
@@ -84,7 +79,7 @@ func Defaults() Config {
 	return Config{
 		Assistants: builtinAssistants(),
 		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true},
-		Ports:      Ports{Start: 6200, End: 6999, Size: 10},
+		Ports:      ports.DefaultSettings(),
 		Status:     Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000},
 	}
 }

@@ -179,18 +179,6 @@ func applyStatus(cfg *Config, raw json.RawMessage) []error {
 }
 
 // Validate reports whether the port settings describe a usable space.
-func (p Ports) Validate() error {
-	switch {
-	case p.Start < 1 || p.End > 65535:
-		return fmt.Errorf("port space %d-%d is outside 1-65535", p.Start, p.End)
-	case p.Size < 1:
-		return fmt.Errorf("range size %d must be at least 1", p.Size)
-	case p.End-p.Start+1 < p.Size:
-		return fmt.Errorf("port space %d-%d is smaller than one range of %d", p.Start, p.End, p.Size)
-	}
-	return nil
-}
-
 func setIf[T any](dst *T, src *T) {
 	if src != nil {
 		*dst = *src

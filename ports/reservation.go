@@ -36,15 +36,6 @@ func (r Reservation) End() int { return r.Start + r.Size - 1 }
 // Range formats the interval as AMUX_PORT_RANGE expects: "start-end".
 func (r Reservation) Range() string { return fmt.Sprintf("%d-%d", r.Start, r.End()) }
 
-// Env returns the pane environment entries for the interval, in KEY=value
-// form: AMUX_PORT=<start> and AMUX_PORT_RANGE=<start>-<end> (inclusive).
-func (r Reservation) Env() []string {
-	return []string{
-		"AMUX_PORT=" + strconv.Itoa(r.Start),
-		"AMUX_PORT_RANGE=" + r.Range(),
-	}
-}
-
 func (r Reservation) overlaps(start, end int) bool {
 	return r.Start <= end && start <= r.End()
 }
