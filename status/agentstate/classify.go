@@ -107,7 +107,6 @@ type Tracker struct {
 	last        State
 	workedAt    time.Time // last time activity said working
 	doneAt      time.Time // when it became done
-	reportedAt  time.Time // last reported done/idle we honoured
 	settled     bool      // past its start: output counts as work
 	startOutput time.Time // the last output of the start, never work
 }
