@@ -50,12 +50,14 @@ type tap struct {
 // commandTrack is the OSC 133 view of the pane's shell.
 type commandTrack struct {
 	state   string // "", "running" or "idle"
-	running bool
-	seenC   bool // the shell emits C, so a D without a C is not a command
+	seenC   bool   // the shell emits C, so a D without a C is not a command
 	exit    string
 	started time.Time
 	ended   time.Time
 }
+
+// running reports whether a command is between its C and D marks.
+func (c *commandTrack) running() bool { return c.state == "running" }
 
 // RunTap reads one pane's output stream from in until EOF, keeps the pane's
 // record set, and publishes its fold as pane options, one tmux call per
@@ -151,14 +153,14 @@ func (t *tap) mark(ev Event, now time.Time) {
 	switch ev.Mark {
 	case MarkPromptStart:
 		t.records.DropTransient()
-		c.running, c.state = false, "idle"
+		c.state = "idle"
 	case MarkOutputStart:
-		c.running, c.seenC, c.state, c.started = true, true, "running", now
+		c.seenC, c.state, c.started = true, "running", now
 	case MarkCommandEnd:
-		if c.seenC && !c.running {
+		if c.seenC && !c.running() {
 			return // a prompt redraw, not the end of a command
 		}
-		c.running, c.state, c.ended, c.exit = false, "idle", now, ""
+		c.state, c.ended, c.exit = "idle", now, ""
 		if ev.HasExit {
 			c.exit = strconv.Itoa(ev.Exit)
 		}

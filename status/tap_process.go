@@ -52,8 +52,8 @@ func (t *tap) processExited(pid int) {
 		return
 	}
 	t.records.DropTransient()
-	if t.cmd.running {
-		t.cmd.running, t.cmd.state = false, "idle"
+	if t.cmd.running() {
+		t.cmd.state = "idle"
 	}
 	t.rearm = true
 	changed := t.update()
