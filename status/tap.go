@@ -18,8 +18,12 @@ const WakeChannel = "amux-status"
 
 // TapConfig configures one pane tap.
 type TapConfig struct {
-	PaneID string           // "%N": every write addresses exactly this pane
-	Runner tmux.Runner      // where the options are published
+	PaneID string // "%N": every write addresses exactly this pane
+	// Runner is where the options are published. Calls carry RunTap's
+	// context unchanged, so with a context lacking a deadline the runner
+	// bounds each call (tmux.Client and tmux.Control apply
+	// tmux.DefaultTimeout).
+	Runner tmux.Runner
 	Now    func() time.Time // clock; nil means time.Now
 	Logf   func(format string, args ...any)
 	// ReadGap, when set, pauses after a short read so a flood of small
@@ -241,9 +245,7 @@ func (t *tap) publishLoop(ctx context.Context) {
 				break
 			}
 			lastStart = time.Now()
-			cctx, cancel := context.WithTimeout(ctx, tmux.DefaultTimeout)
-			_, err := t.cfg.Runner.Run(cctx, args...)
-			cancel()
+			_, err := t.cfg.Runner.Run(ctx, args...)
 			if err == nil {
 				last, known = want, true
 				break

@@ -4,8 +4,6 @@ import (
 	"context"
 	"strconv"
 	"strings"
-
-	"amux.dev/amux/tmux"
 )
 
 // watchProcess finds the pane's process and watches for its exit, so that
@@ -15,9 +13,7 @@ import (
 // watch (the platform cannot, or tmux did not answer) the end of the input
 // remains the signal.
 func (t *tap) watchProcess(ctx context.Context) {
-	cctx, cancel := context.WithTimeout(ctx, tmux.DefaultTimeout)
-	out, err := t.cfg.Runner.Run(cctx, "display-message", "-p", "-t", t.cfg.PaneID, "#{pane_dead} #{pane_pid}")
-	cancel()
+	out, err := t.cfg.Runner.Run(ctx, "display-message", "-p", "-t", t.cfg.PaneID, "#{pane_dead} #{pane_pid}")
 	if err != nil {
 		t.cfg.Logf("tap %s: pane process: %v", t.cfg.PaneID, err)
 		return
