@@ -73,9 +73,6 @@ func (rs *Records) DropTransient() bool {
 	return changed
 }
 
-// Len reports how many records are stored.
-func (rs *Records) Len() int { return len(rs.m) }
-
 // Folded is the fold of a pane's records: the winning record's fields.
 type Folded struct {
 	State   State

@@ -50,13 +50,13 @@ func TestRecordsSubRecordsAndClear(t *testing.T) {
 		t.Fatalf("a blocked sub-record under a working root folds to blocked, got %s", f.State)
 	}
 	// clear with an id removes the record and its children, not siblings.
-	if !rs.Apply(Report{State: StateClear, ID: "worker/1"}, now) || rs.Len() != 3 {
-		t.Fatalf("clear id: %d records left, want 3", rs.Len())
+	if !rs.Apply(Report{State: StateClear, ID: "worker/1"}, now) || len(rs.m) != 3 {
+		t.Fatalf("clear id: %d records left, want 3", len(rs.m))
 	}
 	// clear without an id removes every record of that app only.
 	rs.Apply(Report{State: StateClear}, now)
-	if f, _ := rs.Fold(); rs.Len() != 1 || f.App != "other" {
-		t.Fatalf("clear app: %d records, fold %+v", rs.Len(), f)
+	if f, _ := rs.Fold(); len(rs.m) != 1 || f.App != "other" {
+		t.Fatalf("clear app: %d records, fold %+v", len(rs.m), f)
 	}
 	if rs.Apply(Report{State: StateClear, App: "nobody"}, now) {
 		t.Fatal("clearing nothing is not a change")
@@ -70,8 +70,8 @@ func TestRecordsDropTransientKeepsDone(t *testing.T) {
 	rs.Apply(Report{State: StateWorking, App: "b"}, now)
 	rs.Apply(Report{State: StateBlocked, App: "c"}, now)
 	rs.Apply(Report{State: StateError, App: "d"}, now)
-	if !rs.DropTransient() || rs.Len() != 2 {
-		t.Fatalf("drop transient: %d left", rs.Len())
+	if !rs.DropTransient() || len(rs.m) != 2 {
+		t.Fatalf("drop transient: %d left", len(rs.m))
 	}
 	if f, _ := rs.Fold(); f.State != StateError {
 		t.Fatalf("fold after drop: %s", f.State)
@@ -101,8 +101,8 @@ func TestRecordsCap(t *testing.T) {
 	for i := range MaxRecords + 10 {
 		rs.Apply(Report{State: StateIdle, ID: fmt.Sprintf("r%d", i)}, now)
 	}
-	if rs.Len() != MaxRecords {
-		t.Fatalf("%d records, cap %d", rs.Len(), MaxRecords)
+	if len(rs.m) != MaxRecords {
+		t.Fatalf("%d records, cap %d", len(rs.m), MaxRecords)
 	}
 	if !rs.Apply(Report{State: StateBlocked, ID: "r0"}, now) {
 		t.Fatal("existing records still update at the cap")
