@@ -24,9 +24,6 @@ const (
 	ModeReplace = "replace" // the user's rules only; the defaults are dropped
 )
 
-// sourceDefault is the Source of a built-in rule.
-const sourceDefault = "default"
-
 //go:embed defaults/*.toml
 var defaultFiles embed.FS
 
@@ -113,7 +110,7 @@ func loadDefaults() (map[string][]*rule, []error) {
 		data, err := defaultFiles.ReadFile("defaults/" + e.Name())
 		if err == nil {
 			var rf *ruleFile
-			rf, err = parseFile(data, sourceDefault, false)
+			rf, err = parseFile(data, false)
 			if err == nil {
 				out[assistant] = rf.rules
 				continue
@@ -153,7 +150,7 @@ func loadUserDir(dir string) (map[string]*ruleFile, []error) {
 		data, err := os.ReadFile(path)
 		if err == nil {
 			var rf *ruleFile
-			if rf, err = parseFile(data, path, true); err == nil {
+			if rf, err = parseFile(data, true); err == nil {
 				out[assistant] = rf
 				continue
 			}
@@ -172,7 +169,7 @@ func assistantOf(file string) (string, bool) {
 
 // parseFile decodes and compiles one file. Unknown keys are errors: a
 // misspelt "rows" or "none" would otherwise silently widen a rule.
-func parseFile(data []byte, source string, user bool) (*ruleFile, error) {
+func parseFile(data []byte, user bool) (*ruleFile, error) {
 	var spec fileSpec
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&spec)
 	if err != nil {
@@ -213,7 +210,7 @@ func parseFile(data []byte, source string, user bool) (*ruleFile, error) {
 			continue
 		}
 		seen[rs.Name] = true
-		r, err := compileRule(rs, source)
+		r, err := compileRule(rs)
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -1,6 +1,7 @@
 package screenrules
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +27,7 @@ func TestDefaultsLoad(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("built-in rules: %v", errs)
 	}
-	if got := set.Assistants(); !slices.Equal(got, []string{"claude", "codex"}) {
+	if got := slices.Sorted(maps.Keys(set.rules)); !slices.Equal(got, []string{"claude", "codex"}) {
 		t.Fatalf("assistants %v", got)
 	}
 	// A missing screen-rules folder is normal, not an error.
@@ -138,8 +139,24 @@ all = ["re:(?i)waiting for your answer"]`,
 			if got != tc.want {
 				t.Fatalf("want %q, got %q (%+v)", tc.want, got, v)
 			}
-			if ok && (v.Source == path) != tc.fromUser {
-				t.Errorf("source %q, user file %q", v.Source, path)
+			if ok {
+				// Where the rule came from: the file's rules and the
+				// defaults are told apart by name, so a case must not
+				// reuse a default's name.
+				_, name, _ := strings.Cut(v.Rule, "/")
+				named := func(r *rule) bool { return r.name == name }
+				uf, err := parseFile([]byte(tc.file), true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defaults, _ := Load("")
+				fromUser := slices.ContainsFunc(uf.rules, named)
+				if fromUser == slices.ContainsFunc(defaults.rules[strings.ToLower(tc.assistant)], named) {
+					t.Fatalf("rule %s is in both or neither of %s and the defaults", v.Rule, path)
+				}
+				if fromUser != tc.fromUser {
+					t.Errorf("rule %s from the user file %s: %v, want %v", v.Rule, path, fromUser, tc.fromUser)
+				}
 			}
 		})
 	}

@@ -83,19 +83,18 @@ func (p pattern) matches(row string) bool {
 
 // rule is a compiled, validated ruleSpec.
 type rule struct {
-	name   string
-	source string // "default" or the user file's path
-	state  string
-	kind   string
-	rows   int // 0: the whole window
-	all    []pattern
-	any    []pattern
-	none   []pattern
+	name  string
+	state string
+	kind  string
+	rows  int // 0: the whole window
+	all   []pattern
+	any   []pattern
+	none  []pattern
 }
 
 // compileRule validates spec and compiles its patterns, reporting every
 // problem at once so a user fixes a file in one pass.
-func compileRule(spec ruleSpec, source string) (*rule, error) {
+func compileRule(spec ruleSpec) (*rule, error) {
 	var errs []error
 	if !validName(spec.Name) {
 		errs = append(errs, fmt.Errorf("name %q must be lower-case letters, digits, '-' or '_'", spec.Name))
@@ -121,7 +120,7 @@ func compileRule(spec ruleSpec, source string) (*rule, error) {
 	if len(spec.All) == 0 && len(spec.Any) == 0 {
 		errs = append(errs, errors.New("needs at least one pattern in all or any"))
 	}
-	r := &rule{name: spec.Name, source: source, state: spec.State, kind: spec.Kind, rows: spec.Rows}
+	r := &rule{name: spec.Name, state: spec.State, kind: spec.Kind, rows: spec.Rows}
 	var err error
 	if r.all, err = compilePatterns("all", spec.All); err != nil {
 		errs = append(errs, err)

@@ -8,7 +8,7 @@ import (
 
 func mustRule(t *testing.T, spec ruleSpec) *rule {
 	t.Helper()
-	r, err := compileRule(spec, "test")
+	r, err := compileRule(spec)
 	if err != nil {
 		t.Fatal(err)
 	}

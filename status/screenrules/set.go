@@ -10,7 +10,6 @@ type Verdict struct {
 	State    string // StateBlocked, StateWorking or StateIdle
 	Kind     string // with StateBlocked: KindPermission, KindQuestion or KindAuth
 	Rule     string // "<assistant>/<rule name>", e.g. "claude/busy-footer"
-	Source   string // "default", or the path of the user file the rule came from
 	Evidence string // the screen row that matched, trimmed
 }
 
@@ -40,25 +39,11 @@ func (s *Set) Match(assistant string, screen []string) (v Verdict, ok bool) {
 				State:    r.state,
 				Kind:     r.kind,
 				Rule:     name + "/" + r.name,
-				Source:   r.source,
 				Evidence: ev,
 			}, true
 		}
 	}
 	return Verdict{}, false
-}
-
-// Assistants lists the assistants that have rules, sorted.
-func (s *Set) Assistants() []string {
-	if s == nil {
-		return nil
-	}
-	out := make([]string, 0, len(s.rules))
-	for name := range s.rules {
-		out = append(out, name)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // window returns the last WindowRows rows that end at the last non-blank
