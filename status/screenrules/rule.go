@@ -6,7 +6,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The verdict states a rule may answer.
@@ -33,7 +34,8 @@ const WindowRows = 40
 // literal, case-sensitive substring.
 const regexPrefix = "re:"
 
-// maxEvidence bounds the evidence row so a verdict stays a one-line label.
+// maxEvidence bounds the evidence row, in bytes, so a verdict stays a
+// one-line label.
 const maxEvidence = 160
 
 // ruleSpec is one [[rule]] table as written in a file.
@@ -224,16 +226,23 @@ func lowest(region []string, p pattern) (string, bool) {
 	return "", false
 }
 
+// trimEvidence takes the frame off a row and bounds it to maxEvidence bytes,
+// cut on a grapheme boundary and marked with "…". UTF-8 never takes fewer
+// bytes than cells, so the row is at most maxEvidence cells wide too.
 func trimEvidence(row string) string {
 	row = strings.TrimSpace(strings.Trim(strings.TrimSpace(row), "│|"))
 	if len(row) <= maxEvidence {
 		return row
 	}
-	cut := maxEvidence
-	for cut > 0 && !utf8.RuneStart(row[cut]) {
-		cut--
+	// ansi.Truncate counts cells; characters of several bytes per cell
+	// (accents, wide and combined characters) need a narrower cut, which
+	// shrinks in proportion to the overshoot.
+	cut := ansi.Truncate(row, maxEvidence, "")
+	for width := maxEvidence; len(cut) > maxEvidence; {
+		width = min(width-1, width*maxEvidence/len(cut))
+		cut = ansi.Truncate(row, width, "")
 	}
-	return row[:cut] + "…"
+	return cut + "…"
 }
 
 // requiredLiterals returns literals of which every match of expr contains

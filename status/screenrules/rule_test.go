@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func mustRule(t *testing.T, spec ruleSpec) *rule {
@@ -95,6 +97,23 @@ func TestEvidenceIsBounded(t *testing.T) {
 	got := trimEvidence(long)
 	if len(got) > maxEvidence+len("…") || !strings.HasSuffix(got, "…") || !strings.HasPrefix(long, strings.TrimSuffix(got, "…")) {
 		t.Fatalf("trimmed to %d bytes: %q", len(got), got)
+	}
+	// Every kind of character keeps both bounds and is cut whole: a base
+	// letter never loses its accent, a flag or family emoji is never split.
+	for _, unit := range []string{"a", "é", "e\u0301", "界", "🇫🇷", "👩\u200d👩\u200d👧"} {
+		long := strings.Repeat(unit, maxEvidence+1)
+		got := trimEvidence(long)
+		kept, cut := strings.CutSuffix(got, "…")
+		if !cut || len(kept) > maxEvidence || ansi.StringWidth(kept) > maxEvidence ||
+			!strings.HasPrefix(long, kept) || len(kept)%len(unit) != 0 {
+			t.Errorf("%q: trimmed to %d bytes, %d cells: %q", unit, len(kept), ansi.StringWidth(kept), got)
+		}
+		if unit == "a" && len(kept) != maxEvidence {
+			t.Errorf("ASCII trimmed to %d bytes, want %d", len(kept), maxEvidence)
+		}
+	}
+	if short := strings.Repeat("界", maxEvidence/3); trimEvidence(short) != short {
+		t.Errorf("a row within the bound was cut: %q", trimEvidence(short))
 	}
 }
 
