@@ -88,12 +88,14 @@ func KillSessionsWithPrefix(ctx context.Context, r Runner, prefix string) (int, 
 // KillSession kills the session with exactly this name. A session that is
 // already gone is not an error.
 func KillSession(ctx context.Context, r Runner, name string) error {
-	return ignoreMissing(r.Run(ctx, "kill-session", "-t", ExactSession(name)))
+	_, err := r.Run(ctx, "kill-session", "-t", ExactSession(name))
+	return ignoreMissing(err)
 }
 
 // KillSessionByID kills a session by its "$N" id; already gone is fine.
 func KillSessionByID(ctx context.Context, r Runner, id string) error {
-	return ignoreMissing(r.Run(ctx, "kill-session", "-t", id))
+	_, err := r.Run(ctx, "kill-session", "-t", id)
+	return ignoreMissing(err)
 }
 
 // HasSession reports whether a session with exactly this name is alive.
@@ -102,16 +104,13 @@ func HasSession(ctx context.Context, r Runner, name string) (bool, error) {
 	if err == nil {
 		return true, nil
 	}
-	var ce *CommandError
-	if errors.As(err, &ce) && (ce.NoServer() || strings.Contains(ce.Stderr, "can't find session")) {
-		return false, nil
-	}
-	return false, err
+	return false, ignoreMissing(err)
 }
 
-func ignoreMissing(_ string, err error) error {
+// ignoreMissing drops a failure that only says the session is not there.
+func ignoreMissing(err error) error {
 	var ce *CommandError
-	if errors.As(err, &ce) && (ce.NoServer() || strings.Contains(ce.Stderr, "can't find session")) {
+	if errors.As(err, &ce) && ce.Missing() {
 		return nil
 	}
 	return err

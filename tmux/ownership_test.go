@@ -2,6 +2,7 @@ package tmux_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"amux.dev/amux/tmux"
@@ -47,6 +48,32 @@ func TestKillAndHasSessionAreExact(t *testing.T) {
 	}
 	if ok, _ := tmux.HasSession(ctx, srv, "amux-a-10"); !ok {
 		t.Fatal("kill-session of a prefix killed another session")
+	}
+}
+
+// A session that is not there, on a live server or on none, is an answer
+// for has-session and kill-session; only that failure is.
+func TestMissingSessionIsNotAnError(t *testing.T) {
+	srv := tmuxtest.New(t)
+	ctx := context.Background()
+	if ok, err := tmux.HasSession(ctx, srv, "amux-none"); err != nil || ok {
+		t.Fatalf("no server: has-session = %v, %v", ok, err)
+	}
+	if err := tmux.KillSession(ctx, srv, "amux-none"); err != nil {
+		t.Fatalf("no server: kill-session = %v", err)
+	}
+	srv.Session(t, "amux-present", nil)
+	if ok, err := tmux.HasSession(ctx, srv, "amux-none"); err != nil || ok {
+		t.Fatalf("live server: has-session = %v, %v", ok, err)
+	}
+	_, err := srv.Run(ctx, "has-session", "-t", tmux.ExactSession("amux-none"))
+	var ce *tmux.CommandError
+	if !errors.As(err, &ce) || !ce.Missing() {
+		t.Fatalf("has-session of a missing session: %v is not Missing", err)
+	}
+	_, err = srv.Run(ctx, "kill-window", "-t", "=amux-present:99")
+	if !errors.As(err, &ce) || ce.Missing() {
+		t.Fatalf("a missing window is not a missing session: %v", err)
 	}
 }
 

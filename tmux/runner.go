@@ -96,6 +96,13 @@ func (e *CommandError) NoServer() bool {
 		strings.Contains(s, "lost server")
 }
 
+// Missing reports whether the failure only means the target session does not
+// exist, which includes no server running (a server holds every session).
+// For has-session and kill-session that is an answer, not an error.
+func (e *CommandError) Missing() bool {
+	return e.NoServer() || strings.Contains(e.Stderr, "can't find session")
+}
+
 // IsNoServer reports whether err is a tmux failure meaning no server runs.
 func IsNoServer(err error) bool {
 	var ce *CommandError
