@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -240,19 +239,13 @@ func newControl(stdin io.WriteCloser, stdout io.Reader, wait func() error, kill 
 		wait: wait, kill: kill, stdin: stdin,
 		notes: make(chan Notification, notificationBuffer),
 		done:  make(chan struct{}),
-		nonce: randomToken(),
+		nonce: rand.Text(),
 	}
 	// The attach itself answers with the first block; it is the handshake.
 	hello := &Reply{done: make(chan struct{})}
 	ctl.pending = []*Reply{hello}
 	go ctl.readLoop(stdout, stderr)
 	return ctl, hello
-}
-
-func randomToken() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // readLine reads one line without its newline, truncating past maxLine.

@@ -6,7 +6,6 @@ package tmuxtest
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"os/exec"
 	"testing"
 	"time"
@@ -27,7 +26,7 @@ func New(t testing.TB) *Server {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatalf("tmux is required for this test and is not on PATH: %v", err)
 	}
-	name := "amux-test-" + randHex(6)
+	name := "amux-test-" + rand.Text()
 	c := tmux.New(tmux.Server{Name: name, Config: tmux.DefaultConfigPath})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -38,9 +37,7 @@ func New(t testing.TB) *Server {
 }
 
 // Env returns the environment assignments that point amux at this server.
-func (s *Server) Env() []string {
-	return []string{tmux.EnvServer + "=" + s.Name, tmux.EnvConfig + "=" + tmux.DefaultConfigPath}
-}
+func (s *Server) Env() []string { return s.Server().Env() }
 
 // MustRun runs a tmux command and fails the test on error.
 func (s *Server) MustRun(t testing.TB, args ...string) string {
@@ -91,10 +88,4 @@ func WaitFor(t testing.TB, timeout time.Duration, cond func() (bool, string)) {
 			delay *= 2
 		}
 	}
-}
-
-func randHex(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
