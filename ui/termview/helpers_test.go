@@ -80,18 +80,6 @@ func (p *pipeTerm) Input() string {
 	return p.input.String()
 }
 
-// waitFor polls cond until it holds or the deadline passes.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-}
-
 // nextFrame runs the model's frame command until a frame satisfies cond.
 func nextFrame(t *testing.T, term *Terminal, cond func(*Frame) bool) *Frame {
 	t.Helper()

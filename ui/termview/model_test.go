@@ -1,12 +1,15 @@
 package termview
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 // newTestModel returns a focused model over a pipe terminal, with the
@@ -77,7 +80,9 @@ func TestModelKeysAndPasteReachTheProgram(t *testing.T) {
 	m, _ = m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	m, _ = m.Update(tea.PasteMsg{Content: "p\x1b[201~q\r\n"})
 	want := "x\r\x03\x1b[200~p[201~q\n\x1b[201~"
-	waitFor(t, "input", func() bool { return len(p.Input()) >= len(want) })
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) {
+		return len(p.Input()) >= len(want), "input so far: " + strconv.Quote(p.Input())
+	})
 	if got := p.Input(); got != want {
 		t.Fatalf("program got %q, want %q", got, want)
 	}
@@ -125,7 +130,9 @@ func TestModelForwardsMouseWhenProgramAsks(t *testing.T) {
 	m, _ = m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp, X: 6, Y: 3})
 	m, _ = m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 2})
 	want := "\x1b[<64;2;2M\x1b[<0;1;1M"
-	waitFor(t, "mouse input", func() bool { return len(p.Input()) >= len(want) })
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) {
+		return len(p.Input()) >= len(want), "mouse input so far: " + strconv.Quote(p.Input())
+	})
 	if got := p.Input(); got != want {
 		t.Fatalf("program got %q, want %q", got, want)
 	}

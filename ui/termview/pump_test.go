@@ -1,9 +1,13 @@
 package termview
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 func TestPumpPublishesFirstOutputAtOnce(t *testing.T) {
@@ -23,7 +27,7 @@ func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
 			p.Output(t, "old")
 			nextFrame(t, p.Terminal, frameHas("old"))
 			p.Output(t, form.begin+"\x1b[H\x1b[2Jhalf")
-			waitFor(t, "sync mode", func() bool { return p.Modes().Has(ModeSync) })
+			tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) { return p.Modes().Has(ModeSync), "sync mode not seen" })
 			select {
 			case f := <-p.frames:
 				t.Fatalf("frame published inside a synchronized update: %q", f.Content)
@@ -56,7 +60,9 @@ func TestPumpCatchesCompleteFrameBeforeNextUpdateInSameChunk(t *testing.T) {
 func TestPumpAnswersQueriesThroughInput(t *testing.T) {
 	p := newPipeTerm(t, Options{Width: 20, Height: 4})
 	p.Output(t, "\x1b[3;5H\x1b[6n")
-	waitFor(t, "cursor position report", func() bool { return strings.Contains(p.Input(), "\x1b[3;5R") })
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) {
+		return strings.Contains(p.Input(), "\x1b[3;5R"), "no cursor position report in " + strconv.Quote(p.Input())
+	})
 }
 
 func TestPumpResizeReachesEmulator(t *testing.T) {
@@ -80,7 +86,9 @@ func TestInputKeepsOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	waitFor(t, "all input", func() bool { return len(p.Input()) >= want.Len() })
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) {
+		return len(p.Input()) >= want.Len(), fmt.Sprintf("%d of %d input bytes arrived", len(p.Input()), want.Len())
+	})
 	if got := p.Input(); got != want.String() {
 		t.Fatalf("input reordered")
 	}
@@ -122,7 +130,9 @@ func TestPumpSkipsIdenticalRedraws(t *testing.T) {
 	redraw := "\x1b[H\x1b[2Jhello" // the same screen, drawn again
 	p.Output(t, redraw)
 	want := uint64(len("hello") + len(redraw))
-	waitFor(t, "the redraw read", func() bool { return p.Stats().BytesRead >= want })
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) {
+		return p.Stats().BytesRead >= want, fmt.Sprintf("%d of %d bytes read", p.Stats().BytesRead, want)
+	})
 	p.Output(t, " world")
 	next := nextFrame(t, p.Terminal, frameHas("hello world"))
 	if next.Seq != first.Seq+1 {
