@@ -36,13 +36,12 @@ const maxLine = 1 << 20
 // one per ;-separated command, none after a failing one, and more for the
 // commands if-shell inserts.
 type Control struct {
-	wait   func() error // reaps the tmux process
-	kill   func()
-	stdin  io.WriteCloser
-	notes  chan Notification
-	done   chan struct{}
-	nonce  string
-	server Server
+	wait  func() error // reaps the tmux process
+	kill  func()
+	stdin io.WriteCloser
+	notes chan Notification
+	done  chan struct{}
+	nonce string
 
 	wmu     sync.Mutex // orders writes to stdin
 	mu      sync.Mutex // guards the fields below
@@ -98,7 +97,6 @@ func StartControl(ctx context.Context, c *Client, target string) (*Control, erro
 		return nil, &CommandError{Args: []string{"-C", "attach-session"}, Err: err}
 	}
 	ctl, hello := newControl(stdin, stdout, proc.Wait, func() { _ = proc.Process.Kill() }, &stderr)
-	ctl.server = c.Server()
 
 	select {
 	case <-hello.done:
@@ -204,9 +202,6 @@ func (c *Control) Err() error {
 		return nil
 	}
 }
-
-// Server reports the server this client is attached to.
-func (c *Control) Server() Server { return c.server }
 
 // Subscribe asks tmux to report changes of format with %subscription-changed
 // notifications named name. what is "" (the attached session), "%N", "%*",

@@ -3,8 +3,6 @@ package tmux
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 )
 
 // Ownership is the verdict of SessionOwned.
@@ -56,33 +54,6 @@ func Owns(s SessionInfo, workspaceID string) Ownership {
 		return SessionForeign
 	}
 	return SessionOwnedByAmux
-}
-
-// KillSessionsWithPrefix kills every session whose name starts with prefix,
-// tagged or not: on a shared server name-prefix reclamation is the only
-// meaningful one. It targets each by "$N" id and reports how many died.
-// An empty prefix or one outside amux's namespace is refused.
-func KillSessionsWithPrefix(ctx context.Context, r Runner, prefix string) (int, error) {
-	if !strings.HasPrefix(prefix, SessionPrefix) {
-		return 0, fmt.Errorf("refusing to kill sessions with prefix %q: not in amux's namespace", prefix)
-	}
-	all, err := ListAllSessions(ctx, r)
-	if err != nil {
-		return 0, err
-	}
-	killed := 0
-	var errs []error
-	for _, s := range all {
-		if !strings.HasPrefix(s.Name, prefix) {
-			continue
-		}
-		if err := KillSessionByID(ctx, r, s.ID); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		killed++
-	}
-	return killed, errors.Join(errs...)
 }
 
 // KillSession kills the session with exactly this name. A session that is

@@ -76,24 +76,3 @@ func TestMissingSessionIsNotAnError(t *testing.T) {
 		t.Fatalf("a missing window is not a missing session: %v", err)
 	}
 }
-
-func TestKillSessionsWithPrefix(t *testing.T) {
-	srv := tmuxtest.New(t)
-	ctx := context.Background()
-	srv.Session(t, "amux-ws1-tab-1", map[string]string{tmux.TagManaged: "1"})
-	srv.Session(t, "amux-ws1-tab-2", nil) // untagged: reclaimed by name anyway
-	srv.Session(t, "amux-ws2-tab-1", map[string]string{tmux.TagManaged: "1"})
-	srv.Session(t, "keep", nil)
-
-	n, err := tmux.KillSessionsWithPrefix(ctx, srv, "amux-ws1-")
-	if err != nil || n != 2 {
-		t.Fatalf("killed %d, err %v", n, err)
-	}
-	all, _ := tmux.ListAllSessions(ctx, srv)
-	if len(all) != 2 {
-		t.Fatalf("survivors = %+v", all)
-	}
-	if _, err := tmux.KillSessionsWithPrefix(ctx, srv, "keep"); err == nil {
-		t.Fatal("prefix outside amux namespace must be refused")
-	}
-}

@@ -13,7 +13,7 @@ const (
 	TagManaged          = "@amux"                    // literal "1"
 	TagWorkspace        = "@amux_workspace"          // workspace ID
 	TagTab              = "@amux_tab"                // tab ID
-	TagType             = "@amux_type"               // agent, terminal, run, viewer…
+	TagType             = "@amux_type"               // agent, terminal or run
 	TagAssistant        = "@amux_assistant"          // assistant name
 	TagCreatedAt        = "@amux_created_at"         // Unix seconds
 	TagInstance         = "@amux_instance"           // creating amux instance
@@ -45,7 +45,6 @@ const (
 	TypeAgent    = "agent"
 	TypeTerminal = "terminal"
 	TypeRun      = "run"
-	TypeViewer   = "viewer"
 )
 
 // HostedPaneOptions are set on every session amux hosts, in the creating
