@@ -265,6 +265,50 @@ func TestInstallReplacesOldAmuxEntries(t *testing.T) {
 	}
 }
 
+// Hooks amux wrote before `amux report` looked up the pane's tty itself
+// ran tmux in the command (installed-tty-lookup.json is other-hooks.json
+// after such an install). They carry the marker: an install replaces them
+// and a removal takes them out, leaving the user's file as it was.
+func TestPreviousHookCommandsStayAmuxs(t *testing.T) {
+	const hint = "/opt/amux/bin/amux"
+	user, err := os.ReadFile(filepath.Join("testdata", "other-hooks.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, old := settingsFrom(t, "installed-tty-lookup.json", 0o600)
+	if !strings.Contains(string(old), "display-message") {
+		t.Fatal("the fixture does not hold the previous commands")
+	}
+	if changed, err := InstallClaude(path, hint); !changed || err != nil {
+		t.Fatalf("install over the previous hooks: changed=%v err=%v", changed, err)
+	}
+	data := readBytes(t, path)
+	if strings.Contains(string(data), "display-message") {
+		t.Fatalf("a previous command survived:\n%s", data)
+	}
+	specs, err := claudeSpecs(hint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byEvent := amuxByEvent(t, data)
+	for _, s := range specs {
+		if want := []string{s.matcher + "|" + s.command}; !slices.Equal(byEvent[s.event], want) {
+			t.Errorf("%s: amux entries %q", s.event, byEvent[s.event])
+		}
+	}
+	if got, want := withoutAmux(t, data), withoutAmux(t, user); !reflect.DeepEqual(got, want) {
+		t.Errorf("user settings changed:\n got %v\nwant %v", got, want)
+	}
+
+	path, _ = settingsFrom(t, "installed-tty-lookup.json", 0o600)
+	if changed, err := RemoveClaude(path); !changed || err != nil {
+		t.Fatalf("remove the previous hooks: changed=%v err=%v", changed, err)
+	}
+	if got := readBytes(t, path); !bytes.Equal(got, user) {
+		t.Fatalf("remove left:\n%s\nwant\n%s", got, user)
+	}
+}
+
 func TestClaudeSettingsPath(t *testing.T) {
 	cases := []struct {
 		env     map[string]string

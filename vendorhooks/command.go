@@ -16,15 +16,13 @@ const Marker = "# amux-hook"
 //
 // Outside an amux pane (AMUX_ENV unset) it does nothing. It never fails and
 // never prints: a hook's output and exit status reach the vendor's UI and
-// the model, and amux must not show up there.
+// the model, and amux must not show up there. So report runs with stdin,
+// stdout and stderr on /dev/null.
 //
-// Claude Code starts hooks without a controlling terminal, so `amux report`
-// cannot reach the pane through /dev/tty. The command asks tmux for the
-// pane's tty ($TMUX and $TMUX_PANE are inherited from the pane) and hands
-// it to report as stdout; when that fails it falls back to report's own
-// /dev/tty lookup, which works for vendors that keep the terminal. Without
-// TMUX_PANE it never asks tmux: an empty target would name whichever pane
-// tmux thinks is current, and the report would land on someone else.
+// Claude Code starts hooks without a controlling terminal. report finds the
+// pane by itself then: with stdout not a terminal and no /dev/tty, it asks
+// the tmux server in $TMUX for the tty of $TMUX_PANE (both inherited from
+// the pane) and writes there. The command runs no tmux of its own.
 //
 // binHint, when set, is an absolute path to the amux binary used when
 // AMUX_BIN_PATH is unset or no longer executable (amux moved or upgraded
@@ -37,11 +35,8 @@ func hookCommand(reportArgs, binHint string) (string, error) {
 		}
 		pick = `b=$AMUX_BIN_PATH && { [ -x "$b" ] || b=` + shellQuote(binHint) + `; [ -x "$b" ]; }`
 	}
-	report := `"$b" report ` + reportArgs
-	return `[ -n "$AMUX_ENV" ] && ` + pick + ` && ` +
-		`{ t=; [ -n "$TMUX_PANE" ] && t=$(tmux display-message -p -t "$TMUX_PANE" '#{pane_tty}'); ` +
-		`if [ -w "$t" ]; then ` + report + ` >"$t"; else ` + report + `; fi; } ` +
-		`</dev/null >/dev/null 2>&1; true ` + Marker, nil
+	return `[ -n "$AMUX_ENV" ] && ` + pick + ` && "$b" report ` + reportArgs +
+		` </dev/null >/dev/null 2>&1; true ` + Marker, nil
 }
 
 // shellQuote quotes s for a POSIX shell as one word.
