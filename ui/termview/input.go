@@ -6,9 +6,9 @@ import (
 	"sync"
 )
 
-// ErrInputFull is returned when more input is queued than the PTY has
+// errInputFull is returned when more input is queued than the PTY has
 // accepted; it means the attach client stopped reading.
-var ErrInputFull = errors.New("termview: input queue full")
+var errInputFull = errors.New("termview: input queue full")
 
 // ErrClosed is returned for input to a terminal that has been closed.
 var ErrClosed = errors.New("termview: terminal closed")
@@ -39,7 +39,7 @@ func (q *inputQueue) push(p []byte) error {
 		return ErrClosed
 	}
 	if len(q.buf)+len(p) > maxQueuedInput {
-		return ErrInputFull
+		return errInputFull
 	}
 	q.buf = append(q.buf, p...)
 	select {

@@ -32,12 +32,12 @@ func New(t *Terminal) Model {
 	return Model{term: t, width: w, height: h, focused: true}
 }
 
-// Reattach returns a copy of the model showing t instead: size, position,
+// reattach returns a copy of the model showing t instead: size, position,
 // focus and the last frame stay (so a tab whose PTY was released keeps its
 // picture until the new one draws), history and selection go. Run the
 // returned command as Init's: it resizes t to the model and waits for
 // frames.
-func (m Model) Reattach(t *Terminal) (Model, tea.Cmd) {
+func (m Model) reattach(t *Terminal) (Model, tea.Cmd) {
 	m.term, m.closed = t, false
 	m.hist, m.sel = history{}, selection{}
 	t.SetFocused(m.focused)
@@ -108,9 +108,6 @@ func (m *Model) Blur() {
 		_, _ = m.term.Write([]byte("\x1b[O"))
 	}
 }
-
-// Focused reports whether the view has focus.
-func (m Model) Focused() bool { return m.focused }
 
 // Update handles this package's messages for this model's terminal, and the
 // keys, pastes and mouse events the parent routes here.

@@ -176,7 +176,7 @@ func TestModelReattachKeepsLastFrame(t *testing.T) {
 		t.Fatal("not closed")
 	}
 	q := newPipeTerm(t, Options{Width: 10, Height: 3})
-	m2, cmd := m.Reattach(q.Terminal)
+	m2, cmd := m.reattach(q.Terminal)
 	if m2.Closed() || m2.Terminal() != q.Terminal || cmd == nil {
 		t.Fatal("not reattached")
 	}

@@ -207,11 +207,11 @@ func (t *Terminal) waitFrame() tea.Cmd {
 	}
 }
 
-// LatestFrame renders the current screen now, whatever the frame pacing, for
-// callers that need a picture outside the message flow (a tab's thumbnail, a
-// test). It still never shows a half-drawn synchronized update unless the
-// update has outlived SyncTimeout; then it returns nil.
-func (t *Terminal) LatestFrame() *Frame {
+// latestFrame renders the current screen now, whatever the frame pacing, for
+// a picture outside the message flow. It still never shows a half-drawn
+// synchronized update unless the update has outlived SyncTimeout; then it
+// returns nil.
+func (t *Terminal) latestFrame() *Frame {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {

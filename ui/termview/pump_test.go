@@ -33,8 +33,8 @@ func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
 				t.Fatalf("frame published inside a synchronized update: %q", f.Content)
 			default:
 			}
-			if p.LatestFrame() != nil {
-				t.Fatal("LatestFrame showed a half-drawn update")
+			if p.latestFrame() != nil {
+				t.Fatal("latestFrame showed a half-drawn update")
 			}
 			p.Output(t, " done"+form.end)
 			f := nextFrame(t, p.Terminal, frameHas("half done"))

@@ -97,9 +97,6 @@ func (m Model) SelectedText() string {
 	return strings.Join(out, "\n")
 }
 
-// ClearSelection removes the selection highlight.
-func (m *Model) ClearSelection() { m.sel = selection{} }
-
 // highlight draws row y's selected cells in reverse video, without colour.
 func (s selection) highlight(line string, y, width int) string {
 	x0, x1, ok := s.span(y, width)
