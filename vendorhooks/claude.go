@@ -7,7 +7,7 @@
 // was, installing twice leaves the same bytes, and a file that is not valid
 // JSON is refused and left untouched.
 //
-// The package is a leaf: it imports no other amux package.
+// Of amux's packages it imports only atomicfile, through which it writes.
 package vendorhooks
 
 import (
