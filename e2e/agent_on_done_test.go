@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -18,7 +19,7 @@ func TestOnDoneFiresOnceAndNotAfterRestart(t *testing.T) {
 	s := newAgentSetup(t)
 	marker := filepath.Join(t.TempDir(), "on-done.log")
 	err := workspace.NewStore(s.env.StateHome).SetProjectScripts(context.Background(), s.repo,
-		workspace.ScriptSet{OnDone: "echo \"$AMUX_WORKSPACE_NAME\" >> " + harness.ShellQuote(marker)})
+		workspace.ScriptSet{OnDone: "echo \"$AMUX_WORKSPACE_NAME\" >> " + status.ShellQuote(marker)})
 	if err != nil {
 		t.Fatal(err)
 	}

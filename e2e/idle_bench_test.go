@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status"
 )
 
 // BenchmarkIdleWithFiveTabs measures what an idle amux costs ("Performance
@@ -26,7 +27,7 @@ func BenchmarkIdleWithFiveTabs(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	script := "#!/bin/sh\necho \"$*\" >> " + harness.ShellQuote(log) + "\nexec " + harness.ShellQuote(real) + " \"$@\"\n"
+	script := "#!/bin/sh\necho \"$*\" >> " + status.ShellQuote(log) + "\nexec " + status.ShellQuote(real) + " \"$@\"\n"
 	if err := os.WriteFile(filepath.Join(shim, "tmux"), []byte(script), 0o755); err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
@@ -25,7 +26,7 @@ func TestPaneLaunchKeepsEnvOutOfArgv(t *testing.T) {
 	tmp := t.TempDir()
 	argv, err := tmux.PreparePaneLaunch(harness.AmuxBinary(t), tmp, tmux.PaneLaunch{
 		Dir:     t.TempDir(),
-		Command: `printf '%s|%s' "$AMUX_SECRET" "$PWD" > ` + harness.ShellQuote(out) + `; exec sleep 300`,
+		Command: `printf '%s|%s' "$AMUX_SECRET" "$PWD" > ` + status.ShellQuote(out) + `; exec sleep 300`,
 		Env:     []string{"AMUX_SECRET=" + secret},
 	}, time.Now())
 	if err != nil {

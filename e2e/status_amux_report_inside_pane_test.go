@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 )
 
@@ -15,7 +16,7 @@ func TestAmuxReportInsidePane(t *testing.T) {
 	srv := env.Server
 	created := srv.Session(t, "amux-0123456789abcdef-run", nil, "bash", "--norc", "--noprofile")
 	installTap(t, srv, created.PaneID)
-	amux := harness.ShellQuote(harness.AmuxBinary(t))
+	amux := status.ShellQuote(harness.AmuxBinary(t))
 	typeLine := func(line string) {
 		t.Helper()
 		srv.MustRun(t, "send-keys", "-t", created.PaneID, "-l", "--", line)

@@ -7,7 +7,8 @@
 // was, installing twice leaves the same bytes, and a file that is not valid
 // JSON is refused and left untouched.
 //
-// Of amux's packages it imports only atomicfile, through which it writes.
+// Of amux's packages it imports atomicfile, through which it writes, and
+// status, for its shell quoting.
 package vendorhooks
 
 import (

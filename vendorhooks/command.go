@@ -4,6 +4,8 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+
+	"amux.dev/amux/status"
 )
 
 // Marker ends every hook command amux writes. It is a shell comment, so it
@@ -33,15 +35,10 @@ func hookCommand(reportArgs, binHint string) (string, error) {
 		if !filepath.IsAbs(binHint) || strings.ContainsAny(binHint, "\x00\n\r") {
 			return "", errors.New("amux binary hint must be an absolute path on one line")
 		}
-		pick = `b=$AMUX_BIN_PATH && { [ -x "$b" ] || b=` + shellQuote(binHint) + `; [ -x "$b" ]; }`
+		pick = `b=$AMUX_BIN_PATH && { [ -x "$b" ] || b=` + status.ShellQuote(binHint) + `; [ -x "$b" ]; }`
 	}
 	return `[ -n "$AMUX_ENV" ] && ` + pick + ` && "$b" report ` + reportArgs +
 		` </dev/null >/dev/null 2>&1; true ` + Marker, nil
-}
-
-// shellQuote quotes s for a POSIX shell as one word.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // isAmuxCommand reports whether a hook command is one amux wrote.

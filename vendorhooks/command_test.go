@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"amux.dev/amux/status"
 )
 
 // fakeBin writes an executable shell script.
@@ -76,7 +78,7 @@ func TestHookCommandRuns(t *testing.T) {
 					if tc.failing {
 						exit = "3"
 					}
-					return "echo \"" + who + " $* <$(wc -c | tr -d ' ')\" >> " + shellQuote(log) + "\n" +
+					return "echo \"" + who + " $* <$(wc -c | tr -d ' ')\" >> " + status.ShellQuote(log) + "\n" +
 						"printf 'OSC-REPORT'\necho 'amux noise' >&2\nexit " + exit + "\n"
 				}
 				fakeBin(t, filepath.Join(dir, "bin", "amux"), amux("amux"))
@@ -85,7 +87,7 @@ func TestHookCommandRuns(t *testing.T) {
 					hint = filepath.Join(dir, tc.hint)
 					fakeBin(t, hint, amux("hint"))
 				}
-				fakeBin(t, filepath.Join(dir, "path", "tmux"), "echo \"tmux $*\" >> "+shellQuote(log)+"\necho /dev/null\n")
+				fakeBin(t, filepath.Join(dir, "path", "tmux"), "echo \"tmux $*\" >> "+status.ShellQuote(log)+"\necho /dev/null\n")
 
 				cmd, err := hookCommand("--state blocked --kind permission", hint)
 				if err != nil {

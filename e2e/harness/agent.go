@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
@@ -65,7 +66,7 @@ func (a *FakeAgent) Command() []string {
 func (a *FakeAgent) ShellCommand() string {
 	parts := a.Command()
 	for i, p := range parts {
-		parts[i] = ShellQuote(p)
+		parts[i] = status.ShellQuote(p)
 	}
 	return strings.Join(parts, " ")
 }
@@ -152,11 +153,6 @@ func SendKeysLiteral(t testing.TB, srv *tmuxtest.Server, session, text string, s
 	if err := tmux.SendBytes(ctx, srv, session, submit); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// ShellQuote quotes s for a POSIX shell.
-func ShellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Eventually waits up to DefaultWait for cond, failing with its description.
