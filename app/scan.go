@@ -267,7 +267,7 @@ func (s *scanner) screen(ctx context.Context, r tmux.Runner, row scanRow) *agent
 	}
 	capturedAt := s.now()
 	s.commands++
-	out, err := tmux.CapturePane(ctx, r, row.paneID, false, false)
+	out, err := tmux.CapturePane(ctx, r, row.paneID, 0, false)
 	if err != nil {
 		return c.verdict
 	}

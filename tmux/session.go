@@ -65,15 +65,17 @@ func NewSession(ctx context.Context, r Runner, spec SessionSpec) (Created, error
 	return Created{SessionID: sid, PaneID: pid}, nil
 }
 
-// CapturePane returns a pane's visible screen (and, with history, the whole
-// scrollback) as text. escapes keeps colour and attribute sequences.
-func CapturePane(ctx context.Context, r Runner, target string, history, escapes bool) (string, error) {
+// CapturePane returns a pane's screen as text from line start to its bottom:
+// 0 is the top of the visible screen, -n reaches n lines back into the
+// scrollback (tmux stops at its oldest line). escapes keeps colour and
+// attribute sequences, and the trailing spaces that carry styles.
+func CapturePane(ctx context.Context, r Runner, target string, start int, escapes bool) (string, error) {
 	args := []string{"capture-pane", "-p", "-t", target}
 	if escapes {
 		args = append(args, "-e", "-N")
 	}
-	if history {
-		args = append(args, "-S", "-")
+	if start != 0 {
+		args = append(args, "-S", strconv.Itoa(start))
 	}
 	return r.Run(ctx, args...)
 }

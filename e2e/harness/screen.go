@@ -82,7 +82,7 @@ func StartTerminal(t testing.TB, vars []string, width, height int, argv ...strin
 func (term *Terminal) Screen() string {
 	ctx, cancel := context.WithTimeout(context.Background(), DefaultWait)
 	defer cancel()
-	out, err := tmux.CapturePane(ctx, term.outer, tmux.ExactPane(term.session), false, false)
+	out, err := tmux.CapturePane(ctx, term.outer, tmux.ExactPane(term.session), 0, false)
 	if err != nil {
 		return "capture failed: " + err.Error()
 	}

@@ -2,7 +2,6 @@ package termview
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 
@@ -71,8 +70,7 @@ func (m Model) capture(gen int) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), captureTimeout)
 		defer cancel()
-		out, err := t.runner.Run(ctx, "capture-pane", "-p", "-e", "-N",
-			"-S", "-"+strconv.Itoa(limit), "-t", tmux.ExactPane(t.session))
+		out, err := tmux.CapturePane(ctx, t.runner, tmux.ExactPane(t.session), -limit, true)
 		if err != nil {
 			return HistoryMsg{term: t, gen: gen, Err: err}
 		}
