@@ -36,24 +36,19 @@ const (
 //     keeps the 60-second idle reminder, also a Notification, out);
 //   - the turn ended: done.
 func claudeSpecs(binHint string) ([]hookSpec, error) {
-	type def struct {
-		event, matcher string
-		hasMatcher     bool
-		args           string
+	// command holds report's arguments until hookCommand wraps them.
+	specs := []hookSpec{
+		{event: claudePromptSubmit, command: "--state working"},
+		{event: claudePostToolUse, hasMatcher: true, matcher: "", command: "--state working"},
+		{event: claudeNotification, hasMatcher: true, matcher: claudePermissionPrompt, command: "--state blocked --kind permission"},
+		{event: claudeStop, command: "--state done"},
 	}
-	defs := []def{
-		{event: claudePromptSubmit, args: "--state working"},
-		{event: claudePostToolUse, hasMatcher: true, matcher: "", args: "--state working"},
-		{event: claudeNotification, hasMatcher: true, matcher: claudePermissionPrompt, args: "--state blocked --kind permission"},
-		{event: claudeStop, args: "--state done"},
-	}
-	specs := make([]hookSpec, len(defs))
-	for i, d := range defs {
-		cmd, err := hookCommand(d.args, binHint)
+	for i := range specs {
+		cmd, err := hookCommand(specs[i].command, binHint)
 		if err != nil {
 			return nil, err
 		}
-		specs[i] = hookSpec{event: d.event, hasMatcher: d.hasMatcher, matcher: d.matcher, command: cmd}
+		specs[i].command = cmd
 	}
 	return specs, nil
 }

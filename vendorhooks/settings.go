@@ -14,8 +14,8 @@ import (
 // amux owns an inner hook entry when its command carries Marker, and a group
 // or event list when everything in it is amux's. Nothing else is touched.
 
-// hookSpec is one entry amux wants: a group under event, with an optional
-// matcher, running command.
+// hookSpec is one amux entry, wanted or found in a document: a group under
+// event, with an optional matcher, running command.
 type hookSpec struct {
 	event      string
 	hasMatcher bool
@@ -41,12 +41,6 @@ func (h hookSpec) groupJSON() ([]byte, error) {
 		g.Matcher = &h.matcher
 	}
 	return marshal(g)
-}
-
-// found is an amux entry present in a document.
-type found struct {
-	event, matcher, command string
-	hasMatcher              bool
 }
 
 // doc is a parsed settings document: the top object and, when present, the
@@ -91,10 +85,10 @@ func parseDoc(data []byte) (doc, error) {
 }
 
 // amuxEntries lists amux's entries in document order.
-func amuxEntries(d doc) ([]found, error) {
-	var out []found
+func amuxEntries(d doc) ([]hookSpec, error) {
+	var out []hookSpec
 	err := walkAmux(d, func(ev elem, g container, inner elem, cmd string) {
-		f := found{event: ev.key, command: cmd}
+		f := hookSpec{event: ev.key, command: cmd}
 		if mi := g.last("matcher"); mi >= 0 {
 			f.hasMatcher = true
 			_ = json.Unmarshal(d.data[g.elems[mi].val.start:g.elems[mi].val.end], &f.matcher)
@@ -215,6 +209,12 @@ func ownedGroup(data []byte, ge elem) (mine, others int, err error) {
 	if err != nil || !ok {
 		return 0, 0, err
 	}
+	mine, others = ownedInner(data, inner)
+	return mine, others, nil
+}
+
+// ownedInner counts the entries of a group's "hooks" array.
+func ownedInner(data []byte, inner container) (mine, others int) {
 	for _, ie := range inner.elems {
 		if _, m := amuxCommand(data, ie); m {
 			mine++
@@ -222,7 +222,7 @@ func ownedGroup(data []byte, ge elem) (mine, others int, err error) {
 			others++
 		}
 	}
-	return mine, others, nil
+	return mine, others
 }
 
 // stripOnce removes the largest piece of the document that is amux's alone:
@@ -265,11 +265,7 @@ func stripOnce(d doc) ([]byte, bool, error) {
 			if err != nil || !ok {
 				continue
 			}
-			gm, gothers, err := ownedGroup(data, ge)
-			if err != nil {
-				return nil, false, err
-			}
-			if gm > 0 && gothers == 0 {
+			if gm, gothers := ownedInner(data, inner); gm > 0 && gothers == 0 {
 				return deleteElem(data, groups, gi), true, nil
 			}
 			for ii, ie := range inner.elems {
@@ -363,11 +359,8 @@ func matches(d doc, specs []hookSpec) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	want := make([]found, len(specs))
-	for i, h := range specs {
-		want[i] = found{event: h.event, hasMatcher: h.hasMatcher, matcher: h.matcher, command: h.command}
-	}
-	key := func(a, b found) int {
+	want := slices.Clone(specs) // sorted below; install keeps the caller's order
+	key := func(a, b hookSpec) int {
 		if a.event != b.event {
 			if a.event < b.event {
 				return -1
