@@ -139,10 +139,10 @@ func removeClaude(path string, beforeRename func()) (bool, error) {
 	}, beforeRename)
 }
 
-// ClaudeStatus reports whether amux's hooks are installed in the settings
+// claudeStatus reports whether amux's hooks are installed in the settings
 // at path ("" for ClaudeSettingsPath): every event amux uses has an amux
 // entry. A missing file means not installed.
-func ClaudeStatus(path string) (installed bool, err error) {
+func claudeStatus(path string) (installed bool, err error) {
 	path, err = claudePath(path)
 	if err != nil {
 		return false, err

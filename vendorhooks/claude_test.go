@@ -171,7 +171,7 @@ func TestInstallRemoveRoundTrip(t *testing.T) {
 			if fi, _ := os.Stat(path); fi.Mode().Perm() != tc.mode {
 				t.Errorf("mode %v, want %v", fi.Mode().Perm(), tc.mode)
 			}
-			if ok, err := ClaudeStatus(path); !ok || err != nil {
+			if ok, err := claudeStatus(path); !ok || err != nil {
 				t.Errorf("status after install: %v %v", ok, err)
 			}
 
@@ -189,7 +189,7 @@ func TestInstallRemoveRoundTrip(t *testing.T) {
 			if got := readBytes(t, path); !bytes.Equal(got, orig) {
 				t.Fatalf("remove did not restore the original:\n%s\nwant\n%s", got, orig)
 			}
-			if ok, err := ClaudeStatus(path); ok || err != nil {
+			if ok, err := claudeStatus(path); ok || err != nil {
 				t.Errorf("status after remove: %v %v", ok, err)
 			}
 			if changed, err := RemoveClaude(path); changed || err != nil {
@@ -238,7 +238,7 @@ func TestInstallReplacesOldAmuxEntries(t *testing.T) {
 	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if ok, _ := ClaudeStatus(path); ok {
+	if ok, _ := claudeStatus(path); ok {
 		t.Fatal("a partial install reads as installed")
 	}
 	if changed, err := InstallClaude(path, ""); !changed || err != nil {

@@ -28,7 +28,7 @@ func TestMalformedSettingsAreRefusedUntouched(t *testing.T) {
 			check("install", err)
 			_, err = RemoveClaude(path)
 			check("remove", err)
-			_, err = ClaudeStatus(path)
+			_, err = claudeStatus(path)
 			check("status", err)
 			after, _ := os.Stat(path)
 			if !bytes.Equal(readBytes(t, path), orig) || !after.ModTime().Equal(before.ModTime()) || after.Mode() != before.Mode() {
@@ -60,7 +60,7 @@ func TestMissingFileIsCreatedPrivate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := ClaudeStatus(path); ok || err != nil {
+	if ok, err := claudeStatus(path); ok || err != nil {
 		t.Fatalf("status of a missing file: %v %v", ok, err)
 	}
 	if changed, err := RemoveClaude(path); changed || err != nil {
@@ -98,7 +98,7 @@ func TestEmptyFileIsAnEmptyObject(t *testing.T) {
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
 		t.Fatalf("mode %v", fi.Mode().Perm())
 	}
-	if ok, _ := ClaudeStatus(path); !ok {
+	if ok, _ := claudeStatus(path); !ok {
 		t.Fatal("not installed")
 	}
 }
@@ -125,7 +125,7 @@ func TestSymlinkedSettingsStayALink(t *testing.T) {
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatal("the link was replaced by a file")
 	}
-	if ok, _ := ClaudeStatus(real); !ok {
+	if ok, _ := claudeStatus(real); !ok {
 		t.Fatal("the link's target was not updated")
 	}
 }
