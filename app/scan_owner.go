@@ -36,9 +36,11 @@ func (s *scanner) lease(ctx context.Context, r tmux.Runner, rows []scanRow, now 
 		return true // ours and fresh: no write, no redraw
 	}
 	s.commands++
-	if _, err := r.Run(ctx, "set-option", "-g", tmux.TagSessionOwner, s.instance, tmux.Sep,
-		"set-option", "-g", tmux.TagSessionLeaseMs, strconv.FormatInt(ms+leaseTTL.Milliseconds(), 10), tmux.Sep,
-		"set-option", "-g", tmux.TagOwnerHeartbeatMs, strconv.FormatInt(ms, 10)); err != nil {
+	if _, err := r.Run(ctx, tmux.Chain(
+		tmux.SetGlobalOptionArgs(tmux.TagSessionOwner, s.instance),
+		tmux.SetGlobalOptionArgs(tmux.TagSessionLeaseMs, strconv.FormatInt(ms+leaseTTL.Milliseconds(), 10)),
+		tmux.SetGlobalOptionArgs(tmux.TagOwnerHeartbeatMs, strconv.FormatInt(ms, 10)),
+	)...); err != nil {
 		res.errs = append(res.errs, fmt.Errorf("scan lease: %w", err))
 		return false
 	}
@@ -86,7 +88,7 @@ func (s *scanner) publish(ctx context.Context, row scanRow, st agentstate.Result
 	if st.State == agentstate.Stopped || string(st.State) == row.published {
 		return nil
 	}
-	return [][]string{{"set-option", "-t", id, tmux.TagAgentState, string(st.State)}}
+	return [][]string{tmux.SetSessionOptionArgs(id, tmux.TagAgentState, string(st.State))}
 }
 
 // activityWrites returns the writes of @amux_last_output_at and
@@ -107,10 +109,10 @@ func (s *scanner) activityWrites(row scanRow) [][]string {
 	last := s.wrote[row.sessionID]
 	var w [][]string
 	if out > last[0] && out > row.outputMs {
-		w = append(w, []string{"set-option", "-t", row.sessionID, tmux.TagLastOutputAt, strconv.FormatInt(out, 10)})
+		w = append(w, tmux.SetSessionOptionArgs(row.sessionID, tmux.TagLastOutputAt, strconv.FormatInt(out, 10)))
 	}
 	if in > last[1] && in > row.inputMs {
-		w = append(w, []string{"set-option", "-t", row.sessionID, tmux.TagLastInputAt, strconv.FormatInt(in, 10)})
+		w = append(w, tmux.SetSessionOptionArgs(row.sessionID, tmux.TagLastInputAt, strconv.FormatInt(in, 10)))
 	}
 	s.wrote[row.sessionID] = [2]int64{max(out, last[0]), max(in, last[1])}
 	return w

@@ -10,6 +10,7 @@ import (
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
 	"amux.dev/amux/workspace"
 )
 
@@ -49,7 +50,7 @@ func TestOnDoneFiresOnceAndNotAfterRestart(t *testing.T) {
 	leaveTerminal(t, s.term)
 	s.term.Press(t, "quit")
 	s.term.WaitExit()
-	if got, _ := tmux.SessionOption(t.Context(), s.env.Server, session, tmux.TagAgentState); got != "done" {
+	if got := showOption(s.env.Server, "-t", session, tmux.TagAgentState); got != "done" {
 		t.Fatalf("published state at restart is %q; the story needs done", got)
 	}
 	again := harness.StartAmux(t, s.env, 120, 40)
@@ -70,8 +71,7 @@ func TestScanLeaseMovesWhenTheOwnerIsKilled(t *testing.T) {
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
 	owner := func() string {
-		v, _ := tmux.ServerOption(t.Context(), s.env.Server, tmux.TagSessionOwner)
-		return v
+		return showOption(s.env.Server, "-g", tmux.TagSessionOwner)
 	}
 	harness.Eventually(t, func() (bool, string) { return owner() != "", "no scan owner yet" })
 	first := owner()
@@ -87,9 +87,15 @@ func TestScanLeaseMovesWhenTheOwnerIsKilled(t *testing.T) {
 		return o != "" && o != first, "owner still " + o
 	})
 	beat := func() string {
-		v, _ := tmux.ServerOption(t.Context(), s.env.Server, tmux.TagOwnerHeartbeatMs)
-		return v
+		return showOption(s.env.Server, "-g", tmux.TagOwnerHeartbeatMs)
 	}
 	b := beat()
 	harness.Eventually(t, func() (bool, string) { return beat() != b, "heartbeat not advancing" })
+}
+
+// showOption reads one option ("" when unset or unreadable): args pick the
+// table (-g global, none: session) and the target.
+func showOption(srv *tmuxtest.Server, args ...string) string {
+	out, _ := srv.Run(context.Background(), append([]string{"show-options", "-q", "-v"}, args...)...)
+	return strings.TrimSuffix(out, "\n")
 }

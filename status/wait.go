@@ -50,12 +50,18 @@ type waitOptions struct {
 	session   string
 }
 
-// WaitMain is the `amux wait` verb.
-func WaitMain(args []string, stdout, stderr io.Writer) int {
-	return runWait(args, stdout, stderr, os.Getenv)
+// waitEnv is what a wait runs against besides its command line.
+type waitEnv struct {
+	getenv       func(string) string
+	subscription string // the watcher's format subscription; "" for none
 }
 
-func runWait(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+// WaitMain is the `amux wait` verb.
+func WaitMain(args []string, stdout, stderr io.Writer) int {
+	return runWait(args, stdout, stderr, waitEnv{getenv: os.Getenv, subscription: subscriptionName})
+}
+
+func runWait(args []string, stdout, stderr io.Writer, env waitEnv) int {
 	opts, help, err := parseWaitFlags(args)
 	if help {
 		fmt.Fprint(stdout, waitUsage)
@@ -65,7 +71,7 @@ func runWait(args []string, stdout, stderr io.Writer, getenv func(string) string
 		fmt.Fprintf(stderr, "amux wait: %v (see amux wait --help)\n", err)
 		return 2
 	}
-	client := tmux.New(tmux.ResolveServerInPane(getenv))
+	client := tmux.New(tmux.ResolveServerInPane(env.getenv))
 	vctx, cancel := context.WithTimeout(context.Background(), tmux.DefaultTimeout)
 	_, err = client.CheckVersion(vctx)
 	cancel()
@@ -79,7 +85,7 @@ func runWait(args []string, stdout, stderr io.Writer, getenv func(string) string
 		defer cancel()
 	}
 	m := &matcher{opts: opts}
-	w := &watcher{client: client, target: m.target, match: m.match}
+	w := &watcher{client: client, target: m.target, match: m.match, subscription: env.subscription}
 	if err := w.run(ctx); err != nil {
 		fmt.Fprintf(stderr, "amux wait: timed out after %v\n", opts.timeout)
 		return 2

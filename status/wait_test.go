@@ -20,6 +20,13 @@ type waitResult struct {
 // startWait runs `amux wait args` in-process against srv.
 func startWait(t *testing.T, srv *tmuxtest.Server, args ...string) <-chan waitResult {
 	t.Helper()
+	return startWaitSubscribed(t, srv, subscriptionName, args...)
+}
+
+// startWaitSubscribed is startWait with the watcher's format subscription
+// named ("" for none).
+func startWaitSubscribed(t *testing.T, srv *tmuxtest.Server, subscription string, args ...string) <-chan waitResult {
+	t.Helper()
 	getenv := func(k string) string {
 		switch k {
 		case tmux.EnvServer:
@@ -32,7 +39,7 @@ func startWait(t *testing.T, srv *tmuxtest.Server, args ...string) <-chan waitRe
 	ch := make(chan waitResult, 1)
 	go func() {
 		var out, errb bytes.Buffer
-		code := runWait(args, &out, &errb, getenv)
+		code := runWait(args, &out, &errb, waitEnv{getenv: getenv, subscription: subscription})
 		ch <- waitResult{code, out.String(), errb.String()}
 	}()
 	return ch
@@ -105,6 +112,32 @@ func TestWaitCatchesUnsignalledChange(t *testing.T) {
 	srv.MustRun(t, "set-option", "-p", "-t", c.PaneID, tmux.PaneReportedState, "error")
 	if r := result(t, ch); r.code != 0 || !strings.Contains(r.out, "state=error") {
 		t.Fatalf("code %d out %q err %q", r.code, r.out, r.errOut)
+	}
+}
+
+// TestWaitReadsByProcessWhenSubscribeFails: a control client that cannot
+// subscribe hands over to plain reads, which still see a change nobody
+// signalled. With --command only a read after the first can match, so the
+// wait ending proves such a read happened.
+func TestWaitReadsByProcessWhenSubscribeFails(t *testing.T) {
+	srv := tmuxtest.New(t)
+	c := srv.Session(t, "sh", nil)
+	ch := startWaitSubscribed(t, srv, "bad:name", "--command", "--session", "sh", "--timeout", "10s")
+	for i := 1; ; i++ {
+		// Exit code and end stamp in one call, and no wake signal.
+		srv.MustRun(t, "set-option", "-p", "-t", c.PaneID, tmux.PaneCommandExit, "4", tmux.Sep,
+			"set-option", "-p", "-t", c.PaneID, tmux.PaneCommandEndedAt, strconv.Itoa(i))
+		select {
+		case r := <-ch:
+			if r.code != 4 || r.out != "session=sh exit=4\n" {
+				t.Fatalf("%+v", r)
+			}
+			return
+		case <-time.After(200 * time.Millisecond):
+		}
+		if i > 60 {
+			t.Fatal("amux wait --command never saw an unsignalled completion")
+		}
 	}
 }
 

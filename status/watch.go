@@ -25,13 +25,18 @@ const subscriptionName = "amux-wait"
 //   - a format subscription over every pane (tmux checks it once a second)
 //     catches changes nobody signalled: options set by other tools, panes
 //     whose process died;
-//   - if the control client cannot start (no session to attach to, tmux
-//     refusing), a plain tmux process does the same read and a wait-for
-//     bounded to pollInterval, which is still event-driven in the common case.
+//   - if the control client cannot start or subscribe (no session to attach
+//     to, tmux refusing), a plain tmux process does the same read and a
+//     wait-for bounded to pollInterval, which is still event-driven in the
+//     common case.
 type watcher struct {
 	client *tmux.Client
 	target func([]tmux.SessionInfo) string // which session to attach to
 	match  func([]PaneState) bool          // true ends the watch
+	// subscription names the format subscription (subscriptionName). ""
+	// watches without one: then only the wake signal makes a control
+	// client read again, which is how tests prove the signal.
+	subscription string
 }
 
 // errMatched ends a watch successfully.
@@ -65,9 +70,14 @@ func (w *watcher) run(ctx context.Context) error {
 }
 
 // watchControl runs the event-driven loop on one control client. It returns
-// errMatched, ctx's error, or nil when the client ended.
+// errMatched, ctx's error, or nil when the client ended or could not
+// subscribe.
 func (w *watcher) watchControl(ctx context.Context, ctl *tmux.Control) error {
-	subscribed := ctl.Subscribe(ctx, subscriptionName, "", SubscriptionFormat()) == nil
+	if w.subscription != "" && ctl.Subscribe(ctx, w.subscription, "", SubscriptionFormat()) != nil {
+		// Every tmux amux wait accepts can subscribe, so this client is
+		// failing: read with plain processes for a round instead.
+		return nil
+	}
 	var wake *tmux.Reply
 	for {
 		if wake == nil {
@@ -84,10 +94,6 @@ func (w *watcher) watchControl(ctx context.Context, ctl *tmux.Control) error {
 			}
 			wake = replies[1]
 		}
-		var poll <-chan time.Time
-		if !subscribed {
-			poll = time.After(pollInterval)
-		}
 		select {
 		case <-wake.Done():
 			wake = nil
@@ -95,13 +101,7 @@ func (w *watcher) watchControl(ctx context.Context, ctl *tmux.Control) error {
 			if !ok {
 				return nil
 			}
-			if name, value, ok := n.Subscription(); ok && name == subscriptionName && w.match(ParsePanes(value)) {
-				return errMatched
-			}
-		case <-poll:
-			// The control client is parked in wait-for; read over a
-			// separate process instead.
-			if out, err := w.client.Run(ctx, ListPanesArgs()...); err == nil && w.match(ParsePanes(out)) {
+			if name, value, ok := n.Subscription(); ok && name == w.subscription && w.match(ParsePanes(value)) {
 				return errMatched
 			}
 		case <-ctl.Done():

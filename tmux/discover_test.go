@@ -123,20 +123,61 @@ func TestTagsReadWriteBareNameAndSemicolons(t *testing.T) {
 	srv.Session(t, name, nil)
 	values := []string{"plain", "ends;", ";", `back\;`, "with space", "a;b", "-dash", "日本"}
 	for _, v := range values {
-		if err := tmux.SetSessionOptions(ctx, srv, name, tmux.SetOption{Key: tmux.TagAssistant, Value: v},
-			tmux.SetOption{Key: tmux.TagType, Value: v}); err != nil {
+		if _, err := srv.Run(ctx, tmux.Chain(tmux.SetSessionOptionArgs(name, tmux.TagAssistant, v),
+			tmux.SetSessionOptionArgs(name, tmux.TagType, v))...); err != nil {
 			t.Fatalf("set %q: %v", v, err)
 		}
 		for _, key := range []string{tmux.TagAssistant, tmux.TagType} {
-			got, err := tmux.SessionOption(ctx, srv, name, key)
-			if err != nil || got != v {
-				t.Fatalf("%s round trip %q -> %q (%v)", key, v, got, err)
+			if got := showOption(t, srv, "-t", name, key); got != v {
+				t.Fatalf("%s round trip %q -> %q", key, v, got)
 			}
 		}
 	}
-	if got, err := tmux.SessionOption(ctx, srv, name, tmux.TagWorkspace); err != nil || got != "" {
-		t.Fatalf("unset tag = %q, %v", got, err)
+	if got := showOption(t, srv, "-t", name, tmux.TagWorkspace); got != "" {
+		t.Fatalf("unset tag = %q", got)
 	}
+}
+
+// Pane and global writers chain like session ones, and an unset pane option
+// is gone, not merely empty.
+func TestPaneAndGlobalOptionArgs(t *testing.T) {
+	srv := tmuxtest.New(t)
+	ctx := context.Background()
+	pane := srv.Session(t, "amux-opts", nil).PaneID
+	if _, err := srv.Run(ctx, tmux.Chain(
+		tmux.SetPaneOptionArgs(pane, tmux.PaneReportedState, "done;"),
+		tmux.SetPaneOptionArgs(pane, tmux.PaneReportedApp, "a;b"),
+		tmux.SetGlobalOptionArgs(tmux.TagSessionOwner, "inst;1"),
+	)...); err != nil {
+		t.Fatal(err)
+	}
+	if got := showOption(t, srv, "-p", "-t", pane, tmux.PaneReportedState); got != "done;" {
+		t.Fatalf("pane option = %q", got)
+	}
+	if got := showOption(t, srv, "-g", tmux.TagSessionOwner); got != "inst;1" {
+		t.Fatalf("global option = %q", got)
+	}
+	// A format in the session sees the global value.
+	if got := srv.MustRun(t, "display-message", "-p", "-t", pane, "#{"+tmux.TagSessionOwner+"}"); got != "inst;1\n" {
+		t.Fatalf("global option through a format = %q", got)
+	}
+	if _, err := srv.Run(ctx, tmux.Chain(nil, tmux.UnsetPaneOptionArgs(pane, tmux.PaneReportedState), nil)...); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.MustRun(t, "show-options", "-p", "-t", pane); strings.Contains(got, tmux.PaneReportedState) || !strings.Contains(got, tmux.PaneReportedApp) {
+		t.Fatalf("pane options after unset: %q", got)
+	}
+	if tmux.Chain() != nil || tmux.Chain(nil, []string{}) != nil {
+		t.Fatal("a chain of nothing is not nil")
+	}
+}
+
+// showOption reads one option's value ("" when unset): flags choose the
+// table (-p pane, -g global, none: session) and the target.
+func showOption(t *testing.T, srv *tmuxtest.Server, args ...string) string {
+	t.Helper()
+	out := srv.MustRun(t, append([]string{"show-options", "-q", "-v"}, args...)...)
+	return strings.TrimSuffix(out, "\n")
 }
 
 func TestCommandErrorCarriesStderr(t *testing.T) {

@@ -46,10 +46,11 @@ func NewSession(ctx context.Context, r Runner, spec SessionSpec) (Created, error
 		args = append(args, "--")
 		args = append(args, spec.Command...)
 	}
+	cmds := [][]string{args}
 	for _, t := range spec.Tags {
-		args = append(args, Sep, "set-option", "-q", "-t", spec.Name, t.Key, t.Value)
+		cmds = append(cmds, SetSessionOptionArgs(spec.Name, t.Key, t.Value))
 	}
-	out, err := r.Run(ctx, args...)
+	out, err := r.Run(ctx, Chain(cmds...)...)
 	if err != nil {
 		var ce *CommandError
 		if errors.As(err, &ce) && strings.Contains(ce.Stderr, "duplicate session") {

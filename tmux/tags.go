@@ -1,7 +1,6 @@
 package tmux
 
 import (
-	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -67,46 +66,55 @@ func ExactPane(name string) string { return "=" + name + ":" }
 // SetOption pairs an option key with the value to write.
 type SetOption struct{ Key, Value string }
 
-// SetSessionOptions writes options on a session in one tmux invocation.
-// target is a bare session name or a "$N" id: set-option rejects "=".
-func SetSessionOptions(ctx context.Context, r Runner, target string, opts ...SetOption) error {
-	return runChain(ctx, r, chain(opts, func(o SetOption) []string {
-		return []string{"set-option", "-q", "-t", target, o.Key, o.Value}
-	}))
+// The option writers below return a command's arguments rather than running
+// it, so callers can Chain several into one tmux invocation (or send them in
+// one control-mode batch): every tmux call costs a process, and every option
+// write a redraw of each attached client.
+
+// SetSessionOptionArgs writes key=value on a session. target is a bare
+// session name or a "$N" id: set-option rejects "=".
+func SetSessionOptionArgs(target, key, value string) []string {
+	return []string{"set-option", "-q", "-t", target, key, value}
 }
 
-// SetPaneOptions writes pane options on a pane ("%N") in one invocation.
-func SetPaneOptions(ctx context.Context, r Runner, paneID string, opts ...SetOption) error {
-	return runChain(ctx, r, chain(opts, func(o SetOption) []string {
-		return []string{"set-option", "-p", "-q", "-t", paneID, o.Key, o.Value}
-	}))
+// SetPaneOptionArgs writes key=value on a pane ("%N").
+func SetPaneOptionArgs(pane, key, value string) []string {
+	return []string{"set-option", "-p", "-q", "-t", pane, key, value}
 }
 
-// UnsetPaneOptions removes pane options from a pane in one invocation.
-func UnsetPaneOptions(ctx context.Context, r Runner, paneID string, keys ...string) error {
-	return runChain(ctx, r, chain(keys, func(k string) []string {
-		return []string{"set-option", "-p", "-q", "-u", "-t", paneID, k}
-	}))
+// UnsetPaneOptionArgs removes key from a pane ("%N"). An option set to ""
+// is not the same as an unset one: show-options still lists it.
+func UnsetPaneOptionArgs(pane, key string) []string {
+	return []string{"set-option", "-p", "-q", "-u", "-t", pane, key}
 }
 
-// SessionOption reads one option of a session ("" when unset). target is a
-// bare name or "$N" id, never "=name".
-func SessionOption(ctx context.Context, r Runner, target, key string) (string, error) {
-	out, err := r.Run(ctx, "show-options", "-q", "-v", "-t", target, key)
-	return strings.TrimSuffix(out, "\n"), err
+// SetGlobalOptionArgs writes key=value as a global session option, which
+// every session (and every format) sees unless it sets its own.
+func SetGlobalOptionArgs(key, value string) []string {
+	return []string{"set-option", "-g", "-q", key, value}
 }
 
-// ServerOption reads one global user option of the server ("" when unset).
-func ServerOption(ctx context.Context, r Runner, key string) (string, error) {
-	out, err := r.Run(ctx, "show-options", "-g", "-q", "-v", key)
-	return strings.TrimSuffix(out, "\n"), err
-}
-
-// SetServerOptions writes global user options in one invocation.
-func SetServerOptions(ctx context.Context, r Runner, opts ...SetOption) error {
-	return runChain(ctx, r, chain(opts, func(o SetOption) []string {
-		return []string{"set-option", "-g", "-q", o.Key, o.Value}
-	}))
+// Chain joins commands with Sep so they run in order in one tmux
+// invocation; tmux stops at the first that fails. Empty commands are
+// skipped, and with none left Chain returns nil.
+func Chain(cmds ...[]string) []string {
+	n := 0
+	for _, c := range cmds {
+		n += len(c) + 1
+	}
+	var args []string
+	for _, c := range cmds {
+		if len(c) == 0 {
+			continue
+		}
+		if args == nil {
+			args = make([]string, 0, n)
+		} else {
+			args = append(args, Sep)
+		}
+		args = append(args, c...)
+	}
+	return args
 }
 
 // LabelValue turns a display label into a tag value: control bytes are
@@ -127,25 +135,4 @@ func LabelValue(s string) string {
 		n++
 	}
 	return b.String()
-}
-
-// chain joins one tmux command per item with ";" separators so they run in a
-// single client invocation.
-func chain[T any](items []T, build func(T) []string) []string {
-	var args []string
-	for i, it := range items {
-		if i > 0 {
-			args = append(args, Sep)
-		}
-		args = append(args, build(it)...)
-	}
-	return args
-}
-
-func runChain(ctx context.Context, r Runner, args []string) error {
-	if len(args) == 0 {
-		return nil
-	}
-	_, err := r.Run(ctx, args...)
-	return err
 }

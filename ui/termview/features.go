@@ -31,19 +31,15 @@ func EnsureTerminalFeatures(ctx context.Context, r tmux.Runner) error {
 			have[strings.Trim(v, `"'`)] = true
 		}
 	}
-	var args []string
+	var add [][]string
 	for _, f := range TerminalFeatures() {
-		if have[f] {
-			continue
+		if !have[f] {
+			add = append(add, []string{"set-option", "-s", "-a", "terminal-features", f})
 		}
-		if len(args) > 0 {
-			args = append(args, tmux.Sep)
-		}
-		args = append(args, "set-option", "-s", "-a", "terminal-features", f)
 	}
-	if len(args) == 0 {
+	if add == nil {
 		return nil
 	}
-	_, err = r.Run(ctx, args...)
+	_, err = r.Run(ctx, tmux.Chain(add...)...)
 	return err
 }
