@@ -31,7 +31,7 @@ func Run(in, out *os.File) error {
 	}
 	m := New(deps)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel() // stops the scanner, which gives up its lease
+	defer cancel() // stops the monitor, which gives up its lease
 	m.StartBackground(ctx)
 	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out))
 	_, err = p.Run()

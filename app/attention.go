@@ -8,40 +8,40 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/ui/dashboard"
 )
 
-// scanMsg delivers a scanner result to the model.
-type scanMsg struct{ res scanResult }
+// monitorMsg delivers a monitor result to the model.
+type monitorMsg struct{ res monitor.Result }
 
-// waitScan returns the command that waits for the next scan result.
-func (m *Model) waitScan() tea.Cmd {
-	if m.scan == nil {
+// waitMonitor returns the command that waits for the next monitor result.
+func (m *Model) waitMonitor() tea.Cmd {
+	if m.mon == nil {
 		return nil
 	}
-	ch := m.scan.results
-	return func() tea.Msg { return scanMsg{<-ch} }
+	ch := m.mon.Results()
+	return func() tea.Msg { return monitorMsg{<-ch} }
 }
 
-// StartBackground starts the scanner; it stops (and gives up the scan
-// lease) when ctx ends. Run calls it; tests that want no scanning do not.
+// StartBackground starts the monitor; it stops (and gives up the lease)
+// when ctx ends. Run calls it; tests that want no polling do not.
 func (m *Model) StartBackground(ctx context.Context) {
-	if m.scan != nil {
-		go m.scan.run(ctx)
+	if m.mon != nil {
+		go m.mon.Run(ctx)
 	}
 }
 
-// applyScan updates every tab's agent state and raises attention on the
+// applyMonitor updates every tab's agent state and raises attention on the
 // transitions that need a person: working → done, and anything → blocked.
-func (m *Model) applyScan(res scanResult) tea.Cmd {
-	m.scanOwner = res.owner
-	// Kept for tabs that appear later: scans only report news.
-	m.scanStates = res.sessions
+func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
+	// Kept for tabs that appear later: results only report news.
+	m.states = res.Sessions
 	ring := false
 	now := time.Now()
 	for _, wt := range m.tabs {
 		for _, t := range wt.tabs {
-			st, ok := res.sessions[t.session]
+			st, ok := res.Sessions[t.session]
 			if !ok {
 				continue
 			}
@@ -60,7 +60,7 @@ func (m *Model) applyScan(res scanResult) tea.Cmd {
 	}
 	m.ackShown()
 	m.rebuildDashboard()
-	cmds := []tea.Cmd{m.waitScan()}
+	cmds := []tea.Cmd{m.waitMonitor()}
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
 	}
@@ -163,8 +163,8 @@ func (m *Model) jumpToAttention() tea.Cmd {
 	return m.setFocus(focusCenter)
 }
 
-// knownState is the last scanned state of a session, for a tab that has
-// just appeared (the scanner reports only changes).
+// knownState is the last known state of a session, for a tab that has
+// just appeared (the monitor reports only changes).
 func (m *Model) knownState(session string) agentstate.Result {
-	return m.scanStates[session].Result
+	return m.states[session].Result
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -97,7 +98,7 @@ type Deps struct {
 	// InstallTap installs the status tap on a new pane (best effort).
 	InstallTap func(ctx context.Context, paneID string) error
 	// ScreenRules matches captured agent screens (nil: activity only).
-	ScreenRules screenMatcher
+	ScreenRules monitor.ScreenMatcher
 	// OnDone runs a workspace's on-done hook (nil: none).
 	OnDone func(ctx context.Context, workspaceID string) error
 	// LiveTabs caps how many tabs hold a live PTY; others show their last

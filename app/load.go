@@ -125,8 +125,8 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		first := !m.loaded
 		m.snap, m.loaded = msg.snap, true
-		if m.scan != nil && len(msg.snap.sessions) > 0 {
-			m.scan.wake() // there is something to watch (maybe made by someone else)
+		if m.mon != nil && len(msg.snap.sessions) > 0 {
+			m.mon.Wake() // there is something to watch (maybe made by someone else)
 		}
 		m.reconcileTabs()
 		m.rebuildDashboard()

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
@@ -62,11 +63,10 @@ type Model struct {
 	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs
 
-	spinning  bool     // a spinner tick is scheduled
-	scan      *scanner // nil without tmux (tests)
-	scanOwner bool     // this instance holds the scan lease
-	// scanStates is the latest scan, by session name.
-	scanStates map[string]sessionState
+	spinning bool             // a spinner tick is scheduled
+	mon      *monitor.Monitor // nil without tmux (tests)
+	// states is the monitor's latest word on every session, by name.
+	states map[string]monitor.SessionState
 
 	// Render caches (see View): the whole view, valid until a message may
 	// have changed the screen, and the project list, which a terminal's
@@ -104,10 +104,12 @@ func New(deps Deps) *Model {
 		ids:   newTabIDs(),
 	}
 	if deps.Tmux != nil && deps.Instance != "" {
-		m.scan = newScanner(deps.Tmux, deps.Instance, deps.ScreenRules, deps.OnDone)
-		m.scan.cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
-		m.scan.cfg.DoneWindow = time.Duration(deps.Config.Status.DoneWindowMs) * time.Millisecond
-		m.scan.cfg.StartupGrace = time.Duration(deps.Config.Status.StartupGraceMs) * time.Millisecond
+		cfg := agentstate.DefaultConfig()
+		cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
+		cfg.DoneWindow = time.Duration(deps.Config.Status.DoneWindowMs) * time.Millisecond
+		cfg.StartupGrace = time.Duration(deps.Config.Status.StartupGraceMs) * time.Millisecond
+		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: cfg,
+			Rules: deps.ScreenRules, OnDone: deps.OnDone})
 	}
 	switch {
 	case deps.ConfigWarning != nil:
@@ -121,7 +123,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitScan())
+	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -164,8 +166,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
-	if sm, ok := msg.(scanMsg); ok {
-		return m, m.applyScan(sm.res)
+	if mm, ok := msg.(monitorMsg); ok {
+		return m, m.applyMonitor(mm.res)
 	}
 	for _, h := range []func(tea.Msg) (tea.Cmd, bool){m.handleResult, m.handleTabResult, m.handleFirstTask, m.handleTabManage} {
 		if cmd, handled := h(msg); handled {
@@ -249,12 +251,8 @@ func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	// Typing changes nothing amux draws: the echo comes back as a frame.
 	// (A scrolled-back view returns to live on input: that is a change.)
 	m.inputOnly = (isKey || isPaste) && t.view.Scrolled() == 0
-	if m.scan != nil {
-		if _, isKey := msg.(tea.KeyPressMsg); isKey {
-			m.scan.noteInput(t.session, t.lastUsed)
-		} else if _, isPaste := msg.(tea.PasteMsg); isPaste {
-			m.scan.noteInput(t.session, t.lastUsed)
-		}
+	if m.mon != nil && (isKey || isPaste) {
+		m.mon.NoteInput(t.session, t.lastUsed)
 	}
 	v, cmd := t.view.Update(msg)
 	t.view = &v

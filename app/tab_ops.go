@@ -86,8 +86,8 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 			return m.say(levelError, "new tab: "+msg.err.Error()), true
 		}
 		r := msg.req
-		if m.scan != nil {
-			m.scan.wake()
+		if m.mon != nil {
+			m.mon.Wake()
 		}
 		t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
 			firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
@@ -131,8 +131,8 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		v, cmd := t.view.Update(msg)
 		t.view = &v
 		if _, frame := msg.(termview.FrameMsg); frame {
-			if m.scan != nil {
-				m.scan.noteOutput(t.session, time.Now())
+			if m.mon != nil {
+				m.mon.NoteOutput(t.session, time.Now())
 			}
 			if t != m.activeTab() {
 				// Nobody sees this tab: stop waking the UI for its frames.

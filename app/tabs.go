@@ -28,7 +28,7 @@ type tab struct {
 	err       string    // why the last create or attach failed
 	lastUsed  time.Time // for choosing which live PTY to let go
 
-	state          agentstate.Result // the scanner's latest classification
+	state          agentstate.Result // the monitor's latest classification
 	attention      bool              // done or blocked, not yet seen by the user
 	attentionSince time.Time
 

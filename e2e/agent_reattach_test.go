@@ -50,7 +50,7 @@ func TestTwoAmuxInstancesShareOneSession(t *testing.T) {
 	second.Press(t, "open")
 	second.WaitText("fakeagent ready")
 
-	// Terminal clients only: amux's scanners attach control-mode clients too.
+	// Terminal clients only: amux's monitor and waits attach control-mode clients too.
 	clients := func() int {
 		out := s.env.Server.MustRun(t, "list-clients", "-t", tmux.ExactSession(session), "-F", "#{client_control_mode}")
 		return strings.Count(out, "0")

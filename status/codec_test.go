@@ -122,7 +122,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			t.Fatalf("sequence %d bytes", len(seq))
 		}
 		var got []Event
-		_, _ = NewScanner(func(e Event) { got = append(got, e) }).Write(seq)
+		_, _ = NewOSCParser(func(e Event) { got = append(got, e) }).Write(seq)
 		if len(got) != 1 || got[0].Type != EventReport || got[0].Report != r {
 			t.Errorf("round trip of %+v: %+v", r, got)
 		}

@@ -4,23 +4,23 @@ import (
 	"testing"
 )
 
-// FuzzScanner checks the scanner's promises on arbitrary pane output: it
+// FuzzOSCParser checks the parser's promises on arbitrary pane output: it
 // never panics, its buffer stays bounded, the events do not depend on where
 // the stream is split, and every report it emits is valid and survives an
-// encode/scan round trip. Seeds live in testdata/fuzz/FuzzScanner.
-func FuzzScanner(f *testing.F) {
+// encode/scan round trip. Seeds live in testdata/fuzz/FuzzOSCParser.
+func FuzzOSCParser(f *testing.F) {
 	f.Add([]byte("\x1b]7501;state=done:msg=aGk=\x1b\\"), uint16(3))
 	f.Add([]byte("\x1b]133;D;1\x07\x1b]7501;state=blocked:kind=auth\x07"), uint16(9))
 	f.Add([]byte("\x1b]7501;state=work\x1b]7501;?\x07\x1b\x1b]0;x\x1b\\"), uint16(0))
 	f.Fuzz(func(t *testing.T, data []byte, split uint16) {
 		var whole []Event
-		s := NewScanner(func(e Event) { whole = append(whole, e) })
+		s := NewOSCParser(func(e Event) { whole = append(whole, e) })
 		_, _ = s.Write(data)
 		if cap(s.buf) > MaxReportBytes {
 			t.Fatalf("buffer capacity %d", cap(s.buf))
 		}
 		var parts []Event
-		p := NewScanner(func(e Event) { parts = append(parts, e) })
+		p := NewOSCParser(func(e Event) { parts = append(parts, e) })
 		// Split into pieces of varying size derived from split.
 		step := int(split%17) + 1
 		for i := 0; i < len(data); {

@@ -25,7 +25,7 @@ const (
 	MaxReportBytes  = 4096 // a whole sequence, ESC ] through ST
 )
 
-// OSC numbers the scanner understands.
+// OSC numbers the parser understands.
 const (
 	OSCStatus  = 7501
 	OSCCommand = 133

@@ -130,7 +130,7 @@ status "$1" "$2"`
 		fold := func(seq []byte) Folded {
 			var rs Records
 			n := 0
-			_, _ = NewScanner(func(e Event) {
+			_, _ = NewOSCParser(func(e Event) {
 				if e.Type == EventReport {
 					rs.Apply(e.Report, now)
 					n++

@@ -45,7 +45,7 @@ type tap struct {
 	records Records
 	cmd     commandTrack
 	desired optionValues
-	seen    bool   // the scanner emitted an event during the current read
+	seen    bool   // the parser emitted an event during the current read
 	watched int    // pid of the pane process being watched, 0 if none
 	rearm   bool   // that process exited: look for a respawned one on new output
 	stop    func() // ends the current process watch
@@ -84,7 +84,7 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	}()
 	t.watchProcess(ctx)
 
-	sc := NewScanner(t.handle)
+	sc := NewOSCParser(t.handle)
 	buf := make([]byte, 32<<10)
 	var readErr error
 	for {
@@ -137,7 +137,7 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	return readErr
 }
 
-// handle applies one scanner event. It runs with t.mu held.
+// handle applies one parser event. It runs with t.mu held.
 func (t *tap) handle(ev Event) {
 	t.seen = true
 	now := t.cfg.Now()

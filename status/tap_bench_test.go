@@ -91,10 +91,10 @@ func BenchmarkTapIngest(b *testing.B) {
 	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/mb, "cpu-ms/MB")
 }
 
-// BenchmarkScannerPlainText is the pass-through floor: output without ESC.
-func BenchmarkScannerPlainText(b *testing.B) {
+// BenchmarkOSCParserPlainText is the pass-through floor: output without ESC.
+func BenchmarkOSCParserPlainText(b *testing.B) {
 	data := []byte(strings.Repeat("plain build output without any escape sequences at all\r\n", 1<<14))
-	s := NewScanner(func(Event) {})
+	s := NewOSCParser(func(Event) {})
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		_, _ = s.Write(data)

@@ -10,7 +10,7 @@ import (
 // This file edits JSON text in place. Settings files belong to the user and
 // to the vendor: amux changes only the bytes of its own entries, so every
 // other key keeps its formatting, escapes, number spelling and order. The
-// input is validated with json.Valid before any scan, so the scanner below
+// input is validated with json.Valid before it is read, so the reader below
 // only needs to find boundaries, not to diagnose errors.
 
 // span is a half-open byte range of the document.
@@ -29,8 +29,8 @@ type container struct {
 	elems       []elem
 }
 
-// scanContainer reads the object or array whose bracket is at data[open].
-func scanContainer(data []byte, open int) (container, error) {
+// readContainer reads the object or array whose bracket is at data[open].
+func readContainer(data []byte, open int) (container, error) {
 	c := container{open: open}
 	isObj := data[open] == '{'
 	closer := byte(']')

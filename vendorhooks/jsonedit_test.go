@@ -68,7 +68,7 @@ func TestSpliceLayouts(t *testing.T) {
 
 func TestScanContainer(t *testing.T) {
 	doc := []byte(`{"a" : [1, {"b": "x\"y"}], "c": null ,"a": true}`)
-	c, err := scanContainer(doc, 0)
+	c, err := readContainer(doc, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func parseDoc(data []byte) (doc, error) {
 	}
 	d := doc{data: data, hooksIdx: -1}
 	var err error
-	if d.top, err = scanContainer(data, i); err != nil {
+	if d.top, err = readContainer(data, i); err != nil {
 		return doc{}, err
 	}
 	if d.hooksIdx = d.top.last("hooks"); d.hooksIdx >= 0 {
@@ -77,7 +77,7 @@ func parseDoc(data []byte) (doc, error) {
 		if data[v.start] != '{' {
 			return doc{}, errors.New(`"hooks" is not a JSON object`)
 		}
-		if d.hooks, err = scanContainer(data, v.start); err != nil {
+		if d.hooks, err = readContainer(data, v.start); err != nil {
 			return doc{}, err
 		}
 	}
@@ -108,7 +108,7 @@ func walkAmux(d doc, fn func(ev elem, g container, inner elem, cmd string)) erro
 		if d.data[ev.val.start] != '[' {
 			continue
 		}
-		groups, err := scanContainer(d.data, ev.val.start)
+		groups, err := readContainer(d.data, ev.val.start)
 		if err != nil {
 			return err
 		}
@@ -136,14 +136,14 @@ func groupHooks(data []byte, ge elem) (g, inner container, ok bool, err error) {
 	if data[ge.val.start] != '{' {
 		return g, inner, false, nil
 	}
-	if g, err = scanContainer(data, ge.val.start); err != nil {
+	if g, err = readContainer(data, ge.val.start); err != nil {
 		return g, inner, false, err
 	}
 	hi := g.last("hooks")
 	if hi < 0 || data[g.elems[hi].val.start] != '[' {
 		return g, inner, false, nil
 	}
-	inner, err = scanContainer(data, g.elems[hi].val.start)
+	inner, err = readContainer(data, g.elems[hi].val.start)
 	return g, inner, err == nil, err
 }
 
@@ -152,7 +152,7 @@ func amuxCommand(data []byte, ie elem) (string, bool) {
 	if data[ie.val.start] != '{' {
 		return "", false
 	}
-	h, err := scanContainer(data, ie.val.start)
+	h, err := readContainer(data, ie.val.start)
 	if err != nil {
 		return "", false
 	}
@@ -187,7 +187,7 @@ func ownedHooks(data []byte, hooks container) (mine, others int, err error) {
 }
 
 func ownedList(data []byte, v span) (mine, others int, err error) {
-	list, err := scanContainer(data, v.start)
+	list, err := readContainer(data, v.start)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -256,7 +256,7 @@ func stripOnce(d doc) ([]byte, bool, error) {
 		if o == 0 {
 			return deleteElem(data, d.hooks, ei), true, nil
 		}
-		groups, err := scanContainer(data, ev.val.start)
+		groups, err := readContainer(data, ev.val.start)
 		if err != nil {
 			return nil, false, err
 		}
@@ -336,7 +336,7 @@ func install(d doc, specs []hookSpec) ([]byte, error) {
 			if data[v.start] != '[' {
 				return nil, fmt.Errorf("hooks.%s is not a JSON array", h.event)
 			}
-			list, err := scanContainer(data, v.start)
+			list, err := readContainer(data, v.start)
 			if err != nil {
 				return nil, err
 			}

@@ -1,5 +1,5 @@
 // Package agentstate decides what an agent is doing — idle, working, done,
-// blocked or error — from what the scanner observed of its session, and says
+// blocked or error — from what the monitor observed of its session, and says
 // which source decided. The order follows ref-amx and the contract: the
 // session is gone; a fresh reported state (OSC 7501, kept current by the
 // pane tap) wins; a screen rule matches; else output activity, with

@@ -46,7 +46,7 @@ func BenchmarkIngest(b *testing.B) {
 	t := newTerminal(discardRW{}, Options{Width: benchW, Height: benchH, FrameInterval: time.Nanosecond, SustainedRate: 1e9, FrameBurst: 1 << 20})
 	go t.drainReplies()
 	defer t.emu.Close()
-	sc := seqScanner{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
+	sc := seqSplitter{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {

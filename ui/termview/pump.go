@@ -29,7 +29,7 @@ const readBufSize = 32 << 10
 // drops it and redraws later. The emulation budget caps the rest.
 func (t *Terminal) readLoop() {
 	buf := make([]byte, readBufSize)
-	sc := seqScanner{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
+	sc := seqSplitter{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
 	emulation := newBudget(t.opts.EmulationShare, t.opts.EmulationBurst, time.Now())
 	for {
 		n, err := t.rw.Read(buf)
@@ -62,7 +62,7 @@ func (t *Terminal) readLoop() {
 // are only taken between them. A chunk is cut just after every end marker,
 // so a complete frame is caught even when the next one starts in the same
 // chunk. It returns when the next frame may be published.
-func (t *Terminal) ingest(sc *seqScanner, p []byte) time.Time {
+func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 

@@ -27,7 +27,7 @@ type vtEmulator struct {
 	emu   *vt.Emulator
 	modes Modes
 	title string
-	alt   seqScanner
+	alt   seqSplitter
 }
 
 // NewVTEmulator returns an x/vt emulator of the given size.

@@ -6,10 +6,10 @@ import (
 	"fmt"
 )
 
-// EventType says what a scanner Event carries.
+// EventType says what a parser Event carries.
 type EventType uint8
 
-// Scanner event types.
+// Parser event types.
 const (
 	EventReport  EventType = iota + 1 // a valid OSC 7501 report
 	EventQuery                        // the OSC 7501 capability query
@@ -28,7 +28,7 @@ const (
 	MarkCommandEnd   Mark = 'D' // the command finished, optionally with an exit code
 )
 
-// Event is one thing the scanner found in a pane's output.
+// Event is one thing the parser found in a pane's output.
 type Event struct {
 	Type    EventType
 	Report  Report // EventReport
@@ -38,30 +38,30 @@ type Event struct {
 	Err     error // EventDropped: why the sequence was dropped
 }
 
-type scanState uint8
+type parseState uint8
 
 const (
-	stGround  scanState = iota
+	stGround  parseState = iota
 	stEsc               // saw ESC outside a string
 	stOSCNum            // inside ESC ] reading the number
 	stOSCBody           // inside an OSC body
 	stOSCEsc            // saw ESC inside an OSC body: ST or an interruption
 )
 
-// maxPayload bounds what the scanner buffers for one sequence: the report
+// maxPayload bounds what the parser buffers for one sequence: the report
 // limit minus the shortest frame (ESC ] 7501 ; … ESC \).
 const maxPayload = MaxReportBytes - len("\x1b]7501;") - len("\x1b\\")
 
-// Scanner finds OSC 7501 and OSC 133 sequences in a byte stream that may be
+// OSCParser finds OSC 7501 and OSC 133 sequences in a byte stream that may be
 // split anywhere across writes. Its memory is bounded (one sequence of at
 // most MaxReportBytes); an unterminated sequence is dropped once it passes
 // that cap and scanning resumes at the next ESC. It never fails or panics.
 //
 // Output without ESC costs one bytes.IndexByte per write: that is the common
 // case for pane output, so nothing else happens per byte there.
-type Scanner struct {
+type OSCParser struct {
 	emit    func(Event)
-	st      scanState
+	st      parseState
 	num     int  // OSC number digits so far
 	numLen  int  // digits seen
 	collect bool // this OSC is one we parse (7501 or 133)
@@ -69,14 +69,14 @@ type Scanner struct {
 	buf     []byte
 }
 
-// NewScanner returns a scanner that calls emit for every event, in order,
+// NewOSCParser returns a parser that calls emit for every event, in order,
 // from inside Write.
-func NewScanner(emit func(Event)) *Scanner {
-	return &Scanner{emit: emit}
+func NewOSCParser(emit func(Event)) *OSCParser {
+	return &OSCParser{emit: emit}
 }
 
 // Write scans p. It always consumes all of p and never returns an error.
-func (s *Scanner) Write(p []byte) (int, error) {
+func (s *OSCParser) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 {
 		switch s.st {
@@ -110,7 +110,7 @@ func (s *Scanner) Write(p []byte) (int, error) {
 }
 
 // afterEsc handles the byte after an ESC in ground state.
-func (s *Scanner) afterEsc(p []byte) []byte {
+func (s *OSCParser) afterEsc(p []byte) []byte {
 	switch p[0] {
 	case ']':
 		s.st, s.num, s.numLen, s.collect, s.bad = stOSCNum, 0, 0, false, nil
@@ -124,7 +124,7 @@ func (s *Scanner) afterEsc(p []byte) []byte {
 }
 
 // oscNum reads the OSC number up to ';' and decides whether to keep the body.
-func (s *Scanner) oscNum(p []byte) []byte {
+func (s *OSCParser) oscNum(p []byte) []byte {
 	for i, c := range p {
 		switch {
 		case c >= '0' && c <= '9' && s.numLen < 6:
@@ -152,7 +152,7 @@ func (s *Scanner) oscNum(p []byte) []byte {
 
 // oscBody consumes body bytes up to a terminator. Skipped OSCs (clipboard,
 // hyperlinks, titles…) are passed over with IndexByte, never buffered.
-func (s *Scanner) oscBody(p []byte) []byte {
+func (s *OSCParser) oscBody(p []byte) []byte {
 	end := indexTerminator(p)
 	body := p
 	if end >= 0 {
@@ -205,7 +205,7 @@ func indexTerminator(p []byte) int {
 }
 
 // interrupt drops the sequence in progress.
-func (s *Scanner) interrupt(err error) {
+func (s *OSCParser) interrupt(err error) {
 	if s.collect {
 		if s.bad == nil {
 			s.bad = err
@@ -217,7 +217,7 @@ func (s *Scanner) interrupt(err error) {
 }
 
 // finish handles a terminated sequence.
-func (s *Scanner) finish() {
+func (s *OSCParser) finish() {
 	if !s.collect {
 		return
 	}

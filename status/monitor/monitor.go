@@ -1,4 +1,12 @@
-package app
+// Package monitor is amux's agent-state loop: once a second it reads every
+// amux session over one long-lived control-mode client, classifies each
+// with status/agentstate, and, while this instance holds the lease in
+// @amux_session_owner, is the one writer of @amux_agent_state and of the
+// activity tags, and fires on-done hooks on the working → done edges it
+// watched. The pane tap (package status) writes the @amux_reported_*
+// options it reads. The UI feeds it the activity it saw and consumes its
+// Results; it needs nothing of amux but tmux and status/agentstate.
+package monitor
 
 import (
 	"context"
@@ -10,49 +18,60 @@ import (
 	"amux.dev/amux/tmux"
 )
 
-// scanInterval is the most time between two scans.
-const scanInterval = time.Second
+// pollInterval is the most time between two polls.
+const pollInterval = time.Second
 
-// idleLook is how often a scanner with no session to watch looks for one
-// (a new process each time, so not every scan). amux wakes it at once when
+// idleLook is how often a monitor with no session to watch looks for one
+// (a new process each time, so not every poll). amux wakes it at once when
 // it creates a session itself; sessions made by others are found within it.
 const idleLook = 15 * time.Second
 
-// screenMatcher applies screen rules to a captured pane (nil: no rules).
-type screenMatcher func(assistant string, rows []string) *agentstate.ScreenVerdict
+// ScreenMatcher applies screen rules to a captured pane (nil: no rules).
+type ScreenMatcher func(assistant string, rows []string) *agentstate.ScreenVerdict
 
-// sessionState is what the UI learns about one session from a scan.
-type sessionState struct {
+// SessionState is what the UI learns about one session from a poll.
+type SessionState struct {
 	Name, Workspace, Tab string
 	agentstate.Result
 }
 
-// scanResult is one scan's outcome for the UI.
-type scanResult struct {
-	sessions map[string]sessionState // by session name
-	owner    bool
-	errs     []error
+// Result is one poll's outcome for the UI.
+type Result struct {
+	Sessions map[string]SessionState // by session name
+	Owner    bool                    // this instance holds the lease
+	Errs     []error
 }
 
-// scanner classifies every agent session about once a second over one
+// Options configure a Monitor.
+type Options struct {
+	Client   *tmux.Client // the server to watch (required)
+	Instance string       // this process's @amux_instance: its name in the lease
+	Config   agentstate.Config
+	Rules    ScreenMatcher
+	// OnDone runs a workspace's on-done hook on a watched working → done
+	// edge (nil: none). It runs in its own goroutine and never blocks a poll.
+	OnDone func(ctx context.Context, workspaceID string) error
+}
+
+// Monitor classifies every agent session about once a second over one
 // long-lived control-mode client and, while it holds the lease, publishes
 // @amux_agent_state (on change only) and fires on-done hooks on the
-// working → done edges it watched. It runs in its own goroutine; the UI
-// feeds it activity timestamps and reads results from a channel.
-type scanner struct {
+// working → done edges it watched. Run it in its own goroutine; the UI
+// feeds it activity timestamps and reads Results.
+type Monitor struct {
 	client   *tmux.Client
 	instance string
 	cfg      agentstate.Config
-	rules    screenMatcher
+	rules    ScreenMatcher
 	onDone   func(ctx context.Context, workspaceID string) error
 	now      func() time.Time
-	results  chan scanResult
+	results  chan Result
 
 	mu       sync.Mutex       // guards the activity maps, fed by the UI
 	inputAt  map[string]int64 // session name → Unix ms of the last input amux delivered
 	outputAt map[string]int64 // session name → Unix ms of the last output amux saw
 
-	// Loop state, touched only by the scan goroutine.
+	// Loop state, touched only by the Run goroutine.
 	ctl      *tmux.Control
 	lookedAt time.Time     // last search for a session to attach to that found none
 	nudge    chan struct{} // capacity 1: look for sessions now
@@ -74,46 +93,52 @@ type screenCache struct {
 	verdict  *agentstate.ScreenVerdict
 }
 
-func newScanner(c *tmux.Client, instance string, rules screenMatcher, onDone func(context.Context, string) error) *scanner {
-	return &scanner{
-		client: c, instance: instance, cfg: agentstate.DefaultConfig(), rules: rules, onDone: onDone,
-		now: time.Now, results: make(chan scanResult, 1), nudge: make(chan struct{}, 1),
+// New returns a monitor; nothing runs until Run.
+func New(opts Options) *Monitor {
+	return &Monitor{
+		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, onDone: opts.OnDone,
+		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
 		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
 	}
 }
 
-// wake makes the next scan happen now and look for sessions even if the
+// Results delivers a poll's outcome whenever it differs from the last one
+// delivered; an unread older result is replaced by the newer.
+func (s *Monitor) Results() <-chan Result { return s.results }
+
+// Wake makes the next poll happen now and look for sessions even if the
 // last look found none: amux just created one.
-func (s *scanner) wake() {
+func (s *Monitor) Wake() {
 	select {
 	case s.nudge <- struct{}{}:
 	default:
 	}
 }
 
-// noteInput and noteOutput record activity amux itself saw on a session.
-func (s *scanner) noteInput(session string, at time.Time) {
+// NoteInput records input amux delivered to a session.
+func (s *Monitor) NoteInput(session string, at time.Time) {
 	s.mu.Lock()
 	s.inputAt[session] = at.UnixMilli()
 	s.mu.Unlock()
 }
 
-func (s *scanner) noteOutput(session string, at time.Time) {
+// NoteOutput records output amux saw from a session.
+func (s *Monitor) NoteOutput(session string, at time.Time) {
 	s.mu.Lock()
 	s.outputAt[session] = at.UnixMilli()
 	s.mu.Unlock()
 }
 
-// run scans until ctx ends, then gives up the lease.
-func (s *scanner) run(ctx context.Context) {
-	t := time.NewTicker(scanInterval)
+// Run polls until ctx ends, then gives up the lease.
+func (s *Monitor) Run(ctx context.Context) {
+	t := time.NewTicker(pollInterval)
 	defer t.Stop()
-	var last scanResult
+	var last Result
 	for {
-		res := s.scan(ctx)
-		// Only news wakes the UI: an unchanged scan would cost a full render
+		res := s.poll(ctx)
+		// Only news wakes the UI: an unchanged poll would cost a full render
 		// every second for nothing.
 		if res.differs(last) {
 			select {
@@ -135,8 +160,8 @@ func (s *scanner) run(ctx context.Context) {
 }
 
 // runner returns the control client, (re)attaching it when needed. With no
-// amux session there is nothing to scan and nothing is started.
-func (s *scanner) runner(ctx context.Context) (tmux.Runner, bool) {
+// amux session there is nothing to poll and nothing is started.
+func (s *Monitor) runner(ctx context.Context) (tmux.Runner, bool) {
 	if s.ctl != nil {
 		select {
 		case <-s.ctl.Done():
@@ -146,7 +171,7 @@ func (s *scanner) runner(ctx context.Context) (tmux.Runner, bool) {
 		}
 	}
 	if !s.lookedAt.IsZero() && s.now().Sub(s.lookedAt) < idleLook {
-		return nil, false // nothing to watch: idle costs no process per scan
+		return nil, false // nothing to watch: idle costs no process per poll
 	}
 	list, err := tmux.ListSessions(ctx, s.client)
 	if err != nil || len(list) == 0 {
@@ -162,27 +187,27 @@ func (s *scanner) runner(ctx context.Context) (tmux.Runner, bool) {
 	return ctl, true
 }
 
-// scan is one pass: read, classify, and (as owner) publish.
-func (s *scanner) scan(parent context.Context) scanResult {
+// poll is one pass: read, classify, and (as owner) publish.
+func (s *Monitor) poll(parent context.Context) Result {
 	ctx, cancel := context.WithTimeout(parent, 5*time.Second)
 	defer cancel()
-	res := scanResult{sessions: map[string]sessionState{}}
+	res := Result{Sessions: map[string]SessionState{}}
 	r, ok := s.runner(ctx)
 	if !ok {
 		s.owner = false
 		return res
 	}
 	s.commands++
-	out, err := r.Run(ctx, scanListArgs()...)
+	out, err := r.Run(ctx, readArgs()...)
 	if err != nil {
 		if s.ctl != nil {
 			s.ctl.Close()
 			s.ctl = nil
 		}
-		res.errs = append(res.errs, err)
+		res.Errs = append(res.Errs, err)
 		return res
 	}
-	rows := parseScan(out)
+	rows := parseRows(out)
 	now := s.now()
 	wasOwner := s.owner
 	s.owner = s.lease(ctx, r, rows, now, &res)
@@ -190,26 +215,26 @@ func (s *scanner) scan(parent context.Context) scanResult {
 		// Handoff or start: first observations publish but fire nothing.
 		s.seen, s.watched = map[string]bool{}, map[string]bool{}
 	}
-	res.owner = s.owner
+	res.Owner = s.owner
 	live := map[string]bool{}
 	var writes [][]string
 	for _, row := range rows {
 		live[row.sessionID] = true
 		st := s.classify(ctx, r, row, now)
-		res.sessions[row.name] = sessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, Result: st}
+		res.Sessions[row.name] = SessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, Result: st}
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
 			writes = append(writes, s.publish(ctx, row, st, &res)...)
 		}
 	}
 	s.forget(live)
-	res.errs = append(res.errs, s.send(ctx, r, writes)...)
+	res.Errs = append(res.Errs, s.send(ctx, r, writes)...)
 	return res
 }
 
 // classify runs one session through its tracker. Non-agent sessions (run
 // scripts, terminals) are classified too: their state is still useful.
-func (s *scanner) classify(ctx context.Context, r tmux.Runner, row scanRow, now time.Time) agentstate.Result {
+func (s *Monitor) classify(ctx context.Context, r tmux.Runner, row paneRow, now time.Time) agentstate.Result {
 	tr := s.trackers[row.sessionID]
 	if tr == nil {
 		tr = &agentstate.Tracker{}
@@ -257,7 +282,7 @@ func lastOutput(activitySec, localMs int64) int64 {
 
 // screen captures an agent pane for the screen rules, only when its
 // activity changed since the last capture.
-func (s *scanner) screen(ctx context.Context, r tmux.Runner, row scanRow) *agentstate.ScreenVerdict {
+func (s *Monitor) screen(ctx context.Context, r tmux.Runner, row paneRow) *agentstate.ScreenVerdict {
 	if s.rules == nil || row.kind != tmux.TypeAgent || row.dead {
 		return nil
 	}
@@ -274,14 +299,14 @@ func (s *scanner) screen(ctx context.Context, r tmux.Runner, row scanRow) *agent
 	v := s.rules(row.assistant, strings.Split(strings.TrimRight(out, "\n"), "\n"))
 	// Window activity has one-second resolution: output later in the same
 	// second would not move it, so a capture taken within that second is
-	// taken again on the next scan.
+	// taken again on the next poll.
 	settled := capturedAt.Unix() > row.activitySec
 	s.screens[row.sessionID] = screenCache{activity: row.activitySec, settled: settled, verdict: v}
 	return v
 }
 
 // forget drops state of sessions that are gone.
-func (s *scanner) forget(live map[string]bool) {
+func (s *Monitor) forget(live map[string]bool) {
 	for id := range s.trackers {
 		if !live[id] {
 			delete(s.trackers, id)
@@ -294,10 +319,10 @@ func (s *scanner) forget(live map[string]bool) {
 	}
 }
 
-// send issues the scan's writes. They go out together but each is its own
+// send issues the poll's writes. They go out together but each is its own
 // command with its own reply, so one failure (a session that just died)
 // never stops the others; every failure is reported.
-func (s *scanner) send(ctx context.Context, r tmux.Runner, writes [][]string) []error {
+func (s *Monitor) send(ctx context.Context, r tmux.Runner, writes [][]string) []error {
 	if len(writes) == 0 {
 		return nil
 	}
@@ -324,12 +349,12 @@ func (s *scanner) send(ctx context.Context, r tmux.Runner, writes [][]string) []
 }
 
 // differs reports whether r tells the UI anything last did not.
-func (r scanResult) differs(last scanResult) bool {
-	if r.owner != last.owner || len(r.errs) > 0 || len(r.sessions) != len(last.sessions) || last.sessions == nil {
+func (r Result) differs(last Result) bool {
+	if r.Owner != last.Owner || len(r.Errs) > 0 || len(r.Sessions) != len(last.Sessions) || last.Sessions == nil {
 		return true
 	}
-	for name, st := range r.sessions {
-		o, ok := last.sessions[name]
+	for name, st := range r.Sessions {
+		o, ok := last.Sessions[name]
 		if !ok || o.State != st.State || o.Kind != st.Kind || o.Message != st.Message {
 			return true
 		}

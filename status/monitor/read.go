@@ -1,4 +1,4 @@
-package app
+package monitor
 
 import (
 	"strconv"
@@ -7,22 +7,22 @@ import (
 	"amux.dev/amux/tmux"
 )
 
-// The scanner reads everything it needs in ONE list-panes call: pane fields,
+// The monitor reads everything it needs in ONE list-panes call: pane fields,
 // the session's tags (pane formats resolve session options) and the server's
 // lease options (which resolve through the global options). Free text (the
 // reported message, the session name) passes through s/// so control bytes
 // cannot forge a separator; tags amux writes are control-free already, and
-// cleaning every field made tmux's side of a scan three times dearer.
+// cleaning every field made tmux's side of a poll three times dearer.
 const (
-	scanFieldSep  = "\x1f"
-	scanRecordSep = "\x1e"
+	fieldSep  = "\x1f"
+	recordSep = "\x1e"
 )
 
 func cleanFmt(name string) string { return "#{s/[\x01-\x1f\x7f]/_/:" + name + "}" }
 
 func plain(name string) string { return "#{" + name + "}" }
 
-var scanFields = []string{
+var rowFields = []string{
 	"#{session_id}", "#{pane_id}", "#{pane_active}", "#{pane_dead}", "#{window_activity}",
 	plain(tmux.TagManaged), plain(tmux.TagWorkspace), plain(tmux.TagTab), plain(tmux.TagType),
 	plain(tmux.TagAssistant), plain(tmux.TagAgentState),
@@ -34,13 +34,13 @@ var scanFields = []string{
 	cleanFmt("session_name"),
 }
 
-// scanListArgs is the scanner's one read per scan.
-func scanListArgs() []string {
-	return []string{"list-panes", "-a", "-F", strings.Join(scanFields, scanFieldSep) + scanRecordSep}
+// readArgs is the monitor's one read per poll.
+func readArgs() []string {
+	return []string{"list-panes", "-a", "-F", strings.Join(rowFields, fieldSep) + recordSep}
 }
 
-// scanRow is one session as a scan sees it (its active pane).
-type scanRow struct {
+// paneRow is one session as a poll sees it (its active pane).
+type paneRow struct {
 	sessionID, paneID, name string
 	dead                    bool
 	activitySec             int64
@@ -56,21 +56,21 @@ type scanRow struct {
 	createdSec              int64
 }
 
-// parseScan parses scanListArgs output, keeping the active pane of each
+// parseRows parses readArgs output, keeping the active pane of each
 // session in amux's namespace.
-func parseScan(out string) []scanRow {
-	var rows []scanRow
+func parseRows(out string) []paneRow {
+	var rows []paneRow
 	seen := map[string]int{}
-	for rec := range strings.SplitSeq(out, scanRecordSep) {
+	for rec := range strings.SplitSeq(out, recordSep) {
 		rec = strings.TrimPrefix(rec, "\n")
 		if rec == "" {
 			continue
 		}
-		f := strings.Split(rec, scanFieldSep)
-		if len(f) != len(scanFields) || !strings.HasPrefix(f[0], "$") || !strings.HasPrefix(f[1], "%") {
+		f := strings.Split(rec, fieldSep)
+		if len(f) != len(rowFields) || !strings.HasPrefix(f[0], "$") || !strings.HasPrefix(f[1], "%") {
 			continue
 		}
-		r := scanRow{
+		r := paneRow{
 			sessionID: f[0], paneID: f[1], dead: f[3] == "1", activitySec: num(f[4]),
 			managed: f[5] == "1", workspace: f[6], tab: f[7], kind: f[8], assistant: f[9], published: f[10],
 			outputMs: num(f[11]), inputMs: num(f[12]), owner: f[13], leaseMs: num(f[14]),

@@ -1,4 +1,4 @@
-package app
+package monitor
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 // Lease timing. Every option write makes tmux redraw every attached
 // client (measured on 3.3a), so the owner renews sparingly: a dead owner
-// is replaced within leaseTTL plus a scan.
+// is replaced within leaseTTL plus a poll.
 const (
 	leaseTTL   = 12 * time.Second
 	leaseRenew = 4 * time.Second // renew once less than TTL-renew is left
@@ -22,7 +22,7 @@ const (
 // that takes: renew our lease, or claim an absent or expired one. A claim
 // only counts once a later read shows our name, so two instances claiming
 // at once settle on the last writer without both publishing.
-func (s *scanner) lease(ctx context.Context, r tmux.Runner, rows []scanRow, now time.Time, res *scanResult) bool {
+func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, now time.Time, res *Result) bool {
 	if len(rows) == 0 {
 		return false
 	}
@@ -41,14 +41,14 @@ func (s *scanner) lease(ctx context.Context, r tmux.Runner, rows []scanRow, now 
 		tmux.SetGlobalOptionArgs(tmux.TagSessionLeaseMs, strconv.FormatInt(ms+leaseTTL.Milliseconds(), 10)),
 		tmux.SetGlobalOptionArgs(tmux.TagOwnerHeartbeatMs, strconv.FormatInt(ms, 10)),
 	)...); err != nil {
-		res.errs = append(res.errs, fmt.Errorf("scan lease: %w", err))
+		res.Errs = append(res.Errs, fmt.Errorf("monitor lease: %w", err))
 		return false
 	}
 	return owner == s.instance
 }
 
 // release gives the lease up at exit so another instance takes over at once.
-func (s *scanner) release() {
+func (s *Monitor) release() {
 	if !s.owner || s.ctl == nil {
 		return
 	}
@@ -64,7 +64,7 @@ func (s *scanner) release() {
 // on-done hook for a working → done edge this owner watched. The first
 // observation of a session after start or handoff corrects the tag but
 // never fires the hook.
-func (s *scanner) publish(ctx context.Context, row scanRow, st agentstate.Result, res *scanResult) [][]string {
+func (s *Monitor) publish(ctx context.Context, row paneRow, st agentstate.Result, res *Result) [][]string {
 	id := row.sessionID
 	first := !s.seen[id]
 	s.seen[id] = true
@@ -82,7 +82,7 @@ func (s *scanner) publish(ctx context.Context, row scanRow, st agentstate.Result
 		go func(ws string) {
 			hctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			_ = s.onDone(hctx, ws) // the engine logs hook failures; they never block a scan
+			_ = s.onDone(hctx, ws) // the engine logs hook failures; they never block a poll
 		}(row.workspace)
 	}
 	if st.State == agentstate.Stopped || string(st.State) == row.published {
@@ -92,13 +92,13 @@ func (s *scanner) publish(ctx context.Context, row scanRow, st agentstate.Result
 }
 
 // activityWrites returns the writes of @amux_last_output_at and
-// @amux_last_input_at, at most one each per session per scan (so at most
+// @amux_last_input_at, at most one each per session per poll (so at most
 // once a second), and only for real activity: output is the pane's own (its
 // window activity moved), refined to the millisecond by a frame amux saw in
 // that second; input is what amux delivered. A redraw of our attach client
 // is not activity — and every write makes tmux redraw, so counting redraws
 // would feed on itself.
-func (s *scanner) activityWrites(row scanRow) [][]string {
+func (s *Monitor) activityWrites(row paneRow) [][]string {
 	s.mu.Lock()
 	in, local := s.inputAt[row.name], s.outputAt[row.name]
 	s.mu.Unlock()

@@ -6,13 +6,13 @@ import (
 	"testing"
 )
 
-// scanAll feeds chunks to a fresh scanner and returns its events.
+// scanAll feeds chunks to a fresh parser and returns its events.
 func scanAll(chunks ...[]byte) []Event {
 	var evs []Event
-	s := NewScanner(func(e Event) { evs = append(evs, e) })
+	s := NewOSCParser(func(e Event) { evs = append(evs, e) })
 	for _, c := range chunks {
 		if n, err := s.Write(c); n != len(c) || err != nil {
-			panic("scanner must consume everything")
+			panic("parser must consume everything")
 		}
 	}
 	return evs
@@ -40,7 +40,7 @@ func kinds(evs []Event) string {
 	return strings.Join(parts, " ")
 }
 
-func TestScannerSequences(t *testing.T) {
+func TestOSCParserSequences(t *testing.T) {
 	cases := []struct {
 		name, in, want string
 	}{
@@ -76,9 +76,9 @@ func TestScannerSequences(t *testing.T) {
 	}
 }
 
-// TestScannerSplitAnywhere feeds a stream one byte at a time and at every
+// TestOSCParserSplitAnywhere feeds a stream one byte at a time and at every
 // split point: the events must equal those of one write.
-func TestScannerSplitAnywhere(t *testing.T) {
+func TestOSCParserSplitAnywhere(t *testing.T) {
 	in := []byte("pre\x1b]7501;state=blocked:kind=question:msg=" + b64("Which one?") +
 		"\x1b\\mid\x1b]133;D;1\x07\x1b]0;t\x1b\\\x1b]7501;state=done\x07post")
 	want := scanAll(in)
@@ -112,10 +112,10 @@ func sameEvents(a, b []Event) bool {
 	return true
 }
 
-// TestScannerSizeCap: a report of exactly MaxReportBytes is accepted; one
+// TestOSCParserSizeCap: a report of exactly MaxReportBytes is accepted; one
 // byte more is dropped as soon as it passes the cap, memory stays bounded,
-// and the scanner resyncs on the next ESC.
-func TestScannerSizeCap(t *testing.T) {
+// and the parser resyncs on the next ESC.
+func TestOSCParserSizeCap(t *testing.T) {
 	prefix, suffix := "\x1b]7501;state=done:x=", "\x1b\\"
 	fill := strings.Repeat("a", MaxReportBytes-len(prefix)-len(suffix))
 	if got := kinds(scanAll([]byte(prefix + fill + suffix))); got != "R:done" {
@@ -126,7 +126,7 @@ func TestScannerSizeCap(t *testing.T) {
 	}
 
 	var evs []Event
-	s := NewScanner(func(e Event) { evs = append(evs, e) })
+	s := NewOSCParser(func(e Event) { evs = append(evs, e) })
 	_, _ = s.Write([]byte("\x1b]7501;state=working:x="))
 	chunk := bytes.Repeat([]byte("b"), 64<<10)
 	for range 64 { // 4 MiB of an unterminated report

@@ -5,13 +5,13 @@ import (
 	"testing"
 )
 
-func TestSeqScannerFindsMarkersAcrossChunkBoundaries(t *testing.T) {
+func TestSeqSplitterFindsMarkersAcrossChunkBoundaries(t *testing.T) {
 	pats := []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}
 	stream := "a\x1b[31mb" + seqSyncBeginDCS + "frame\x1b[K" + seqSyncEndDCS + "c\x1b" + seqSyncBegin + "d" + seqSyncEnd + "\x1b[?2025h\x1b"
 	wantEvents := []int{2, 3, 0, 1}
 	for cut1 := 0; cut1 <= len(stream); cut1++ {
 		for cut2 := cut1; cut2 <= len(stream); cut2 += 3 {
-			sc := seqScanner{pats: pats}
+			sc := seqSplitter{pats: pats}
 			var got strings.Builder
 			var events []int
 			emit := func(run []byte, pat int) {

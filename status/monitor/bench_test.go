@@ -1,4 +1,4 @@
-package app
+package monitor
 
 import (
 	"context"
@@ -10,16 +10,17 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
 
-// BenchmarkScan measures one scan of N idle agent sessions in steady state
-// (lease held, tags published): amux CPU per scan (ns/op), tmux command
-// lines per scan, tmux processes amux spawned, and the tmux server's CPU
-// per scan (ns/op is wall time, waiting for tmux included). Targets: ≤ 3
-// commands per scan whatever N; no process spawns.
-func BenchmarkScan(b *testing.B) {
+// BenchmarkPoll measures one poll of N idle agent sessions in steady state
+// (lease held, tags published): amux CPU per poll (ns/op), tmux command
+// lines per poll, tmux processes amux spawned, and the tmux server's CPU
+// per poll (ns/op is wall time, waiting for tmux included). Targets: ≤ 3
+// commands per poll whatever N; no process spawns.
+func BenchmarkPoll(b *testing.B) {
 	for _, n := range []int{10, 100} {
 		b.Run(strconv.Itoa(n)+"-sessions", func(b *testing.B) { benchScan(b, n) })
 	}
@@ -36,28 +37,28 @@ func benchScan(b *testing.B, n int) {
 	}
 	spawns := 0
 	client := srv.Client.WithTrace(func(tmux.Call) { spawns++ })
-	s := newScanner(client, "bench-instance", nil, nil)
+	s := New(Options{Client: client, Instance: "bench-instance", Config: agentstate.DefaultConfig()})
 	ctx := context.Background()
 	for range 3 { // attach, claim the lease, publish first observations
-		s.scan(ctx)
+		s.poll(ctx)
 	}
 	if !s.owner {
-		b.Fatal("the scanner never became the owner")
+		b.Fatal("the monitor never became the owner")
 	}
 	spawns, s.commands = 0, 0
 	serverCPU := tmuxServerCPU(b, srv)
 	selfCPU := processCPU()
 	b.ResetTimer()
 	for b.Loop() {
-		if res := s.scan(ctx); len(res.errs) > 0 || len(res.sessions) != n {
-			b.Fatalf("scan: %d sessions, errors %v", len(res.sessions), res.errs)
+		if res := s.poll(ctx); len(res.Errs) > 0 || len(res.Sessions) != n {
+			b.Fatalf("poll: %d sessions, errors %v", len(res.Sessions), res.Errs)
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(processCPU()-selfCPU)/float64(b.N)/float64(time.Millisecond), "amux-cpu-ms/scan")
-	b.ReportMetric(float64(s.commands)/float64(b.N), "cmds/scan")
+	b.ReportMetric(float64(processCPU()-selfCPU)/float64(b.N)/float64(time.Millisecond), "amux-cpu-ms/poll")
+	b.ReportMetric(float64(s.commands)/float64(b.N), "cmds/poll")
 	b.ReportMetric(float64(spawns), "spawns")
-	b.ReportMetric(float64(tmuxServerCPU(b, srv)-serverCPU)/float64(b.N)/float64(time.Millisecond), "server-ms/scan")
+	b.ReportMetric(float64(tmuxServerCPU(b, srv)-serverCPU)/float64(b.N)/float64(time.Millisecond), "server-ms/poll")
 }
 
 // tmuxServerCPU reads the server process's user+system CPU time.
@@ -80,23 +81,23 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// With no session to watch, the scanner must not start a tmux process every
+// With no session to watch, the monitor must not start a tmux process every
 // scan: idle amux spawns at most a handful per 30 s.
-func TestIdleScannerWithoutSessionsSpawnsRarely(t *testing.T) {
+func TestIdleMonitorWithoutSessionsSpawnsRarely(t *testing.T) {
 	srv := tmuxtest.New(t)
 	srv.Session(t, "not-amux", nil) // a server, but nothing of amux's on it
 	spawns := 0
-	s := newScanner(srv.Client.WithTrace(func(tmux.Call) { spawns++ }), "idle-instance", nil, nil)
+	s := New(Options{Client: srv.Client.WithTrace(func(tmux.Call) { spawns++ }), Instance: "idle-instance", Config: agentstate.DefaultConfig()})
 	now := time.Now()
 	s.now = func() time.Time { return now }
-	for range 30 { // 30 scans, a second apart
-		s.scan(context.Background())
+	for range 30 { // 30 polls, a second apart
+		s.poll(context.Background())
 		now = now.Add(time.Second)
 	}
 	if spawns > 3 {
-		t.Fatalf("%d tmux processes in 30 idle scans, want at most 3", spawns)
+		t.Fatalf("%d tmux processes in 30 idle polls, want at most 3", spawns)
 	}
-	s.wake() // amux created a session: look at once
+	s.Wake() // amux created a session: look at once
 	select {
 	case <-s.nudge:
 		s.lookedAt = time.Time{}
@@ -104,8 +105,8 @@ func TestIdleScannerWithoutSessionsSpawnsRarely(t *testing.T) {
 		t.Fatal("wake did not queue a look")
 	}
 	before := spawns
-	s.scan(context.Background())
+	s.poll(context.Background())
 	if spawns == before {
-		t.Fatal("a woken scanner did not look for sessions")
+		t.Fatal("a woken monitor did not look for sessions")
 	}
 }

@@ -2,11 +2,11 @@ package termview
 
 import "bytes"
 
-// seqScanner finds a few fixed escape sequences in a byte stream that arrives
+// seqSplitter splits a few fixed escape sequences in a byte stream that arrives
 // in arbitrary chunks. A sequence split across two chunks is still found: a
 // chunk's tail that could begin one is held back until the next chunk. Only
 // a partial escape sequence is ever held, which no emulator could act on yet.
-type seqScanner struct {
+type seqSplitter struct {
 	pats  []string // every pattern starts with ESC
 	carry []byte
 }
@@ -15,7 +15,7 @@ type seqScanner struct {
 // run ends just after a complete pattern, reported by its index, or at the
 // end of the input with index -1. Runs alias p or an internal buffer and are
 // valid only during the call.
-func (s *seqScanner) scan(p []byte, emit func(run []byte, pat int)) {
+func (s *seqSplitter) scan(p []byte, emit func(run []byte, pat int)) {
 	if len(s.carry) > 0 {
 		p = append(s.carry, p...)
 		s.carry = s.carry[:0]
@@ -51,7 +51,7 @@ func (s *seqScanner) scan(p []byte, emit func(run []byte, pat int)) {
 
 // match reports which pattern b starts with, or whether b is a proper
 // prefix of some pattern (the rest may be in the next chunk).
-func (s *seqScanner) match(b []byte) (pat int, partial bool) {
+func (s *seqSplitter) match(b []byte) (pat int, partial bool) {
 	for k, q := range s.pats {
 		if len(b) >= len(q) {
 			if string(b[:len(q)]) == q {

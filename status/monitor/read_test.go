@@ -1,15 +1,15 @@
-package app
+package monitor
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestParseScanRows(t *testing.T) {
+func TestParseRows(t *testing.T) {
 	row := func(vals ...string) string {
-		f := make([]string, len(scanFields))
+		f := make([]string, len(rowFields))
 		copy(f, vals)
-		return strings.Join(f, scanFieldSep) + scanRecordSep + "\n"
+		return strings.Join(f, fieldSep) + recordSep + "\n"
 	}
 	good := row("$1", "%1", "1", "0", "1700000000", "1", "ws1", "tab-a-1", "agent", "claude", "idle",
 		"1700000000123", "", "inst-1", "1700000003000", "blocked", "question", "fake", "1700000000500", "a | b", "1699999990", "amux-ws1-tab-a-1")
@@ -17,7 +17,7 @@ func TestParseScanRows(t *testing.T) {
 	foreign := row("$2", "%3", "1", "0", "1", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "my-shell")
 	forged := (row("$3", "%4", "1", "0", "1", "1", "w\x1fx", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "amux-x"))
 	broken := "garbage\x1e\n"
-	rows := parseScan(good + inactive + foreign + forged + broken)
+	rows := parseRows(good + inactive + foreign + forged + broken)
 	if len(rows) != 1 {
 		t.Fatalf("rows = %+v", rows)
 	}
