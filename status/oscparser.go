@@ -42,10 +42,10 @@ type parseState uint8
 
 const (
 	stGround  parseState = iota
-	stEsc               // saw ESC outside a string
-	stOSCNum            // inside ESC ] reading the number
-	stOSCBody           // inside an OSC body
-	stOSCEsc            // saw ESC inside an OSC body: ST or an interruption
+	stEsc                // saw ESC outside a string
+	stOSCNum             // inside ESC ] reading the number
+	stOSCBody            // inside an OSC body
+	stOSCEsc             // saw ESC inside an OSC body: ST or an interruption
 )
 
 // maxPayload bounds what the parser buffers for one sequence: the report
