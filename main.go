@@ -16,6 +16,8 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/status"
+	"amux.dev/amux/tmux"
 )
 
 // Exit codes shared by every verb.
@@ -48,10 +50,18 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runTUI(stdin, stdout, stderr)
 	}
-	if v, ok := verbs[args[0]]; ok {
-		return v(args[1:], stdout, stderr)
-	}
 	switch args[0] {
+	case "report":
+		return status.ReportMain(args[1:], stdout, stderr)
+	case "wait":
+		return status.WaitMain(args[1:], stdout, stderr)
+	// The hidden verbs amux runs itself (never listed in --help) are named
+	// by the packages that build their command lines, so the two sides
+	// cannot drift apart.
+	case tmux.LaunchVerb:
+		return tmux.LaunchMain(args[1:], stdout, stderr)
+	case status.TapVerb:
+		return status.TapMain(args[1:], stdout, stderr)
 	case "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -62,9 +72,6 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "amux: unknown command %q: the only verbs are \"report\" and \"wait\" (see amux --help)\n", args[0])
 	return exitUsage
 }
-
-// verb runs one command-line verb with its arguments and returns the exit code.
-type verb func(args []string, stdout, stderr io.Writer) int
 
 func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 	out, ok := stdout.(*os.File)

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/vendorhooks"
+	"amux.dev/amux/status/vendorhooks"
 )
 
 type hooksDoneMsg struct {

@@ -11,7 +11,7 @@ import (
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
-	"amux.dev/amux/vendorhooks"
+	"amux.dev/amux/status/vendorhooks"
 )
 
 // Agents run their hooks with no controlling terminal (Claude Code does). A
