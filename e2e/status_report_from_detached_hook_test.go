@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
-	"amux.dev/amux/tmux"
 	"amux.dev/amux/status/vendorhooks"
+	"amux.dev/amux/tmux"
 )
 
 // Agents run their hooks with no controlling terminal (Claude Code does). A
