@@ -46,10 +46,8 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, err
 	}
 	cfg, warn := config.Load(home)
-	if err := cfg.ApplyEnv(os.Getenv, os.Setenv); err != nil {
-		return Deps{}, err
-	}
-	tc := tmux.New(tmux.ResolveServer(os.Getenv))
+	srv := tmux.ResolveConfiguredServer(getenv, cfg.UI.TmuxServer, cfg.UI.TmuxConfig)
+	tc := tmux.New(srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if _, err := tc.CheckVersion(ctx); err != nil {
@@ -74,6 +72,8 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		Ports:      portAllocator{reg},
 		AmuxBin:    bin,
 		InstallTap: tap,
+		// Scripts that call `amux wait` resolve the server amux uses.
+		Environ: tmux.MergeEnv(os.Environ(), srv.Env()),
 	}, git.New(git.OptionsFromEnv(getenv)))
 	if err != nil {
 		return Deps{}, err
@@ -92,7 +92,10 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	if rerr != nil {
 		warn = errors.Join(warn, fmt.Errorf("screen rules: %w", rerr))
 	}
-	userHome, _ := os.UserHomeDir()
+	userHome := getenv("HOME")
+	if userHome == "" {
+		userHome, _ = os.UserHomeDir()
+	}
 	cwd, _ := os.Getwd()
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,17 +68,13 @@ func (o *settingsOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 func (o *settingsOverlay) change(back bool) {
 	switch o.row {
 	case 0:
-		i := 0
-		for j, n := range theme.Names {
-			if n == o.edit.Theme {
-				i = j
-			}
-		}
+		names := config.ThemeNames()
+		i := max(slices.Index(names, o.edit.Theme), 0)
 		step := 1
 		if back {
-			step = len(theme.Names) - 1
+			step = len(names) - 1
 		}
-		o.edit.Theme = theme.Names[(i+step)%len(theme.Names)]
+		o.edit.Theme = names[(i+step)%len(names)]
 	case 1:
 		o.edit.ShowKeyHints = !o.edit.ShowKeyHints
 	case 2:

@@ -66,7 +66,7 @@ func (m *Model) createTab(req tabRequest) tea.Cmd {
 				{Key: tmux.TagInstance, Value: instance},
 				{Key: tmux.TagWorkspaceName, Value: tmux.LabelValue(req.wsName)},
 				{Key: tmux.TagProject, Value: tmux.LabelValue(req.project)},
-			}, tmux.HostedPaneOptions...),
+			}, tmux.HostedPaneOptions()...),
 		})
 		if err != nil {
 			return tabCreatedMsg{req: req, err: err}

@@ -71,8 +71,9 @@ type UI struct {
 	BellOnDone   bool
 }
 
-// Themes lists the theme names amux understands.
-var Themes = []string{"dark", "light", "terminal"}
+// ThemeNames lists the themes amux understands, in the order settings offer
+// them. It is the one list of theme names: ui/theme draws each of them.
+func ThemeNames() []string { return []string{"dark", "light", "terminal"} }
 
 // Defaults returns the built-in configuration.
 func Defaults() Config {
@@ -116,20 +117,4 @@ func (c Config) AssistantNames() []string {
 	}
 	slices.Sort(extra)
 	return append(names, extra...)
-}
-
-// ApplyEnv exports the configured tmux server and config as
-// AMUX_TMUX_SERVER / AMUX_TMUX_CONFIG unless the environment already sets
-// them, so every tmux call and child process agrees on the server.
-func (c Config) ApplyEnv(getenv func(string) string, setenv func(k, v string) error) error {
-	set := func(k, v string) error {
-		if v == "" || strings.TrimSpace(getenv(k)) != "" {
-			return nil
-		}
-		return setenv(k, v)
-	}
-	if err := set("AMUX_TMUX_SERVER", c.UI.TmuxServer); err != nil {
-		return err
-	}
-	return set("AMUX_TMUX_CONFIG", c.UI.TmuxConfig)
 }

@@ -190,13 +190,3 @@ func TestSaveMissingEmptyAndPreservesUnknownKeys(t *testing.T) {
 		t.Fatalf("reload: %+v", cfg.Assistants["claude"])
 	}
 }
-
-func TestApplyEnvDoesNotOverride(t *testing.T) {
-	env := map[string]string{"AMUX_TMUX_SERVER": "from-env"}
-	cfg := Defaults()
-	cfg.UI.TmuxServer, cfg.UI.TmuxConfig = "from-config", "/etc/tmux.conf"
-	err := cfg.ApplyEnv(func(k string) string { return env[k] }, func(k, v string) error { env[k] = v; return nil })
-	if err != nil || env["AMUX_TMUX_SERVER"] != "from-env" || env["AMUX_TMUX_CONFIG"] != "/etc/tmux.conf" {
-		t.Fatalf("env = %v, err %v", env, err)
-	}
-}

@@ -133,10 +133,10 @@ func applyUI(cfg *Config, raw json.RawMessage) []error {
 	}
 	var warns []error
 	if fu.Theme != nil {
-		if slices.Contains(Themes, *fu.Theme) {
+		if slices.Contains(ThemeNames(), *fu.Theme) {
 			cfg.UI.Theme = *fu.Theme
 		} else {
-			warns = append(warns, fmt.Errorf("config: unknown theme %q (want one of %v), using %q", *fu.Theme, Themes, cfg.UI.Theme))
+			warns = append(warns, fmt.Errorf("config: unknown theme %q (want one of %v), using %q", *fu.Theme, ThemeNames(), cfg.UI.Theme))
 		}
 	}
 	setIf(&cfg.UI.TmuxServer, fu.TmuxServer)

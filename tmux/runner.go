@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -123,7 +124,11 @@ func (c *Client) Command(ctx context.Context, args ...string) *exec.Cmd {
 	for _, a := range args {
 		full = append(full, argvArg(a))
 	}
-	return exec.CommandContext(ctx, c.bin, full...)
+	cmd := exec.CommandContext(ctx, c.bin, full...)
+	// A server this call starts passes the variables on to every pane, so
+	// what runs there resolves the same server without being told.
+	cmd.Env = MergeEnv(os.Environ(), c.server.Env())
+	return cmd
 }
 
 // argvArg protects an argument from tmux's argv parsing, which strips a

@@ -33,14 +33,23 @@ type Server struct {
 // lookup: $AMUX_TMUX_SERVER (else "amux") and $AMUX_TMUX_CONFIG (else
 // /dev/null). It is pure so callers and tests can pass any environment.
 func ResolveServer(getenv func(string) string) Server {
-	s := Server{Name: DefaultServerName, Config: DefaultConfigPath}
-	if v := strings.TrimSpace(getenv(EnvServer)); v != "" {
-		s.Name = v
+	return ResolveConfiguredServer(getenv, "", "")
+}
+
+// ResolveConfiguredServer is ResolveServer with the config file's choices
+// (config.json's ui.tmux_server and ui.tmux_config; "" for none) between the
+// environment, which wins, and the defaults.
+func ResolveConfiguredServer(getenv func(string) string, name, config string) Server {
+	pick := func(env, configured, def string) string {
+		if v := strings.TrimSpace(getenv(env)); v != "" {
+			return v
+		}
+		if v := strings.TrimSpace(configured); v != "" {
+			return v
+		}
+		return def
 	}
-	if v := strings.TrimSpace(getenv(EnvConfig)); v != "" {
-		s.Config = v
-	}
-	return s
+	return Server{Name: pick(EnvServer, name, DefaultServerName), Config: pick(EnvConfig, config, DefaultConfigPath)}
 }
 
 // ResolveServerInPane is ResolveServer for code running inside a tmux pane:

@@ -45,3 +45,15 @@ func TestResolveServerInPane(t *testing.T) {
 		t.Fatalf("outside pane = %+v", s)
 	}
 }
+
+// The config file's server sits between the environment and the defaults.
+func TestResolveConfiguredServer(t *testing.T) {
+	s := ResolveConfiguredServer(envOf(nil), "work", "/etc/work.conf")
+	if s.Name != "work" || s.Config != "/etc/work.conf" {
+		t.Fatalf("config ignored: %+v", s)
+	}
+	s = ResolveConfiguredServer(envOf(map[string]string{EnvServer: "mine"}), "work", "")
+	if s.Name != "mine" || s.Config != DefaultConfigPath {
+		t.Fatalf("environment must win and defaults fill in: %+v", s)
+	}
+}

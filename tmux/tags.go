@@ -50,9 +50,8 @@ const (
 // invocation: tmux's status line would only steal a row from the embedded
 // view (amux draws its own chrome), and a program that exits stays on screen
 // so its last words can be read and the tab restarted.
-var HostedPaneOptions = []SetOption{
-	{Key: "status", Value: "off"},
-	{Key: "remain-on-exit", Value: "on"},
+func HostedPaneOptions() []SetOption {
+	return []SetOption{{Key: "status", Value: "off"}, {Key: "remain-on-exit", Value: "on"}}
 }
 
 // ExactSession is the "=name" target has-session, kill-session and friends

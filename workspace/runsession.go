@@ -98,7 +98,7 @@ func (e *Engine) newRunSession(ctx context.Context, rec Record, name string, sc 
 			{Key: tmux.TagCreatedAt, Value: strconv.FormatInt(time.Now().Unix(), 10)},
 			{Key: tmux.TagWorkspaceName, Value: tmux.LabelValue(rec.Name)},
 			{Key: tmux.TagProject, Value: tmux.LabelValue(projectName(rec.Repo))},
-		}, tmux.HostedPaneOptions...),
+		}, tmux.HostedPaneOptions()...),
 	})
 	if err != nil {
 		// The pane never consumed the payload: remove it, since it holds env.

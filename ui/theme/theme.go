@@ -7,6 +7,8 @@ import (
 	"image/color"
 
 	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/config"
 )
 
 // Theme is a set of semantic colours and the styles built from them.
@@ -18,9 +20,6 @@ type Theme struct {
 	Working, Done, Blocked, Error, Warning   color.Color
 }
 
-// Names lists the themes in the order settings offer them.
-var Names = []string{"dark", "light", "terminal"}
-
 // ByName returns the named theme, or an error naming the valid ones.
 func ByName(name string) (Theme, error) {
 	switch name {
@@ -31,7 +30,7 @@ func ByName(name string) (Theme, error) {
 	case "terminal":
 		return Terminal(), nil
 	}
-	return Dark(), fmt.Errorf("unknown theme %q (want one of %v)", name, Names)
+	return Dark(), fmt.Errorf("unknown theme %q (want one of %v)", name, config.ThemeNames())
 }
 
 // Dark is the default theme for dark terminals, in truecolor.
