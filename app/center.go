@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"amux.dev/amux/ui/dashboard"
 )
@@ -60,7 +61,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 		kv("agents", fmt.Sprintf("%d live session(s)", ws.Attached)),
 	}
 	if !rec.Created.IsZero() {
-		lines = append(lines, kv("created", rec.Created.Local().Format("2006-01-02 15:04")))
+		lines = append(lines, kv("created", rec.Created.In(m.zone()).Format("2006-01-02 15:04")))
 	}
 	return rec.Name, strings.Join(lines, "\n")
 }
@@ -70,4 +71,12 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+// zone is where times are shown: Deps.Zone, else the machine's local zone.
+func (m *Model) zone() *time.Location {
+	if m.deps.Zone != nil {
+		return m.deps.Zone
+	}
+	return time.Local
 }

@@ -92,7 +92,8 @@ type Deps struct {
 	Home          string // the user's home directory, for ~ in pickers
 	Cwd           string // where amux was started, for relative paths
 	Now           func() time.Time
-	Instance      string // this process's @amux_instance
+	Zone          *time.Location // where times are shown; nil is the local zone
+	Instance      string         // this process's @amux_instance
 	StateHome     string
 	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
 	// InstallTap installs the status tap on a new pane (best effort).

@@ -48,10 +48,6 @@ func (f fixedEngine) StartRun(context.Context, string) (string, error)          
 func (f fixedEngine) ScriptOutput(string, string, int) (string, error)           { return "", nil }
 func (f fixedEngine) Untrust(context.Context, string) (int, error)               { return 0, nil }
 
-// The golden screen shows local times; pin the zone so it renders the same
-// on every machine.
-func init() { time.Local = time.UTC }
-
 func sampleSnapshot() snapshot {
 	created := time.Date(2026, 11, 2, 9, 30, 0, 0, time.UTC)
 	rec := func(id, name, repo string) workspace.Record {
@@ -74,7 +70,8 @@ func sampleSnapshot() snapshot {
 
 func newTestModel(w, h int) *Model {
 	snap := sampleSnapshot()
-	m := New(Deps{Config: config.Defaults(), Engine: fixedEngine{snap.projects, snap.records}, Now: time.Now})
+	// The screen shows times in Zone: pinned so it renders the same everywhere.
+	m := New(Deps{Config: config.Defaults(), Engine: fixedEngine{snap.projects, snap.records}, Now: time.Now, Zone: time.UTC})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
 	m.Update(dirtyMsg{map[string]bool{"2222222222222222": true}})

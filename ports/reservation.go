@@ -36,10 +36,6 @@ func (r Reservation) End() int { return r.Start + r.Size - 1 }
 // Range formats the interval as AMUX_PORT_RANGE expects: "start-end".
 func (r Reservation) Range() string { return fmt.Sprintf("%d-%d", r.Start, r.End()) }
 
-func (r Reservation) overlaps(start, end int) bool {
-	return r.Start <= end && start <= r.End()
-}
-
 // TransientOwner returns the registry key of a transient hold:
 // transient-<pid>-<rootHash>.
 func TransientOwner(pid int, rootHash string) string {

@@ -110,11 +110,3 @@ func (gs *gates) forget(id string) {
 		delete(gs.m, id)
 	}
 }
-
-// isSeized reports whether a teardown currently holds the gate.
-func (gs *gates) isSeized(id string) bool {
-	gs.mu.Lock()
-	defer gs.mu.Unlock()
-	g := gs.m[id]
-	return g != nil && g.seized
-}

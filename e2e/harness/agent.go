@@ -105,9 +105,6 @@ func (a *FakeAgent) Report(payload string) { a.Raw([]byte("\x1b]7501;" + payload
 // OSC133 prints an OSC 133 mark ("A", "B", "C", "D;0").
 func (a *FakeAgent) OSC133(mark string) { a.Raw([]byte("\x1b]133;" + mark + "\x07")) }
 
-// Bell rings the terminal bell.
-func (a *FakeAgent) Bell() { a.Raw([]byte{7}) }
-
 // Burst prints about n bytes of coloured output.
 func (a *FakeAgent) Burst(n int) { a.send(fmt.Sprintf("burst %d", n)) }
 

@@ -80,8 +80,6 @@ func (p *plainClient) echo(r rune) (time.Duration, error) {
 	}
 }
 
-func (p *plainClient) pid() int { return p.cmd.Process.Pid }
-
 func (p *plainClient) close() {
 	_ = p.cmd.Process.Kill()
 	_ = p.cmd.Wait()
