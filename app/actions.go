@@ -1,6 +1,10 @@
 package app
 
-import "amux.dev/amux/ui/keys"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
+)
 
 // Scopes of the action registry.
 const (
@@ -49,56 +53,73 @@ const (
 	actRefresh      keys.ActionID = "refresh"
 )
 
-// actionTable is every action of amux, declared once. The hint bar, the help
-// overlay, the palette and docs/keys.md are derived from it.
-func actionTable() []keys.Action {
-	return []keys.Action{
-		{ID: actPalette, Scope: scopeGlobal, Keys: []string{"ctrl+space", "ctrl+@"}, Label: "commands", Help: "Open the command palette", Hint: true},
-		{ID: actHelp, Scope: scopeDashboard, Keys: []string{"?"}, Label: "help", Help: "Show every key", Hint: true, Palette: true},
-		{ID: actQuit, Scope: scopeDashboard, Keys: []string{"q", "ctrl+c"}, Label: "quit", Help: "Quit amux (agents keep running)", Hint: true, Palette: true},
-		{ID: actDown, Scope: scopeDashboard, Keys: []string{"j", "down"}, Label: "down", Help: "Move down"},
-		{ID: actUp, Scope: scopeDashboard, Keys: []string{"k", "up"}, Label: "up", Help: "Move up"},
-		{ID: actTop, Scope: scopeDashboard, Keys: []string{"g", "home"}, Label: "top", Help: "Go to the first row"},
-		{ID: actBottom, Scope: scopeDashboard, Keys: []string{"G", "end"}, Label: "bottom", Help: "Go to the last row"},
-		{ID: actOpen, Scope: scopeDashboard, Keys: []string{"enter", "l", "right"}, Label: "open", Help: "Open the workspace (or fold the project)", Palette: true},
-		{ID: actFilter, Scope: scopeDashboard, Keys: []string{"/"}, Label: "filter", Help: "Filter projects and workspaces", Palette: true},
-		{ID: actAddProject, Scope: scopeDashboard, Keys: []string{"a"}, Label: "add project", Help: "Add a project (a git repository)", Hint: true, Palette: true},
-		{ID: actNewWorkspace, Scope: scopeDashboard, Keys: []string{"n"}, Label: "new", Help: "Create a workspace in the selected project", Hint: true, Palette: true},
-		{ID: actDelete, Scope: scopeDashboard, Keys: []string{"D"}, Label: "delete", Help: "Delete the selected workspace (typed confirm)", Hint: true, Palette: true},
-		{ID: actShelve, Scope: scopeDashboard, Keys: []string{"S"}, Label: "shelve", Help: "Shelve the selected workspace (keeps branch and record)", Palette: true},
-		{ID: actRestore, Scope: scopeDashboard, Keys: []string{"u"}, Label: "restore", Help: "Restore the selected shelved workspace (worktree back, setup runs)", Palette: true},
-		{ID: actRunScript, Scope: scopeWorkspace, Keys: []string{"f5"}, Label: "run", Help: "Start the workspace's run script (shown as a tab)", Palette: true},
-		{ID: actScriptOutput, Scope: scopeDashboard, Keys: []string{"O"}, Label: "output", Help: "Show lifecycle script output (setup, run, archive, on-done)", Palette: true},
-		{ID: actStatus, Scope: scopeDashboard, Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts and their approval", Palette: true},
-		{ID: actRefresh, Scope: scopeDashboard, Keys: []string{"r"}, Label: "refresh", Help: "Reload projects, workspaces and git status", Palette: true},
-		{ID: actScrollUp, Scope: scopeTerminal, Keys: []string{"shift+pgup"}, Label: "scroll up", Help: "Scroll the tab's history up (the mouse wheel does too)"},
-		{ID: actScrollDown, Scope: scopeTerminal, Keys: []string{"shift+pgdown"}, Label: "scroll down", Help: "Scroll the tab's history down; typing returns to the live screen"},
-		{ID: actSettings, Scope: scopeDashboard, Keys: []string{","}, Label: "settings", Help: "Settings: theme, key hints, bell", Palette: true},
-		{ID: actHooksAdd, Scope: scopeGlobal, Label: "claude hooks", Help: "Install Claude Code hooks (report working/done/blocked to amux)", Palette: true},
-		{ID: actHooksRemove, Scope: scopeGlobal, Label: "remove hooks", Help: "Remove amux's Claude Code hooks", Palette: true},
-		{ID: actFocusCenter, Scope: scopeDashboard, Keys: []string{"tab"}, Label: "focus tabs", Help: "Move focus to the tab area", Palette: true},
-		{ID: actFocusDash, Scope: scopeCenter, Keys: []string{"tab", "esc", "h", "left"}, Label: "focus list", Help: "Move focus to the project list", Hint: true, Palette: true},
-		{ID: actAttention, Scope: scopeWorkspace, Keys: []string{"!"}, Label: "attention", Help: "Jump to the next tab needing attention (blocked first, then done)", Hint: true, Palette: true},
-		{ID: actNewAgent, Scope: scopeWorkspace, Keys: []string{"t"}, Label: "agent", Help: "New agent tab (pick an assistant; ctrl+t adds a first task)", Hint: true, Palette: true},
-		{ID: actNewTerminal, Scope: scopeWorkspace, Keys: []string{"T"}, Label: "terminal", Help: "New terminal tab (a shell in the worktree)", Palette: true},
-		{ID: actNextTab, Scope: scopeWorkspace, Keys: []string{"]"}, Label: "next tab", Help: "Next tab", Palette: true},
-		{ID: actPrevTab, Scope: scopeWorkspace, Keys: []string{"["}, Label: "prev tab", Help: "Previous tab", Palette: true},
-		{ID: actCloseTab, Scope: scopeWorkspace, Keys: []string{"x"}, Label: "close tab", Help: "Close the tab (kills its session, after a confirm)", Palette: true},
-		{ID: actRenameTab, Scope: scopeWorkspace, Keys: []string{"R"}, Label: "rename", Help: "Rename the tab", Palette: true},
-		{ID: actRestartTab, Scope: scopeWorkspace, Keys: []string{"ctrl+r"}, Label: "restart", Help: "Restart the tab's program (same session, fresh launch)", Palette: true},
-		{ID: actInterruptTab, Scope: scopeWorkspace, Keys: []string{"I"}, Label: "interrupt", Help: "Interrupt the agent (Ctrl-C, as many times as configured)", Palette: true},
-	}
+// action is one row of amux's action table: the data every key display is
+// derived from (keys, scope, label, help), what running it does, and when
+// it cannot run, why. A new command is one row; nothing else lists it.
+type action struct {
+	keys.Action
+	// run does the action. It runs on the update loop: state changes here,
+	// I/O goes into the returned command.
+	run func(m *Model) tea.Cmd
+	// why says why the action cannot run now, "" when it can; nil means it
+	// always can. The key path, the palette, the help and the hint bar all
+	// ask it, so an unavailable action says the same reason everywhere.
+	why func(m *Model) string
 }
 
-// gotoTabActions are "go to tab N" for N = 1…9, keys 1–9.
-func gotoTabActions() []keys.Action {
-	var out []keys.Action
-	for n := 1; n <= 9; n++ {
-		d := string(rune('0' + n))
-		out = append(out, keys.Action{ID: keys.ActionID("tab-" + d), Scope: scopeWorkspace, Keys: []string{d}, Label: "tab " + d, Help: "Go to tab " + d})
+// actions indexes the table by ID. It is built once per model.
+type actions map[keys.ActionID]action
+
+func newActions(rows []action) actions {
+	out := make(actions, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r
 	}
 	return out
 }
 
-// allActions is the complete registry content.
-func allActions() []keys.Action { return append(actionTable(), gotoTabActions()...) }
+// registryOf is the registry view of rows: what hints, help, the palette and
+// docs/keys.md are rendered from.
+func registryOf(rows []action) []keys.Action {
+	out := make([]keys.Action, len(rows))
+	for i, r := range rows {
+		out[i] = r.Action
+	}
+	return out
+}
+
+// allActions is the registry content of the complete table.
+func allActions() []keys.Action { return registryOf(actionRows()) }
+
+// available answers whether an action can run now, and why not.
+func (m *Model) available(id keys.ActionID) (bool, string) {
+	a, ok := m.acts[id]
+	if !ok {
+		return false, "unknown command"
+	}
+	if a.why == nil {
+		return true, ""
+	}
+	why := a.why(m)
+	return why == "", why
+}
+
+// run executes an action. Keys and palette choices both land here; an
+// unavailable action says why instead of doing nothing silently.
+func (m *Model) run(id keys.ActionID) tea.Cmd {
+	if ok, why := m.available(id); !ok {
+		return m.say(levelInfo, m.acts[id].Label+": "+why)
+	}
+	return m.acts[id].run(m)
+}
+
+// keyName renders the first key of an action for text that tells a person
+// what to press ("press i, then A"): names come from the registry, never
+// from a string literal.
+func (m *Model) keyName(id keys.ActionID) string {
+	a, ok := m.reg.Get(id)
+	if !ok || len(a.Keys) == 0 {
+		return string(id)
+	}
+	return keys.KeyLabel(a.Keys[:1])
+}

@@ -39,6 +39,7 @@ type Model struct {
 	deps Deps
 	th   theme.Theme
 	reg  *keys.Registry
+	acts actions
 
 	width, height int
 	focus         focusArea
@@ -92,10 +93,12 @@ type snapshot struct {
 // New builds the root model.
 func New(deps Deps) *Model {
 	th, err := theme.ByName(deps.Config.UI.Theme)
+	rows := actionRows()
 	m := &Model{
 		deps:  deps,
 		th:    th,
-		reg:   keys.MustRegistry(allActions()...),
+		reg:   keys.MustRegistry(registryOf(rows)...),
+		acts:  newActions(rows),
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
 		busy:  map[string]string{},

@@ -1,0 +1,219 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/keys"
+)
+
+// actionRows is every action of amux, declared once: keys, scope, label,
+// help, what it does and when it cannot.
+func actionRows() []action {
+	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
+		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Palette: true}
+	}
+	hint := func(a keys.Action) keys.Action { a.Hint = true; return a }
+	keyOnly := func(a keys.Action) keys.Action { a.Palette = false; return a }
+	rows := []action{
+		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
+			run: func(m *Model) tea.Cmd { m.openPalette(); return nil }},
+		{Action: hint(k(actHelp, scopeDashboard, []string{"?"}, "help", "Show every key")),
+			run: func(m *Model) tea.Cmd { m.overlay = &helpOverlay{}; return nil }},
+		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
+			run: func(*Model) tea.Cmd { return tea.Quit }},
+		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),
+			run: func(m *Model) tea.Cmd { m.dash.Move(1); return nil }},
+		{Action: keyOnly(k(actUp, scopeDashboard, []string{"k", "up"}, "up", "Move up")),
+			run: func(m *Model) tea.Cmd { m.dash.Move(-1); return nil }},
+		{Action: keyOnly(k(actTop, scopeDashboard, []string{"g", "home"}, "top", "Go to the first row")),
+			run: func(m *Model) tea.Cmd { m.dash.Top(); return nil }},
+		{Action: keyOnly(k(actBottom, scopeDashboard, []string{"G", "end"}, "bottom", "Go to the last row")),
+			run: func(m *Model) tea.Cmd { m.dash.Bottom(); return nil }},
+		{Action: k(actOpen, scopeDashboard, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
+			run: (*Model).openSelected, why: whyNothingSelected},
+		{Action: k(actFilter, scopeDashboard, []string{"/"}, "filter", "Filter projects and workspaces"),
+			run: (*Model).openFilter},
+		{Action: hint(k(actAddProject, scopeDashboard, []string{"a"}, "add project", "Add a project (a git repository)")),
+			run: (*Model).openAddProject},
+		{Action: hint(k(actNewWorkspace, scopeDashboard, []string{"n"}, "new", "Create a workspace in the selected project")),
+			run: (*Model).openCreate, why: whyNoProject},
+		{Action: hint(k(actDelete, scopeDashboard, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
+			run: func(m *Model) tea.Cmd { m.openTeardown(false); return nil }, why: whyNotIdleWorkspace},
+		{Action: k(actShelve, scopeDashboard, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
+			run: func(m *Model) tea.Cmd { m.openTeardown(true); return nil }, why: whyNotShelvable},
+		{Action: k(actRestore, scopeDashboard, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
+			run: (*Model).restoreWorkspace, why: whyNotRestorable},
+		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
+			run: (*Model).startRunScript, why: whyNotOpenWorkspace},
+		{Action: k(actScriptOutput, scopeDashboard, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
+			run: (*Model).openScriptOutput, why: whyNoWorkspace},
+		{Action: k(actStatus, scopeDashboard, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
+			run: (*Model).openStatus, why: whyNoWorkspace},
+		{Action: k(actRefresh, scopeDashboard, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
+			run: func(m *Model) tea.Cmd { return tea.Batch(m.load(), m.refreshDirty()) }},
+		{Action: keyOnly(k(actScrollUp, scopeTerminal, []string{"shift+pgup"}, "scroll up", "Scroll the tab's history up (the mouse wheel does too)")),
+			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
+		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
+			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
+		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, key hints, bell"),
+			run: func(m *Model) tea.Cmd { m.openSettings(); return nil }},
+		{Action: k(actHooksAdd, scopeGlobal, nil, "claude hooks", "Install Claude Code hooks (report working/done/blocked to amux)"),
+			run: func(m *Model) tea.Cmd { return m.claudeHooks(true) }},
+		{Action: k(actHooksRemove, scopeGlobal, nil, "remove hooks", "Remove amux's Claude Code hooks"),
+			run: func(m *Model) tea.Cmd { return m.claudeHooks(false) }},
+		{Action: k(actFocusCenter, scopeDashboard, []string{"tab"}, "focus tabs", "Move focus to the tab area"),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }, why: whyFocused(focusCenter)},
+		{Action: hint(k(actFocusDash, scopeCenter, []string{"tab", "esc", "h", "left"}, "focus list", "Move focus to the project list")),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }, why: whyFocused(focusDashboard)},
+		{Action: hint(k(actAttention, scopeWorkspace, []string{"!"}, "attention", "Jump to the next tab needing attention (blocked first, then done)")),
+			run: (*Model).jumpToAttention},
+		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant; ctrl+t adds a first task)")),
+			run: (*Model).openAgentPicker, why: whyNotOpenWorkspace},
+		{Action: k(actNewTerminal, scopeWorkspace, []string{"T"}, "terminal", "New terminal tab (a shell in the worktree)"),
+			run: func(m *Model) tea.Cmd { return m.newTab(tmux.TypeTerminal, "shell", "") }, why: whyNotOpenWorkspace},
+		{Action: k(actNextTab, scopeWorkspace, []string{"]"}, "next tab", "Next tab"),
+			run: func(m *Model) tea.Cmd { return m.stepTab(1) }, why: whyFewerThanTwoTabs},
+		{Action: k(actPrevTab, scopeWorkspace, []string{"["}, "prev tab", "Previous tab"),
+			run: func(m *Model) tea.Cmd { return m.stepTab(-1) }, why: whyFewerThanTwoTabs},
+		{Action: k(actCloseTab, scopeWorkspace, []string{"x"}, "close tab", "Close the tab (kills its session, after a confirm)"),
+			run: func(m *Model) tea.Cmd { m.openCloseTab(); return nil }, why: whyNoTab},
+		{Action: k(actRenameTab, scopeWorkspace, []string{"R"}, "rename", "Rename the tab"),
+			run: func(m *Model) tea.Cmd { m.openRenameTab(); return nil }, why: whyNoTab},
+		{Action: k(actRestartTab, scopeWorkspace, []string{"ctrl+r"}, "restart", "Restart the tab's program (same session, fresh launch)"),
+			run: (*Model).restartTab, why: whyNotRestartable},
+		{Action: k(actInterruptTab, scopeWorkspace, []string{"I"}, "interrupt", "Interrupt the agent (Ctrl-C, as many times as configured)"),
+			run: (*Model).interruptTab, why: whyNoTab},
+	}
+	for n := 1; n <= 9; n++ {
+		d := string(rune('0' + n))
+		rows = append(rows, action{
+			Action: keyOnly(k(keys.ActionID("tab-"+d), scopeWorkspace, []string{d}, "tab "+d, "Go to tab "+d)),
+			run:    func(m *Model) tea.Cmd { return m.showTab(n - 1) },
+			why: func(m *Model) string {
+				if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || n > len(wt.tabs) {
+					return "no such tab"
+				}
+				return ""
+			},
+		})
+	}
+	return rows
+}
+
+// The reasons below are shared by several rows.
+
+func whyNoProject(m *Model) string {
+	if _, ok := m.dash.SelectedProject(); !ok {
+		return "add a project first"
+	}
+	return ""
+}
+
+func whyNoWorkspace(m *Model) string {
+	if _, ok := m.dash.SelectedWorkspace(); !ok {
+		return "select a workspace"
+	}
+	return ""
+}
+
+func whyNothingSelected(m *Model) string {
+	if whyNoProject(m) != "" && whyNoWorkspace(m) != "" {
+		return "nothing selected"
+	}
+	return ""
+}
+
+func whyNotOpenWorkspace(m *Model) string {
+	w, ok := m.dash.SelectedWorkspace()
+	switch {
+	case !ok:
+		return "select a workspace"
+	case w.Shelved:
+		return "the workspace is shelved"
+	}
+	return ""
+}
+
+func whyNotIdleWorkspace(m *Model) string {
+	w, ok := m.dash.SelectedWorkspace()
+	switch {
+	case !ok:
+		return "select a workspace"
+	case w.Busy:
+		return "an operation is already running on it"
+	}
+	return ""
+}
+
+func whyNotShelvable(m *Model) string {
+	if why := whyNotIdleWorkspace(m); why != "" {
+		return why
+	}
+	if w, _ := m.dash.SelectedWorkspace(); w.Shelved {
+		return "already shelved"
+	}
+	return ""
+}
+
+func whyNotRestorable(m *Model) string {
+	w, ok := m.dash.SelectedWorkspace()
+	switch {
+	case !ok || !w.Shelved:
+		return "select a shelved workspace"
+	case w.Busy:
+		return "an operation is already running on it"
+	}
+	return ""
+}
+
+func whyFocused(f focusArea) func(*Model) string {
+	return func(m *Model) string {
+		if m.focus == f {
+			return "already there"
+		}
+		return ""
+	}
+}
+
+func whyFewerThanTwoTabs(m *Model) string {
+	if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || len(wt.tabs) < 2 {
+		return "fewer than two tabs"
+	}
+	return ""
+}
+
+func whyNoLiveTerminal(m *Model) string {
+	if _, live := m.focusedTerminal(); !live {
+		return "no live terminal has focus"
+	}
+	return ""
+}
+
+func whyNoTab(m *Model) string {
+	if m.activeTab() == nil {
+		return "no tab open"
+	}
+	return ""
+}
+
+func whyNotRestartable(m *Model) string {
+	t := m.activeTab()
+	switch {
+	case t == nil:
+		return "no tab open"
+	case t.kind == tmux.TypeRun:
+		return "start the run script again instead"
+	}
+	return ""
+}
+
+// openSelected folds a project row or opens a workspace (focus to its tabs).
+func (m *Model) openSelected() tea.Cmd {
+	if r, ok := m.dash.Selected(); ok && r.Kind == dashboard.ProjectRow {
+		m.dash.Toggle()
+		return nil
+	}
+	return m.setFocus(focusCenter)
+}
