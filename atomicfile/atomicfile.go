@@ -8,9 +8,9 @@
 // a file.
 //
 // Reads of files amux does not own (a repository's scripts file, a work
-// tree's .gitattributes, a user's rule file) never follow a link, open
-// nothing but a regular file, never block on the open, are capped in size
-// and have a deadline: ReadRegular and ReadRegularFile.
+// tree's .gitattributes, a user's rule file) open nothing but a regular
+// file, never block on the open, are capped in size and have a deadline;
+// ReadRegular also never follows a link below the folder it reads from.
 //
 // It is a leaf: it imports no other amux package, so the leaf packages
 // (config, ports, git, workspace, status) may all share it.
