@@ -25,7 +25,7 @@ func TestDeleteRefusedBeforeItStartsPromisesNoRecovery(t *testing.T) {
 
 	confirmTeardown(t, term, "delete-workspace", "kept")
 	screen := term.WaitText("enter/esc: close")
-	if strings.Contains(screen, "tombstone stays") || !containsAll(screen, "needs approval", "No tombstone was written") {
+	if strings.Contains(screen, "tombstone stays") || !containsAll(screen, "archive script from .amux/scripts.json", "No tombstone was written") {
 		t.Fatalf("the refused delete does not say plainly that nothing will be retried:\n%s", screen)
 	}
 	layout := workspace.NewStore(env.StateHome).Layout()
