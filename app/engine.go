@@ -217,7 +217,7 @@ func (a *engineAdapter) recoveryNote(id string, shelve bool) string {
 		op = "shelve"
 	}
 	if a.eng.CleanupStatus(id) == workspace.CleanupNone {
-		return "No tombstone was written, so nothing is retried on the next start: fix the cause and " + op + " again."
+		return "No tombstone is left, so nothing is retried on the next start: fix the cause and " + op + " again."
 	}
 	if shelve {
 		return "The tombstone stays: recovery finishes the shelve on the next start."

@@ -10,7 +10,7 @@ import (
 )
 
 // A delete refused before it starts (the repository's archive script is not
-// approved) promises no recovery: the dialog says no tombstone was written,
+// approved) promises no recovery: the dialog says no tombstone is left,
 // none is on disk, and the worktree is untouched.
 func TestDeleteRefusedBeforeItStartsPromisesNoRecovery(t *testing.T) {
 	env := harness.NewEnv(t)
@@ -25,7 +25,7 @@ func TestDeleteRefusedBeforeItStartsPromisesNoRecovery(t *testing.T) {
 
 	confirmTeardown(t, term, "delete-workspace", "kept")
 	screen := term.WaitText("enter/esc: close")
-	if strings.Contains(screen, "tombstone stays") || !containsAll(screen, "archive script from .amux/scripts.json", "No tombstone was written") {
+	if strings.Contains(screen, "tombstone stays") || !containsAll(screen, "archive script from .amux/scripts.json", "No tombstone is left") {
 		t.Fatalf("the refused delete does not say plainly that nothing will be retried:\n%s", screen)
 	}
 	layout := workspace.NewStore(env.StateHome).Layout()
