@@ -197,3 +197,38 @@ func TestWithinReturnsWhileTheReadIsStillBlocked(t *testing.T) {
 	close(release)
 	<-finished
 }
+
+// BenchmarkReadRegular measures the bounded read of a small scripts file
+// against a plain os.ReadFile: the price of two opens, the fstats and the
+// deadline goroutine.
+func BenchmarkReadRegular(b *testing.B) {
+	root := b.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".amux"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(root, ".amux", "scripts.json")
+	if err := os.WriteFile(p, []byte(`{"setup-workspace": ["npm ci"], "run": "npm start"}`), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("ReadRegular", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := ReadRegular(root, ".amux/scripts.json", 1<<20, generous); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("walk", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := readWith(openBeneathWalk, root, ".amux/scripts.json", 1<<20); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("os.ReadFile", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := os.ReadFile(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
