@@ -220,7 +220,7 @@ func (a *engineAdapter) recoveryNote(id string, shelve bool) string {
 		return "No tombstone is left, so nothing is retried on the next start: fix the cause and " + op + " again."
 	}
 	if shelve {
-		return "The tombstone stays: recovery finishes the shelve on the next start."
+		return "A tombstone stays: recovery finishes the cleanup on the next start."
 	}
 	return "The .deleting tombstone stays: recovery finishes the cleanup on the next start."
 }
