@@ -10,13 +10,13 @@ import (
 )
 
 // commitScriptsFile commits a hostile or broken .amux/scripts.json in repo:
-// make puts whatever it likes at the path it is given.
-func commitScriptsFile(t *testing.T, env *harness.Env, repo string, make func(path string) error) {
+// plant puts whatever it likes at the path it is given.
+func commitScriptsFile(t *testing.T, env *harness.Env, repo string, plant func(path string) error) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Join(repo, ".amux"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := make(filepath.Join(repo, filepath.FromSlash(workspace.RepoScriptsFile))); err != nil {
+	if err := plant(filepath.Join(repo, filepath.FromSlash(workspace.RepoScriptsFile))); err != nil {
 		t.Fatal(err)
 	}
 	env.Git(t, repo, "add", ".amux")

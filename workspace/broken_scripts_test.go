@@ -14,7 +14,7 @@ import (
 // want is what the refusal says.
 var brokenScripts = []struct {
 	name, want string
-	make       func(root, p string) error
+	plant      func(root, p string) error
 }{
 	{"link to /dev/tty", "is a symlink", func(_, p string) error { return os.Symlink("/dev/tty", p) }},
 	{"linked folder", "passes through .amux, a symlink", func(root, _ string) error {
@@ -28,14 +28,14 @@ var brokenScripts = []struct {
 }
 
 // breakScripts replaces the workspace's scripts file with a broken one.
-func breakScripts(t *testing.T, root string, make func(root, p string) error) {
+func breakScripts(t *testing.T, root string, plant func(root, p string) error) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(RepoScriptsFile))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(p)
-	if err := make(root, p); err != nil {
+	if err := plant(root, p); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -60,7 +60,7 @@ func TestBrokenRepoScriptsNeverBlockTeardown(t *testing.T) {
 				if _, err := e.Store().SetScripts(ctx, ws[i].ID, ScriptSet{Archive: "touch ../archived-" + name}); err != nil {
 					t.Fatal(err)
 				}
-				breakScripts(t, ws[i].Root, c.make)
+				breakScripts(t, ws[i].Root, c.plant)
 			}
 			gone, parked := ws[0], ws[1]
 
