@@ -28,7 +28,10 @@ type Workspaces interface {
 	Create(ctx context.Context, req CreateRequest, output func(line string)) (CreateResult, error)
 	// Teardown deletes (or shelves) a workspace in the contract's order,
 	// reporting each step as it starts and ends. note tells the user about
-	// anything kept on purpose (a branch with unmerged commits).
+	// anything kept or skipped on purpose (a branch with unmerged commits,
+	// an archive script a broken scripts file made unusable) and, after a
+	// failure, what the next start will do about it, read from the state
+	// the failure left.
 	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (note string, err error)
 	// Restore brings a shelved workspace back (worktree re-added on its
 	// branch, setup-workspace run).

@@ -131,6 +131,9 @@ func (a *engineAdapter) Create(ctx context.Context, req CreateRequest, output fu
 	if errors.Is(res.SetupErr, workspace.ErrUntrusted) {
 		return out, fmt.Errorf("workspace created, but its setup-workspace script comes from the repository and waits for your approval: select it, press i, then A")
 	}
+	if errors.Is(res.SetupErr, workspace.ErrRepoScripts) {
+		return out, fmt.Errorf("workspace created, but setup-workspace did not run: %w", res.SetupErr)
+	}
 	if res.SetupErr != nil {
 		return out, fmt.Errorf("workspace created, but setup-workspace failed: %w", res.SetupErr)
 	}
@@ -174,6 +177,9 @@ func (w *lineWriter) flush() {
 	}
 }
 
+// Teardown runs a delete or shelve. Its note says what was kept or skipped
+// and, after a failure, what the next start will do about it — read from
+// the state the failure left (is there a tombstone?), never assumed.
 func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (string, error) {
 	ctx = workspace.WithStepObserver(ctx, stepObserver(step))
 	var (
@@ -194,7 +200,29 @@ func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, st
 	if res.ArchiveErr != nil {
 		notes = append(notes, "the archive script failed: "+res.ArchiveErr.Error())
 	}
+	if res.ArchiveSkipped != nil {
+		notes = append(notes, "the archive script was skipped: "+res.ArchiveSkipped.Error())
+	}
+	if err != nil {
+		notes = append(notes, a.recoveryNote(id, shelve))
+	}
 	return strings.Join(notes, "; "), err
+}
+
+// recoveryNote tells the truth about a failed teardown's future: whether a
+// tombstone is on disk for startup recovery to finish, or nothing is.
+func (a *engineAdapter) recoveryNote(id string, shelve bool) string {
+	op := "delete"
+	if shelve {
+		op = "shelve"
+	}
+	if a.eng.CleanupStatus(id) == workspace.CleanupNone {
+		return "No tombstone is left, so nothing is retried on the next start: fix the cause and " + op + " again."
+	}
+	if shelve {
+		return "A tombstone stays: recovery finishes the cleanup on the next start."
+	}
+	return "The .deleting tombstone stays: recovery finishes the cleanup on the next start."
 }
 
 func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
@@ -222,6 +250,9 @@ func (a *engineAdapter) Restore(ctx context.Context, id string) error {
 	}
 	if errors.Is(res.SetupErr, workspace.ErrUntrusted) {
 		return fmt.Errorf("restored, but its setup-workspace script waits for your approval: press i, then A")
+	}
+	if errors.Is(res.SetupErr, workspace.ErrRepoScripts) {
+		return fmt.Errorf("restored, but setup-workspace did not run: %w", res.SetupErr)
 	}
 	if res.SetupErr != nil {
 		return fmt.Errorf("restored, but setup-workspace failed: %w", res.SetupErr)

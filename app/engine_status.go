@@ -12,11 +12,14 @@ import (
 
 // WorkspaceStatus is what the workspace-status dialog shows.
 type WorkspaceStatus struct {
-	Cleanup   string // "", "interrupted" or "pending"
-	Ports     string // "6200-6209", or why there is none
-	Orphans   int    // committed port reservations no live owner claims
-	Scripts   []ScriptInfo
-	Approvals int // recorded script approvals for the project
+	Cleanup string // "", "interrupted" or "pending"
+	Ports   string // "6200-6209", or why there is none
+	Orphans int    // committed port reservations no live owner claims
+	Scripts []ScriptInfo
+	// ScriptsRefused says why no script runs: the repository's scripts
+	// file cannot be used (a link, a directory, not JSON…). Empty when fine.
+	ScriptsRefused string
+	Approvals      int // recorded script approvals for the project
 }
 
 // ScriptInfo is one lifecycle script as resolved for a workspace.
@@ -78,6 +81,10 @@ func (a *engineAdapter) Status(ctx context.Context, id string, inFlight []string
 	}
 	for _, kind := range scriptKinds {
 		sc, ok, err := a.eng.ResolveScript(rec, kind)
+		if errors.Is(err, workspace.ErrRepoScripts) {
+			st.ScriptsRefused = err.Error() // the same file for every kind: say it once
+			break
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -222,7 +222,9 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 		}
 	}
 	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")
-	if len(st.Scripts) == 0 {
+	if st.ScriptsRefused != "" {
+		b.WriteString(th.Style(th.Warning).Render("  none run while the repository's scripts file is refused: "+st.ScriptsRefused) + "\n")
+	} else if len(st.Scripts) == 0 {
 		b.WriteString(th.MutedStyle().Render("  none (define them in the repository's .amux/scripts.json)") + "\n")
 	}
 	for _, s := range st.Scripts {

@@ -23,6 +23,7 @@ type teardownOverlay struct {
 	steps    *dialog.Steps
 	op       int
 	events   *pump[StepEvent]
+	finished bool // the result is in: later step events are stale
 }
 
 type teardownProgressMsg struct {
@@ -122,20 +123,12 @@ func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
 	o, _ := m.overlay.(*teardownOverlay)
 	switch msg := msg.(type) {
 	case teardownProgressMsg:
-		if o == nil || o.op != msg.op {
+		if o == nil || o.op != msg.op || o.finished {
+			// The result already applied every event; replaying them now
+			// would reopen the step it settled.
 			return nil, true
 		}
-		for _, ev := range msg.events {
-			state := dialog.StepRunning
-			detail := ""
-			switch {
-			case ev.Err != nil:
-				state, detail = dialog.StepFailed, ev.Err.Error()
-			case ev.Done:
-				state = dialog.StepDone
-			}
-			o.steps.Set(ev.Step, state, detail)
-		}
+		o.applySteps(msg.events)
 		if msg.done {
 			return nil, true
 		}
@@ -147,12 +140,13 @@ func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
 			verb = "shelved"
 		}
 		if o != nil && o.op == msg.op {
-			if msg.err != nil {
-				o.steps.Note = "The .deleting tombstone stays: recovery finishes the cleanup on the next start."
-				if msg.shelve {
-					o.steps.Note = "Nothing else was changed; fix the cause and shelve again."
-				}
-			}
+			// The result can overtake the last progress message: apply
+			// every event first, so the step that failed is the one marked.
+			o.applySteps(o.events.snapshot())
+			o.finished = true
+			// The engine's note, not an assumption: what recovery will do
+			// depends on whether the failure left a tombstone.
+			o.steps.Note = msg.note
 			failedOne := false
 			for i := range o.steps.Steps {
 				s := &o.steps.Steps[i]
@@ -169,13 +163,29 @@ func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.err != nil {
 			return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err))), true
 		}
-		text := verb + " workspace " + msg.name
+		text, level := verb+" workspace "+msg.name, levelInfo
 		if msg.note != "" {
-			text += " (" + msg.note + ")"
+			text, level = text+" ("+msg.note+")", levelWarn
 		}
-		return tea.Batch(m.load(), m.say(levelInfo, text)), true
+		return tea.Batch(m.load(), m.say(level, text)), true
 	}
 	return nil, false
+}
+
+// applySteps sets each step to what the events (all of them, from the
+// start: the pump hands over a full snapshot) last said about it.
+func (o *teardownOverlay) applySteps(events []StepEvent) {
+	for _, ev := range events {
+		state := dialog.StepRunning
+		detail := ""
+		switch {
+		case ev.Err != nil:
+			state, detail = dialog.StepFailed, ev.Err.Error()
+		case ev.Done:
+			state = dialog.StepDone
+		}
+		o.steps.Set(ev.Step, state, detail)
+	}
 }
 
 // handleOpResult routes the results of long operations.

@@ -35,6 +35,10 @@ type DeleteOptions struct {
 type TeardownResult struct {
 	Archive    ScriptResult
 	ArchiveErr error // the archive script failed; the teardown went on
+	// ArchiveSkipped says why no archive script ran although the teardown
+	// would have run one: the repository's scripts file cannot be used
+	// (ErrRepoScripts). A broken file never blocks a teardown.
+	ArchiveSkipped error
 	// BranchKept is set when the workspace's own branch was to be deleted
 	// but holds commits merged nowhere, so it was kept.
 	BranchKept bool
@@ -49,9 +53,10 @@ type TeardownResult struct {
 // workspace reports "interrupted" or "pending" until Recover finishes it.
 //
 // An untrusted repo archive script stops the delete before anything
-// happens, with an *UntrustedError; approve it or pass SkipArchive.
+// happens, with an *UntrustedError; approve it or pass SkipArchive. A repo
+// scripts file that cannot be used skips the archive (ArchiveSkipped).
 func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
-	rec, arch, err := e.prepareTeardown(id, opts)
+	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
 		return TeardownResult{}, err
 	}
@@ -71,6 +76,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		return TeardownResult{}, err
 	}
 	res, err := e.teardown(ctx, "delete", rec, arch, rec.CreatedBranch)
+	res.ArchiveSkipped = skipped
 	if err == nil {
 		err = e.store.remove(ctx, id)
 	}
@@ -88,7 +94,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 // the branch, so Restore can bring it back. No tombstone: nothing is lost if
 // a shelve is interrupted, and Restore copes with a worktree still present.
 func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
-	rec, arch, err := e.prepareTeardown(id, opts)
+	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
 		return TeardownResult{}, err
 	}
@@ -101,6 +107,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	}
 	defer release()
 	res, err := e.teardown(ctx, "shelve", rec, arch, false)
+	res.ArchiveSkipped = skipped
 	if err != nil {
 		return res, fmt.Errorf("shelve %s: %w", id, err)
 	}
@@ -113,22 +120,28 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 
 // prepareTeardown loads the record and resolves the archive script before
 // anything changes, so an untrusted archive refuses the whole operation.
-func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (Record, *Script, error) {
-	rec, err := e.store.Load(id)
+// A repo scripts file that cannot be used is no reason to keep a workspace
+// the person wants gone: the archive is skipped, and skipped says why.
+func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (rec Record, arch *Script, skipped, err error) {
+	rec, err = e.store.Load(id)
 	if err != nil {
-		return Record{}, nil, err
+		return Record{}, nil, nil, err
 	}
 	if opts.SkipArchive || rec.Shelved {
-		return rec, nil, nil // a shelved workspace has no tree to archive
+		return rec, nil, nil, nil // a shelved workspace has no tree to archive
 	}
 	sc, ok, err := e.trustedScript(rec, KindArchive)
+	if errors.Is(err, ErrRepoScripts) {
+		e.log.Warn("workspace archive script skipped", "workspace", id, "err", err)
+		return rec, nil, err, nil
+	}
 	if err != nil {
-		return Record{}, nil, err
+		return Record{}, nil, nil, err
 	}
 	if !ok {
-		return rec, nil, nil
+		return rec, nil, nil, nil
 	}
-	return rec, &sc, nil
+	return rec, &sc, nil, nil
 }
 
 // teardown runs the steps after the gate is seized (drain included in the

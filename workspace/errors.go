@@ -21,6 +21,11 @@ var (
 	// ErrUntrusted: a project-supplied script needs the user's approval.
 	// The concrete error is an *UntrustedError carrying what to approve.
 	ErrUntrusted = errors.New("script is not trusted")
+	// ErrRepoScripts: the repository's .amux/scripts.json exists but cannot
+	// be used (a link, a directory, a device, too large, not JSON). No
+	// script of any source runs while it is so: setup and run fail with it,
+	// and a delete or shelve goes on without its archive script.
+	ErrRepoScripts = errors.New("repo scripts")
 	// ErrShelved: the workspace is shelved (no worktree) and must be restored.
 	ErrShelved = errors.New("workspace is shelved")
 	// ErrDeleting: a delete of this workspace is in progress or interrupted.
