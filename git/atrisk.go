@@ -57,18 +57,8 @@ func (r *Runner) AtRisk(ctx context.Context, root, branch string) (AtRisk, error
 		return AtRisk{}, err
 	}
 	a, detached := parseAtRisk(string(out))
-	// The branch's own work: what no other branch, tag or remote holds.
-	// Named ref sets, not --all: --all counts every worktree's HEAD, and
-	// this worktree's HEAD is the branch itself.
-	ref := "refs/heads/" + branch
-	ok, err := c.resolves(ctx, ref+"^{commit}")
-	if err != nil {
+	if a.Unmerged, a.Subjects, err = c.unmerged(ctx, branch); err != nil {
 		return AtRisk{}, err
-	}
-	if ok {
-		if a.Unmerged, a.Subjects, err = c.commitsOnlyOn(ctx, ref, "--exclude="+branch); err != nil {
-			return AtRisk{}, err
-		}
 	}
 	if detached {
 		if a.Stray, _, err = c.commitsOnlyOn(ctx, "HEAD"); err != nil {
@@ -76,6 +66,32 @@ func (r *Runner) AtRisk(ctx context.Context, root, branch string) (AtRisk, error
 		}
 	}
 	return a, nil
+}
+
+// UnmergedCommits counts the commits on branch in repo that no other local
+// branch, tag or remote-tracking branch holds, and returns the subjects of
+// the newest AtRiskSample of them: what deleting the branch would lose. A
+// branch that does not exist has none.
+func (r *Runner) UnmergedCommits(ctx context.Context, repo, branch string) (int, []string, error) {
+	if err := checkBranchSyntax(branch); err != nil {
+		return 0, nil, err
+	}
+	c, err := r.open(repo)
+	if err != nil {
+		return 0, nil, err
+	}
+	return c.unmerged(ctx, branch)
+}
+
+func (c *checkout) unmerged(ctx context.Context, branch string) (int, []string, error) {
+	ref := "refs/heads/" + branch
+	ok, err := c.resolves(ctx, ref+"^{commit}")
+	if err != nil || !ok {
+		return 0, nil, err
+	}
+	// Named ref sets, not --all: --all counts every worktree's HEAD, and the
+	// workspace's own HEAD is the branch itself.
+	return c.commitsOnlyOn(ctx, ref, "--exclude="+branch)
 }
 
 // commitsOnlyOn counts the commits reachable from rev and from no branch,
