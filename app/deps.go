@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/git"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -25,10 +26,15 @@ type Workspaces interface {
 	// Create makes the workspace; output receives setup-workspace lines as
 	// they are printed. On failure the result says what was rolled back.
 	Create(ctx context.Context, req CreateRequest, output func(line string)) (CreateResult, error)
+	// AtRisk summarizes what deleting or shelving a workspace would lose:
+	// uncommitted changes, commits on its branch merged nowhere else,
+	// commits only a detached HEAD holds.
+	AtRisk(ctx context.Context, id string) (git.AtRisk, error)
 	// Teardown deletes (or shelves) a workspace in the contract's order,
-	// reporting each step as it starts and ends. note tells the user about
-	// anything kept on purpose (a branch with unmerged commits).
-	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (note string, err error)
+	// doing with uncommitted work what dirty says, reporting each step as
+	// it starts and ends. note tells the user about anything kept on purpose
+	// (a branch with unmerged commits, a WIP commit, a stash).
+	Teardown(ctx context.Context, id string, shelve bool, dirty workspace.DirtyChoice, step func(StepEvent)) (note string, err error)
 	// Restore brings a shelved workspace back (worktree re-added on its
 	// branch, setup-workspace run).
 	Restore(ctx context.Context, id string) error

@@ -137,9 +137,9 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 	case actNewWorkspace:
 		return m.openCreate()
 	case actDelete:
-		m.openTeardown(false)
+		return m.openTeardown(false)
 	case actShelve:
-		m.openTeardown(true)
+		return m.openTeardown(true)
 	case actStatus:
 		return m.openStatus()
 	case actRestore:

@@ -25,14 +25,14 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 		t.Fatal(err)
 	}
 	env.Git(t, root, "add", "feature.go")
-	env.Git(t, root, "commit", "-q", "-m", "half-done feature")
+	env.Git(t, root, "commit", "-q", "-m", "feature-start")
 	makeDirty(t, root)
 	before := porcelain(t, env, root)
 
 	selectWorkspace(t, term, "doomed")
 	term.Press(t, "delete-workspace")
 	screen := term.WaitText("Uncommitted work")
-	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "half-done feature", "WIP commit", "stash", "discard") {
+	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "feature-start", "WIP commit", "stash", "discard") {
 		t.Fatalf("the dialog does not say what would be lost and what can be done:\n%s", screen)
 	}
 	term.Keys("Escape")
@@ -57,7 +57,7 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 	if msg := env.Git(t, repo, "log", "-1", "--format=%B", "doomed"); !strings.Contains(msg, "Amux-WIP: delete") {
 		t.Fatalf("the kept branch's tip is not amux's WIP commit:\n%s", msg)
 	}
-	if got := env.Git(t, repo, "log", "-1", "--format=%s", "doomed~1"); got != "half-done feature" {
+	if got := env.Git(t, repo, "log", "-1", "--format=%s", "doomed~1"); got != "feature-start" {
 		t.Fatalf("the WIP commit does not sit on the branch's own work: parent %q", got)
 	}
 	if got := env.Git(t, repo, "show", "doomed:"+dirtyTracked); got != strings.TrimSpace(dirtyEdit) {

@@ -30,12 +30,23 @@ func makeDirty(t *testing.T, root string) {
 	}
 }
 
-// porcelain is `git status --porcelain` of dir, one entry per line.
+// porcelain is the status of dir as "XY path" entries (" M README.md",
+// "?? notes.txt"), read from porcelain v2, whose lines start with a record
+// type, so the harness's trimmed output keeps every status column.
 func porcelain(t *testing.T, env *harness.Env, dir string) []string {
 	t.Helper()
-	out := env.Git(t, dir, "status", "--porcelain", "--untracked-files=all")
-	if out == "" {
-		return nil
+	out := env.Git(t, dir, "status", "--porcelain=v2", "--untracked-files=all")
+	var entries []string
+	for line := range strings.Lines(out) {
+		line = strings.TrimRight(line, "\n")
+		switch f := strings.SplitN(line, " ", 9); {
+		case f[0] == "?":
+			entries = append(entries, "?? "+strings.TrimPrefix(line, "? "))
+		case f[0] == "1" && len(f) == 9:
+			entries = append(entries, strings.ReplaceAll(f[1], ".", " ")+" "+f[8])
+		default:
+			entries = append(entries, line)
+		}
 	}
-	return strings.Split(out, "\n")
+	return entries
 }

@@ -186,7 +186,7 @@ func (e *Engine) keepWork(ctx context.Context, op string, rec Record) (force boo
 		if _, err := e.opts.Git.Stash(ctx, rec.Root, msg); err != nil {
 			return false, "", fmt.Errorf("stash uncommitted work: %w", err)
 		}
-		return false, fmt.Sprintf("uncommitted work stashed as %q (git stash list)", msg), nil
+		return false, fmt.Sprintf("uncommitted work stashed as %q", msg), nil
 	}
 	return false, "", nil
 }
