@@ -98,8 +98,14 @@ func workChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey str
 	} else {
 		notes = append(notes, "HEAD is on "+headLabel(r.Head)+", not on "+rec.Branch+": no WIP commit is offered.")
 	}
-	opts = append(opts, dialog.Option{Key: "s", Label: "stash it as " + strconv.Quote(workspace.StashMessage(op, rec.Name)) + " (git stash list)"}, discard)
-	choices = append(choices, workspace.DirtyStash, workspace.DirtyDiscard)
+	if r.Conflicted == 0 {
+		opts = append(opts, dialog.Option{Key: "s", Label: "stash it as " + strconv.Quote(workspace.StashMessage(op, rec.Name)) + " (git stash list)"})
+		choices = append(choices, workspace.DirtyStash)
+	} else {
+		notes = append(notes, fmt.Sprintf("%d path(s) have unresolved conflicts: a stash cannot hold them, so none is offered.", r.Conflicted))
+	}
+	opts = append(opts, discard)
+	choices = append(choices, workspace.DirtyDiscard)
 	return opts, choices, notes
 }
 

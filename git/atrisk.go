@@ -15,6 +15,7 @@ const AtRiskSample = 5
 type AtRisk struct {
 	Modified       int      // tracked paths with staged, unstaged or conflicted changes
 	ModifiedPaths  []string // the first AtRiskSample of them
+	Conflicted     int      // of Modified, the unmerged paths (a stash cannot take them)
 	Untracked      int      // untracked paths (a wholly untracked directory counts once); ignored files are not counted
 	UntrackedPaths []string // the first AtRiskSample of them ("dir/" for a directory)
 	// Unmerged counts commits on the branch that no other local branch, tag
@@ -150,6 +151,7 @@ func parseAtRisk(out string) (a AtRisk, detached bool) {
 			i++ // a rename record is followed by the original path
 		case 'u':
 			a.Modified++
+			a.Conflicted++
 			a.ModifiedPaths = sample(a.ModifiedPaths, field(rec, 10))
 		case '?':
 			a.Untracked++

@@ -109,7 +109,8 @@ func (e *Engine) prepareWork(ctx context.Context, rec Record, choice DirtyChoice
 	if err := validChoice(choice); err != nil {
 		return Record{}, err
 	}
-	if !rec.Shelved && exists(rec.Root) {
+	// Discard needs no look: the person accepted losing whatever is there.
+	if choice != DirtyDiscard && !rec.Shelved && exists(rec.Root) {
 		risk, err := e.opts.Git.AtRisk(ctx, rec.Root, rec.Branch)
 		if err != nil {
 			return Record{}, fmt.Errorf("check %s for uncommitted work: %w", rec.Root, err)
@@ -136,6 +137,8 @@ func checkWork(rec Record, risk git.AtRisk, choice DirtyChoice) error {
 		return refuse("put the detached commits on a branch (git branch <name>) or choose to discard them")
 	case choice == DirtyRefuse:
 		return refuse("choose to keep it as a WIP commit, stash it, or discard it")
+	case choice == DirtyStash && risk.Conflicted > 0:
+		return refuse("a stash cannot hold unresolved conflicts; resolve them or keep the work as a WIP commit")
 	case choice == DirtyWIP && risk.Head != rec.Branch:
 		return refuse(fmt.Sprintf("a WIP commit needs branch %s checked out, not %s; stash it instead", rec.Branch, headLabel(risk.Head)))
 	}

@@ -257,3 +257,37 @@ func newEngineAt(t *testing.T, home string) *Engine {
 	}
 	return e
 }
+
+// A stash cannot take unresolved conflicts, so it is refused before
+// anything happens; a WIP commit keeps them (markers and all) on the branch.
+func TestConflictsAreKeptByAWIPCommitNotAStash(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := res.Workspace
+	mustWrite(t, filepath.Join(repo, "README"), "main's line\n")
+	runGit(t, repo, "commit", "-q", "-am", "main side")
+	mustWrite(t, filepath.Join(ws.Root, "README"), "feat's line\n")
+	runGit(t, ws.Root, "commit", "-q", "-am", "feat side")
+	cmd := exec.Command("git", "merge", "-q", "main")
+	cmd.Dir, cmd.Env = ws.Root, gitEnv()
+	if cmd.Run() == nil {
+		t.Fatal("the merge did not conflict")
+	}
+	if risk, err := e.AtRisk(ctx, ws.ID); err != nil || risk.Conflicted != 1 {
+		t.Fatalf("AtRisk of a conflicted tree: %+v %v", risk, err)
+	}
+	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{Dirty: DirtyStash}); !errors.Is(err, ErrWorkAtRisk) || e.CleanupStatus(ws.ID) != CleanupNone {
+		t.Fatalf("stash of a conflicted tree: %v", err)
+	}
+	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{Dirty: DirtyWIP}); err != nil {
+		t.Fatal(err)
+	}
+	if got := runGit(t, repo, "show", "feat:README"); !contains(got, "<<<<<<<") {
+		t.Fatalf("the WIP commit does not hold the conflicted file as it was: %q", got)
+	}
+}
