@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/git"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
@@ -26,13 +27,18 @@ type Workspaces interface {
 	// Create makes the workspace; output receives setup-workspace lines as
 	// they are printed. On failure the result says what was rolled back.
 	Create(ctx context.Context, req CreateRequest, output func(line string)) (CreateResult, error)
+	// AtRisk summarizes what deleting or shelving a workspace would lose:
+	// uncommitted changes, commits on its branch merged nowhere else,
+	// commits only a detached HEAD holds.
+	AtRisk(ctx context.Context, id string) (git.AtRisk, error)
 	// Teardown deletes (or shelves) a workspace in the contract's order,
-	// reporting each step as it starts and ends. note tells the user about
-	// anything kept or skipped on purpose (a branch with unmerged commits,
-	// an archive script a broken scripts file made unusable) and, after a
-	// failure, what the next start will do about it, read from the state
-	// the failure left.
-	Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (note string, err error)
+	// reporting each step as it starts and ends, doing with uncommitted work
+	// what dirty says. note tells the user about anything kept or skipped on
+	// purpose (a branch with unmerged commits, a WIP commit, a stash, an
+	// archive script a broken scripts file made unusable) and, after a
+	// failure, what the next start will do about it, read from the state the
+	// failure left.
+	Teardown(ctx context.Context, id string, shelve bool, dirty workspace.DirtyChoice, step func(StepEvent)) (note string, err error)
 	// Restore brings a shelved workspace back (worktree re-added on its
 	// branch, setup-workspace run).
 	Restore(ctx context.Context, id string) error

@@ -177,23 +177,31 @@ func (w *lineWriter) flush() {
 	}
 }
 
+func (a *engineAdapter) AtRisk(ctx context.Context, id string) (git.AtRisk, error) {
+	return a.eng.AtRisk(ctx, id)
+}
+
 // Teardown runs a delete or shelve. Its note says what was kept or skipped
 // and, after a failure, what the next start will do about it — read from
 // the state the failure left (is there a tombstone?), never assumed.
-func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, step func(StepEvent)) (string, error) {
+func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, dirty workspace.DirtyChoice, step func(StepEvent)) (string, error) {
 	ctx = workspace.WithStepObserver(ctx, stepObserver(step))
 	var (
 		res workspace.TeardownResult
 		err error
 	)
+	opts := workspace.DeleteOptions{Dirty: dirty}
 	if shelve {
 		step(StepEvent{Step: "stop lifecycle processes"})
-		res, err = a.eng.Shelve(ctx, id, workspace.DeleteOptions{})
+		res, err = a.eng.Shelve(ctx, id, opts)
 	} else {
 		step(StepEvent{Step: "write tombstone"})
-		res, err = a.eng.Delete(ctx, id, workspace.DeleteOptions{})
+		res, err = a.eng.Delete(ctx, id, opts)
 	}
 	var notes []string
+	if res.Work != "" {
+		notes = append(notes, res.Work)
+	}
 	if res.BranchKept {
 		notes = append(notes, "its branch has unmerged commits and was kept")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/git"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -32,7 +33,8 @@ func (f fixedEngine) ValidateCreate(context.Context, CreateRequest) (int, error)
 func (f fixedEngine) Create(context.Context, CreateRequest, func(string)) (CreateResult, error) {
 	return CreateResult{}, nil
 }
-func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) (string, error) {
+func (f fixedEngine) AtRisk(context.Context, string) (git.AtRisk, error) { return git.AtRisk{}, nil }
+func (f fixedEngine) Teardown(context.Context, string, bool, workspace.DirtyChoice, func(StepEvent)) (string, error) {
 	return "", nil
 }
 func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)        { return RecoveryReport{}, nil }

@@ -73,7 +73,7 @@ func (m *Model) refreshDirty() tea.Cmd {
 		}
 	}
 	if len(roots) == 0 {
-		return nil
+		return func() tea.Msg { return dirtyMsg{map[string]bool{}} }
 	}
 	eng := m.deps.Engine
 	return func() tea.Msg {
@@ -138,7 +138,8 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.err != nil {
 			cmds = append(cmds, m.say(levelError, "load: "+msg.err.Error()))
 		}
-		if first {
+		if first || m.dirtyAfterLoad {
+			m.dirtyAfterLoad = false
 			cmds = append(cmds, m.refreshDirty())
 		}
 		cmds = append(cmds, m.showPendingTab())
@@ -216,7 +217,7 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 		}
 		id := r.WorkspaceID()
 		w := dashboard.Workspace{
-			ID: id, Name: r.Name, Branch: r.Branch, Dirty: dirty[id],
+			ID: id, Name: r.Name, Branch: r.Branch, Dirty: dirty[id] && !r.Shelved,
 			Shelved: r.Shelved, Attached: live[id],
 		}
 		if op, ok := busy[id]; ok {

@@ -60,6 +60,9 @@ type Model struct {
 	pendingSelect string
 	// pendingTab is a tab ID to show once a load discovers it (a new run).
 	pendingTab string
+	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
+	// teardown changed a tree the map describes.
+	dirtyAfterLoad bool
 
 	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs

@@ -31,6 +31,9 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 // handleRestored applies a restore's outcome.
 func (m *Model) handleRestored(msg restoredMsg) tea.Cmd {
 	delete(m.busy, msg.id)
+	// The tree is back, maybe with its uncommitted work: the "*" is
+	// recomputed from it once the load lists the workspace as unshelved.
+	m.dirtyAfterLoad = true
 	if msg.err != nil {
 		return tea.Batch(m.load(), m.say(levelError, msg.name+": "+msg.err.Error()))
 	}

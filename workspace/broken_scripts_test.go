@@ -27,7 +27,9 @@ var brokenScripts = []struct {
 	{"invalid JSON", "is not valid JSON", func(_, p string) error { return os.WriteFile(p, []byte(`{"archive":`), 0o644) }},
 }
 
-// breakScripts replaces the workspace's scripts file with a broken one.
+// breakScripts replaces the workspace's scripts file with a broken one and
+// commits it, as a hostile repository would: the tree stays clean, so a
+// teardown has no uncommitted work to ask about.
 func breakScripts(t *testing.T, root string, plant func(root, p string) error) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(RepoScriptsFile))
@@ -38,6 +40,8 @@ func breakScripts(t *testing.T, root string, plant func(root, p string) error) {
 	if err := plant(root, p); err != nil {
 		t.Fatal(err)
 	}
+	runGit(t, root, "add", "-A")
+	runGit(t, root, "commit", "-q", "-m", "break the scripts file")
 }
 
 // A broken repository scripts file refuses setup and run with a message

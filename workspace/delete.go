@@ -29,6 +29,10 @@ type DeleteOptions struct {
 	// SkipArchive tears down without the archive script — the answer when
 	// the repo's archive script is untrusted and the user will not approve it.
 	SkipArchive bool
+	// Dirty says what to do with uncommitted work in the worktree. The zero
+	// value refuses to lose any: the teardown stops before the removal
+	// with an *AtRiskError. It is recorded before the teardown starts.
+	Dirty DirtyChoice
 }
 
 // TeardownResult reports what a delete or shelve did besides succeeding.
@@ -42,18 +46,24 @@ type TeardownResult struct {
 	// BranchKept is set when the workspace's own branch was to be deleted
 	// but holds commits merged nowhere, so it was kept.
 	BranchKept bool
+	// Work says what happened to uncommitted work ("" when there was none
+	// or it was discarded as chosen).
+	Work string
 }
 
 // Delete removes a workspace in the contract's order: write the .deleting
 // tombstone; seize the admission gate (new lifecycle starts now fail with
 // ErrWorkspaceTeardown) and cancel and drain running lifecycle processes;
-// kill hosted run sessions and the local run slot; run archive; remove the
-// worktree (and the branch, when this workspace created it); remove the
-// record. If a step fails, the gate reopens, the tombstone stays, and the
+// kill hosted run sessions and the local run slot; run archive; keep or
+// discard uncommitted work as opts.Dirty says; remove the worktree (and the
+// branch, when this workspace created it and nothing else holds its
+// commits); remove the record. If a step fails, the gate reopens, the tombstone stays, and the
 // workspace reports "interrupted" or "pending" until Recover finishes it.
 //
 // An untrusted repo archive script stops the delete before anything
-// happens, with an *UntrustedError; approve it or pass SkipArchive. A repo
+// happens, with an *UntrustedError; approve it or pass SkipArchive. So does
+// uncommitted work opts.Dirty cannot keep, with an *AtRiskError; the choice
+// is recorded before the tombstone, so recovery applies it too. A repo
 // scripts file that cannot be used skips the archive (ArchiveSkipped).
 func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
 	rec, arch, skipped, err := e.prepareTeardown(id, opts)
@@ -66,6 +76,9 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		if rec, err = e.store.Update(ctx, id, func(r *Record) error { r.CreatedBranch = false; return nil }); err != nil {
 			return TeardownResult{}, err
 		}
+	}
+	if rec, err = e.prepareWork(ctx, rec, opts.Dirty); err != nil {
+		return TeardownResult{}, err
 	}
 	if err := atomicfile.WriteFile(e.store.layout.TombstoneFile(id), []byte("1\n"), recordPerm); err != nil {
 		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
@@ -90,8 +103,8 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 }
 
 // Shelve tears a workspace down like Delete — gate, drain, kill runs,
-// archive, remove the worktree — but keeps the record (flagged shelved) and
-// the branch, so Restore can bring it back. No tombstone: nothing is lost if
+// archive, uncommitted work, remove the worktree — but keeps the record
+// (flagged shelved) and the branch, so Restore can bring it back. No tombstone: nothing is lost if
 // a shelve is interrupted, and Restore copes with a worktree still present.
 func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
 	rec, arch, skipped, err := e.prepareTeardown(id, opts)
@@ -100,6 +113,9 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	}
 	if rec.Shelved {
 		return TeardownResult{}, fmt.Errorf("%w: %s", ErrShelved, id)
+	}
+	if rec, err = e.prepareWork(ctx, rec, opts.Dirty); err != nil {
+		return TeardownResult{}, err
 	}
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
@@ -145,8 +161,8 @@ func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (rec Record, arc
 }
 
 // teardown runs the steps after the gate is seized (drain included in the
-// seize): kill runs, archive, remove the worktree and, when deleteBranch,
-// the branch.
+// seize): kill runs, archive, the recorded choice for uncommitted work
+// (rec.DirtyChoice), remove the worktree and, when deleteBranch, the branch.
 func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
 	id := rec.WorkspaceID()
 	var res TeardownResult
@@ -169,7 +185,13 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 		}
 	}
 	e.step(ctx, op, StepArchive, id)
-	kept, err := e.removeWorktree(ctx, rec, deleteBranch)
+	// After archive, which may write into the tree, and before the removal.
+	force, work, err := e.keepWork(ctx, op, rec)
+	if err != nil {
+		return res, err
+	}
+	res.Work = work
+	kept, err := e.removeWorktree(ctx, rec, deleteBranch, force)
 	if err != nil {
 		return res, err
 	}
@@ -180,8 +202,10 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 
 // removeWorktree removes the worktree (when present) and, when asked, the
 // branch if it is fully merged, under the per-repo git lock. kept reports a
-// branch left in place because it holds unmerged commits.
-func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bool) (kept bool, err error) {
+// branch left in place because it holds unmerged commits. Only force
+// (the person chose to discard the work) removes a tree git calls unclean;
+// otherwise git's own refusal is the last guard against losing work.
+func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch, force bool) (kept bool, err error) {
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
 		return false, err
@@ -189,7 +213,7 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bo
 	defer unlock()
 	// Called even when the root is gone: it then prunes the stale worktree
 	// record, without which git would still consider the branch checked out.
-	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, true); err != nil {
+	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, force); err != nil {
 		return false, err
 	}
 	if !deleteBranch {
@@ -207,7 +231,8 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bo
 }
 
 // Restore brings a shelved workspace back: the worktree is re-added on its
-// branch (a worktree left by an interrupted shelve is kept), the shelved flag
+// branch (a worktree left by an interrupted shelve is kept), a WIP commit
+// the shelve made is turned back into uncommitted changes, the shelved flag
 // cleared, and setup-workspace run unless skipSetup. The branch is never
 // deleted by a failed restore; it is not this call's.
 func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (CreateResult, error) {
@@ -229,6 +254,11 @@ func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (Create
 		if err := e.restoreWorktree(wctx, rec); err != nil {
 			return CreateResult{}, err
 		}
+	}
+	// Before the flag flips: a restore interrupted here is retried whole,
+	// and the unwind is idempotent.
+	if _, err := e.opts.Git.UnwindWIP(wctx, rec.Root, rec.Branch); err != nil {
+		return CreateResult{}, fmt.Errorf("restore %s: turn the WIP commit back into uncommitted changes: %w", rec.Name, err)
 	}
 	rec, err = e.store.setShelved(ctx, id, false)
 	if err != nil {

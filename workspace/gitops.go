@@ -28,6 +28,19 @@ type Git interface {
 	// DeleteMergedBranch deletes branch only when it is fully merged, so a
 	// workspace delete never discards commits that exist nowhere else.
 	DeleteMergedBranch(ctx context.Context, repo, branch string) (deleted bool, err error)
+	// AtRisk summarizes what removing the worktree at root would lose.
+	AtRisk(ctx context.Context, root, branch string) (git.AtRisk, error)
+	// UnmergedCommits counts branch's commits no other ref holds.
+	UnmergedCommits(ctx context.Context, repo, branch string) (int, []string, error)
+	// CommitWIP commits every uncommitted change at root on branch, marked
+	// as amux's WIP commit for op; "" when there was nothing to commit.
+	CommitWIP(ctx context.Context, root, branch, op string) (commit string, err error)
+	// Stash moves every uncommitted change at root, untracked files
+	// included, into a stash entry with message.
+	Stash(ctx context.Context, root, message string) (stashed bool, err error)
+	// UnwindWIP turns amux's WIP commits at branch's tip back into
+	// uncommitted changes (idempotent).
+	UnwindWIP(ctx context.Context, root, branch string) (int, error)
 }
 
 var _ Git = (*git.Runner)(nil)

@@ -26,6 +26,9 @@ type Record struct {
 	Shelved       bool              // worktree removed, record and branch kept
 	Archived      bool              // hidden from the default listing
 	CreatedBranch bool              // amux created Branch (delete may remove it)
+	// DirtyChoice is what the last delete or shelve was told to do with
+	// uncommitted work; a recovery finishing it applies the same choice.
+	DirtyChoice DirtyChoice
 
 	// raw is the document as last read, known keys included, so a write
 	// changes only the keys whose values the mutator changed and every other
@@ -75,6 +78,7 @@ func (r *Record) fields() []field {
 		{"shelved", &r.Shelved},
 		{"archived", &r.Archived},
 		{"created_branch", &r.CreatedBranch},
+		{"dirty_choice", &r.DirtyChoice},
 	}
 }
 

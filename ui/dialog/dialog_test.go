@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/theme"
 )
@@ -115,5 +116,29 @@ func TestStepsView(t *testing.T) {
 	}
 	if FirstLine("\nabc\x07d\r\nefg") != "abcd" {
 		t.Fatal("FirstLine")
+	}
+}
+
+func TestChoicePicksByKeyOrByTheMarkedOption(t *testing.T) {
+	opts := []Option{{Key: "w", Label: "keep as WIP"}, {Key: "s", Label: "stash"}, {Key: "d", Label: "discard"}}
+	c := NewChoice(theme.Dark(), "Uncommitted work", []string{"1 modified"}, opts, 0)
+	if v := ansi.Strip(c.View(70)); !strings.Contains(v, "▸ w") || !strings.Contains(v, "w/s/d: choose") || !strings.Contains(v, "esc: cancel") {
+		t.Fatalf("the default is not marked or a key has no hint:\n%s", v)
+	}
+	if _, out := c.Update(press("x")); out != Pending {
+		t.Fatalf("an unbound key gave %v", out)
+	}
+	if got, out := c.Update(press("s")); out != Submitted || got.Selected() != 1 {
+		t.Fatalf("s gave %v, option %d", out, got.Selected())
+	}
+	c, _ = c.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	if c.Selected() != 2 {
+		t.Fatalf("up from the first option went to %d, want the last", c.Selected())
+	}
+	if got, out := c.Update(press("enter")); out != Submitted || got.Selected() != 2 {
+		t.Fatalf("enter gave %v, option %d", out, got.Selected())
+	}
+	if _, out := c.Update(press("esc")); out != Cancelled {
+		t.Fatalf("esc gave %v", out)
 	}
 }
