@@ -128,7 +128,7 @@ func (m *Model) restartTab() tea.Cmd {
 		}
 		pane, err := tmux.PaneOf(ctx, tc, session)
 		if err == nil {
-			_, err = tc.Run(ctx, append([]string{"respawn-pane", "-k", "-t", pane, "-c", root, "--"}, argv...)...)
+			err = tmux.RespawnPane(ctx, tc, pane, root, argv)
 		}
 		if err == nil && tap != nil {
 			_ = tap(ctx, pane)
