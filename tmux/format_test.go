@@ -38,7 +38,7 @@ func TestWhereTmuxExpandsFormats(t *testing.T) {
 	}
 	srv.MustRun(t, "new-session", "-d", "-s", "base", "-x", "80", "-y", "24", "--", "sleep", "600")
 	cases := []struct {
-		name    string
+		name string
 		run  func(t *testing.T) string // does the step, returns what arrived
 		want string
 	}{
