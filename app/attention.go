@@ -34,6 +34,10 @@ func (m *Model) StartBackground(ctx context.Context) {
 // applyScan updates every tab's agent state and raises attention on the
 // transitions that need a person: working → done, and anything → blocked.
 func (m *Model) applyScan(res scanResult) tea.Cmd {
+	for name, st := range res.sessions { // reports enter the model here
+		st.Result = shownState(st.Result)
+		res.sessions[name] = st
+	}
 	m.scanOwner = res.owner
 	// Kept for tabs that appear later: scans only report news.
 	m.scanStates = res.sessions

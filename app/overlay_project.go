@@ -42,7 +42,7 @@ func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	case projectAddedMsg:
 		o.pending = false
 		if msg.err != nil {
-			o.p.SetError(msg.err.Error())
+			o.p.SetError(errText(msg.err))
 			return nil
 		}
 		m.closeOverlay()

@@ -117,3 +117,22 @@ func TestStepsView(t *testing.T) {
 		t.Fatal("FirstLine")
 	}
 }
+
+// What reaches a field is drawn as typed: typed or pasted text loses
+// controls, escapes and invisible characters; a key that is only such a
+// character types nothing.
+func TestInputMsgKeepsFieldsDrawable(t *testing.T) {
+	f := NewForm(theme.Dark(), "Rename tab", FieldSpec{Label: "Title"})
+	for _, msg := range []tea.Msg{press("p"), press("\u202e"), press("l"), tea.PasteMsg{Content: "a\x1b[31mn\u200b\nsecond"}} {
+		f, _, _ = f.Update(msg)
+	}
+	if got := f.Values()[0]; got != "plan" {
+		t.Fatalf("field = %q, want %q", got, "plan")
+	}
+	if _, ok := InputMsg(press("\u200b")); ok {
+		t.Fatal("a zero-width key must type nothing")
+	}
+	if msg, ok := InputMsg(tea.KeyPressMsg{Code: tea.KeyEnter}); !ok || msg.(tea.KeyPressMsg).Code != tea.KeyEnter {
+		t.Fatal("keys without text pass unchanged")
+	}
+}
