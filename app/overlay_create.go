@@ -114,7 +114,7 @@ func (m *Model) handleCreateResult(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		if msg.err != nil {
-			o.form.SetFieldError(msg.field, errText(msg.err))
+			o.form.SetFieldError(msg.field, msg.err.Error())
 			return nil, true
 		}
 		return m.startCreate(o), true
@@ -130,7 +130,7 @@ func (m *Model) handleCreateResult(msg tea.Msg) (tea.Cmd, bool) {
 	case createDoneMsg:
 		if msg.err != nil {
 			if o != nil && o.op == msg.op {
-				o.form.SetFailed(errText(msg.err), msg.res.Rollback...)
+				o.form.SetFailed(msg.err.Error(), msg.res.Rollback...)
 			}
 			if msg.res.Record.ID != "" {
 				// Created, but its setup did not run: select it, it is there.

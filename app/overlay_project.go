@@ -42,7 +42,7 @@ func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	case projectAddedMsg:
 		o.pending = false
 		if msg.err != nil {
-			o.p.SetError(errText(msg.err))
+			o.p.SetError(msg.err.Error())
 			return nil
 		}
 		m.closeOverlay()

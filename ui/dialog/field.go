@@ -2,6 +2,12 @@
 // destructive actions, input forms, and the step-progress view. Dialogs own
 // their state; the parent routes messages to the open one and reads its
 // Outcome.
+//
+// Text a dialog is given — titles, body lines, errors, step details, what
+// must be typed — is taken through safetext.Line as it arrives: it names
+// paths, branches and workspaces and carries git's and scripts' words.
+// What the user types goes through InputMsg, so a typed confirm can always
+// be matched.
 package dialog
 
 import (
@@ -62,6 +68,15 @@ func InputMsg(msg tea.Msg) (tea.Msg, bool) {
 		}
 	}
 	return msg, true
+}
+
+// safeLines is lines through safetext.Line, in a new slice.
+func safeLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = safetext.Line(l)
+	}
+	return out
 }
 
 // FirstLine returns the first line of s, made safe by safetext.Line.
