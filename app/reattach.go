@@ -25,7 +25,9 @@ func (m *Model) reconcileTabs() {
 			continue
 		}
 		if safetext.Line(s.Name) != s.Name {
-			continue // amux never names a session so; the name is drawn as is
+			// Not a name amux makes (its names are [a-z0-9_-]), and a tab's
+			// session name is drawn as it is: leave such a session alone.
+			continue
 		}
 		if _, known := m.record(s.Workspace); !known || tmux.Owns(s, s.Workspace) != tmux.SessionOwnedByAmux {
 			continue
