@@ -24,7 +24,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	if r.Kind == dashboard.ProjectRow {
 		lines := []string{
 			th.AccentStyle().Render(p.Name),
-			th.MutedStyle().Render(p.Path),
+			th.MutedStyle().Render(m.snap.shown.projects[p.Path].path),
 			"",
 			fmt.Sprintf("%d workspace(s)", len(p.Workspaces)),
 			"",
@@ -49,12 +49,13 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}
+	shown := m.shownRecord(ws.ID)
 	lines := []string{
-		th.AccentStyle().Render(rec.Name),
+		th.AccentStyle().Render(shown.name),
 		"",
-		kv("branch", rec.Branch),
-		kv("base", orDash(rec.Base)),
-		kv("worktree", rec.Root),
+		kv("branch", shown.branch),
+		kv("base", orDash(shown.base)),
+		kv("worktree", shown.root),
 		kv("project", p.Name),
 		kv("id", ws.ID),
 		kv("state", state),
@@ -63,7 +64,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	if !rec.Created.IsZero() {
 		lines = append(lines, kv("created", rec.Created.In(m.zone()).Format("2006-01-02 15:04")))
 	}
-	return rec.Name, strings.Join(lines, "\n")
+	return shown.name, strings.Join(lines, "\n")
 }
 
 func orDash(s string) string {

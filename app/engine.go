@@ -12,6 +12,7 @@ import (
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
 
@@ -140,8 +141,8 @@ func (a *engineAdapter) Create(ctx context.Context, req CreateRequest, output fu
 	return out, nil
 }
 
-// lineWriter turns a script's output stream into lines (control characters
-// dropped, so a line is safe to draw). The script's stdout and stderr share
+// lineWriter turns a script's output stream into lines, each made safe to
+// draw by safetext.Line as it enters the model. The script's stdout and stderr share
 // one pipe, so writes never overlap.
 type lineWriter struct {
 	mu      sync.Mutex
@@ -158,11 +159,11 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		w.emit(displayLine(string(w.partial[:i])))
+		w.emit(safetext.Line(string(w.partial[:i])))
 		w.partial = w.partial[i+1:]
 	}
 	if len(w.partial) > 4096 { // a line that never ends still shows
-		w.emit(displayLine(string(w.partial)))
+		w.emit(safetext.Line(string(w.partial)))
 		w.partial = w.partial[:0]
 	}
 	return len(p), nil
@@ -172,7 +173,7 @@ func (w *lineWriter) flush() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.partial) > 0 {
-		w.emit(displayLine(string(w.partial)))
+		w.emit(safetext.Line(string(w.partial)))
 		w.partial = nil
 	}
 }

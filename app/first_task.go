@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/termview"
 )
 
@@ -42,7 +43,7 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 // typedText is the first task as keystrokes: one line, no escapes or
 // control bytes (a newline would submit early).
 func typedText(s string) string {
-	return displayLine(strings.Join(strings.Fields(s), " "))
+	return safetext.Line(strings.Join(strings.Fields(s), " "))
 }
 
 // handleFirstTask sends the CR after the pause, and reports a task that

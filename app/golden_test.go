@@ -58,16 +58,16 @@ func sampleSnapshot() snapshot {
 	}
 	shelved := rec("3333333333333333", "old-spike", "/home/dev/code/api")
 	shelved.Shelved = true
-	return snapshot{
-		projects: []workspace.Project{{Name: "api", Path: "/home/dev/code/api"}, {Name: "web", Path: "/home/dev/code/web"}},
-		records: []workspace.Record{
+	return newSnapshot(
+		[]workspace.Project{{Name: "api", Path: "/home/dev/code/api"}, {Name: "web", Path: "/home/dev/code/web"}},
+		[]workspace.Record{
 			rec("1111111111111111", "auth-fix", "/home/dev/code/api"),
 			rec("2222222222222222", "perf-pass", "/home/dev/code/api"),
 			shelved,
 			rec("4444444444444444", "redesign", "/home/dev/code/web"),
 		},
-		sessions: []tmux.SessionInfo{{Name: "amux-1111111111111111-tab-a-1", Managed: true, Workspace: "1111111111111111", Type: "agent"}},
-	}
+		[]tmux.SessionInfo{{Name: "amux-1111111111111111-tab-a-1", Managed: true, Workspace: "1111111111111111", Type: "agent"}},
+	)
 }
 
 func newTestModel(w, h int) *Model {

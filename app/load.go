@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"sync"
 	"time"
@@ -40,21 +39,22 @@ func (m *Model) load() tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
 		defer cancel()
-		var snap snapshot
 		var errs []error
-		var err error
-		if snap.projects, err = eng.Projects(); err != nil {
+		projects, err := eng.Projects()
+		if err != nil {
 			errs = append(errs, err)
 		}
-		if snap.records, err = eng.Records(); err != nil {
+		records, err := eng.Records()
+		if err != nil {
 			errs = append(errs, err)
 		}
+		var sessions []tmux.SessionInfo
 		if tc != nil {
-			if snap.sessions, err = tmux.ListSessions(ctx, tc); err != nil {
+			if sessions, err = tmux.ListSessions(ctx, tc); err != nil {
 				errs = append(errs, err)
 			}
 		}
-		return loadedMsg{gen: gen, snap: snap, err: errors.Join(errs...)}
+		return loadedMsg{gen: gen, snap: newSnapshot(projects, records, sessions), err: errors.Join(errs...)}
 	}
 }
 
@@ -191,19 +191,16 @@ func (m *Model) rebuildDashboard() {
 func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []dashboard.Project {
 	byRepo := map[string]*dashboard.Project{}
 	var order []string
-	add := func(path, name string) *dashboard.Project {
+	add := func(path string) *dashboard.Project {
 		if p, ok := byRepo[path]; ok {
 			return p
 		}
-		if name == "" {
-			name = filepath.Base(path)
-		}
-		byRepo[path] = &dashboard.Project{Name: name, Path: path}
+		byRepo[path] = &dashboard.Project{Name: s.shown.projects[path].name, Path: path}
 		order = append(order, path)
 		return byRepo[path]
 	}
 	for _, p := range s.projects {
-		add(p.Path, p.Name)
+		add(p.Path)
 	}
 	live := map[string]int{}
 	for _, ses := range s.sessions {
@@ -216,8 +213,9 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 			continue
 		}
 		id := r.WorkspaceID()
+		shown := s.shown.records[id]
 		w := dashboard.Workspace{
-			ID: id, Name: r.Name, Branch: r.Branch, Dirty: dirty[id] && !r.Shelved,
+			ID: id, Name: shown.name, Branch: shown.branch, Dirty: dirty[id] && !r.Shelved,
 			Shelved: r.Shelved, Attached: live[id],
 		}
 		if op, ok := busy[id]; ok {
@@ -225,7 +223,7 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 		} else if r.Shelved {
 			w.Detail = "shelved"
 		}
-		p := add(r.Repo, "")
+		p := add(r.Repo)
 		p.Workspaces = append(p.Workspaces, w)
 	}
 	out := make([]dashboard.Project, 0, len(order))

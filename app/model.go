@@ -87,10 +87,13 @@ type Model struct {
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
+// projects, records and sessions are byte-exact; shown is what the screen
+// draws of them.
 type snapshot struct {
 	projects []workspace.Project
 	records  []workspace.Record
 	sessions []tmux.SessionInfo
+	shown    shownText
 }
 
 // New builds the root model.
@@ -119,9 +122,9 @@ func New(deps Deps) *Model {
 	}
 	switch {
 	case deps.ConfigWarning != nil:
-		m.notice = notice{text: deps.ConfigWarning.Error(), level: levelWarn}
+		m.notice = notice{text: noticeLine(deps.ConfigWarning.Error()), level: levelWarn}
 	case err != nil:
-		m.notice = notice{text: err.Error(), level: levelWarn}
+		m.notice = notice{text: noticeLine(err.Error()), level: levelWarn}
 	}
 	return m
 }

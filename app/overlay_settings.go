@@ -38,7 +38,7 @@ func (o *settingsOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		o.saving = false
 		if msg.err != nil {
 			m.settingsPending = true
-			o.err = "not saved (the values stay in use; enter retries): " + msg.err.Error()
+			o.err = "not saved (the values stay in use; enter retries): " + errText(msg.err)
 			return nil
 		}
 		m.settingsPending = false

@@ -72,17 +72,18 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case statusLoadedMsg:
 		if msg.gen == o.gen {
-			o.st = &msg.st
+			st := shownStatus(msg.st)
+			o.st = &st
 			o.err = ""
 			if msg.err != nil {
-				o.err = msg.err.Error()
+				o.err = errText(msg.err)
 			}
 		}
 		return nil
 	case statusActionMsg:
 		o.working = false
 		if msg.err != nil {
-			o.err = msg.what + ": " + msg.err.Error()
+			o.err = msg.what + ": " + errText(msg.err)
 			return o.refresh(m)
 		}
 		return tea.Batch(o.refresh(m), m.say(levelInfo, msg.text))

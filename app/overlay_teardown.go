@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
 
@@ -94,7 +95,7 @@ func (o *teardownOverlay) title() string {
 func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 	o.loading = false
 	if msg.err != nil {
-		o.openConfirm(m, "Could not check the worktree for uncommitted work ("+displayLine(msg.err.Error())+");",
+		o.openConfirm(m, "Could not check the worktree for uncommitted work ("+safetext.Line(msg.err.Error())+");",
 			"the teardown stops before removing a tree that holds any.")
 		return
 	}
@@ -260,7 +261,7 @@ func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
 				case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
 					s.State = dialog.StepDone
 				case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
-					s.State, s.Detail, failedOne = dialog.StepFailed, msg.err.Error(), true
+					s.State, s.Detail, failedOne = dialog.StepFailed, safetext.Line(msg.err.Error()), true
 				case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
 					s.State = dialog.StepSkipped
 				}

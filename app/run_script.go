@@ -3,10 +3,10 @@ package app
 import (
 	"context"
 	"strings"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/ui/safetext"
 )
 
 type runStartedMsg struct {
@@ -95,7 +95,7 @@ func (o *scriptOutputOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		}
 		o.err = ""
 		if msg.err != nil {
-			o.err = msg.err.Error()
+			o.err = errText(msg.err)
 		}
 		o.lines = splitLines(msg.text)
 		o.offset = 1 << 30 // newest at the bottom, like a terminal
@@ -157,22 +157,7 @@ func splitLines(s string) []string {
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = displayLine(l)
+		lines[i] = safetext.Line(l)
 	}
 	return lines
-}
-
-// displayLine makes a line a script printed safe to draw: escape sequences
-// (its colours) and control characters (carriage returns) removed, tabs as
-// spaces, so nothing it printed can break amux's layout.
-func displayLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' {
-			return ' '
-		}
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, ansi.Strip(s))
 }

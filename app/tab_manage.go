@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/safetext"
 )
 
 // closeTabOverlay confirms closing a tab, which kills its session.
@@ -80,7 +81,7 @@ func (o *renameTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	case dialog.Submitted:
 		m.closeOverlay()
 		if t := m.tabs.find(o.wsID, o.tabID); t != nil {
-			t.title = o.f.Values()[0]
+			t.title = safetext.Line(o.f.Values()[0])
 			return m.persistTabs(o.wsID)
 		}
 	}
@@ -128,7 +129,7 @@ func (m *Model) restartTab() tea.Cmd {
 		}
 		pane, err := tmux.PaneOf(ctx, tc, session)
 		if err == nil {
-			_, err = tc.Run(ctx, append([]string{"respawn-pane", "-k", "-t", pane, "-c", root, "--"}, argv...)...)
+			err = tmux.RespawnPane(ctx, tc, pane, root, argv)
 		}
 		if err == nil && tap != nil {
 			_ = tap(ctx, pane)

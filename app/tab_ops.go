@@ -115,7 +115,7 @@ func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		t.attaching = false
 		if msg.err != nil {
-			t.err = msg.err.Error()
+			t.err = errText(msg.err)
 			if errors.Is(msg.err, errSessionGone) {
 				return m.dropTab(msg.wsID, t.id), true
 			}

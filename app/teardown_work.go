@@ -9,6 +9,7 @@ import (
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
 
@@ -23,12 +24,12 @@ func safeRisk(r git.AtRisk) git.AtRisk {
 	clean := func(in []string) []string {
 		out := make([]string, len(in))
 		for i, s := range in {
-			out[i] = displayLine(s)
+			out[i] = safetext.Line(s)
 		}
 		return out
 	}
 	r.ModifiedPaths, r.UntrackedPaths, r.Subjects = clean(r.ModifiedPaths), clean(r.UntrackedPaths), clean(r.Subjects)
-	r.Head = displayLine(r.Head)
+	r.Head = safetext.Line(r.Head)
 	return r
 }
 

@@ -117,7 +117,7 @@ func (m *Model) renderHints() string {
 		case levelError:
 			st = m.th.ErrorStyle()
 		}
-		return fit(st.Render(" "+noticeLine(m.notice.text)), m.width)
+		return fit(st.Render(" "+m.notice.text), m.width)
 	}
 	if !m.deps.Config.UI.ShowKeyHints {
 		return ""

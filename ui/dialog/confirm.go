@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -19,7 +20,7 @@ type Confirm struct {
 
 // NewConfirm builds the dialog.
 func NewConfirm(th theme.Theme, title string, body []string, yes string) Confirm {
-	return Confirm{title: title, body: body, yes: yes, theme: th}
+	return Confirm{title: safetext.Line(title), body: safeLines(body), yes: yes, theme: th}
 }
 
 // Update handles a key: enter or y confirms, esc or n cancels.

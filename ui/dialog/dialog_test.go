@@ -142,3 +142,43 @@ func TestChoicePicksByKeyOrByTheMarkedOption(t *testing.T) {
 		t.Fatalf("esc gave %v", out)
 	}
 }
+
+// What reaches a field is drawn as typed: typed or pasted text loses
+// controls, escapes and invisible characters; a key that is only such a
+// character types nothing.
+func TestInputMsgKeepsFieldsDrawable(t *testing.T) {
+	f := NewForm(theme.Dark(), "Rename tab", FieldSpec{Label: "Title"})
+	for _, msg := range []tea.Msg{press("p"), press("\u202e"), press("l"), tea.PasteMsg{Content: "a\x1b[31mn\u200b\nsecond"}} {
+		f, _, _ = f.Update(msg)
+	}
+	if got := f.Values()[0]; got != "plan" {
+		t.Fatalf("field = %q, want %q", got, "plan")
+	}
+	if _, ok := InputMsg(press("\u200b")); ok {
+		t.Fatal("a zero-width key must type nothing")
+	}
+	if msg, ok := InputMsg(tea.KeyPressMsg{Code: tea.KeyEnter}); !ok || msg.(tea.KeyPressMsg).Code != tea.KeyEnter {
+		t.Fatal("keys without text pass unchanged")
+	}
+}
+
+// A typed confirm about a workspace whose name and path came from outside
+// draws them inert and can still be armed by typing the name as drawn.
+func TestTypedConfirmDrawsOutsideTextInert(t *testing.T) {
+	evil := "\x1b]8;;mailto:evil\x1b\\\u202e"
+	d := NewTypedConfirm(theme.Dark(), "Delete workspace feat"+evil,
+		[]string{"removes the worktree /w/shop" + evil + "/feat"}, "feat"+evil)
+	for _, bad := range []string{"mailto:evil", "\u202e", "\x1b]8"} {
+		if v := d.View(80); strings.Contains(v, bad) {
+			t.Fatalf("the dialog draws %q: %q", bad, v)
+		}
+	}
+	if d = typeText(d, "feat"); !d.Armed() {
+		t.Fatal("typing the name as drawn does not arm the dialog")
+	}
+	s := NewSteps(theme.Dark(), "Deleting feat", "remove worktree")
+	s.Set("remove worktree", StepFailed, "git: fatal: /w/shop"+evil+"\nhint")
+	if v := s.View(80); strings.Contains(v, "mailto:evil") || strings.Contains(v, "\u202e") {
+		t.Fatalf("a step detail is drawn raw: %q", v)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -48,7 +49,7 @@ type Form struct {
 
 // NewForm builds a form with the given fields, the first one focused.
 func NewForm(th theme.Theme, title string, fields ...FieldSpec) Form {
-	f := Form{title: title, specs: fields, theme: th, errs: make([]string, len(fields)), submit: "submit"}
+	f := Form{title: safetext.Line(title), specs: fields, theme: th, errs: make([]string, len(fields)), submit: "submit"}
 	for _, spec := range fields {
 		f.inputs = append(f.inputs, newInput(spec.Placeholder, 48))
 	}
@@ -78,7 +79,7 @@ func (f *Form) SetValue(i int, v string) { f.inputs[i].SetValue(v) }
 // SetFieldError shows msg under field i (empty clears it) and returns the
 // form to editing with that field focused.
 func (f *Form) SetFieldError(i int, msg string) {
-	f.errs[i] = msg
+	f.errs[i] = safetext.Line(msg)
 	f.mode = editing
 	f.focusField(i)
 }
@@ -105,13 +106,13 @@ func (f *Form) SetTail(lines []string) {
 	if len(lines) > keep {
 		lines = lines[len(lines)-keep:]
 	}
-	f.tail = lines
+	f.tail = safeLines(lines)
 }
 
 // SetFailed shows the failure and the detail lines (e.g. the rollback
 // outcome); Enter or Esc then closes the form.
 func (f *Form) SetFailed(msg string, details ...string) {
-	f.mode, f.failure, f.details = failed, msg, details
+	f.mode, f.failure, f.details = failed, safetext.Line(msg), safeLines(details)
 }
 
 // Failed reports whether the form shows a failure.

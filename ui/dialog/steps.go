@@ -1,9 +1,11 @@
 package dialog
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -37,7 +39,7 @@ type Steps struct {
 
 // NewSteps builds the view with every step pending.
 func NewSteps(th theme.Theme, title string, names ...string) Steps {
-	s := Steps{Title: title, theme: th}
+	s := Steps{Title: safetext.Line(title), theme: th}
 	for _, n := range names {
 		s.Steps = append(s.Steps, Step{Name: n})
 	}
@@ -46,13 +48,14 @@ func NewSteps(th theme.Theme, title string, names ...string) Steps {
 
 // Set updates the named step; unknown names are appended.
 func (s *Steps) Set(name string, state StepState, detail string) {
+	detail = safetext.Line(detail)
 	for i := range s.Steps {
 		if s.Steps[i].Name == name {
 			s.Steps[i].State, s.Steps[i].Detail = state, detail
 			return
 		}
 	}
-	s.Steps = append(s.Steps, Step{Name: name, State: state, Detail: detail})
+	s.Steps = append(s.Steps, Step{Name: safetext.Line(name), State: state, Detail: detail})
 }
 
 // Finished reports whether no step is pending or running.

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -24,8 +25,10 @@ type TypedConfirm struct {
 }
 
 // NewTypedConfirm builds the dialog. body lines explain what will happen;
-// expect is what the user must type.
+// expect is what the user must type, as drawn (InputMsg would drop from the
+// typing what safetext.Line drops from the name).
 func NewTypedConfirm(th theme.Theme, title string, body []string, expect string) TypedConfirm {
+	title, body, expect = safetext.Line(title), safeLines(body), safetext.Line(expect)
 	in := newInput(expect, 40)
 	in.Focus()
 	return TypedConfirm{title: title, body: body, expect: expect, input: in, theme: th}

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/fuzzylist"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -50,7 +51,7 @@ func (m *Model) SetRows(rows []string) {
 	m.rows = rows
 	items := make([]fuzzylist.Item, len(rows))
 	for i, r := range rows {
-		items[i] = fuzzylist.Item{Title: m.pretty(r)}
+		items[i] = fuzzylist.Item{Title: safetext.Line(m.pretty(r))} // the row stays the path
 	}
 	m.list.SetItems(items)
 	m.list.SetQuery(m.filterQuery())
@@ -71,7 +72,7 @@ func (m Model) filterQuery() string {
 }
 
 // SetError shows why the chosen path was refused; the picker stays open.
-func (m *Model) SetError(msg string) { m.errText = msg }
+func (m *Model) SetError(msg string) { m.errText = safetext.Line(msg) }
 
 // Chosen returns the absolute path the user submitted.
 func (m Model) Chosen() string { return m.chosen }
@@ -99,14 +100,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 			m.list.Move(1)
 			return m, nil, dialog.Pending
 		}
-	case tea.PasteMsg:
-		msg.Content = dialog.FirstLine(msg.Content)
-		return m.edit(msg)
 	}
 	return m.edit(msg)
 }
 
 func (m Model) edit(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
+	msg, ok := dialog.InputMsg(msg)
+	if !ok {
+		return m, nil, dialog.Pending
+	}
 	before := m.input.Value()
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
@@ -140,7 +142,9 @@ func (m Model) submit() (Model, tea.Cmd, dialog.Outcome) {
 func (m *Model) complete() tea.Cmd {
 	in := m.input.Value()
 	if !IsPathLike(in) {
-		if i, ok := m.list.Selected(); ok {
+		// A row whose path would not be drawn as it is (see Complete) is
+		// chosen with enter, never copied into the input.
+		if i, ok := m.list.Selected(); ok && safetext.Line(m.rows[i]) == m.rows[i] {
 			m.input.SetValue(m.pretty(m.rows[i]) + "/")
 			m.input.CursorEnd()
 			m.gen++
@@ -157,7 +161,7 @@ func (m *Model) complete() tea.Cmd {
 
 func (m *Model) applyCompletion(msg CompletionMsg) {
 	if msg.err != nil {
-		m.note = "cannot read directory: " + msg.err.Error()
+		m.note = "cannot read directory: " + safetext.Line(msg.err.Error())
 		return
 	}
 	m.input.SetValue(msg.result.Input)

@@ -3,6 +3,7 @@ package picker
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -104,5 +105,30 @@ func TestTabCompletesAndDropsStale(t *testing.T) {
 	m, _, _ = m.Update(msg)
 	if m.input.Value() != "~/projects/" {
 		t.Fatalf("completion = %q", m.input.Value())
+	}
+}
+
+// Directory names the picker cannot draw as they are are never completed
+// into the input, and offered rows are drawn from display copies while
+// enter still chooses the real path.
+func TestPickerNeverDrawsOutsideTextRaw(t *testing.T) {
+	home := t.TempDir()
+	for _, d := range []string{"code/shop\x1b[31m", "code/shop\u202e", "code/shopping"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Complete("~/code/sho", home, home)
+	if err != nil || c.Input != "~/code/shopping/" {
+		t.Fatalf("complete = %+v, %v; want only the drawable name", c, err)
+	}
+	row := filepath.Join(home, "code", "shop\x1b[31m")
+	m := New(theme.Dark(), "Add project", home, home, []string{row})
+	if v := m.View(80, 20); strings.Contains(v, "\x1b[31mshop") || strings.Contains(v, "shop\x1b[31m") {
+		t.Fatalf("the row is drawn raw: %q", v)
+	}
+	m, _, out := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if out != dialog.Submitted || m.Chosen() != row {
+		t.Fatalf("chosen %q (%v), want the real path", m.Chosen(), out)
 	}
 }
