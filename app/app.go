@@ -71,6 +71,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		Tmux:       tc,
 		Ports:      portAllocator{reg},
 		AmuxBin:    bin,
+		Instance:   instance,
 		InstallTap: tap,
 		// Scripts that call `amux wait` resolve the server amux uses.
 		Environ: tmux.MergeEnv(os.Environ(), srv.Env()),
@@ -100,7 +101,6 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
-		InstallTap:  tap,
 		ScreenRules: rules,
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.eng.RunOnDone(ctx, id)

@@ -50,8 +50,10 @@ type Workspaces interface {
 	ScriptOutput(id, kind string, maxBytes int) (string, error)
 	// Recover finishes interrupted deletes left by a crash.
 	Recover(ctx context.Context) (RecoveryReport, error)
-	// SessionEnv is the environment for a workspace's tab sessions.
-	SessionEnv(ctx context.Context, id string) ([]string, error)
+	// OpenSession creates a tab's tmux session (tags, launch payload, tap).
+	OpenSession(ctx context.Context, req workspace.SessionRequest) (workspace.Session, error)
+	// RelaunchSession restarts an existing session's program in place.
+	RelaunchSession(ctx context.Context, session string, req workspace.SessionRequest) error
 	// SetTabs records the workspace's open tabs (restored on start).
 	SetTabs(ctx context.Context, id string, tabs []workspace.Tab) error
 	// Status gathers the workspace-status dialog: cleanup state, ports,
@@ -105,8 +107,6 @@ type Deps struct {
 	Instance      string         // this process's @amux_instance
 	StateHome     string
 	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
-	// InstallTap installs the status tap on a new pane (best effort).
-	InstallTap func(ctx context.Context, paneID string) error
 	// ScreenRules matches captured agent screens (nil: activity only).
 	ScreenRules monitor.ScreenMatcher
 	// OnDone runs a workspace's on-done hook (nil: none).

@@ -243,8 +243,12 @@ func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
 	return out, err
 }
 
-func (a *engineAdapter) SessionEnv(ctx context.Context, id string) ([]string, error) {
-	return a.eng.SessionEnv(ctx, id)
+func (a *engineAdapter) OpenSession(ctx context.Context, req workspace.SessionRequest) (workspace.Session, error) {
+	return a.eng.OpenSession(ctx, req)
+}
+
+func (a *engineAdapter) RelaunchSession(ctx context.Context, session string, req workspace.SessionRequest) error {
+	return a.eng.RelaunchSession(ctx, session, req)
 }
 
 func (a *engineAdapter) SetTabs(ctx context.Context, id string, tabs []workspace.Tab) error {

@@ -37,8 +37,13 @@ func (f fixedEngine) AtRisk(context.Context, string) (git.AtRisk, error) { retur
 func (f fixedEngine) Teardown(context.Context, string, bool, workspace.DirtyChoice, func(StepEvent)) (string, error) {
 	return "", nil
 }
-func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)        { return RecoveryReport{}, nil }
-func (f fixedEngine) SessionEnv(context.Context, string) ([]string, error)   { return nil, nil }
+func (f fixedEngine) Recover(context.Context) (RecoveryReport, error) { return RecoveryReport{}, nil }
+func (f fixedEngine) OpenSession(context.Context, workspace.SessionRequest) (workspace.Session, error) {
+	return workspace.Session{}, nil
+}
+func (f fixedEngine) RelaunchSession(context.Context, string, workspace.SessionRequest) error {
+	return nil
+}
 func (f fixedEngine) SetTabs(context.Context, string, []workspace.Tab) error { return nil }
 func (f fixedEngine) Status(context.Context, string, []string) (WorkspaceStatus, error) {
 	return WorkspaceStatus{}, nil

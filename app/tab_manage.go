@@ -9,6 +9,7 @@ import (
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/workspace"
 )
 
 // closeTabOverlay confirms closing a tab, which kills its session.
@@ -101,8 +102,7 @@ type tabRestartedMsg struct {
 func (m *Model) restartTab() tea.Cmd {
 	t := m.activeTab()
 	wsID := m.selectedWorkspaceID()
-	rec, ok := m.record(wsID)
-	if t == nil || !ok {
+	if _, ok := m.record(wsID); t == nil || !ok {
 		return nil
 	}
 	assistant := t.assistant
@@ -113,28 +113,14 @@ func (m *Model) restartTab() tea.Cmd {
 	if !ok {
 		return m.say(levelError, "no assistant named "+assistant+" in config")
 	}
-	eng, tc, bin, tap := m.deps.Engine, m.deps.Tmux, m.deps.AmuxBin, m.deps.InstallTap
-	session, tabID, root, command := t.session, t.id, rec.Root, a.Command
+	eng := m.deps.Engine
+	session, tabID := t.session, t.id
+	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command}
 	t.taskSent = true // never retype a first task into a restarted program
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		env, err := eng.SessionEnv(ctx, wsID)
-		if err != nil {
-			return tabRestartedMsg{wsID, tabID, err}
-		}
-		argv, err := tmux.PreparePaneLaunch(bin, "", tmux.PaneLaunch{Dir: root, Command: command, Env: env}, time.Now())
-		if err != nil {
-			return tabRestartedMsg{wsID, tabID, err}
-		}
-		pane, err := tmux.PaneOf(ctx, tc, session)
-		if err == nil {
-			err = tmux.RespawnPane(ctx, tc, pane, root, argv)
-		}
-		if err == nil && tap != nil {
-			_ = tap(ctx, pane)
-		}
-		return tabRestartedMsg{wsID, tabID, err}
+		return tabRestartedMsg{wsID, tabID, eng.RelaunchSession(ctx, session, req)}
 	}
 }
 

@@ -65,10 +65,8 @@ func (m *Model) newTab(kind, assistant, firstTask string) tea.Cmd {
 		return m.say(levelError, "no assistant named "+assistant+" in config")
 	}
 	w, h := m.termSize()
-	p, _ := m.dash.SelectedProject()
 	req := tabRequest{
-		wsID: id, wsName: rec.Name, project: p.Name, root: rec.Root,
-		tabID: m.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
+		wsID: id, tabID: m.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
 		firstTask: firstTask, width: w, height: h,
 	}
 	return tea.Batch(m.createTab(req), m.say(levelInfo, "starting "+assistant+"…"))

@@ -34,6 +34,9 @@ type Options struct {
 	AmuxBin string
 	// LaunchTmpDir is where pane launch payloads go; empty is os.TempDir().
 	LaunchTmpDir string
+	// Instance is this process's @amux_instance, tagged on every session it
+	// creates.
+	Instance string
 	// InstallTap installs the status tap on a new run session's pane. It is
 	// best effort: a failure is logged and the session hosts without it.
 	InstallTap func(ctx context.Context, paneID string) error
