@@ -24,6 +24,9 @@ type shellSpec struct {
 	Env     []string // the complete environment
 	Command string   // run as sh -c Command
 	Out     io.Writer
+	// Track, when set, records the started group (its pgid) and returns
+	// the function that forgets it once the group is dead.
+	Track func(pgid int) (untrack func())
 }
 
 // runShell runs spec in its own process group and waits for it. Cancelling
@@ -32,6 +35,10 @@ type shellSpec struct {
 // lifecycle script's children must never outlive it (and so never outlive
 // the worktree a teardown is about to remove). Use setsid or the run script
 // for long-lived daemons.
+//
+// The leader also dies with amux (a parent-death signal, on Linux), and
+// what it started is recorded through spec.Track so the next start kills
+// it (reapOrphans) if amux dies first.
 func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
 	cmd := exec.Command("/bin/sh", "-c", spec.Command)
 	cmd.Dir = spec.Dir
@@ -39,11 +46,18 @@ func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
 	cmd.Stdin = nil
 	cmd.Stdout, cmd.Stderr = spec.Out, spec.Out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 	cmd.WaitDelay = pipeDrain
+	// The parent-death signal follows the thread that forked the child: stay
+	// on it until the child is reaped (see pinThread).
+	defer pinThread()()
 	if err := cmd.Start(); err != nil {
 		return -1, err
 	}
 	pgid := cmd.Process.Pid
+	if spec.Track != nil {
+		defer spec.Track(pgid)() // runs after the group is killed below
+	}
 	done := make(chan struct{})
 	go func() {
 		select {
