@@ -15,7 +15,7 @@ import (
 )
 
 // helperOp is the child process of the kill-at-every-step tests: it runs
-// HELPER_OP (create, shelve, restore) and, after step HELPER_STEP of that
+// HELPER_OP (create, shelve, restore, setup) and, after step HELPER_STEP of that
 // op completes, writes HELPER_MARK and hangs until the parent SIGKILLs it.
 // With no step, it hangs where a script it runs writes the mark itself.
 func helperOp(ctx context.Context, home string) error {
@@ -40,6 +40,8 @@ func helperOp(ctx context.Context, home string) error {
 		_, err = e.Shelve(ctx, id, DeleteOptions{})
 	case "restore":
 		_, err = e.Restore(ctx, id, true)
+	case "setup":
+		_, err = e.RunSetup(ctx, id)
 	default:
 		err = fmt.Errorf("unknown op %q", op)
 	}
