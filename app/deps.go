@@ -38,7 +38,8 @@ type Workspaces interface {
 	// ScriptOutput returns the tail of a lifecycle script's captured output
 	// (kind: setup-workspace, run, archive, on-done).
 	ScriptOutput(id, kind string, maxBytes int) (string, error)
-	// Recover finishes interrupted deletes left by a crash.
+	// Recover finishes (or undoes) the creates, deletes, shelves and
+	// restores a crash interrupted, and kills scripts it left running.
 	Recover(ctx context.Context) (RecoveryReport, error)
 	// SessionEnv is the environment for a workspace's tab sessions.
 	SessionEnv(ctx context.Context, id string) ([]string, error)
@@ -78,8 +79,8 @@ type StepEvent struct {
 
 // RecoveryReport summarizes startup recovery.
 type RecoveryReport struct {
-	Finished int
-	Failed   []string // workspace names (or IDs) whose cleanup is still pending
+	Notes  []string // what recovery did, one phrase each ("finished 1 interrupted delete(s)")
+	Failed []string // workspace names (or IDs) whose cleanup is still pending
 }
 
 // Deps are the app's dependencies, built by Run or by a test.

@@ -82,9 +82,6 @@ func teardownLabels(shelve bool) []string {
 	}
 	var out []string
 	for _, s := range stepNames {
-		if shelve && s.id == workspace.StepTombstone {
-			continue // a shelve writes no tombstone
-		}
 		l, _ := stepLabel(op, s.id)
 		out = append(out, l)
 	}
@@ -180,12 +177,14 @@ func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, st
 		res workspace.TeardownResult
 		err error
 	)
+	step(StepEvent{Step: "write tombstone"})
 	if shelve {
-		step(StepEvent{Step: "stop lifecycle processes"})
 		res, err = a.eng.Shelve(ctx, id, workspace.DeleteOptions{})
 	} else {
-		step(StepEvent{Step: "write tombstone"})
 		res, err = a.eng.Delete(ctx, id, workspace.DeleteOptions{})
+	}
+	if err != nil {
+		return unfinishedNote(a.eng, id), err
 	}
 	var notes []string
 	if res.BranchKept {
@@ -197,9 +196,42 @@ func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, st
 	return strings.Join(notes, "; "), err
 }
 
+// unfinishedNote says truthfully what a failed delete or shelve left: a
+// tombstone the next start acts on, or nothing changed.
+func unfinishedNote(eng *workspace.Engine, id string) string {
+	switch op, _ := eng.UnfinishedTeardown(id); op {
+	case workspace.OpDelete:
+		return "The .deleting tombstone stays: the next start finishes the delete."
+	case workspace.OpShelve:
+		return "The .shelving tombstone stays: the next start finishes the shelve."
+	}
+	return "Nothing was removed; fix the cause and try again."
+}
+
 func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
 	rep, err := a.eng.Recover(ctx)
-	out := RecoveryReport{Finished: len(rep.Finished)}
+	var out RecoveryReport
+	note := func(n int, format string) {
+		if n > 0 {
+			out.Notes = append(out.Notes, fmt.Sprintf(format, n))
+		}
+	}
+	note(len(rep.Finished), "finished %d interrupted delete(s)")
+	note(len(rep.Shelved), "finished %d interrupted shelve(s)")
+	note(len(rep.RolledBack), "undid %d interrupted create(s)")
+	note(len(rep.Restored), "finished %d interrupted restore(s) (setup-workspace did not run)")
+	note(len(rep.Unrestored), "undid %d interrupted restore(s) (still shelved)")
+	if len(rep.Reaped) > 0 {
+		var which []string
+		for _, p := range rep.Reaped {
+			name := p.Workspace
+			if rec, err := a.eng.Store().Load(p.Workspace); err == nil {
+				name = rec.Name
+			}
+			which = append(which, string(p.Script)+" of "+name)
+		}
+		out.Notes = append(out.Notes, "stopped what a crash left running: "+strings.Join(which, ", "))
+	}
 	for id := range rep.Failed {
 		out.Failed = append(out.Failed, id)
 	}

@@ -148,10 +148,7 @@ func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		if o != nil && o.op == msg.op {
 			if msg.err != nil {
-				o.steps.Note = "The .deleting tombstone stays: recovery finishes the cleanup on the next start."
-				if msg.shelve {
-					o.steps.Note = "Nothing else was changed; fix the cause and shelve again."
-				}
+				o.steps.Note = msg.note // what the failure left, from the engine
 			}
 			failedOne := false
 			for i := range o.steps.Steps {
