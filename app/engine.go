@@ -224,9 +224,9 @@ func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
 	if len(rep.Reaped) > 0 {
 		var which []string
 		for _, p := range rep.Reaped {
-			name := p.Workspace
-			if rec, err := a.eng.Store().Load(p.Workspace); err == nil {
-				name = rec.Name
+			name := p.Name
+			if name == "" {
+				name = p.Workspace
 			}
 			which = append(which, string(p.Script)+" of "+name)
 		}

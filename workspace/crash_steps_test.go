@@ -152,7 +152,7 @@ func TestKilledCreateIsUndoneOrKept(t *testing.T) {
 					t.Fatalf("a create that wrote its record was rolled back or kept its intent: %+v", rep)
 				}
 				if c.setup != "" {
-					if !slices.Contains(rep.Reaped, ReapedProcess{Workspace: id, Script: KindSetup}) {
+					if !slices.Contains(rep.Reaped, ReapedProcess{Workspace: id, Name: "feat", Script: KindSetup}) {
 						t.Fatalf("the interrupted setup was not reported as reaped: %+v", rep.Reaped)
 					}
 					if alive(readPID(t, filepath.Join(marks, "setup.pid"))) {

@@ -39,6 +39,7 @@ type procEntry struct {
 // by Recover.
 type ReapedProcess struct {
 	Workspace string
+	Name      string // the workspace's name when it was reaped ("" when it has no record)
 	Script    ScriptKind
 }
 
@@ -119,7 +120,11 @@ func (e *Engine) reapOrphans(ctx context.Context) []ReapedProcess {
 		} else if killOrphanGroup(ctx, ent) {
 			e.log.Warn("startup recovery: killed a lifecycle script left running by a crash",
 				"workspace", ent.Workspace, "script", ent.Script, "pgid", ent.PGID)
-			reaped = append(reaped, ReapedProcess{Workspace: ent.Workspace, Script: ent.Script})
+			p := ReapedProcess{Workspace: ent.Workspace, Script: ent.Script}
+			if rec, err := e.store.Load(ent.Workspace); err == nil {
+				p.Name = rec.Name // read now: recovery may remove the record next
+			}
+			reaped = append(reaped, p)
 		}
 		if err := e.withProcsLock(func() error { return removeIfExists(path) }); err != nil {
 			e.log.Warn("startup recovery: lifecycle process record not removed", "path", path, "err", err)

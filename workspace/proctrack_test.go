@@ -68,7 +68,7 @@ func TestScriptsDieWithAmuxAndTheNextStartReapsTheRest(t *testing.T) {
 	if alive(straggler) {
 		t.Fatal("the next start left the script's child running")
 	}
-	if !slices.Equal(rep.Reaped, []ReapedProcess{{Workspace: id, Script: KindSetup}}) || len(procRecords(t, e2)) != 0 {
+	if !slices.Equal(rep.Reaped, []ReapedProcess{{Workspace: id, Name: "feat", Script: KindSetup}}) || len(procRecords(t, e2)) != 0 {
 		t.Fatalf("reaped %+v, records %v", rep.Reaped, procRecords(t, e2))
 	}
 }
