@@ -37,7 +37,7 @@ if [ -f "$dir/arm" ] && read -r when words < "$dir/arm"; then
 		if mv "$dir/arm" "$dir/taken" 2>/dev/null; then
 			if [ "$when" = after ]; then "$real" "$@"; rc=$?; else rc=; fi
 			echo $$ > "$dir/fired.tmp" && mv "$dir/fired.tmp" "$dir/fired"
-			while [ ! -f "$dir/release" ]; do sleep 0.05; done
+			while [ ! -f "$dir/release" ] && [ -d "$dir" ]; do sleep 0.05; done
 			rm -f "$dir/release"
 			[ -n "$rc" ] && exit $rc
 		fi
