@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/procid"
 )
 
 // helperOp is the child process of the kill-at-every-step tests: it runs
@@ -306,5 +308,79 @@ func TestRecoveryUndoesAHalfMadeLockedWorktree(t *testing.T) {
 	_, rep := restart(t, e)
 	if !slices.Equal(rep.RolledBack, []string{id}) || exists(root) || branchExists(t, repo, "feat") || contains(worktreeList(t, repo), root) {
 		t.Fatalf("half-made worktree survives: %+v\n%s", rep, worktreeList(t, repo))
+	}
+}
+
+// A delete killed while removing its metadata directory (renamed aside in
+// one step, then removed file by file) leaves only the renamed directory:
+// no listing ever sees it, and the next start sweeps it.
+func TestKilledRecordRemovalIsSwept(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := res.Workspace.ID
+	if _, err := e.Delete(ctx, id, DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	trash := filepath.Join(e.Store().Layout().WorkspacesDir(), trashPrefix+id+"-crash")
+	mustWrite(t, filepath.Join(trash, "workspace.json"), "{}")
+	mustWrite(t, filepath.Join(trash, ".deleting"), "1\n")
+	if list, err := e.Store().List(); err != nil || len(list) != 0 {
+		t.Fatalf("a half-removed directory is listed: %+v %v", list, err)
+	}
+	e2, _ := restart(t, e)
+	if exists(trash) {
+		t.Fatal("the next start left the half-removed metadata")
+	}
+	if list, _ := e2.Store().List(); len(list) != 0 {
+		t.Fatalf("records after recovery: %+v", list)
+	}
+}
+
+// Another amux sharing the state home may be in the middle of a create or
+// a shelve: a start's recovery leaves its intent and tombstone alone.
+func TestRecoveryLeavesAnotherLiveAmuxsWorkAlone(t *testing.T) {
+	if currentOwner().Token == "" {
+		t.Skip("needs /proc to tell processes apart")
+	}
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	other := exec.Command("sleep", "300") // stands in for the other amux
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Process.Kill(); other.Wait() })
+	busy := owner{PID: other.Process.Pid, Token: procid.Token(other.Process.Pid)}
+
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "parked", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shelving := e.Store().Layout().ShelvingFile(res.Workspace.ID)
+	if err := e.Store().writeMarker(ctx, res.Workspace.ID, shelving, tombstone{Owner: busy}); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(e.opts.WorktreesDir, "app", "fresh")
+	creating := MintID(repo, root)
+	runGit(t, repo, "worktree", "add", "-q", "-b", "fresh", root, "main")
+	if err := e.Store().writeMarker(ctx, creating, e.Store().Layout().CreatingFile(creating),
+		intent{Owner: busy, Name: "fresh", Repo: repo, Root: root, Branch: "fresh", Base: "main"}); err != nil {
+		t.Fatal(err)
+	}
+
+	_, rep := restart(t, e)
+	slices.Sort(rep.Busy)
+	want := []string{creating, res.Workspace.ID}
+	slices.Sort(want)
+	if !slices.Equal(rep.Busy, want) || len(rep.Shelved)+len(rep.RolledBack) != 0 {
+		t.Fatalf("report %+v, want both left to their owner", rep)
+	}
+	if !exists(res.Workspace.Root) || !exists(root) || !branchExists(t, repo, "fresh") || !exists(shelving) {
+		t.Fatal("recovery touched another amux's work in progress")
 	}
 }
