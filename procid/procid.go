@@ -92,6 +92,34 @@ func GroupMembers(pgid int) []int {
 	return out
 }
 
+// InDir returns the live processes whose working directory is dir or
+// inside it (dir as the kernel names it: symlinks resolved), or nil without
+// /proc. A directory removed under a process still counts.
+func InDir(dir string) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cwd, err := os.Readlink("/proc/" + e.Name() + "/cwd")
+		if err != nil {
+			continue
+		}
+		cwd = strings.TrimSuffix(cwd, " (deleted)")
+		if cwd == dir || strings.HasPrefix(cwd, dir+"/") {
+			if st, ok := readStat(pid); ok && st.state != 'Z' && st.state != 'X' {
+				out = append(out, pid)
+			}
+		}
+	}
+	return out
+}
+
 // HasEnv reports whether the environment pid started with holds the exact
 // assignment kv ("NAME=value"). It is false when the environment cannot be
 // read (another user's process, no /proc).

@@ -76,3 +76,30 @@ func TestGroupMembersAndEnvironment(t *testing.T) {
 		t.Fatal("this process is in the child's group")
 	}
 }
+
+func TestInDirFindsProcessesWorkingThere(t *testing.T) {
+	requireProc(t)
+	dir := t.TempDir()
+	sub := dir + "/sub"
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sleep", "30")
+	cmd.Dir = sub
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	if got := InDir(dir); !slices.Equal(got, []int{cmd.Process.Pid}) {
+		t.Fatalf("InDir(%s) = %v, want the sleep working in a subdirectory", dir, got)
+	}
+	if got := InDir(dir + "/su"); len(got) != 0 {
+		t.Fatalf("a name prefix matched: %v", got)
+	}
+	if err := os.RemoveAll(sub); err != nil {
+		t.Fatal(err)
+	}
+	if got := InDir(dir); !slices.Equal(got, []int{cmd.Process.Pid}) {
+		t.Fatalf("a process whose directory was removed is not found: %v", got)
+	}
+}

@@ -384,3 +384,35 @@ func TestRecoveryLeavesAnotherLiveAmuxsWorkAlone(t *testing.T) {
 		t.Fatal("recovery touched another amux's work in progress")
 	}
 }
+
+// A create killed in the middle of the checkout of a large repository: git
+// dies with amux (and removes what it registered), but the checkout child
+// it started goes on writing the tree for a while. The next start waits for
+// it before undoing the create, so nothing is left and nothing can
+// reappear.
+func TestKilledDuringTheCheckoutOfALargeRepository(t *testing.T) {
+	if procid.BootID() == "" {
+		t.Skip("needs /proc to see what works inside the tree")
+	}
+	files := map[string]string{}
+	for i := range 2000 {
+		files[fmt.Sprintf("d%d/f%d", i%40, i)] = fmt.Sprintf("%0200d\n", i)
+	}
+	repo := newRepo(t, files)
+	e := newEngine(t, nil)
+	root := filepath.Join(e.opts.WorktreesDir, "app", "feat")
+	id := MintID(repo, root)
+	killHelperAt(t, filepath.Join(t.TempDir(), "unused"), func() bool { return exists(filepath.Join(root, ".git")) },
+		"HELPER_OP=create", "HELPER_REPO="+repo, "HELPER_NAME=feat")
+
+	_, rep := restart(t, e)
+	if !slices.Equal(rep.RolledBack, []string{id}) {
+		t.Fatalf("report %+v, want the create rolled back", rep)
+	}
+	if busy := procid.InDir(realPath(root)); len(busy) != 0 {
+		t.Fatalf("processes %v still work in the removed tree", busy)
+	}
+	if exists(root) || branchExists(t, repo, "feat") || contains(worktreeList(t, repo), root) || exists(e.Store().Layout().WorkspaceDir(id)) {
+		t.Fatalf("the killed create left a worktree, branch or metadata:\n%s", worktreeList(t, repo))
+	}
+}

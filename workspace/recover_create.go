@@ -3,6 +3,10 @@ package workspace
 import (
 	"context"
 	"errors"
+	"path/filepath"
+	"time"
+
+	"amux.dev/amux/procid"
 )
 
 // recoverCreate settles an interrupted create from its intent. A create
@@ -35,6 +39,7 @@ func (e *Engine) recoverCreate(ctx context.Context, id string) (rolledBack bool,
 		}
 		return false, e.store.removeMarker(ctx, id, path)
 	}
+	e.waitTreeQuiet(ctx, in.Root)
 	if err := e.undoCreate(ctx, id, in); err != nil {
 		return false, err
 	}
@@ -74,5 +79,36 @@ func (e *Engine) recoverRestore(ctx context.Context, id string) (finished bool, 
 		return false, err
 	}
 	defer unlock()
+	e.waitTreeQuiet(ctx, in.Root)
 	return false, e.undoRestore(ctx, id, in)
+}
+
+// quietWait bounds how long recovery waits for what still works inside a
+// half-made tree before removing it.
+const quietWait = 30 * time.Second
+
+// waitTreeQuiet waits until no process works inside root. Before a create
+// or restore finished, only the git it started can be in there: `worktree
+// add` checks out through a child (`git reset --hard`) that keeps writing
+// after its parent died with amux; removing the tree while it still creates
+// entries can fail and leave the undo to the start after. Waiting, not
+// killing: the tree is ours, but a process found there need not be.
+func (e *Engine) waitTreeQuiet(ctx context.Context, root string) {
+	dir := realPath(root)
+	deadline := time.Now().Add(quietWait)
+	for len(procid.InDir(dir)) > 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// realPath resolves symlinks in path, or in its parent when path is gone,
+// as the kernel names directories.
+func realPath(path string) string {
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		return p
+	}
+	if p, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+		return filepath.Join(p, filepath.Base(path))
+	}
+	return path
 }
