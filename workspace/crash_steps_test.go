@@ -44,6 +44,12 @@ func helperOp(ctx context.Context, home string) error {
 		_, err = e.Restore(ctx, id, true)
 	case "setup":
 		_, err = e.RunSetup(ctx, id)
+	case "ondone-then-shelve":
+		// The hook first, so the shelve's drain has it to wait for.
+		if _, err = e.RunOnDone(ctx, id); err == nil {
+			waitForFile(os.Getenv("HELPER_HOOK_READY"))
+			_, err = e.Shelve(ctx, id, DeleteOptions{})
+		}
 	default:
 		err = fmt.Errorf("unknown op %q", op)
 	}
@@ -51,6 +57,13 @@ func helperOp(ctx context.Context, home string) error {
 		err = errors.New(op + " finished; the test wanted it killed")
 	}
 	return err
+}
+
+// waitForFile polls for path (in a helper, which has no testing.T).
+func waitForFile(path string) {
+	for !exists(path) {
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // killHelperAt runs helperOp with env, waits until it has written mark
@@ -414,5 +427,44 @@ func TestKilledDuringTheCheckoutOfALargeRepository(t *testing.T) {
 	}
 	if exists(root) || branchExists(t, repo, "feat") || contains(worktreeList(t, repo), root) || exists(e.Store().Layout().WorkspaceDir(id)) {
 		t.Fatalf("the killed create left a worktree, branch or metadata:\n%s", worktreeList(t, repo))
+	}
+}
+
+// amux is killed while a shelve's drain waits on an on-done hook that
+// ignores SIGTERM: the hook dies with amux, what it started dies at the next
+// start, and the shelve is finished.
+func TestKilledDuringTheDrainOfAHookIgnoringSigterm(t *testing.T) {
+	if procid.BootID() == "" {
+		t.Skip("needs /proc and a parent-death signal (Linux)")
+	}
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	marks := t.TempDir()
+	e := newEngine(t, nil)
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "parked", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := res.Workspace.ID
+	m := func(name string) string { return filepath.Join(marks, name) }
+	// Both the hook and its child ignore SIGTERM; the hook notes it got one.
+	hook := `trap '' TERM; sleep 300 & echo $! > ` + m("child") + `; trap 'touch ` + m("got-term") + `' TERM; echo $$ > ` + m("hook") +
+		`; touch ` + m("ready") + `; while :; do wait; done`
+	if _, err := e.Store().SetScripts(ctx, id, ScriptSet{OnDone: hook}); err != nil {
+		t.Fatal(err)
+	}
+	killHelperAt(t, m("got-term"), nil, "HELPER_OP=ondone-then-shelve", "HELPER_ID="+id, "HELPER_HOOK_READY="+m("ready"))
+	hookPID, child := readPID(t, m("hook")), readPID(t, m("child"))
+	waitFor(t, 10*time.Second, "the hook to die with its amux", func() bool { return !alive(hookPID) })
+	if !alive(child) {
+		t.Fatal("the story needs the hook's child left for the next start")
+	}
+
+	e2, rep := restart(t, e)
+	if alive(child) || !slices.Equal(rep.Shelved, []string{id}) {
+		t.Fatalf("after the next start: child alive=%v, report %+v", alive(child), rep)
+	}
+	if rec, err := e2.Store().Load(id); err != nil || !rec.Shelved || exists(rec.Root) {
+		t.Fatalf("the shelve was not finished: %+v %v", rec, err)
 	}
 }
