@@ -40,7 +40,9 @@ type CreateResult struct {
 // the project, and runs setup-workspace. If anything before the record is
 // written fails, the worktree is removed under the per-repo git lock and the
 // branch is deleted only when this call created it: a pre-existing branch
-// always survives a failed create.
+// always survives a failed create. From before the first git step until the
+// record exists a durable intent says what the create made, so a crash in
+// between is undone the same way by Recover.
 func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, error) {
 	repo, err := e.CheckCreate(ctx, req)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 
 // Teardown step names, reported to a WithStepObserver observer after each completes.
 const (
-	StepTombstone      = "tombstone"       // .deleting written (delete only)
+	StepTombstone      = "tombstone"       // .deleting (delete) or .shelving (shelve) written
 	StepDrain          = "drain"           // gate seized, lifecycle processes cancelled and drained
 	StepKillRuns       = "kill-runs"       // hosted run sessions and the local run slot killed
 	StepArchive        = "archive"         // archive script run (or skipped)
