@@ -235,3 +235,12 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// BenchmarkTrackProc is what recording and forgetting one lifecycle process
+// adds to a script's start and end (a locked, fsynced write and a removal).
+func BenchmarkTrackProc(b *testing.B) {
+	e := newEngine(b, nil)
+	for b.Loop() {
+		e.trackProc(os.Getpid(), "bench", "0123456789abcdef", KindSetup)()
+	}
+}
