@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
@@ -29,6 +30,12 @@ type shellSpec struct {
 	Track func(pgid int) (untrack func())
 }
 
+// gateScript holds a lifecycle command until runShell has recorded its
+// process group, then execs it unchanged (same process, same group): a
+// crash can never leave a group running that the next start does not know
+// about. It exits without running the command when the gate closes unread.
+const gateScript = `read -r _ <&3 || exit 125; exec 3<&-; exec /bin/sh -c "$1"`
+
 // runShell runs spec in its own process group and waits for it. Cancelling
 // ctx sends SIGTERM to the whole group, then SIGKILL after killGrace. When
 // the leader exits, whatever it left running in its group is killed too: a
@@ -40,7 +47,13 @@ type shellSpec struct {
 // what it started is recorded through spec.Track so the next start kills
 // it (reapOrphans) if amux dies first.
 func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
-	cmd := exec.Command("/bin/sh", "-c", spec.Command)
+	gate, open, err := os.Pipe()
+	if err != nil {
+		return -1, err
+	}
+	defer open.Close()
+	cmd := exec.Command("/bin/sh", "-c", gateScript, "amux-lifecycle", spec.Command)
+	cmd.ExtraFiles = []*os.File{gate} // fd 3
 	cmd.Dir = spec.Dir
 	cmd.Env = spec.Env
 	cmd.Stdin = nil
@@ -51,13 +64,19 @@ func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
 	// The parent-death signal follows the thread that forked the child: stay
 	// on it until the child is reaped (see pinThread).
 	defer pinThread()()
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	gate.Close()
+	if err != nil {
 		return -1, err
 	}
 	pgid := cmd.Process.Pid
 	if spec.Track != nil {
 		defer spec.Track(pgid)() // runs after the group is killed below
 	}
+	// Recorded: the command may start. (Were amux to die before this, the
+	// closed pipe makes the gate exit instead.)
+	_, _ = open.Write([]byte("\n"))
+	open.Close()
 	done := make(chan struct{})
 	go func() {
 		select {

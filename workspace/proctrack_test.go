@@ -199,11 +199,12 @@ func TestScriptSurvivesThreadChurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.RunOnDone(ctx, id); err != nil {
+	ended, err := e.RunOnDone(ctx, id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "the hook to start", func() bool { return exists(pidFile) })
-	hook := readPID(t, pidFile)
+	// The hook's process exists (held at its gate until it is recorded).
+	waitFor(t, 10*time.Second, "the hook's process", func() bool { return len(procid.InDir(realPath(res.Workspace.Root))) > 0 })
 	for range 200 {
 		done := make(chan struct{})
 		go func() {
@@ -213,8 +214,16 @@ func TestScriptSurvivesThreadChurn(t *testing.T) {
 		<-done
 	}
 	unlock()
-	// The thread ends (and a parent-death signal would be sent) as the
-	// goroutine exits; give the kernel a moment for a kill to land.
+	waitFor(t, 10*time.Second, "the hook to run", func() bool {
+		select {
+		case r := <-ended:
+			t.Fatalf("a lifecycle script died when an unrelated thread ended: %+v", r)
+		default:
+		}
+		return exists(pidFile)
+	})
+	hook := readPID(t, pidFile)
+	// A kill signalled as a thread ended may still be on its way.
 	deadline := time.Now().Add(300 * time.Millisecond)
 	for time.Now().Before(deadline) && alive(hook) {
 		time.Sleep(10 * time.Millisecond)
