@@ -48,7 +48,8 @@ type Workspaces interface {
 	// ScriptOutput returns the tail of a lifecycle script's captured output
 	// (kind: setup-workspace, run, archive, on-done).
 	ScriptOutput(id, kind string, maxBytes int) (string, error)
-	// Recover finishes interrupted deletes left by a crash.
+	// Recover finishes (or undoes) the creates, deletes, shelves and
+	// restores a crash interrupted, and kills scripts it left running.
 	Recover(ctx context.Context) (RecoveryReport, error)
 	// OpenSession creates a tab's tmux session (tags, launch payload, tap).
 	OpenSession(ctx context.Context, req workspace.SessionRequest) (workspace.Session, error)
@@ -90,8 +91,8 @@ type StepEvent struct {
 
 // RecoveryReport summarizes startup recovery.
 type RecoveryReport struct {
-	Finished int
-	Failed   []string // workspace names (or IDs) whose cleanup is still pending
+	Notes  []string // what recovery did, one phrase each ("finished 1 interrupted delete(s)")
+	Failed []string // workspace names (or IDs) whose cleanup is still pending
 }
 
 // Deps are the app's dependencies, built by Run or by a test.

@@ -83,9 +83,6 @@ func teardownLabels(shelve bool) []string {
 	}
 	var out []string
 	for _, s := range stepNames {
-		if shelve && s.id == workspace.StepTombstone {
-			continue // a shelve writes no tombstone
-		}
 		l, _ := stepLabel(op, s.id)
 		out = append(out, l)
 	}
@@ -191,13 +188,16 @@ func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, di
 		res workspace.TeardownResult
 		err error
 	)
+	// Both write a tombstone first: a delete's .deleting, a shelve's .shelving.
+	step(StepEvent{Step: "write tombstone"})
 	opts := workspace.DeleteOptions{Dirty: dirty}
 	if shelve {
-		step(StepEvent{Step: "stop lifecycle processes"})
 		res, err = a.eng.Shelve(ctx, id, opts)
 	} else {
-		step(StepEvent{Step: "write tombstone"})
 		res, err = a.eng.Delete(ctx, id, opts)
+	}
+	if err != nil {
+		return unfinishedNote(a.eng, id), err
 	}
 	var notes []string
 	if res.Work != "" {
@@ -212,31 +212,45 @@ func (a *engineAdapter) Teardown(ctx context.Context, id string, shelve bool, di
 	if res.ArchiveSkipped != nil {
 		notes = append(notes, "the archive script was skipped: "+res.ArchiveSkipped.Error())
 	}
-	if err != nil {
-		notes = append(notes, a.recoveryNote(id, shelve))
-	}
-	return strings.Join(notes, "; "), err
+	return strings.Join(notes, "; "), nil
 }
 
-// recoveryNote tells the truth about a failed teardown's future: whether a
-// tombstone is on disk for startup recovery to finish, or nothing is.
-func (a *engineAdapter) recoveryNote(id string, shelve bool) string {
-	op := "delete"
-	if shelve {
-		op = "shelve"
+// unfinishedNote says truthfully what a failed delete or shelve left: a
+// tombstone the next start acts on, or none, so nothing is retried.
+func unfinishedNote(eng *workspace.Engine, id string) string {
+	switch op, _ := eng.UnfinishedTeardown(id); op {
+	case workspace.OpDelete:
+		return "The .deleting tombstone stays: the next start finishes the delete."
+	case workspace.OpShelve:
+		return "The .shelving tombstone stays: the next start finishes the shelve."
 	}
-	if a.eng.CleanupStatus(id) == workspace.CleanupNone {
-		return "No tombstone is left, so nothing is retried on the next start: fix the cause and " + op + " again."
-	}
-	if shelve {
-		return "A tombstone stays: recovery finishes the cleanup on the next start."
-	}
-	return "The .deleting tombstone stays: recovery finishes the cleanup on the next start."
+	return "No tombstone is left, so nothing is retried on the next start: fix the cause and try again."
 }
 
 func (a *engineAdapter) Recover(ctx context.Context) (RecoveryReport, error) {
 	rep, err := a.eng.Recover(ctx)
-	out := RecoveryReport{Finished: len(rep.Finished)}
+	var out RecoveryReport
+	note := func(n int, format string) {
+		if n > 0 {
+			out.Notes = append(out.Notes, fmt.Sprintf(format, n))
+		}
+	}
+	note(len(rep.Finished), "finished %d interrupted delete(s)")
+	note(len(rep.Shelved), "finished %d interrupted shelve(s)")
+	note(len(rep.RolledBack), "undid %d interrupted create(s)")
+	note(len(rep.Restored), "finished %d interrupted restore(s) (setup-workspace did not run)")
+	note(len(rep.Unrestored), "undid %d interrupted restore(s) (still shelved)")
+	if len(rep.Reaped) > 0 {
+		var which []string
+		for _, p := range rep.Reaped {
+			name := p.Name
+			if name == "" {
+				name = p.Workspace
+			}
+			which = append(which, string(p.Script)+" of "+name)
+		}
+		out.Notes = append(out.Notes, "stopped what a crash left running: "+strings.Join(which, ", "))
+	}
 	for id := range rep.Failed {
 		out.Failed = append(out.Failed, id)
 	}

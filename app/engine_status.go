@@ -12,10 +12,11 @@ import (
 
 // WorkspaceStatus is what the workspace-status dialog shows.
 type WorkspaceStatus struct {
-	Cleanup string // "", "interrupted" or "pending"
-	Ports   string // "6200-6209", or why there is none
-	Orphans int    // committed port reservations no live owner claims
-	Scripts []ScriptInfo
+	Cleanup   string // "", "interrupted" or "pending"
+	CleanupOp string // which teardown left it: "delete" or "shelve"
+	Ports     string // "6200-6209", or why there is none
+	Orphans   int    // committed port reservations no live owner claims
+	Scripts   []ScriptInfo
 	// ScriptsRefused says why no script runs: the repository's scripts
 	// file cannot be used (a link, a directory, not JSON…). Empty when fine.
 	ScriptsRefused string
@@ -65,7 +66,8 @@ func (a *engineAdapter) Status(ctx context.Context, id string, inFlight []string
 	if err != nil {
 		return WorkspaceStatus{}, err
 	}
-	st := WorkspaceStatus{Cleanup: string(a.eng.CleanupStatus(id)), Ports: "none reserved yet"}
+	op, cleanup := a.eng.UnfinishedTeardown(id)
+	st := WorkspaceStatus{Cleanup: string(cleanup), CleanupOp: op, Ports: "none reserved yet"}
 	var errs []error
 	if a.ports != nil {
 		if r, ok, err := a.ports.Lookup(id); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -149,13 +150,19 @@ func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
 		m.rebuildDashboard()
 		return nil, true
 	case recoveredMsg:
+		done := strings.Join(msg.report.Notes, "; ")
+		var reload tea.Cmd
+		if done != "" {
+			reload = m.load() // recovery changed records, trees or both
+		}
 		switch {
 		case msg.err != nil:
-			return m.say(levelError, "startup recovery: "+msg.err.Error()), true
+			return tea.Batch(reload, m.say(levelError, "startup recovery: "+joinNonEmpty(msg.err.Error(), done))), true
 		case len(msg.report.Failed) > 0:
-			return m.say(levelWarn, fmt.Sprintf("cleanup still pending for %v; it retries on the next start", msg.report.Failed)), true
-		case msg.report.Finished > 0:
-			return tea.Batch(m.load(), m.say(levelInfo, fmt.Sprintf("finished %d interrupted delete(s)", msg.report.Finished))), true
+			return tea.Batch(reload, m.say(levelWarn, joinNonEmpty(done,
+				fmt.Sprintf("cleanup still pending for %v; it retries on the next start", msg.report.Failed)))), true
+		case done != "":
+			return tea.Batch(reload, m.say(levelInfo, done)), true
 		}
 		return nil, true
 	case noticeExpiredMsg:
@@ -244,4 +251,15 @@ func (m *Model) record(id string) (workspace.Record, bool) {
 		}
 	}
 	return workspace.Record{}, false
+}
+
+// joinNonEmpty joins the non-empty parts with "; ".
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -197,11 +197,13 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	kv := func(k, v string) {
 		b.WriteString(th.MutedStyle().Render(fmt.Sprintf("%-10s ", k)) + th.TextStyle().Render(v) + "\n")
 	}
-	switch st.Cleanup {
+	switch op := st.CleanupOp; st.Cleanup {
 	case "interrupted":
-		kv("cleanup", "interrupted — a delete did not finish; the worktree is still there and usable")
+		kv("cleanup", "interrupted — a "+op+" did not finish; the worktree is still there and usable")
+		kv("", "the next start finishes the "+op)
 	case "pending":
-		kv("cleanup", "pending — the worktree is gone; cleanup is retried on the next start")
+		kv("cleanup", "pending — a "+op+" did not finish and the worktree is gone")
+		kv("", "the next start finishes the "+op)
 	default:
 		kv("cleanup", "none pending")
 	}

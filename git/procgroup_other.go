@@ -9,3 +9,6 @@ import "os/exec"
 func ownProcessGroup(cmd *exec.Cmd) {
 	cmd.Cancel = func() error { return cmd.Process.Kill() }
 }
+
+// pinThread is a no-op: there is no parent-death signal to follow a thread.
+func pinThread() (release func()) { return func() {} }

@@ -119,7 +119,9 @@ func (r *Runner) exec(ctx context.Context, inv invocation) ([]byte, error) {
 	ownProcessGroup(cmd)
 	cmd.WaitDelay = waitDelay
 
+	release := pinThread() // the parent-death signal follows the forking thread
 	runErr := cmd.Run()
+	release()
 	// git exited 0 but a descendant kept the pipes past waitDelay: git's own
 	// output was already drained, so the call succeeded; the straggler only
 	// loses its pipes.

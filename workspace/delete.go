@@ -7,13 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"time"
-
-	"amux.dev/amux/atomicfile"
 )
 
 // Teardown step names, reported to a WithStepObserver observer after each completes.
 const (
-	StepTombstone      = "tombstone"       // .deleting written (delete only)
+	StepTombstone      = "tombstone"       // .deleting (delete) or .shelving (shelve) written
 	StepDrain          = "drain"           // gate seized, lifecycle processes cancelled and drained
 	StepKillRuns       = "kill-runs"       // hosted run sessions and the local run slot killed
 	StepArchive        = "archive"         // archive script run (or skipped)
@@ -80,7 +78,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if rec, err = e.prepareWork(ctx, rec, opts.Dirty); err != nil {
 		return TeardownResult{}, err
 	}
-	if err := atomicfile.WriteFile(e.store.layout.TombstoneFile(id), []byte("1\n"), recordPerm); err != nil {
+	if err := e.store.writeMarker(ctx, id, e.store.layout.TombstoneFile(id), tombstone{Owner: e.self}); err != nil {
 		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
 	}
 	e.step(ctx, "delete", StepTombstone, id)
@@ -104,8 +102,10 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 
 // Shelve tears a workspace down like Delete — gate, drain, kill runs,
 // archive, uncommitted work, remove the worktree — but keeps the record
-// (flagged shelved) and the branch, so Restore can bring it back. No tombstone: nothing is lost if
-// a shelve is interrupted, and Restore copes with a worktree still present.
+// (flagged shelved) and the branch, so Restore can bring it back. Like a
+// delete it first writes a tombstone (.shelving): a shelve interrupted after
+// that is finished by Recover, so a record never claims a worktree that is
+// gone.
 func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
 	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
@@ -117,21 +117,34 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if rec, err = e.prepareWork(ctx, rec, opts.Dirty); err != nil {
 		return TeardownResult{}, err
 	}
+	if err := e.store.writeMarker(ctx, id, e.store.layout.ShelvingFile(id), tombstone{Owner: e.self}); err != nil {
+		return TeardownResult{}, fmt.Errorf("shelve %s: write tombstone: %w", id, err)
+	}
+	e.step(ctx, "shelve", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
-		return TeardownResult{}, err
+		return TeardownResult{}, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
 	defer release()
 	res, err := e.teardown(ctx, "shelve", rec, arch, false)
 	res.ArchiveSkipped = skipped
+	if err == nil {
+		err = e.markShelved(ctx, "shelve", id)
+	}
 	if err != nil {
-		return res, fmt.Errorf("shelve %s: %w", id, err)
+		return res, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
-	if _, err := e.store.setShelved(ctx, id, true); err != nil {
-		return res, fmt.Errorf("shelve %s: %w", id, err)
-	}
-	e.step(ctx, "shelve", StepRemoveRecord, id)
 	return res, nil
+}
+
+// markShelved is a shelve's last step: the record says shelved, then the
+// tombstone goes.
+func (e *Engine) markShelved(ctx context.Context, op, id string) error {
+	if _, err := e.store.setShelved(ctx, id, true); err != nil {
+		return err
+	}
+	e.step(ctx, op, StepRemoveRecord, id)
+	return e.store.removeMarker(ctx, id, e.store.layout.ShelvingFile(id))
 }
 
 // prepareTeardown loads the record and resolves the archive script before
@@ -231,10 +244,13 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch, f
 }
 
 // Restore brings a shelved workspace back: the worktree is re-added on its
-// branch (a worktree left by an interrupted shelve is kept), a WIP commit
-// the shelve made is turned back into uncommitted changes, the shelved flag
-// cleared, and setup-workspace run unless skipSetup. The branch is never
-// deleted by a failed restore; it is not this call's.
+// branch under a durable intent (.restoring), a WIP commit the shelve made
+// is turned back into uncommitted changes, the shelved flag cleared, and
+// setup-workspace run unless skipSetup. A directory already at the root is
+// kept as the worktree. A failed re-add is rolled back and the workspace
+// stays shelved; the branch is deleted only when this restore created it
+// (it had been deleted behind amux's back). A crash in between is finished
+// or undone by Recover.
 func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (CreateResult, error) {
 	rec, err := e.store.Load(id)
 	if err != nil {
@@ -250,18 +266,20 @@ func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (Create
 		return CreateResult{}, err
 	}
 	defer done()
+	// The record says shelved, so a shelve tombstone left here is from a
+	// shelve that finished all but its removal.
+	if err := e.store.removeMarker(ctx, id, e.store.layout.ShelvingFile(id)); err != nil {
+		return CreateResult{}, err
+	}
+	if err := e.dropUnfinishedRestore(wctx, id); err != nil {
+		return CreateResult{}, err
+	}
 	if !exists(rec.Root) {
 		if err := e.restoreWorktree(wctx, rec); err != nil {
 			return CreateResult{}, err
 		}
 	}
-	// Before the flag flips: a restore interrupted here is retried whole,
-	// and the unwind is idempotent.
-	if _, err := e.opts.Git.UnwindWIP(wctx, rec.Root, rec.Branch); err != nil {
-		return CreateResult{}, fmt.Errorf("restore %s: turn the WIP commit back into uncommitted changes: %w", rec.Name, err)
-	}
-	rec, err = e.store.setShelved(ctx, id, false)
-	if err != nil {
+	if rec, err = e.finishRestore(ctx, "restore", id); err != nil {
 		return CreateResult{}, err
 	}
 	res := CreateResult{Workspace: rec}
@@ -271,20 +289,81 @@ func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (Create
 	return res, nil
 }
 
+// finishRestore is what a restore does once its worktree is back, shared
+// with recovery: the record stops saying shelved, then the intent goes.
+func (e *Engine) finishRestore(ctx context.Context, op, id string) (Record, error) {
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return Record{}, err
+	}
+	// Before the flag flips: a restore (or its recovery) interrupted here is
+	// finished again, and the unwind touches only amux's own WIP commit.
+	if _, err := e.opts.Git.UnwindWIP(ctx, rec.Root, rec.Branch); err != nil {
+		return Record{}, fmt.Errorf("restore %s: turn the WIP commit back into uncommitted changes: %w", rec.Name, err)
+	}
+	rec, err = e.store.setShelved(ctx, id, false)
+	if err != nil {
+		return Record{}, err
+	}
+	e.step(ctx, op, StepRecord, id)
+	return rec, e.store.removeMarker(ctx, id, e.store.layout.RestoringFile(id))
+}
+
+// restoreWorktree re-adds a shelved workspace's worktree under the git lock
+// and the restore's intent, undoing its own git steps on failure.
 func (e *Engine) restoreWorktree(ctx context.Context, rec Record) error {
+	id := rec.WorkspaceID()
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	created, err := e.opts.Git.CreateWorktree(ctx, rec.Repo, rec.Root, rec.Branch, rec.Base)
+	if exists(rec.Root) {
+		return nil // a concurrent restore brought it back while we waited
+	}
+	path := e.store.layout.RestoringFile(id)
+	in, err := e.beginIntent(ctx, "restore", id, path, rec)
 	if err != nil {
-		if rbErr := e.rollback(ctx, rec, created); rbErr != nil {
-			return fmt.Errorf("restore %s: %w (rollback incomplete: %v)", rec.Name, err, rbErr)
+		return fmt.Errorf("restore %s: %w", rec.Name, err)
+	}
+	if err := e.addWorktree(ctx, "restore", id, path, &in); err != nil {
+		if rbErr := e.undoRestore(ctx, id, in); rbErr != nil {
+			return fmt.Errorf("restore %s: %w (rollback incomplete, retried on next start: %v)", rec.Name, err, rbErr)
 		}
 		return fmt.Errorf("restore %s: %w", rec.Name, err)
 	}
 	return nil
+}
+
+// dropUnfinishedRestore undoes an earlier restore of id that a crash cut
+// off before its worktree add finished, so a half-checked-out tree is never
+// taken for the worktree. One whose add finished is left for the caller to
+// finish.
+func (e *Engine) dropUnfinishedRestore(ctx context.Context, id string) error {
+	in, ok, err := readIntent(e.store.layout.RestoringFile(id))
+	if err != nil || !ok || in.WorktreeAdded {
+		return err
+	}
+	if in.Owner.elsewhere(e.self) {
+		return fmt.Errorf("restore %s: another amux process is restoring it", id)
+	}
+	unlock, err := e.gitLock(ctx, in.Repo)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return e.undoRestore(ctx, id, in)
+}
+
+// undoRestore rolls back a restore's git steps and drops its intent; the
+// record stays shelved. The caller holds the git lock.
+func (e *Engine) undoRestore(ctx context.Context, id string, in intent) error {
+	if err := e.rollback(ctx, in); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackTimeout)
+	defer cancel()
+	return e.store.removeMarker(ctx, id, e.store.layout.RestoringFile(id))
 }
 
 // exists reports whether path is present (anything but "not exist" counts:

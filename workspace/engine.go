@@ -59,6 +59,7 @@ type Engine struct {
 	store *Store
 	log   *slog.Logger
 	gates gates
+	self  owner // this process, as recorded in tombstones, intents and pid files
 
 	mu       sync.Mutex
 	localRun map[string]*localRun // the local run slot, one per workspace
@@ -90,7 +91,7 @@ func New(opts Options) (*Engine, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}}, nil
+	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}, self: currentOwner()}, nil
 }
 
 // Store returns the engine's record and registry store.

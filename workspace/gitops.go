@@ -24,6 +24,9 @@ type Git interface {
 	// RemoveWorktree removes the worktree at root and prunes stale worktree
 	// records; a root already gone only prunes (idempotent).
 	RemoveWorktree(ctx context.Context, repo, root string, force bool) error
+	// UnlockWorktree lifts the lock a killed `worktree add` leaves, so a
+	// rollback can remove and prune that worktree.
+	UnlockWorktree(ctx context.Context, repo, root string) error
 	DeleteBranch(ctx context.Context, repo, branch string) error
 	// DeleteMergedBranch deletes branch only when it is fully merged, so a
 	// workspace delete never discards commits that exist nowhere else.

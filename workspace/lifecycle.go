@@ -146,7 +146,9 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptRe
 	env := tmux.MergeEnv(e.opts.Environ, extra)
 	for i, cmd := range sc.Commands {
 		fmt.Fprintf(sink, "$ %s\n", strings.ReplaceAll(cmd, "\n", "\n> "))
-		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: env, Command: cmd, Out: sink})
+		mark := newMark()
+		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: append(env, markEnv+"="+mark), Command: cmd, Out: sink,
+			Track: func(pgid int) func() { return e.trackProc(pgid, mark, id, sc.Kind) }})
 		res.ExitCode = code
 		if err != nil {
 			res.Failed = i

@@ -11,10 +11,10 @@ type (
 	stepKey struct{}
 )
 
-// WithStepObserver returns a context under which a Create, Delete, Shelve
-// or recovery reports each step to fn as it completes (op is "create",
-// "delete", "shelve" or "recover"; step one of the Step* names or
-// "worktree"; id the workspace's), so a progress view can follow the
+// WithStepObserver returns a context under which a Create, Delete, Shelve,
+// Restore or recovery reports each step to fn as it completes (op is
+// "create", "delete", "shelve", "restore" or "recover"; step one of the
+// Step* names; id the workspace's), so a progress view can follow the
 // teardown of this one call and crash tests can stop at any step.
 func WithStepObserver(ctx context.Context, fn func(op, step, id string)) context.Context {
 	return context.WithValue(ctx, stepKey{}, fn)

@@ -21,6 +21,8 @@ type Env struct {
 	Home      string
 	StateHome string
 	Server    *tmuxtest.Server
+	// PathPrefix, when set, is put before PATH for amux (see GitTrap).
+	PathPrefix string
 }
 
 // NewEnv makes a fresh environment with its own tmux server.
@@ -37,11 +39,18 @@ func (e *Env) Vars() []string {
 	vars := []string{
 		"HOME=" + e.Home,
 		"AMUX_HOME=" + e.StateHome,
-		"PATH=" + os.Getenv("PATH"),
+		"PATH=" + e.path(),
 		"TERM=xterm-256color",
 		"LANG=C.UTF-8",
 	}
 	return append(vars, e.Server.Env()...)
+}
+
+func (e *Env) path() string {
+	if e.PathPrefix == "" {
+		return os.Getenv("PATH")
+	}
+	return e.PathPrefix + string(os.PathListSeparator) + os.Getenv("PATH")
 }
 
 // Terminal is amux (or any command) running on a real terminal: a pane of an
