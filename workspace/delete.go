@@ -92,6 +92,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		err = e.store.remove(ctx, id)
 	}
 	if err != nil {
+		e.forgetClean(ctx, id)
 		release()
 		return res, fmt.Errorf("delete %s interrupted (retried on next start): %w", id, err)
 	}
@@ -132,6 +133,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 		err = e.markShelved(ctx, "shelve", id)
 	}
 	if err != nil {
+		e.forgetClean(ctx, id)
 		return res, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
 	return res, nil
@@ -188,6 +190,10 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 		return res, err
 	}
 	e.step(ctx, op, StepKillRuns, id)
+	rec, err := e.checkWorkStopped(ctx, rec)
+	if err != nil {
+		return res, err
+	}
 	if arch != nil && exists(rec.Root) {
 		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch)
 		if res.ArchiveErr != nil {

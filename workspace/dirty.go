@@ -162,6 +162,16 @@ func (e *Engine) keepWork(ctx context.Context, op string, rec Record) (force boo
 	if !exists(rec.Root) {
 		return false, "", nil
 	}
+	if rec.TeardownClean {
+		// Nothing of the person's was at risk once nothing of theirs ran:
+		// what is there now, archive wrote.
+		risk, err := e.opts.Git.AtRisk(ctx, rec.Root, rec.Branch)
+		if err != nil || !risk.Dirty() {
+			return false, "", err
+		}
+		e.log.Warn("archive left files in a clean worktree; removed with it", "workspace", rec.WorkspaceID(), "files", DescribeAtRisk(risk))
+		return true, "what the archive script left in the worktree was removed with it", nil
+	}
 	choice := rec.DirtyChoice
 	if validChoice(choice) != nil {
 		choice = DirtyRefuse // an unknown value from another tool loses nothing
@@ -177,6 +187,9 @@ func (e *Engine) keepWork(ctx context.Context, op string, rec Record) (force boo
 		return false, "", err
 	}
 	op = workOp(op)
+	if op == "delete" && exists(e.store.layout.ShelvingFile(rec.WorkspaceID())) {
+		op = "shelve" // recovery finishing a shelve saves work as the shelve would
+	}
 	switch choice {
 	case DirtyWIP:
 		commit, err := e.opts.Git.CommitWIP(ctx, rec.Root, rec.Branch, op)
@@ -192,6 +205,36 @@ func (e *Engine) keepWork(ctx context.Context, op string, rec Record) (force boo
 		return false, fmt.Sprintf("uncommitted work stashed as %q", msg), nil
 	}
 	return false, "", nil
+}
+
+// checkWorkStopped looks at the worktree once the agents and runs of a
+// teardown are stopped and before archive runs: work the choice cannot keep
+// stops the teardown here, before archive, with the tree as it is. A clean
+// tree is recorded (TeardownClean), so what archive leaves goes with it.
+func (e *Engine) checkWorkStopped(ctx context.Context, rec Record) (Record, error) {
+	if rec.TeardownClean || rec.DirtyChoice == DirtyDiscard || !exists(rec.Root) {
+		return rec, nil
+	}
+	risk, err := e.opts.Git.AtRisk(ctx, rec.Root, rec.Branch)
+	if err != nil {
+		return rec, fmt.Errorf("check %s for uncommitted work: %w", rec.Root, err)
+	}
+	if err := checkWork(rec, risk, rec.DirtyChoice); err != nil {
+		return rec, err
+	}
+	if risk.Dirty() {
+		return rec, nil // the choice keeps it; keepWork applies it after archive
+	}
+	return e.store.Update(ctx, rec.WorkspaceID(), func(r *Record) error { r.TeardownClean = true; return nil })
+}
+
+// forgetClean clears TeardownClean after a teardown failed without a crash:
+// the workspace stays usable, so work done in it before recovery runs again
+// must be looked at again.
+func (e *Engine) forgetClean(ctx context.Context, id string) {
+	if _, err := e.store.Update(ctx, id, func(r *Record) error { r.TeardownClean = false; return nil }); err != nil && !errors.Is(err, ErrNotFound) {
+		e.log.Warn("teardown: could not clear teardown_clean", "workspace", id, "err", err)
+	}
 }
 
 // workOp names the operation in WIP commit and stash messages: recovery

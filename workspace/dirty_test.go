@@ -72,10 +72,34 @@ func TestTeardownWithoutAChoiceLosesNothing(t *testing.T) {
 	}
 }
 
-// An archive script that writes into the tree makes it dirty after the
-// check before the teardown: the removal still refuses, without --force,
-// and the tombstone's recovery, bound by the same recorded choice, does too.
-func TestArchiveThatDirtiesTheTreeStopsTheRemoval(t *testing.T) {
+// What an archive script writes into a tree that held nothing at risk once
+// the agents were stopped is the teardown's own output: it goes with the
+// tree, and the result says so.
+func TestArchiveOutputGoesWithACleanTree(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	created, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "clean", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clean := created.Workspace
+	if _, err := e.Store().SetScripts(ctx, clean.ID, ScriptSet{Archive: "echo archived > archive.log"}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Delete(ctx, clean.ID, DeleteOptions{})
+	if err != nil {
+		t.Fatalf("delete of a clean tree whose archive writes into it: %v", err)
+	}
+	if exists(clean.Root) || !strings.Contains(res.Work, "archive script left") {
+		t.Fatalf("the tree stayed, or the result does not say what went with it: %+v", res)
+	}
+}
+
+// Work the teardown finds once the agents are stopped, with no choice made
+// for it, stops the teardown there: archive does not run, the tree stays,
+// and the recovery bound by the same recorded choice stops too.
+func TestWorkFoundAfterTheAgentsStopStopsTheTeardown(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, nil)
 	e := newEngine(t, nil)
@@ -87,16 +111,23 @@ func TestArchiveThatDirtiesTheTreeStopsTheRemoval(t *testing.T) {
 	if _, err := e.Store().SetScripts(ctx, ws.ID, ScriptSet{Archive: "echo archived > archive.log"}); err != nil {
 		t.Fatal(err)
 	}
+	// The delete's own first look sees a clean tree; the work lands between
+	// that look and the agents' stop (the session kill step's observer).
+	ctx = WithStepObserver(ctx, func(op, step, id string) {
+		if step == StepTombstone {
+			mustWrite(t, filepath.Join(ws.Root, "late.txt"), "work\n")
+		}
+	})
 	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{}); !errors.Is(err, ErrWorkAtRisk) {
-		t.Fatalf("delete after archive wrote into the tree: %v", err)
+		t.Fatalf("delete with work found once the agents stopped: %v", err)
 	}
-	if !exists(filepath.Join(ws.Root, "archive.log")) || e.CleanupStatus(ws.ID) != CleanupInterrupted {
-		t.Fatal("the worktree went, or the tombstone did not stay")
+	if exists(filepath.Join(ws.Root, "archive.log")) || !exists(filepath.Join(ws.Root, "late.txt")) || e.CleanupStatus(ws.ID) != CleanupInterrupted {
+		t.Fatal("archive ran, the work went, or the tombstone did not stay")
 	}
-	if rep, _ := e.Recover(ctx); !errors.Is(rep.Failed[ws.ID], ErrWorkAtRisk) || !exists(ws.Root) {
-		t.Fatalf("recovery removed the tree without a choice: %v", rep.Failed)
+	if rep, _ := e.Recover(context.Background()); !errors.Is(rep.Failed[ws.ID], ErrWorkAtRisk) || !exists(filepath.Join(ws.Root, "late.txt")) {
+		t.Fatalf("recovery removed the work without a choice: %v", rep.Failed)
 	}
-	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{Dirty: DirtyDiscard}); err != nil {
+	if _, err := e.Delete(context.Background(), ws.ID, DeleteOptions{Dirty: DirtyDiscard}); err != nil {
 		t.Fatalf("delete choosing discard: %v", err)
 	}
 	if exists(ws.Root) || exists(e.Store().Layout().WorkspaceDir(ws.ID)) {

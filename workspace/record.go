@@ -29,6 +29,12 @@ type Record struct {
 	// DirtyChoice is what the last delete or shelve was told to do with
 	// uncommitted work; a recovery finishing it applies the same choice.
 	DirtyChoice DirtyChoice
+	// TeardownClean is set by a delete or shelve that found the worktree
+	// holding nothing at risk once its agents and runs were stopped: what
+	// appears in the tree after that is the teardown's own doing (archive's
+	// output) and goes with the tree, also when recovery repeats the
+	// teardown. A teardown that fails without a crash clears it.
+	TeardownClean bool
 
 	// raw is the document as last read, known keys included, so a write
 	// changes only the keys whose values the mutator changed and every other
@@ -79,6 +85,7 @@ func (r *Record) fields() []field {
 		{"archived", &r.Archived},
 		{"created_branch", &r.CreatedBranch},
 		{"dirty_choice", &r.DirtyChoice},
+		{"teardown_clean", &r.TeardownClean},
 	}
 }
 
