@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/config/procid"
 	"amux.dev/amux/e2e/harness"
-	"amux.dev/amux/procid"
 	"amux.dev/amux/status"
 	"amux.dev/amux/workspace"
 )

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // maxAttrFile bounds one attributes file we read. A larger one is refused

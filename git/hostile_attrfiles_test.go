@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // TestHostileAttributesFilesRefusedNotOpened: with a repo-configured filter

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"amux.dev/amux/atomicfile"
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/atomicfile"
+	"amux.dev/amux/config/procid"
 )
 
 // FileName is the registry's file name inside the state home.

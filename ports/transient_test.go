@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/procid"
 )
 
 // A real child process takes a transient hold and is killed; the next write

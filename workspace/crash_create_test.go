@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/config/procid"
 	"amux.dev/amux/git"
-	"amux.dev/amux/procid"
 )
 
 // helperOp is the child process of the kill-at-every-step tests: it runs

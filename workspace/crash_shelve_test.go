@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/procid"
 )
 
 // A shelve killed after any step is finished by the next start: the record

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/git"
 )
 

@@ -7,8 +7,8 @@ import (
 	"io/fs"
 	"os"
 
-	"amux.dev/amux/atomicfile"
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/atomicfile"
+	"amux.dev/amux/config/procid"
 )
 
 // owner names the amux process running a multi-step operation (a

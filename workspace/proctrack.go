@@ -12,8 +12,8 @@ import (
 	"syscall"
 	"time"
 
-	"amux.dev/amux/atomicfile"
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/atomicfile"
+	"amux.dev/amux/config/procid"
 )
 
 // markEnv is set, with a value unique to one lifecycle command, in that

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/atomicfile"
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/atomicfile"
+	"amux.dev/amux/config/procid"
 )
 
 func requireProc(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"amux.dev/amux/procid"
+	"amux.dev/amux/config/procid"
 )
 
 // recoverCreate settles an interrupted create from its intent. A create

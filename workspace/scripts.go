@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // ScriptKind names a lifecycle script. The names are also the JSON keys of
