@@ -45,6 +45,12 @@ type Config struct {
 	UI         UI
 	Ports      ports.Settings // shapes new reservations only; existing ones keep their bounds
 	Status     Status
+	// Keys rebinds actions: action ID to the keys that replace its
+	// defaults. Config checks only the shape; ui/keys checks the IDs and
+	// clashes when it applies them.
+	Keys map[string][]string
+	// UserThemes are the valid themes of themes.json (see LoadUserThemes).
+	UserThemes []Palette
 }
 
 // Status tunes the activity heuristic behind @amux_agent_state.
@@ -64,16 +70,12 @@ type Assistant struct {
 
 // UI holds the interface settings.
 type UI struct {
-	Theme        string // "dark", "light" or "terminal"
+	Theme        string // a name from Config.ThemeNames
 	TmuxServer   string // empty: $AMUX_TMUX_SERVER or "amux"
 	TmuxConfig   string // empty: $AMUX_TMUX_CONFIG or /dev/null
 	ShowKeyHints bool
 	BellOnDone   bool
 }
-
-// ThemeNames lists the themes amux understands, in the order settings offer
-// them. It is the one list of theme names: ui/theme draws each of them.
-func ThemeNames() []string { return []string{"dark", "light", "terminal"} }
 
 // Defaults returns the built-in configuration.
 func Defaults() Config {

@@ -51,21 +51,26 @@ type filePorts struct {
 // returned warning says what was ignored. The file is never touched.
 func Load(home string) (Config, error) {
 	cfg := Defaults()
+	var warns []error
+	themes, err := LoadUserThemes(home)
+	cfg.UserThemes = themes
+	if err != nil {
+		warns = append(warns, err)
+	}
 	data, err := os.ReadFile(Path(home))
 	if errors.Is(err, fs.ErrNotExist) {
-		return cfg, nil
+		return cfg, errors.Join(warns...)
 	}
 	if err != nil {
-		return cfg, fmt.Errorf("using default settings: cannot read %s: %w", Path(home), err)
+		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: cannot read %s: %w", Path(home), err))...)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return cfg, nil
+		return cfg, errors.Join(warns...)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil || top == nil {
-		return cfg, fmt.Errorf("using default settings: %s is not a JSON object (%v)", Path(home), describe(err))
+		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: %s is not a JSON object (%v)", Path(home), describe(err)))...)
 	}
-	var warns []error
 	if raw, ok := top["assistants"]; ok {
 		warns = append(warns, applyAssistants(&cfg, raw)...)
 	}
@@ -77,6 +82,9 @@ func Load(home string) (Config, error) {
 	}
 	if raw, ok := top["status"]; ok {
 		warns = append(warns, applyStatus(&cfg, raw)...)
+	}
+	if raw, ok := top["keys"]; ok {
+		warns = append(warns, applyKeys(&cfg, raw)...)
 	}
 	return cfg, errors.Join(warns...)
 }
@@ -133,10 +141,10 @@ func applyUI(cfg *Config, raw json.RawMessage) []error {
 	}
 	var warns []error
 	if fu.Theme != nil {
-		if slices.Contains(ThemeNames(), *fu.Theme) {
+		if slices.Contains(cfg.ThemeNames(), *fu.Theme) {
 			cfg.UI.Theme = *fu.Theme
 		} else {
-			warns = append(warns, fmt.Errorf("config: unknown theme %q (want one of %v), using %q", *fu.Theme, ThemeNames(), cfg.UI.Theme))
+			warns = append(warns, fmt.Errorf("config: unknown theme %q (want one of %v), using %q", *fu.Theme, cfg.ThemeNames(), cfg.UI.Theme))
 		}
 	}
 	setIf(&cfg.UI.TmuxServer, fu.TmuxServer)
@@ -178,7 +186,6 @@ func applyStatus(cfg *Config, raw json.RawMessage) []error {
 	return nil
 }
 
-// Validate reports whether the port settings describe a usable space.
 func setIf[T any](dst *T, src *T) {
 	if src != nil {
 		*dst = *src

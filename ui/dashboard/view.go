@@ -3,7 +3,6 @@ package dashboard
 import (
 	"fmt"
 	"github.com/charmbracelet/x/ansi"
-	"image/color"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -45,31 +44,25 @@ type segment struct {
 	style lipgloss.Style
 }
 
-// render draws a row's segments. The selected row gets the selection
-// background under every segment (styling each piece separately, since an
-// inner reset would otherwise cut the highlight short) and is padded to width.
+// render draws a row's segments. The selected row is drawn whole in the
+// cursor row's colours (each piece styled separately, since an inner reset
+// would otherwise cut the highlight short; the state glyph keeps its shape,
+// so its colour need not fight the highlight) and is padded to width.
 func render(th theme.Theme, segs []segment, width int, selected, focused bool) string {
 	var b strings.Builder
 	used := 0
 	for _, s := range segs {
 		st := s.style
 		if selected {
-			st = st.Background(selectionBg(th, focused))
+			st = th.CursorRow(focused).Bold(st.GetBold())
 		}
 		b.WriteString(st.Render(s.text))
 		used += lipgloss.Width(s.text)
 	}
 	if selected && used < width {
-		b.WriteString(lipgloss.NewStyle().Background(selectionBg(th, focused)).Render(strings.Repeat(" ", width-used)))
+		b.WriteString(th.CursorRow(focused).Render(strings.Repeat(" ", width-used)))
 	}
 	return b.String()
-}
-
-func selectionBg(th theme.Theme, focused bool) color.Color {
-	if focused {
-		return th.Selected
-	}
-	return th.Border
 }
 
 func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []segment {

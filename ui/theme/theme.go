@@ -1,5 +1,6 @@
-// Package theme holds amux's colour themes. Components take a Theme and
-// never pick colours themselves, so a theme change restyles everything.
+// Package theme turns a palette (config.Palette: the colours as data) into
+// the styles amux draws with. Components take a Theme and never pick
+// colours themselves, so a theme change restyles everything.
 package theme
 
 import (
@@ -17,55 +18,65 @@ type Theme struct {
 
 	Text, Muted, Accent, Border, BorderFocus color.Color
 	Selected, SelectedText                   color.Color
+	SelectedBlur, SelectedBlurText           color.Color
 	Working, Done, Blocked, Error, Warning   color.Color
+	// Reverse draws the focused cursor row in reverse video instead of
+	// Selected/SelectedText (the terminal theme: its own colours swapped).
+	Reverse bool
 }
 
-// ByName returns the named theme, or an error naming the valid ones.
+// ByName returns the built-in theme with this name ("" is the default),
+// or the default and an error naming the valid ones.
 func ByName(name string) (Theme, error) {
-	switch name {
-	case "", "dark":
-		return Dark(), nil
-	case "light":
-		return Light(), nil
-	case "terminal":
-		return Terminal(), nil
-	}
-	return Dark(), fmt.Errorf("unknown theme %q (want one of %v)", name, config.ThemeNames())
+	return Lookup(config.Config{}, name)
 }
 
-// Dark is the default theme for dark terminals, in truecolor.
-func Dark() Theme {
-	c := lipgloss.Color
-	return Theme{Name: "dark",
-		Text: c("#d8dee9"), Muted: c("#7b8496"), Accent: c("#88c0d0"),
-		Border: c("#3b4252"), BorderFocus: c("#88c0d0"),
-		Selected: c("#3b4a5e"), SelectedText: c("#eceff4"),
-		Working: c("#81a1c1"), Done: c("#a3be8c"), Blocked: c("#ebcb8b"), Error: c("#bf616a"), Warning: c("#d08770"),
+// Lookup returns the named theme among cfg's (built-ins and the user's
+// own), or the default and an error naming the valid ones.
+func Lookup(cfg config.Config, name string) (Theme, error) {
+	if name == "" {
+		name = config.Defaults().UI.Theme
 	}
+	if p, ok := cfg.Palette(name); ok {
+		return FromPalette(p)
+	}
+	def, _ := config.BuiltinPalette(config.Defaults().UI.Theme)
+	th, _ := FromPalette(def)
+	return th, fmt.Errorf("unknown theme %q (want one of %v)", name, cfg.ThemeNames())
 }
 
-// Light is for light terminals.
-func Light() Theme {
-	c := lipgloss.Color
-	return Theme{Name: "light",
-		Text: c("#2e3440"), Muted: c("#6b7385"), Accent: c("#0b6e99"),
-		Border: c("#c5cad3"), BorderFocus: c("#0b6e99"),
-		Selected: c("#dce6f0"), SelectedText: c("#1c2330"),
-		Working: c("#2f5f9e"), Done: c("#2e7d32"), Blocked: c("#9a6b00"), Error: c("#b3261e"), Warning: c("#b35c00"),
+// FromPalette builds the theme a palette describes. An invalid palette is
+// an error (config validates user themes before they get here).
+func FromPalette(p config.Palette) (Theme, error) {
+	if err := p.Validate(); err != nil {
+		return Theme{}, err
 	}
+	c := func(s string) color.Color {
+		pc, _ := config.ParseColor(s)
+		switch pc.Kind {
+		case config.RGBColor:
+			return color.RGBA{R: pc.RGB[0], G: pc.RGB[1], B: pc.RGB[2], A: 0xff}
+		case config.ANSIColor:
+			return lipgloss.ANSIColor(pc.ANSI)
+		}
+		return lipgloss.NoColor{}
+	}
+	th := Theme{Name: p.Name,
+		Text: c(p.Text), Muted: c(p.Muted), Accent: c(p.Accent),
+		Border: c(p.Border), BorderFocus: c(p.BorderFocus),
+		SelectedText: c(p.SelectedText), SelectedBlur: c(p.SelectedBlur), SelectedBlurText: c(p.SelectedBlurText),
+		Working: c(p.Working), Done: c(p.Done), Blocked: c(p.Blocked), Error: c(p.Error), Warning: c(p.Warning),
+	}
+	if p.Selected == "reverse" {
+		th.Reverse, th.Selected = true, lipgloss.NoColor{}
+	} else {
+		th.Selected = c(p.Selected)
+	}
+	return th, nil
 }
 
-// Terminal uses only the 16 ANSI colours, so it follows the terminal's own
-// palette (and its light or dark background).
-func Terminal() Theme {
-	a := func(i int) color.Color { return lipgloss.ANSIColor(i) }
-	return Theme{Name: "terminal",
-		Text: lipgloss.NoColor{}, Muted: a(8), Accent: a(6),
-		Border: a(8), BorderFocus: a(6),
-		Selected: a(4), SelectedText: a(15),
-		Working: a(4), Done: a(2), Blocked: a(3), Error: a(1), Warning: a(3),
-	}
-}
+// Dark is the default theme.
+func Dark() Theme { th, _ := ByName("dark"); return th }
 
 // Style returns a plain style in colour c.
 func (t Theme) Style(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
@@ -79,9 +90,26 @@ func (t Theme) MutedStyle() lipgloss.Style { return t.Style(t.Muted) }
 // AccentStyle is for titles and highlighted keys.
 func (t Theme) AccentStyle() lipgloss.Style { return t.Style(t.Accent).Bold(true) }
 
-// SelectedStyle is the cursor row of a list.
+// SelectedStyle is the cursor row of the focused list.
 func (t Theme) SelectedStyle() lipgloss.Style {
+	if t.Reverse {
+		return lipgloss.NewStyle().Reverse(true)
+	}
 	return lipgloss.NewStyle().Background(t.Selected).Foreground(t.SelectedText)
+}
+
+// SelectedBlurStyle is the cursor row of a list without focus.
+func (t Theme) SelectedBlurStyle() lipgloss.Style {
+	return lipgloss.NewStyle().Background(t.SelectedBlur).Foreground(t.SelectedBlurText)
+}
+
+// CursorRow is the cursor row's style: SelectedStyle when its list has
+// focus, SelectedBlurStyle when not.
+func (t Theme) CursorRow(focused bool) lipgloss.Style {
+	if focused {
+		return t.SelectedStyle()
+	}
+	return t.SelectedBlurStyle()
 }
 
 // ErrorStyle is for error text.

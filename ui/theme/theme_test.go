@@ -1,0 +1,58 @@
+package theme
+
+import (
+	"image/color"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/config"
+)
+
+func TestEveryThemeBuildsAndUnknownFallsBack(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.UserThemes = []config.Palette{func() config.Palette {
+		p, _ := config.BuiltinPalette("light")
+		p.Name, p.Accent = "mine", "#112233"
+		return p
+	}()}
+	for _, name := range cfg.ThemeNames() {
+		th, err := Lookup(cfg, name)
+		if err != nil || th.Name != name {
+			t.Errorf("%s: %v %q", name, err, th.Name)
+		}
+	}
+	if th, _ := Lookup(cfg, "mine"); th.Accent != (color.RGBA{0x11, 0x22, 0x33, 0xff}) {
+		t.Errorf("user accent = %v", th.Accent)
+	}
+	th, err := ByName("neon")
+	if err == nil || th.Name != "dark" {
+		t.Fatalf("unknown theme: %v %q", err, th.Name)
+	}
+	if _, err := ByName("mine"); err == nil {
+		t.Fatal("a user theme resolved without its config")
+	}
+}
+
+// The terminal theme draws with ANSI colours and reverse video only, so the
+// terminal's palette decides what the person sees.
+func TestTerminalThemeDrawsWithTheTerminalsColours(t *testing.T) {
+	th, err := ByName("terminal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []color.Color{th.Text, th.Muted, th.Accent, th.Border, th.BorderFocus, th.SelectedText,
+		th.SelectedBlur, th.SelectedBlurText, th.Working, th.Done, th.Blocked, th.Error, th.Warning} {
+		switch c.(type) {
+		case lipgloss.ANSIColor, lipgloss.NoColor:
+		default:
+			t.Errorf("colour %#v is not one of the terminal's", c)
+		}
+	}
+	if !th.Reverse {
+		t.Fatal("cursor row not in reverse video")
+	}
+	if !th.SelectedStyle().GetReverse() {
+		t.Fatal("SelectedStyle ignores Reverse")
+	}
+}
