@@ -75,7 +75,7 @@ func RecoveryCommand(backup, live string) string {
 	return "mv -f -- " + ShellQuote(backup) + " " + ShellQuote(live)
 }
 
-// ShellQuote quotes s for a POSIX shell: single quotes, with each ' as '\''.
+// ShellQuote quotes s for a POSIX shell: single quotes, with each ' as '\”.
 func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
