@@ -75,7 +75,8 @@ func RecoveryCommand(backup, live string) string {
 	return "mv -f -- " + ShellQuote(backup) + " " + ShellQuote(live)
 }
 
-// ShellQuote quotes s for a POSIX shell: single quotes, with each ' as '\”.
+// ShellQuote quotes s for a POSIX shell: in single quotes, each quote in s
+// closed, escaped with a backslash and reopened.
 func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
