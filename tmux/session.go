@@ -16,7 +16,16 @@ type SessionSpec struct {
 	Tags    []SetOption // options set in the same tmux invocation as the create
 	Width   int         // initial size; zero leaves tmux's default
 	Height  int
+	// HistoryLimit, when set, is the least history the new pane keeps:
+	// tmux fixes a pane's history-limit when the pane is made, from the
+	// global option, so the same invocation first raises the global one
+	// when it is lower (a larger one from the person's tmux config stays).
+	HistoryLimit int
 }
+
+// HistoryLimit is the history amux's sessions keep per pane: enough for a
+// long agent session's scrollback (tmux's own default is 2000 lines).
+const HistoryLimit = 50000
 
 // Created identifies what NewSession made.
 type Created struct {
@@ -48,7 +57,16 @@ func NewSession(ctx context.Context, r Runner, spec SessionSpec) (Created, error
 		args = append(args, "--")
 		args = append(args, spec.Command...)
 	}
-	cmds := [][]string{args}
+	var cmds [][]string
+	if n := spec.HistoryLimit; n > 0 {
+		// start-server first: on a server this invocation starts, if-shell
+		// needs it running. The condition and its command are amux's own
+		// text, no outside string.
+		v := strconv.Itoa(n)
+		cmds = append(cmds, []string{"start-server"},
+			[]string{"if-shell", "-F", "#{e|<:#{history-limit}," + v + "}", "set-option -g history-limit " + v})
+	}
+	cmds = append(cmds, args)
 	for _, t := range spec.Tags {
 		cmds = append(cmds, SetSessionOptionArgs(spec.Name, t.Key, t.Value))
 	}
@@ -95,6 +113,17 @@ func CapturePane(ctx context.Context, r Runner, target string, start int, escape
 	}
 	if start != 0 {
 		args = append(args, "-S", strconv.Itoa(start))
+	}
+	return r.Run(ctx, args...)
+}
+
+// CaptureHistory returns everything the pane holds, from the oldest line of
+// its history (as much as its history-limit kept) to the bottom of its
+// screen; escapes as in CapturePane.
+func CaptureHistory(ctx context.Context, r Runner, target string, escapes bool) (string, error) {
+	args := []string{"capture-pane", "-p", "-t", target, "-S", "-"}
+	if escapes {
+		args = append(args, "-e", "-N")
 	}
 	return r.Run(ctx, args...)
 }

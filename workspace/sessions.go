@@ -88,7 +88,8 @@ func (e *Engine) hostSession(ctx context.Context, rec Record, name string, req S
 	now := time.Now()
 	created, err := tmux.NewSession(ctx, e.opts.Tmux, tmux.SessionSpec{
 		Name: name, Dir: rec.Root, Command: launch.Argv, Width: req.Width, Height: req.Height,
-		Tags: append(e.sessionTags(rec, req, now), tmux.HostedPaneOptions()...),
+		HistoryLimit: tmux.HistoryLimit,
+		Tags:         append(e.sessionTags(rec, req, now), tmux.HostedPaneOptions()...),
 	})
 	if err != nil {
 		launch.Discard()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/tmux"
 )
@@ -15,14 +16,24 @@ const captureTimeout = 5 * time.Second
 
 // history is the scrolled-back state of a Model. Under `tmux attach` the
 // emulator has no scrollback of its own (tmux redraws in place), so history
-// is captured from the pane when scrolling starts and kept, unchanging,
-// until the view returns to the bottom — like tmux's copy mode.
+// is captured from the pane when scrolling starts — all of it, as much as
+// the pane's history-limit keeps (amux's sessions keep tmux.HistoryLimit
+// lines) — and kept, unchanging, until the view returns to the bottom,
+// like tmux's copy mode.
+//
+// While scrolled back the view's last row is a status row ("line N of M",
+// the search) and the rows above it show history: scroll 1 is the bottom
+// of the history (the pane's screen as captured), each more is a line
+// further back.
 type history struct {
-	scroll  int      // lines above the live bottom; 0 shows the live screen
+	scroll  int      // 0: the live screen; ≥1: lines above the bottom, plus one
 	lines   []string // captured lines, oldest first, the pane's screen last
+	plain   []string // lines without their styles, for search
 	pending int      // lines to scroll once the capture arrives
 	gen     int      // drops captures asked for before the last reset
 	loading bool
+	width   int // the view's, for the status row
+	search  histSearch
 }
 
 // ScrollUp scrolls n lines back into history, capturing it first if needed.
@@ -45,12 +56,23 @@ func (m *Model) ScrollUp(n int) tea.Cmd {
 
 // ScrollDown scrolls n lines towards the live screen.
 func (m *Model) ScrollDown(n int) {
-	if m.hist.scroll-n <= 0 {
+	if m.hist.scroll-n < 1 {
 		m.ScrollToBottom()
 		return
 	}
 	m.sel = selection{}
 	m.hist.scroll -= n
+}
+
+// ScrollPage scrolls one page (the view's height less one row, so a line
+// stays in sight) up or down.
+func (m *Model) ScrollPage(up bool) tea.Cmd {
+	page := max(m.height-2, 1)
+	if up {
+		return m.ScrollUp(page)
+	}
+	m.ScrollDown(page)
+	return nil
 }
 
 // ScrollToBottom returns to the live screen and drops the captured history.
@@ -64,13 +86,30 @@ func (m *Model) ScrollToBottom() {
 // Scrolled reports how many lines the view is scrolled back (0: live).
 func (m Model) Scrolled() int { return m.hist.scroll }
 
-// capture runs capture-pane off the Update goroutine.
+// HistoryPosition is where a scrolled-back view is: the number of the top
+// line shown (1-based) and the lines captured. ok is false while live.
+func (m Model) HistoryPosition() (line, total int, ok bool) {
+	if m.hist.scroll == 0 || m.hist.lines == nil {
+		return 0, 0, false
+	}
+	start, _ := m.hist.window(m.height)
+	return start + 1, len(m.hist.lines), true
+}
+
+// capture runs capture-pane off the Update goroutine: the whole history,
+// or the last HistoryLines lines when that option is set.
 func (m Model) capture(gen int) tea.Cmd {
 	t, limit := m.term, m.term.opts.HistoryLines
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), captureTimeout)
 		defer cancel()
-		out, err := tmux.CapturePane(ctx, t.runner, tmux.ExactPane(t.session), -limit, true)
+		var out string
+		var err error
+		if limit > 0 {
+			out, err = tmux.CapturePane(ctx, t.runner, tmux.ExactPane(t.session), -limit, true)
+		} else {
+			out, err = tmux.CaptureHistory(ctx, t.runner, tmux.ExactPane(t.session), true)
+		}
 		if err != nil {
 			return HistoryMsg{term: t, gen: gen, Err: err}
 		}
@@ -88,23 +127,53 @@ func (h *history) loaded(msg HistoryMsg, height int) {
 		h.pending = 0
 		return
 	}
-	h.lines = msg.Lines
-	h.scroll = min(h.pending, h.maxScroll(height))
+	// The blank rows under the pane's last line are not history.
+	lines := msg.Lines
+	for len(lines) > 1 && strings.TrimSpace(ansi.Strip(lines[len(lines)-1])) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	h.lines = lines
+	h.plain = make([]string, len(h.lines))
+	for i, l := range h.lines {
+		h.plain[i] = ansi.Strip(l)
+	}
+	h.scroll = max(min(h.pending, h.maxScroll(height)), 1)
 	h.pending = 0
-	if h.scroll == 0 {
-		h.lines = nil // nothing to scroll to: stay live
+}
+
+// maxScroll is the scroll that puts the first line at the top.
+func (h *history) maxScroll(height int) int {
+	return max(len(h.lines)-max(height-1, 1)+1, 1)
+}
+
+func (h *history) clamp(height int) {
+	if h.scroll > 0 {
+		h.scroll = max(min(h.scroll, h.maxScroll(height)), 1)
 	}
 }
 
-func (h *history) maxScroll(height int) int { return max(len(h.lines)-height, 0) }
+// window is the range of lines [start, end) shown above the status row.
+func (h *history) window(height int) (start, end int) {
+	end = len(h.lines) - h.scroll + 1
+	end = max(min(end, len(h.lines)), 0)
+	return max(end-max(height-1, 1), 0), end
+}
 
-func (h *history) clamp(height int) { h.scroll = min(h.scroll, h.maxScroll(height)) }
-
-// rows returns the height captured lines the view shows.
+// rows returns the height rows the view shows: the window of history,
+// matches of the search marked, then the status row.
 func (h *history) rows(height int) []string {
-	end := len(h.lines) - h.scroll
-	start := max(end-height, 0)
-	return h.lines[start:end]
+	start, end := h.window(height)
+	out := make([]string, 0, height)
+	for i := start; i < end; i++ {
+		out = append(out, h.search.mark(h.lines[i], h.plain[i], i))
+	}
+	for len(out) < height-1 {
+		out = append(out, "")
+	}
+	if height > 1 {
+		out = append(out, h.status(start, height))
+	}
+	return out
 }
 
 // splitCapture splits capture-pane -e output into lines that each carry

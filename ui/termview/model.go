@@ -4,8 +4,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// wheelLines is how far one wheel notch scrolls the local history.
-const wheelLines = 3
+// wheelLines is how far one wheel notch scrolls the local history: a line,
+// so a flick of the wheel reads like a pager, not a jump.
+const wheelLines = 1
 
 // Model is the Bubble Tea component showing one Terminal. It is a value:
 // Update returns the new Model. The parent gives it its size and position
@@ -69,6 +70,7 @@ func (m *Model) SetSize(width, height int) tea.Cmd {
 	}
 	m.width, m.height = width, height
 	m.sel = selection{}
+	m.hist.width = width
 	m.hist.clamp(height)
 	t := m.term
 	return func() tea.Msg {
@@ -123,11 +125,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.closed = true
 		return m, nil
 	case HistoryMsg:
+		m.hist.width = m.width
 		m.hist.loaded(msg, m.height)
 		return m, nil
 	case tea.KeyPressMsg:
+		if cmd, ok := m.inHistory(msg); ok {
+			return m, cmd
+		}
 		return m, m.send(EncodeKey(msg, m.term.Modes()))
 	case tea.PasteMsg:
+		if cmd, ok := m.inHistory(msg); ok {
+			return m, cmd
+		}
 		return m, m.send(EncodePaste(msg.Content, m.term.Modes()))
 	case tea.MouseMsg:
 		return m.mouse(msg)

@@ -44,7 +44,8 @@ type Options struct {
 	// Defaults 0.2 and 100 ms.
 	EmulationShare float64
 	EmulationBurst time.Duration
-	// HistoryLines caps the lines captured for scrolling back. Default 3000.
+	// HistoryLines caps the lines captured for scrolling back; 0 (the
+	// default) captures all the pane's history-limit kept.
 	HistoryLines int
 	// NewEmulator makes the emulator; default NewVTEmulator.
 	NewEmulator func(width, height int) Emulator
@@ -77,9 +78,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.EmulationBurst <= 0 {
 		o.EmulationBurst = 100 * time.Millisecond
-	}
-	if o.HistoryLines <= 0 {
-		o.HistoryLines = 3000
 	}
 	if o.NewEmulator == nil {
 		o.NewEmulator = NewVTEmulator
