@@ -63,6 +63,7 @@ type Engine struct {
 
 	mu       sync.Mutex
 	localRun map[string]*localRun // the local run slot, one per workspace
+	running  map[string]int       // lifecycle scripts running now, by workspace and kind
 }
 
 // New returns an engine over opts.Home.
@@ -91,7 +92,7 @@ func New(opts Options) (*Engine, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}, self: currentOwner()}, nil
+	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}, running: map[string]int{}, self: currentOwner()}, nil
 }
 
 // Store returns the engine's record and registry store.

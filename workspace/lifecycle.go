@@ -142,6 +142,7 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptRe
 		return res, err
 	}
 	defer out.Close()
+	defer e.markRunning(id, sc.Kind)()
 	sink := scriptSink(ctx, out)
 	env := tmux.MergeEnv(e.opts.Environ, extra)
 	for i, cmd := range sc.Commands {
