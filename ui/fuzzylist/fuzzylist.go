@@ -4,6 +4,7 @@
 package fuzzylist
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/sahilm/fuzzy"
@@ -22,11 +23,20 @@ type Item struct {
 
 // List is the state of a filtered list.
 type List struct {
+	// TitleFirst matches the query against titles only (fuzzily), then
+	// adds the items whose Detail holds it literally, after them: a short
+	// query names an item instead of scattering over its detail text.
+	TitleFirst bool
+	// ShowPosition gives the last row to "↑↓ 4–10 of 12" when the matches
+	// do not fit, so a person knows there is more.
+	ShowPosition bool
+
 	items   []Item
 	query   string
 	matches []int // indices into items, best first
 	cursor  int   // index into matches
 	offset  int   // first visible match
+	shown   int   // rows the last View showed
 }
 
 // New builds a list showing every item.
@@ -60,10 +70,23 @@ func (l *List) refilter() {
 	} else {
 		titles := make([]string, len(l.items))
 		for i, it := range l.items {
-			titles[i] = it.Title + " " + it.Detail
+			titles[i] = it.Title
+			if !l.TitleFirst {
+				titles[i] += " " + it.Detail
+			}
 		}
+		seen := map[int]bool{}
 		for _, m := range fuzzy.Find(l.query, titles) {
 			l.matches = append(l.matches, m.Index)
+			seen[m.Index] = true
+		}
+		if l.TitleFirst {
+			q := strings.ToLower(strings.TrimSpace(l.query))
+			for i, it := range l.items {
+				if !seen[i] && strings.Contains(strings.ToLower(it.Detail), q) {
+					l.matches = append(l.matches, i)
+				}
+			}
 		}
 	}
 	l.cursor, l.offset = 0, 0
@@ -94,6 +117,10 @@ func (l *List) View(th theme.Theme, width, height int) string {
 	if len(l.matches) == 0 {
 		return th.MutedStyle().Render("  no matches")
 	}
+	hint := l.ShowPosition && len(l.matches) > height && height >= 2
+	if hint {
+		height--
+	}
 	if l.cursor < l.offset {
 		l.offset = l.cursor
 	}
@@ -102,6 +129,7 @@ func (l *List) View(th theme.Theme, width, height int) string {
 	}
 	var b strings.Builder
 	end := min(len(l.matches), l.offset+height)
+	l.shown = end - l.offset
 	for row := l.offset; row < end; row++ {
 		it := l.items[l.matches[row]]
 		line := renderRow(it, width)
@@ -118,7 +146,16 @@ func (l *List) View(th theme.Theme, width, height int) string {
 			b.WriteByte('\n')
 		}
 	}
+	if hint {
+		b.WriteString("\n" + th.MutedStyle().Render(fmt.Sprintf("  ↑↓ %d–%d of %d", l.offset+1, end, len(l.matches))))
+	}
 	return b.String()
+}
+
+// Position is the first and last visible match (1-based) after the last
+// View, and how many match.
+func (l List) Position() (first, last, total int) {
+	return l.offset + 1, min(l.offset+l.shown, len(l.matches)), len(l.matches)
 }
 
 // renderRow lays out title, detail and a right-aligned note in width cells.

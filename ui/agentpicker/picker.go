@@ -1,0 +1,181 @@
+// Package agentpicker is the picker a new agent tab starts from: the
+// configured assistants, filtered by name first, scrolled with a position
+// hint, each checked for a program that would actually start (a command
+// line's real program, past env assignments and wrappers, looked up on
+// PATH) — and an optional first task for the agent.
+package agentpicker
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/fuzzylist"
+	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/theme"
+)
+
+// Assistant is one row: its name and the command line it runs.
+type Assistant struct{ Name, Command string }
+
+// Model is an open picker.
+type Model struct {
+	th       theme.Theme
+	rows     []Assistant
+	items    []fuzzylist.Item
+	list     fuzzylist.List
+	filter   textinput.Model
+	task     textinput.Model
+	taskOpen bool
+	missing  map[string]string
+	note     string
+}
+
+// CheckedMsg carries the result of Check: why each assistant's program
+// would not start (only those).
+type CheckedMsg struct{ Missing map[string]string }
+
+// New opens the picker over assistants, in their order.
+func New(th theme.Theme, assistants []Assistant) Model {
+	m := Model{th: th, rows: assistants}
+	m.items = make([]fuzzylist.Item, len(assistants))
+	for i, a := range assistants {
+		m.items[i] = fuzzylist.Item{Title: safetext.Line(a.Name)}
+		if a.Command != a.Name {
+			m.items[i].Detail = safetext.Line(a.Command)
+		}
+	}
+	m.list = fuzzylist.New(m.items)
+	m.list.TitleFirst, m.list.ShowPosition = true, true
+	m.filter = textinput.New()
+	m.filter.Prompt = "› "
+	m.filter.Placeholder = "filter assistants by name"
+	m.filter.SetWidth(60)
+	m.filter.Focus()
+	m.task = textinput.New()
+	m.task.Prompt = "› "
+	m.task.Placeholder = "first task for the agent (optional)"
+	m.task.CharLimit = 4000
+	m.task.SetWidth(60)
+	return m
+}
+
+// Check looks every assistant's program up, off the update loop.
+func (m Model) Check(lookPath func(string) (string, error)) tea.Cmd {
+	rows := append([]Assistant(nil), m.rows...)
+	return func() tea.Msg {
+		missing := map[string]string{}
+		for _, a := range rows {
+			if why := Missing(a.Command, lookPath); why != "" {
+				missing[a.Name] = why
+			}
+		}
+		return CheckedMsg{Missing: missing}
+	}
+}
+
+// Chosen is the assistant under the cursor and the first task typed.
+func (m Model) Chosen() (name, task string, ok bool) {
+	i, ok := m.list.Selected()
+	if !ok {
+		return "", "", false
+	}
+	return m.rows[i].Name, strings.TrimSpace(m.task.Value()), true
+}
+
+// Update handles one message. Submitted means start Chosen.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
+	switch msg := msg.(type) {
+	case CheckedMsg:
+		m.missing = msg.Missing
+		for i, a := range m.rows {
+			m.items[i].Note = safetext.Line(msg.Missing[a.Name])
+		}
+		m.list.SetItems(m.items)
+		m.list.SetQuery(m.filter.Value())
+		return m, nil, dialog.Pending
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "esc":
+			return m, nil, dialog.Cancelled
+		case "enter":
+			i, ok := m.list.Selected()
+			if !ok {
+				return m, nil, dialog.Pending
+			}
+			if why := m.missing[m.rows[i].Name]; why != "" && m.note == "" {
+				// Said once; a second enter starts it anyway (PATH inside
+				// the login shell may differ from amux's).
+				m.note = why + ": enter again to start it anyway"
+				return m, nil, dialog.Pending
+			}
+			return m, nil, dialog.Submitted
+		case "ctrl+t":
+			m.taskOpen = !m.taskOpen
+			if m.taskOpen {
+				m.filter.Blur()
+				return m, m.task.Focus(), dialog.Pending
+			}
+			m.task.Blur()
+			return m, m.filter.Focus(), dialog.Pending
+		case "up", "ctrl+p":
+			m.move(-1)
+			return m, nil, dialog.Pending
+		case "down", "ctrl+n":
+			m.move(1)
+			return m, nil, dialog.Pending
+		case "pgup":
+			m.move(-5)
+			return m, nil, dialog.Pending
+		case "pgdown":
+			m.move(5)
+			return m, nil, dialog.Pending
+		}
+	}
+	msg, ok := dialog.InputMsg(msg)
+	if !ok {
+		return m, nil, dialog.Pending
+	}
+	var cmd tea.Cmd
+	if m.taskOpen {
+		m.task, cmd = m.task.Update(msg)
+		return m, cmd, dialog.Pending
+	}
+	before := m.filter.Value()
+	m.filter, cmd = m.filter.Update(msg)
+	if m.filter.Value() != before {
+		m.note = ""
+		m.list.SetQuery(m.filter.Value())
+	}
+	return m, cmd, dialog.Pending
+}
+
+func (m *Model) move(d int) {
+	m.list.Move(d)
+	m.note = ""
+}
+
+// View renders the picker's content (the caller frames it) in width cells
+// and at most height rows.
+func (m Model) View(width, height int) string {
+	th := m.th
+	var b strings.Builder
+	b.WriteString(th.AccentStyle().Render("New agent tab") + "\n")
+	b.WriteString(m.filter.View() + "\n\n")
+	extra := 6 // title, filter, blanks, note, hint
+	if m.taskOpen {
+		extra += 3
+	}
+	b.WriteString(m.list.View(th, width, max(3, height-extra)) + "\n")
+	if m.note != "" {
+		b.WriteString(th.Style(th.Warning).Render(m.note))
+	}
+	b.WriteString("\n")
+	if m.taskOpen {
+		b.WriteString(th.TextStyle().Render("First task (typed once the agent is ready):") + "\n" + m.task.View() + "\n\n")
+	}
+	b.WriteString(th.MutedStyle().Render("enter: start · ctrl+t: first task · ↑/↓: move · esc: cancel"))
+	return b.String()
+}
