@@ -39,11 +39,16 @@ func locate(dir string) (string, error) {
 	// git resolves the cwd physically; so do we, or the discovery ceiling
 	// we hand it would not line up with the path it walks.
 	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w: %w", dir, ErrNotRepo, err)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("%s: %w", dir, ErrNoSuchPath)
 	}
-	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
-		return "", fmt.Errorf("%s: %w: not a directory", dir, ErrNotRepo)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", dir, err)
+	}
+	if fi, err := os.Stat(real); err != nil {
+		return "", fmt.Errorf("%s: %w", dir, err)
+	} else if !fi.IsDir() {
+		return "", fmt.Errorf("%s: %w", dir, ErrNotDirectory)
 	}
 	for d := real; ; {
 		dotgit := filepath.Join(d, ".git")

@@ -3,6 +3,7 @@ package git
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 )
 
@@ -32,7 +33,22 @@ var (
 	ErrNoDefaultBranch = errors.New("no default branch detected")
 	// ErrMergeConflict means a merge stopped with conflicts to resolve.
 	ErrMergeConflict = errors.New("merge conflict")
+	// ErrNoSuchPath means the directory named does not exist (nor does
+	// what a link there points at). errors.Is(err, fs.ErrNotExist) holds
+	// too. It is not ErrNotRepo: nothing was there to be a repository.
+	ErrNoSuchPath error = noSuchPath{}
+	// ErrNotDirectory means the path names something other than a
+	// directory (a file), so it cannot be a work tree.
+	ErrNotDirectory = errors.New("not a directory")
+	// ErrEmptyRepo means the repository has no commit yet, so there is
+	// nothing to branch a workspace from.
+	ErrEmptyRepo = errors.New("the repository has no commits yet: make a first commit (for example git commit --allow-empty -m init), then try again")
 )
+
+type noSuchPath struct{}
+
+func (noSuchPath) Error() string        { return "no such directory" }
+func (noSuchPath) Is(target error) bool { return target == fs.ErrNotExist }
 
 // Error is a git invocation that failed: non-zero exit, deadline, or a start
 // failure. It carries what git said so the user sees the real reason.

@@ -66,6 +66,16 @@ func (r *Runner) BranchExists(ctx context.Context, repo, branch string) (bool, e
 	return c.resolves(ctx, "refs/heads/"+branch+"^{commit}")
 }
 
+// hasNoCommits reports whether no ref of the repository names an object:
+// a fresh `git init` with nothing committed.
+func (c *checkout) hasNoCommits(ctx context.Context) (bool, error) {
+	out, err := c.runRefs(ctx, "for-each-ref", "--count=1", "--format=%(objectname)")
+	if err != nil {
+		return false, err
+	}
+	return strings.TrimSpace(string(out)) == "", nil
+}
+
 // resolves reports whether rev names an object; exit 1 is git's quiet "no".
 func (c *checkout) resolves(ctx context.Context, rev string) (bool, error) {
 	_, err := c.runRefs(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", rev)
@@ -228,6 +238,9 @@ func (r *Runner) ResolveBase(ctx context.Context, repo, base string) (string, er
 		}
 	}
 	if err := c.validateCommit(ctx, "HEAD"); err != nil {
+		if empty, eerr := c.hasNoCommits(ctx); eerr == nil && empty {
+			return "", ErrEmptyRepo
+		}
 		return "", fmt.Errorf("no base: default branch not found and %w", err)
 	}
 	return "HEAD", nil

@@ -75,7 +75,8 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 
 // CheckCreate validates a create request before anything is written — the
 // name (ErrBadName, also for a name git refuses as a branch), the base ref
-// when given (a git.ErrInvalidRef error) and that neither the workspace nor
+// when given (a git.ErrInvalidRef error), that there is a base at all when
+// none is given (git.ErrEmptyRepo for a repository with no commit) and that neither the workspace nor
 // its worktree directory exists yet (ErrExists, ErrDeleting) — and returns
 // the repository's top level. Create runs it first; a dialog runs it to
 // point at the offending field before committing to the work.
@@ -104,6 +105,8 @@ func (e *Engine) CheckCreate(ctx context.Context, req CreateRequest) (repo strin
 		if err := g.ValidateBaseRef(ctx, repo, req.Base); err != nil {
 			return "", err
 		}
+	} else if _, err := g.ResolveBase(ctx, repo, ""); err != nil {
+		return "", err // an empty repository has nothing to branch from
 	}
 	return repo, nil
 }
@@ -174,10 +177,11 @@ func (e *Engine) createLocked(ctx context.Context, rec Record) (Record, error) {
 			return saved, nil
 		}
 	}
+	made := e.madeBy(ctx, in)
 	if rbErr := e.undoCreate(ctx, id, in); rbErr != nil {
 		return Record{}, fmt.Errorf("create %s: %w (rollback incomplete, retried on next start: %v)", rec.Name, err, rbErr)
 	}
-	return Record{}, fmt.Errorf("create %s: %w", rec.Name, err)
+	return Record{}, &RolledBackError{Name: rec.Name, Undone: made, Err: err}
 }
 
 // undoCreate rolls back what the create in its intent made, then its

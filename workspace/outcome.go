@@ -1,0 +1,74 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// RolledBackError is a create that failed after it had begun making things
+// (its intent was written): what it made was undone, and Undone says what,
+// for people ("the worktree … was removed"). Undone is empty when the
+// failing step had made nothing yet. An error from Create that is not a
+// *RolledBackError failed before anything was made: there is nothing to
+// report as rolled back.
+type RolledBackError struct {
+	Name   string
+	Undone []string
+	Err    error
+}
+
+// Error implements error.
+func (e *RolledBackError) Error() string { return fmt.Sprintf("create %s: %v", e.Name, e.Err) }
+
+// Unwrap returns the cause.
+func (e *RolledBackError) Unwrap() error { return e.Err }
+
+// madeBy describes what an intent's operation has made so far, before its
+// rollback removes it: the lines a RolledBackError reports.
+func (e *Engine) madeBy(ctx context.Context, in intent) []string {
+	var out []string
+	if exists(in.Root) {
+		out = append(out, "the worktree "+in.Root+" was removed")
+	}
+	switch {
+	case in.BranchExisted:
+		if in.WorktreeAdded || exists(in.Root) {
+			out = append(out, "branch "+in.Branch+", which existed before, was kept")
+		}
+	default:
+		if ok, err := e.opts.Git.BranchExists(ctx, in.Repo, in.Branch); err == nil && ok {
+			out = append(out, "branch "+in.Branch+", made by this attempt, was deleted")
+		}
+	}
+	return out
+}
+
+// SetupOutcome is how a created (or restored) workspace's setup went. The
+// workspace exists in every case: a setup that did not run or failed is a
+// warning about a success, never a failed create.
+type SetupOutcome int
+
+// The outcomes of setup (SetupNone also when the caller skipped it).
+const (
+	SetupNone           SetupOutcome = iota // no setup-workspace script is defined
+	SetupSucceeded                          // it ran and every command succeeded
+	SetupAwaitsApproval                     // it comes from the repository and is not approved
+	SetupNotRun                             // it could not run (the repository's scripts file is refused, …)
+	SetupFailed                             // a command failed; its output says why
+)
+
+// SetupOutcome classifies Setup and SetupErr.
+func (r CreateResult) SetupOutcome() SetupOutcome {
+	switch {
+	case errors.Is(r.SetupErr, ErrUntrusted):
+		return SetupAwaitsApproval
+	case r.SetupErr != nil && r.Setup.Ran && r.Setup.Failed >= 0:
+		return SetupFailed
+	case r.SetupErr != nil:
+		return SetupNotRun
+	case r.Setup.Ran:
+		return SetupSucceeded
+	}
+	return SetupNone
+}
