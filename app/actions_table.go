@@ -86,6 +86,7 @@ func actionRows() []action {
 		{Action: k(actInterruptTab, scopeWorkspace, []string{"I"}, "interrupt", "Interrupt the agent (Ctrl-C, as many times as configured)"),
 			run: (*Model).interruptTab, why: whyNoTab},
 	}
+	rows = append(rows, statusDialogRows(keyOnly, k)...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
 		rows = append(rows, action{

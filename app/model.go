@@ -140,7 +140,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	shown := m.activeTab()
 	m.inputOnly = false
-	model, cmd := m.update(msg)
+	cmd := m.update(msg)
 	if !m.inputOnly {
 		m.viewValid = false
 		if _, frame := msg.(termview.FrameMsg); !frame {
@@ -154,49 +154,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if again := m.keepAnimating(); again != nil {
 		cmd = tea.Batch(cmd, again)
 	}
-	return model, cmd
-}
-
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		return m, m.resizeViews()
-	case spinner.TickMsg:
-		var cmd tea.Cmd
-		if msg.ID == m.spin.ID() {
-			m.spin, cmd = m.spin.Update(msg)
-			if !m.animating() {
-				cmd, m.spinning = nil, false // idle costs nothing: no tick, no redraw
-			}
-		}
-		if m.overlay != nil {
-			return m, tea.Batch(cmd, m.overlay.update(m, msg))
-		}
-		return m, cmd
-	}
-	if mm, ok := msg.(monitorMsg); ok {
-		return m, m.applyMonitor(mm.res)
-	}
-	for _, h := range []func(tea.Msg) (tea.Cmd, bool){m.handleResult, m.handleTabResult, m.handleFirstTask, m.handleTabManage} {
-		if cmd, handled := h(msg); handled {
-			return m, cmd
-		}
-	}
-	if m.overlay != nil {
-		return m, m.overlay.update(m, msg)
-	}
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
-	case tea.PasteMsg:
-		if t, live := m.focusedTerminal(); live {
-			return m, m.toTerminal(t, msg)
-		}
-	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
-	}
-	return m, nil
+	return m, cmd
 }
 
 // animating reports whether anything on screen shows a spinner: loading,

@@ -108,16 +108,7 @@ func scrollKey(offset *int, key string, page int) {
 // helpLines renders the key list, one binding per line, width cells wide.
 func helpLines(m *Model, width int) []string {
 	var lines []string
-	for _, sc := range []struct {
-		scope keys.Scope
-		title string
-	}{
-		{scopeGlobal, "Everywhere"},
-		{scopeDashboard, "Project list"},
-		{scopeWorkspace, "Project list and tab area"},
-		{scopeCenter, "Tab area"},
-		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
-	} {
+	for _, sc := range scopeTitles() {
 		var bindings []key.Binding
 		for _, a := range m.reg.InScopes(sc.scope) {
 			bindings = append(bindings, m.reg.Binding(a, keys.AlwaysAvailable))

@@ -79,7 +79,7 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
 		defer cancel()
 		risk, err := eng.AtRisk(ctx, id)
-		return atRiskMsg{gen: gen, risk: safeRisk(risk), err: err}
+		return atRiskMsg{gen: gen, risk: risk, err: err}
 	}
 }
 
@@ -99,6 +99,7 @@ func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 			"the teardown stops before removing a tree that holds any.")
 		return
 	}
+	msg.risk = safeRisk(msg.risk) // git's paths and subjects enter the model here
 	o.risk = &msg.risk
 	if !msg.risk.Lossy() {
 		o.openConfirm(m, riskLines(o.rec, msg.risk)...)
@@ -211,7 +212,20 @@ func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
 		defer cancel()
-		note, err := eng.Teardown(ctx, id, shelve, dirty, ev.add)
+		// Both write a tombstone first: a delete's .deleting, a shelve's .shelving.
+		ev.add(StepEvent{Step: "write tombstone"})
+		opts := workspace.DeleteOptions{Dirty: dirty, Observe: stepObserver(shelve, ev.add)}
+		var res workspace.TeardownResult
+		var err error
+		if shelve {
+			res, err = eng.Shelve(ctx, id, opts)
+		} else {
+			res, err = eng.Delete(ctx, id, opts)
+		}
+		note := teardownNote(res)
+		if err != nil {
+			note = unfinishedNote(eng, id)
+		}
 		ev.close()
 		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}
 	}
@@ -222,62 +236,62 @@ func (m *Model) waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
 	return p.wait(func(ev []StepEvent, done bool) tea.Msg { return teardownProgressMsg{op, ev, done} })
 }
 
-// handleTeardownResult applies step events and the final outcome.
-func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
+// onTeardownProgress applies a teardownProgressMsg.
+func (m *Model) onTeardownProgress(msg teardownProgressMsg) tea.Cmd {
 	o, _ := m.overlay.(*teardownOverlay)
-	switch msg := msg.(type) {
-	case teardownProgressMsg:
-		if o == nil || o.op != msg.op || o.finished {
-			// The result already applied every event; replaying them now
-			// would reopen the step it settled.
-			return nil, true
-		}
-		o.applySteps(msg.events)
-		if msg.done {
-			return nil, true
-		}
-		return m.waitTeardown(o.op, o.events), true
-	case teardownDoneMsg:
-		delete(m.busy, msg.id)
-		verb := "deleted"
-		if msg.shelve {
-			verb = "shelved"
-		}
-		if o != nil && o.op == msg.op {
-			// The result can overtake the last progress message: apply
-			// every event first, so the step that failed is the one marked.
-			o.applySteps(o.events.snapshot())
-			o.finished = true
-			// The engine's note, not an assumption: what recovery will do
-			// depends on whether the failure left a tombstone.
-			o.steps.Note = msg.note
-			if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone("write tombstone")); ok {
-				o.steps.Note = note
-			}
-			failedOne := false
-			for i := range o.steps.Steps {
-				s := &o.steps.Steps[i]
-				switch {
-				case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-					s.State = dialog.StepDone
-				case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
-					s.State, s.Detail, failedOne = dialog.StepFailed, safetext.Line(msg.err.Error()), true
-				case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-					s.State = dialog.StepSkipped
-				}
-			}
-		}
-		m.dirtyAfterLoad = true // a shelved or deleted tree has no "*" any more
-		if msg.err != nil {
-			return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err))), true
-		}
-		text, level := verb+" workspace "+msg.name, levelInfo
-		if msg.note != "" {
-			text, level = text+" ("+msg.note+")", levelWarn
-		}
-		return tea.Batch(m.load(), m.say(level, text)), true
+	if o == nil || o.op != msg.op || o.finished {
+		// The result already applied every event; replaying them now
+		// would reopen the step it settled.
+		return nil
 	}
-	return nil, false
+	o.applySteps(msg.events)
+	if msg.done {
+		return nil
+	}
+	return m.waitTeardown(o.op, o.events)
+}
+
+// onTeardownDone applies a teardownDoneMsg.
+func (m *Model) onTeardownDone(msg teardownDoneMsg) tea.Cmd {
+	o, _ := m.overlay.(*teardownOverlay)
+	delete(m.busy, msg.id)
+	verb := "deleted"
+	if msg.shelve {
+		verb = "shelved"
+	}
+	if o != nil && o.op == msg.op {
+		// The result can overtake the last progress message: apply
+		// every event first, so the step that failed is the one marked.
+		o.applySteps(o.events.snapshot())
+		o.finished = true
+		// The engine's note, not an assumption: what recovery will do
+		// depends on whether the failure left a tombstone.
+		o.steps.Note = msg.note
+		if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone("write tombstone")); ok {
+			o.steps.Note = note
+		}
+		failedOne := false
+		for i := range o.steps.Steps {
+			s := &o.steps.Steps[i]
+			switch {
+			case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
+				s.State = dialog.StepDone
+			case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
+				s.State, s.Detail, failedOne = dialog.StepFailed, safetext.Line(msg.err.Error()), true
+			case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
+				s.State = dialog.StepSkipped
+			}
+		}
+	}
+	m.dirtyAfterLoad = true // a shelved or deleted tree has no "*" any more
+	if msg.err != nil {
+		return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err)))
+	}
+	text, level := verb+" workspace "+msg.name, levelInfo
+	if msg.note != "" {
+		text, level = text+" ("+msg.note+")", levelWarn
+	}
+	return tea.Batch(m.load(), m.say(level, text))
 }
 
 // applySteps sets each step to what the events (all of them, from the
@@ -304,12 +318,4 @@ func (o *teardownOverlay) stepDone(step string) bool {
 		}
 	}
 	return false
-}
-
-// handleOpResult routes the results of long operations.
-func (m *Model) handleOpResult(msg tea.Msg) (tea.Cmd, bool) {
-	if cmd, ok := m.handleCreateResult(msg); ok {
-		return cmd, true
-	}
-	return m.handleTeardownResult(msg)
 }

@@ -2,9 +2,12 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/workspace"
 
 	"amux.dev/amux/ui/safetext"
 )
@@ -22,13 +25,17 @@ func (m *Model) startRunScript() tea.Cmd {
 	return tea.Batch(m.say(levelInfo, "starting the run script…"), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		name, err := eng.StartRun(ctx, id)
-		return runStartedMsg{id, name, err}
+		rs, err := eng.StartRun(ctx, id)
+		return runStartedMsg{id, rs.Name, err}
 	})
 }
 
-// handleRunStarted reloads so the run session becomes a tab, then shows it.
-func (m *Model) handleRunStarted(msg runStartedMsg) tea.Cmd {
+// onRunStarted reloads so the run session becomes a tab, then shows it.
+func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
+	if errors.Is(msg.err, workspace.ErrUntrusted) {
+		return m.say(levelError, "the run script comes from the repository and waits for your approval: press "+
+			m.keyName(actStatus)+", then "+m.keyName(actApproveScripts))
+	}
 	if msg.err != nil {
 		return m.say(levelError, "run script: "+msg.err.Error())
 	}
@@ -82,7 +89,7 @@ func (m *Model) openScriptOutput() tea.Cmd {
 func (o *scriptOutputOverlay) read(m *Model) tea.Cmd {
 	eng, id, kind := m.deps.Engine, o.id, o.kinds[o.current]
 	return func() tea.Msg {
-		text, err := eng.ScriptOutput(id, kind, 256<<10)
+		text, err := eng.ScriptOutput(id, workspace.ScriptKind(kind), 256<<10)
 		return scriptOutputMsg{kind, text, err}
 	}
 }
