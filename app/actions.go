@@ -34,6 +34,15 @@ func scopeTitles() []struct {
 		{scopeCenter, "Tab area"},
 		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
 		{scopeStatus, "Workspace status dialog"},
+		{scopeHelp, "Key list"},
+		{scopeOutput, "Script output"},
+		{scopeSettings, "Settings"},
+		{scopeAgents, "Assistant picker (with the list keys)"},
+		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
+		{keys.ScopeList, "Lists: the palette and pickers"},
+		{keys.ScopeConfirm, "Yes/no questions"},
+		{keys.ScopeChoice, "Questions with a few answers"},
+		{keys.ScopeView, "Scrolling views (key list, script output)"},
 	}
 }
 
@@ -138,7 +147,10 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 	if ok, why := m.available(id); !ok {
 		return m.say(levelInfo, m.acts[id].Label+": "+why)
 	}
-	return m.acts[id].run(m)
+	if run := m.acts[id].run; run != nil {
+		return run(m)
+	}
+	return nil // a component's own action: the component reads its keys
 }
 
 // dialogHints renders the actions of a dialog's scope that can run now as

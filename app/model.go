@@ -40,6 +40,7 @@ type Model struct {
 	th   theme.Theme
 	reg  *keys.Registry
 	acts actions
+	km   keys.Map // every action's keys, for the components
 
 	width, height int
 	focus         focusArea
@@ -105,6 +106,7 @@ func New(deps Deps) *Model {
 		th:    th,
 		reg:   keys.MustRegistry(registryOf(rows)...),
 		acts:  newActions(rows),
+		km:    keys.MustRegistry(registryOf(rows)...).Map(),
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
 		busy:  map[string]string{},
@@ -224,41 +226,6 @@ func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	return cmd
-}
-
-// scopes lists the active key scopes, innermost first.
-func (m *Model) scopes() []keys.Scope {
-	if _, live := m.focusedTerminal(); live {
-		return keyContextScopes(inTerminal)
-	}
-	if m.focus == focusCenter {
-		return keyContextScopes(inCenter)
-	}
-	return keyContextScopes(inDashboard)
-}
-
-// keyContext is where keys are being read: each has its own set of scopes
-// that are active together.
-type keyContext int
-
-const (
-	inDashboard keyContext = iota // the project list has focus
-	inCenter                      // the tab area has focus, no live terminal
-	inTerminal                    // a live terminal has focus
-	numKeyContexts
-)
-
-// keyContextScopes lists the scopes active in c, innermost first. It is the
-// one source of that grouping: key matching and the clash test both use it.
-func keyContextScopes(c keyContext) []keys.Scope {
-	switch c {
-	case inTerminal:
-		return []keys.Scope{scopeTerminal, scopeGlobal}
-	case inCenter:
-		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
-	default:
-		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
-	}
 }
 
 // setFocus moves focus, telling terminal views so their cursor and frame

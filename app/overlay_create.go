@@ -49,7 +49,7 @@ func (m *Model) openCreate() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	f := dialog.NewForm(m.th, "New workspace in "+p.Name,
+	f := dialog.NewForm(m.th, m.km, "New workspace in "+p.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: "feature-x", Hint: "also the branch name"},
 		dialog.FieldSpec{Label: "Base ref", Placeholder: "default branch", Hint: "branch, tag, commit or origin/…; empty = the default branch"},
 	).WithSubmitLabel("create")

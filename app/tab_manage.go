@@ -23,7 +23,7 @@ func (m *Model) openCloseTab() {
 	if t == nil {
 		return
 	}
-	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th,
+	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th, m.km,
 		"Close "+t.label()+"?", []string{"Kills its tmux session " + t.session + " and everything running in it."}, "close")}
 }
 
@@ -68,7 +68,7 @@ func (m *Model) openRenameTab() {
 	if t == nil {
 		return
 	}
-	f := dialog.NewForm(m.th, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
+	f := dialog.NewForm(m.th, m.km, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
 	f.SetValue(0, t.title)
 	m.overlay = &renameTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, f: f}
 }
