@@ -51,14 +51,14 @@ func TestFailedCreateSaysWhatItUndid(t *testing.T) {
 	}
 	// Break the intent update after the worktree is added: the worktree
 	// and the branch this attempt made are undone, and said so.
-	ctx = WithStepObserver(ctx, func(op, step, id string) {
+	breakIntent := func(op, step, id string) {
 		if step == StepWorktree {
 			p := e.store.layout.CreatingFile(id)
 			os.Remove(p)
 			os.Mkdir(p, 0o700)
 		}
-	})
-	_, err = e.Create(ctx, CreateRequest{Repo: repo, Name: "feat"})
+	}
+	_, err = e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", Observe: breakIntent})
 	if !errors.As(err, &rb) {
 		t.Fatalf("create with a broken intent: %v", err)
 	}

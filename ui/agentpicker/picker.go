@@ -13,9 +13,15 @@ import (
 
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/fuzzylist"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
+
+// FirstTask is the action that opens (or hides) the first-task field: a
+// row of the app's table (scope of the picker) whose run calls ToggleTask.
+// The picker names its key in its footer.
+const FirstTask keys.ActionID = "agent-first-task"
 
 // Assistant is one row: its name and the command line it runs.
 type Assistant struct{ Name, Command string }
@@ -23,6 +29,7 @@ type Assistant struct{ Name, Command string }
 // Model is an open picker.
 type Model struct {
 	th       theme.Theme
+	keys     keys.Map
 	rows     []Assistant
 	items    []fuzzylist.Item
 	list     fuzzylist.List
@@ -37,9 +44,10 @@ type Model struct {
 // would not start (only those).
 type CheckedMsg struct{ Missing map[string]string }
 
-// New opens the picker over assistants, in their order.
-func New(th theme.Theme, assistants []Assistant) Model {
-	m := Model{th: th, rows: assistants}
+// New opens the picker over assistants, in their order. It reads the
+// keys.List* component actions (and FirstTask's key) through km.
+func New(th theme.Theme, km keys.Map, assistants []Assistant) Model {
+	m := Model{th: th, keys: km, rows: assistants}
 	m.items = make([]fuzzylist.Item, len(assistants))
 	for i, a := range assistants {
 		m.items[i] = fuzzylist.Item{Title: safetext.Line(a.Name)}
@@ -97,10 +105,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 		m.list.SetQuery(m.filter.Value())
 		return m, nil, dialog.Pending
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "esc":
+		switch s, km := msg.String(), m.keys; {
+		case km.Is(keys.ListCancel, s):
 			return m, nil, dialog.Cancelled
-		case "enter":
+		case km.Is(keys.ListChoose, s):
 			i, ok := m.list.Selected()
 			if !ok {
 				return m, nil, dialog.Pending
@@ -108,28 +116,20 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 			if why := m.missing[m.rows[i].Name]; why != "" && m.note == "" {
 				// Said once; a second enter starts it anyway (PATH inside
 				// the login shell may differ from amux's).
-				m.note = why + ": enter again to start it anyway"
+				m.note = why + ": " + km.First(keys.ListChoose) + " again to start it anyway"
 				return m, nil, dialog.Pending
 			}
 			return m, nil, dialog.Submitted
-		case "ctrl+t":
-			m.taskOpen = !m.taskOpen
-			if m.taskOpen {
-				m.filter.Blur()
-				return m, m.task.Focus(), dialog.Pending
-			}
-			m.task.Blur()
-			return m, m.filter.Focus(), dialog.Pending
-		case "up", "ctrl+p":
+		case km.Is(keys.ListUp, s):
 			m.move(-1)
 			return m, nil, dialog.Pending
-		case "down", "ctrl+n":
+		case km.Is(keys.ListDown, s):
 			m.move(1)
 			return m, nil, dialog.Pending
-		case "pgup":
+		case km.Is(keys.ListPageUp, s):
 			m.move(-5)
 			return m, nil, dialog.Pending
-		case "pgdown":
+		case km.Is(keys.ListPageDown, s):
 			m.move(5)
 			return m, nil, dialog.Pending
 		}
@@ -150,6 +150,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 		m.list.SetQuery(m.filter.Value())
 	}
 	return m, cmd, dialog.Pending
+}
+
+// ToggleTask opens or hides the first-task field (FirstTask's run).
+func (m *Model) ToggleTask() tea.Cmd {
+	m.taskOpen = !m.taskOpen
+	if m.taskOpen {
+		m.filter.Blur()
+		return m.task.Focus()
+	}
+	m.task.Blur()
+	return m.filter.Focus()
 }
 
 func (m *Model) move(d int) {
@@ -176,6 +187,8 @@ func (m Model) View(width, height int) string {
 	if m.taskOpen {
 		b.WriteString(th.TextStyle().Render("First task (typed once the agent is ready):") + "\n" + m.task.View() + "\n\n")
 	}
-	b.WriteString(th.MutedStyle().Render("enter: start · ctrl+t: first task · ↑/↓: move · esc: cancel"))
+	km := m.keys
+	b.WriteString(th.MutedStyle().Render(km.First(keys.ListChoose) + ": start · " + km.First(FirstTask) + ": first task · " +
+		km.First(keys.ListUp) + "/" + km.First(keys.ListDown) + ": move · " + km.First(keys.ListCancel) + ": cancel"))
 	return b.String()
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -102,7 +103,7 @@ func names(t *testing.T, m Model) []string {
 // "tru" names the assistants whose name fits it, not every row whose
 // command happens to hold a t, an r and a u.
 func TestFilterMatchesNamesFirst(t *testing.T) {
-	m := New(theme.Dark(), []Assistant{
+	m := New(theme.Dark(), testKeys(), []Assistant{
 		{"claude", "claude --trace-output"}, {"codex", "codex --sandbox read-only --ask-for-approval untrusted"},
 		{"trusty", "python3 trusty.py"}, {"gemini", "gemini --temperature 0.2"},
 		{"shell", `exec "${SHELL:-/bin/sh}" -l`}, {"aider", "aider --yes --no-auto-commits --true-color"},
@@ -128,7 +129,7 @@ func TestLongListScrollsWithAPositionHint(t *testing.T) {
 	for i := range 14 {
 		as = append(as, Assistant{fmt.Sprintf("agent-%02d", i), fmt.Sprintf("agent-%02d", i)})
 	}
-	m := New(theme.Dark(), as)
+	m := New(theme.Dark(), testKeys(), as)
 	view := ansi.Strip(m.View(60, 12))
 	if !strings.Contains(view, "↑↓ 1–5 of 14") {
 		t.Fatalf("no position hint:\n%s", view)
@@ -144,7 +145,7 @@ func TestLongListScrollsWithAPositionHint(t *testing.T) {
 
 func TestMissingProgramIsSaidBeforeStarting(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	m := New(theme.Dark(), []Assistant{{"ghost", "FOO=1 ghost-agent"}})
+	m := New(theme.Dark(), testKeys(), []Assistant{{"ghost", "FOO=1 ghost-agent"}})
 	m, _, _ = m.Update(m.Check(exec.LookPath)())
 	if !strings.Contains(ansi.Strip(m.View(70, 12)), "ghost-agent not found on PATH") {
 		t.Fatalf("row note missing:\n%s", ansi.Strip(m.View(70, 12)))
@@ -157,4 +158,9 @@ func TestMissingProgramIsSaidBeforeStarting(t *testing.T) {
 	if name, _, _ := m.Chosen(); out != dialog.Submitted || name != "ghost" {
 		t.Fatalf("second enter: %v %q", out, name)
 	}
+}
+
+func testKeys() keys.Map {
+	acts := append(keys.ComponentActions(), keys.Action{ID: FirstTask, Scope: "agents", Keys: []string{"ctrl+t"}, Help: "First task"})
+	return keys.MustRegistry(acts...).Map()
 }

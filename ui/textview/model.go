@@ -39,32 +39,19 @@ type Model struct {
 	live  bool   // the writer is still running
 	empty string // shown when there is nothing
 
-	search  search
-	keymap  map[string]keys.ActionID
-	actions []keys.Action
+	search search
+	keys   keys.Map
 }
 
-// New returns an empty viewer, following, using the default keys.
-func New(th theme.Theme) Model {
+// New returns an empty viewer, following. Its keys are the keys.View*
+// component actions, read through km (the app's registry, remapping and
+// all).
+func New(th theme.Theme, km keys.Map) Model {
 	in := textinput.New()
 	in.Prompt = "/"
 	in.Placeholder = "search (literal, any case)"
 	in.CharLimit = 256
-	m := Model{th: th, maxLines: DefaultMaxLines, follow: true, empty: "nothing captured", search: search{input: in, current: -1}}
-	m.SetActions(Actions())
-	return m
-}
-
-// SetActions sets the viewer's keys (the rows of Actions with the person's
-// remapping applied).
-func (m *Model) SetActions(acts []keys.Action) {
-	m.actions = acts
-	m.keymap = map[string]keys.ActionID{}
-	for _, a := range acts {
-		for _, k := range a.Keys {
-			m.keymap[k] = a.ID
-		}
-	}
+	return Model{th: th, keys: km, maxLines: DefaultMaxLines, follow: true, empty: "nothing captured", search: search{input: in, current: -1}}
 }
 
 // SetMaxLines bounds the retained buffer (at least 100 lines).

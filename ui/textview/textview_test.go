@@ -45,8 +45,10 @@ func plain(m Model) []string { return strings.Split(ansi.Strip(m.View()), "\n") 
 
 func screen(m Model) string { return ansi.Strip(m.View()) }
 
+func defaultKeys() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }
+
 func newView(w, h int) Model {
-	m := New(theme.Dark())
+	m := New(theme.Dark(), defaultKeys())
 	m.SetSize(w, h)
 	return m
 }
@@ -242,12 +244,17 @@ func TestHostileTextIsInertAndRemappedKeysWork(t *testing.T) {
 	if strings.Contains(v, "evil") || strings.Contains(v, "\x1b[2J") || strings.Contains(v, "\x1b]") {
 		t.Fatalf("escape sequences survived: %q", v)
 	}
-	acts := Actions()
-	remapped, errs := keys.Remap(acts, map[string][]string{string(ActSearch): {"?"}}, nil)
+	remapped, errs := keys.Remap(keys.ComponentActions(), map[string][]string{string(keys.ViewSearch): {"?"}}, nil)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	m.SetActions(remapped)
+	text := m.Text()
+	m = New(theme.Dark(), keys.MustRegistry(remapped...).Map())
+	m.SetSize(80, 4)
+	m.SetText(text)
+	if !strings.Contains(screen(m), "? search") {
+		t.Fatalf("the footer does not name the remapped key:\n%s", screen(m))
+	}
 	if m = press(t, m, "/"); m.Searching() {
 		t.Fatal("the old key still searches")
 	}

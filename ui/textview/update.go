@@ -18,7 +18,7 @@ func (m Model) Update(msg tea.Msg) (_ Model, cmd tea.Cmd, used bool) {
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		id, ok := m.keymap[msg.String()]
+		id, ok := m.action(msg.String())
 		if !ok {
 			return m, nil, false
 		}
@@ -37,26 +37,40 @@ func (m Model) Update(msg tea.Msg) (_ Model, cmd tea.Cmd, used bool) {
 	return m, nil, false
 }
 
+// viewActions are the actions the viewer runs itself.
+var viewActions = []keys.ActionID{keys.ViewDown, keys.ViewUp, keys.ViewPageDown, keys.ViewPageUp,
+	keys.ViewTop, keys.ViewBottom, keys.ViewSearch, keys.ViewNext, keys.ViewPrev}
+
+// action is the viewer's action bound to key k.
+func (m Model) action(k string) (keys.ActionID, bool) {
+	for _, id := range viewActions {
+		if m.keys.Is(id, k) {
+			return id, true
+		}
+	}
+	return "", false
+}
+
 // run performs one of the viewer's actions.
 func (m *Model) run(id keys.ActionID) tea.Cmd {
 	switch id {
-	case ActDown:
+	case keys.ViewDown:
 		m.Scroll(1)
-	case ActUp:
+	case keys.ViewUp:
 		m.Scroll(-1)
-	case ActPageDown:
+	case keys.ViewPageDown:
 		m.Scroll(max(m.height-1, 1))
-	case ActPageUp:
+	case keys.ViewPageUp:
 		m.Scroll(-max(m.height-1, 1))
-	case ActTop:
+	case keys.ViewTop:
 		m.Top()
-	case ActBottom:
+	case keys.ViewBottom:
 		m.Bottom()
-	case ActSearch:
+	case keys.ViewSearch:
 		return m.openSearch()
-	case ActNextMatch:
+	case keys.ViewNext:
 		m.step(false)
-	case ActPrevMatch:
+	case keys.ViewPrev:
 		m.step(true)
 	}
 	return nil

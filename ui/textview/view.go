@@ -114,7 +114,7 @@ func (m Model) footer() string {
 		if m.follow {
 			parts = append(parts, "● live, following")
 		} else {
-			parts = append(parts, "● live ("+m.keyFor(ActBottom)+" follows)")
+			parts = append(parts, "● live ("+m.keys.First(keys.ViewBottom)+" follows)")
 		}
 	}
 	if s := m.search; s.query != nil {
@@ -132,27 +132,16 @@ func (m Model) footer() string {
 		}
 	}
 	status := th.MutedStyle().Render(strings.Join(parts, " · "))
-	var hints []string
-	for _, a := range m.actions {
-		if a.Hint && len(a.Keys) > 0 {
-			hints = append(hints, keys.KeyLabel(a.Keys[:1])+" "+a.Label)
-		}
+	hints := []string{
+		m.keys.First(keys.ViewSearch) + " search",
+		m.keys.First(keys.ViewNext) + "/" + m.keys.First(keys.ViewPrev) + " match",
+		m.keys.First(keys.ViewTop) + "/" + m.keys.First(keys.ViewBottom) + " top/bottom",
 	}
 	hint := th.MutedStyle().Render(strings.Join(hints, " · "))
 	if lipgloss.Width(status)+2+lipgloss.Width(hint) <= m.width {
 		return status + strings.Repeat(" ", m.width-lipgloss.Width(status)-lipgloss.Width(hint)) + hint
 	}
 	return status
-}
-
-// keyFor is the first key of an action, for text.
-func (m Model) keyFor(id keys.ActionID) string {
-	for _, a := range m.actions {
-		if a.ID == id && len(a.Keys) > 0 {
-			return keys.KeyLabel(a.Keys[:1])
-		}
-	}
-	return string(id)
 }
 
 // pad cuts or pads a styled line to exactly w cells.
