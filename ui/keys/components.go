@@ -38,6 +38,8 @@ const (
 	ViewSearch   ActionID = "view-search"     // search the text: literal, any case
 	ViewNext     ActionID = "view-next-match" // the next match of the search
 	ViewPrev     ActionID = "view-prev-match" // the previous match
+
+	HistoryLive ActionID = "history-live" // leave a tab's scrolled-back history for the live screen
 )
 
 // Scopes of the component actions: each is active while its kind of
@@ -47,7 +49,8 @@ const (
 	ScopeList    Scope = "list"    // a filtered list with an input (palette, pickers)
 	ScopeConfirm Scope = "confirm" // a yes/no question
 	ScopeChoice  Scope = "choice"  // a question with a few answers
-	ScopeView    Scope = "view"    // a scrolling text view (help, script output)
+	ScopeView    Scope = "view"    // a scrolling text view (help, script output, a tab's history)
+	ScopeHistory Scope = "history" // a tab scrolled back into its history (with ScopeView)
 )
 
 // ComponentActions are the component actions with their default keys. The
@@ -85,6 +88,15 @@ func ComponentActions() []Action {
 		a(ViewNext, ScopeView, []string{"n"}, "next", "Next match of the search"),
 		a(ViewPrev, ScopeView, []string{"N"}, "previous", "Previous match of the search"),
 	}
+}
+
+// HistoryActions are the actions of a tab scrolled back into its history
+// that are its own (with it the keys.View* actions apply): the way back to
+// the live screen. A separate list until the app's table gives
+// ScopeHistory its place in the help; termview uses it for its defaults.
+func HistoryActions() []Action {
+	return []Action{{ID: HistoryLive, Scope: ScopeHistory, Keys: []string{"esc", "q"}, Label: "live",
+		Help: "Back to the live screen (any key the history does not use does that too, and reaches the program)"}}
 }
 
 // Map is what a component needs from the registry: the keys bound to each

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // captureTimeout bounds one capture-pane for scrollback.
@@ -32,7 +33,8 @@ type history struct {
 	pending int      // lines to scroll once the capture arrives
 	gen     int      // drops captures asked for before the last reset
 	loading bool
-	width   int // the view's, for the status row
+	width   int      // the view's, for the status row
+	keys    keys.Map // the pager's keys, for the status row
 	search  histSearch
 }
 

@@ -8,8 +8,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 )
+
+// SetKeys gives the view the keys of its history pager (the keys.View*
+// and keys.HistoryLive component actions, as the app's registry binds
+// them). Without it the defaults apply.
+func (m *Model) SetKeys(km keys.Map) { m.keys, m.hasKeys = km, true }
+
+// keyMap is the view's keys, the defaults until SetKeys.
+func (m *Model) keyMap() keys.Map {
+	if !m.hasKeys {
+		m.keys, m.hasKeys = keys.MustRegistry(append(keys.ComponentActions(), keys.HistoryActions()...)...).Map(), true
+	}
+	return m.keys
+}
 
 // histSearch is `/` search over a scrolled-back view's captured history:
 // literal, case-insensitive, n/N stepping, a pasted newline accepting the
@@ -110,7 +124,9 @@ func (h *history) status(start, height int) string {
 				parts = append(parts, fmt.Sprintf("“%s” %d/%d%s", s.text, s.current+1, len(s.matches), w))
 			}
 		}
-		parts = append(parts, "/ search", "n/N match", "esc live")
+		km := h.keys
+		parts = append(parts, km.First(keys.ViewSearch)+" search", km.First(keys.ViewNext)+"/"+km.First(keys.ViewPrev)+" match",
+			km.First(keys.HistoryLive)+" live")
 		text = strings.Join(parts, " · ")
 	}
 	text = " " + text
@@ -160,24 +176,24 @@ func (m *Model) inHistory(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	if !isKey {
 		return nil, false
 	}
-	switch k.String() {
-	case "/":
-		s.editing, s.input = true, []rune(s.text)
-	case "n":
+	switch s, km := k.String(), m.keyMap(); {
+	case km.Is(keys.ViewSearch, s):
+		h.search.editing, h.search.input = true, []rune(h.search.text)
+	case km.Is(keys.ViewNext, s):
 		m.stepSearch(false)
-	case "N":
+	case km.Is(keys.ViewPrev, s):
 		m.stepSearch(true)
-	case "up", "k":
+	case km.Is(keys.ViewUp, s):
 		return m.ScrollUp(1), true
-	case "down", "j":
+	case km.Is(keys.ViewDown, s):
 		m.ScrollDown(1)
-	case "pgup":
+	case km.Is(keys.ViewPageUp, s):
 		return m.ScrollPage(true), true
-	case "pgdown":
+	case km.Is(keys.ViewPageDown, s):
 		m.ScrollPage(false)
-	case "home", "g":
+	case km.Is(keys.ViewTop, s):
 		h.scroll = h.maxScroll(m.height)
-	case "esc", "q", "G", "end":
+	case km.Is(keys.HistoryLive, s), km.Is(keys.ViewBottom, s):
 		m.ScrollToBottom()
 	default:
 		return nil, false

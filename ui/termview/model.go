@@ -2,6 +2,8 @@ package termview
 
 import (
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
 )
 
 // wheelLines is how far one wheel notch scrolls the local history: a line,
@@ -23,6 +25,8 @@ type Model struct {
 	originY int
 	hist    history
 	sel     selection
+	keys    keys.Map // the history pager's keys (SetKeys)
+	hasKeys bool
 }
 
 // New returns a Model showing t. Call Init for the command that starts
@@ -125,7 +129,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.closed = true
 		return m, nil
 	case HistoryMsg:
-		m.hist.width = m.width
+		m.hist.width, m.hist.keys = m.width, m.keyMap()
 		m.hist.loaded(msg, m.height)
 		return m, nil
 	case tea.KeyPressMsg:
