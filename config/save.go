@@ -21,31 +21,7 @@ func SaveUI(ctx context.Context, home string, ui UI) error {
 // an interrupt count or delay of 0 is saved as 0 and never reverts to a
 // default. Assistants not named are left as they are in the file.
 func SaveAssistants(ctx context.Context, home string, assistants map[string]Assistant) error {
-	for name, a := range assistants {
-		if name == "" || a.Command == "" {
-			return fmt.Errorf("assistant %q needs a name and a command", name)
-		}
-		if a.InterruptCount < 0 || a.InterruptDelayMs < 0 {
-			return fmt.Errorf("assistant %q: interrupt settings cannot be negative", name)
-		}
-	}
-	return update(ctx, home, func(top map[string]json.RawMessage) error {
-		section, err := sectionObject(top, "assistants")
-		if err != nil {
-			return err
-		}
-		for _, name := range sortedKeys(assistants) {
-			a := assistants[name]
-			if err := mergeSection(section, name, map[string]any{
-				"command": a.Command, "interrupt_count": a.InterruptCount, "interrupt_delay_ms": a.InterruptDelayMs,
-			}); err != nil {
-				return err
-			}
-		}
-		raw, err := json.Marshal(section)
-		top["assistants"] = raw
-		return err
-	})
+	return UpdateAssistants(ctx, home, assistants, nil)
 }
 
 // mergeSection sets fields inside the object top[key], creating it when

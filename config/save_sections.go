@@ -1,0 +1,98 @@
+package config
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"amux.dev/amux/ports"
+)
+
+// Sections are the settings Settings saves together ("UI sections
+// together", by the contract): the ui, ports and status sections. The
+// assistants are saved apart (UpdateAssistants), so a refused save of one
+// never holds the other back.
+type Sections struct {
+	UI     UI
+	Ports  ports.Settings
+	Status Status
+}
+
+// SectionsOf returns cfg's UI sections.
+func SectionsOf(cfg Config) Sections { return Sections{UI: cfg.UI, Ports: cfg.Ports, Status: cfg.Status} }
+
+// Validate checks the values before a save: the ports describe a usable
+// space, the status timings are in range, the theme is one of names.
+func (s Sections) Validate(themeNames []string) error {
+	if err := s.Ports.Validate(); err != nil {
+		return err
+	}
+	st := s.Status
+	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 {
+		return fmt.Errorf("status: quiet after must be at least 500 ms, the done window and startup grace not negative")
+	}
+	for _, n := range themeNames {
+		if n == s.UI.Theme {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown theme %q", s.UI.Theme)
+}
+
+// SaveSections writes the ui, ports and status sections in one atomic
+// write, keeping every other key (and unknown keys inside each section).
+// New port settings shape new reservations only.
+func SaveSections(ctx context.Context, home string, s Sections) error {
+	return update(ctx, home, func(top map[string]json.RawMessage) error {
+		ui := s.UI
+		if err := mergeSection(top, "ui", map[string]any{
+			"theme": ui.Theme, "tmux_server": ui.TmuxServer, "tmux_config": ui.TmuxConfig,
+			"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone,
+		}); err != nil {
+			return err
+		}
+		if err := mergeSection(top, "ports", map[string]any{"start": s.Ports.Start, "end": s.Ports.End, "size": s.Ports.Size}); err != nil {
+			return err
+		}
+		st := s.Status
+		return mergeSection(top, "status", map[string]any{
+			"quiet_after_ms": st.QuietAfterMs, "done_window_ms": st.DoneWindowMs, "startup_grace_ms": st.StartupGraceMs,
+		})
+	})
+}
+
+// UpdateAssistants writes set (every field explicit, as SaveAssistants)
+// and removes the user assistants named in remove. A built-in cannot be
+// removed — its entry in the file only overrides it, so removing that
+// entry brings the default back, which is what remove does for a name
+// that is built in.
+func UpdateAssistants(ctx context.Context, home string, set map[string]Assistant, remove []string) error {
+	for name, a := range set {
+		if name == "" || a.Command == "" {
+			return fmt.Errorf("assistant %q needs a name and a command", name)
+		}
+		if a.InterruptCount < 0 || a.InterruptDelayMs < 0 {
+			return fmt.Errorf("assistant %q: interrupt settings cannot be negative", name)
+		}
+	}
+	return update(ctx, home, func(top map[string]json.RawMessage) error {
+		section, err := sectionObject(top, "assistants")
+		if err != nil {
+			return err
+		}
+		for _, name := range remove {
+			delete(section, name)
+		}
+		for _, name := range sortedKeys(set) {
+			a := set[name]
+			if err := mergeSection(section, name, map[string]any{
+				"command": a.Command, "interrupt_count": a.InterruptCount, "interrupt_delay_ms": a.InterruptDelayMs,
+			}); err != nil {
+				return err
+			}
+		}
+		raw, err := json.Marshal(section)
+		top["assistants"] = raw
+		return err
+	})
+}
