@@ -19,7 +19,9 @@ type Sections struct {
 }
 
 // SectionsOf returns cfg's UI sections.
-func SectionsOf(cfg Config) Sections { return Sections{UI: cfg.UI, Ports: cfg.Ports, Status: cfg.Status} }
+func SectionsOf(cfg Config) Sections {
+	return Sections{UI: cfg.UI, Ports: cfg.Ports, Status: cfg.Status}
+}
 
 // Validate checks the values before a save: the ports describe a usable
 // space, the status timings are in range, the theme is one of names.
