@@ -8,10 +8,14 @@ import "strings"
 // remapping treat them the same; a component matches keys and renders its
 // hints through the Map it is given, never from string literals.
 const (
-	FormSubmit ActionID = "form-submit"     // submit the form (or confirm a typed confirm)
-	FormCancel ActionID = "form-cancel"     // close the dialog without doing anything
-	FormNext   ActionID = "form-next-field" // focus the next field
-	FormPrev   ActionID = "form-prev-field" // focus the previous field
+	FormSubmit    ActionID = "form-submit"     // submit the form (or confirm a typed confirm)
+	FormCancel    ActionID = "form-cancel"     // close the dialog without doing anything
+	FormNext      ActionID = "form-next-field" // focus the next field
+	FormPrev      ActionID = "form-prev-field" // focus the previous field
+	FormValueBack ActionID = "form-value-back" // a choice or on/off field: the previous value
+	FormValueNext ActionID = "form-value-next" // the next value
+	FormAddRow    ActionID = "form-add-row"    // a list of rows (assistants, env): add one
+	FormDeleteRow ActionID = "form-delete-row" // remove the row under the cursor
 
 	ListChoose   ActionID = "list-choose"    // take the highlighted row (or the typed path)
 	ListCancel   ActionID = "list-cancel"    // close the list
@@ -65,6 +69,10 @@ func ComponentActions() []Action {
 		a(FormCancel, ScopeForm, []string{"esc"}, "cancel", "Close the dialog without doing anything"),
 		a(FormNext, ScopeForm, []string{"tab", "down"}, "next field", "Next field"),
 		a(FormPrev, ScopeForm, []string{"shift+tab", "up"}, "previous field", "Previous field"),
+		a(FormValueBack, ScopeForm, []string{"left"}, "change", "A choice or on/off field: the previous value"),
+		a(FormValueNext, ScopeForm, []string{"right"}, "change", "A choice or on/off field: the next value"),
+		a(FormAddRow, ScopeForm, []string{"ctrl+n"}, "add", "Add a row (an assistant, a variable, a setup command)"),
+		a(FormDeleteRow, ScopeForm, []string{"ctrl+d"}, "remove", "Remove the row under the cursor"),
 		a(ListChoose, ScopeList, []string{"enter"}, "choose", "Take the highlighted row (or the typed path)"),
 		a(ListCancel, ScopeList, []string{"esc", "ctrl+c"}, "close", "Close the list"),
 		a(ListUp, ScopeList, []string{"up", "ctrl+p", "ctrl+k"}, "up", "Highlight the row above"),
