@@ -32,6 +32,9 @@ type ScreenMatcher func(assistant string, rows []string) *agentstate.ScreenVerdi
 // SessionState is what the UI learns about one session from a poll.
 type SessionState struct {
 	Name, Workspace, Tab string
+	// ExitCode is the exit status of a pane whose program ended
+	// (pane_dead_status: 127 is "command not found"); -1 while it runs.
+	ExitCode int
 	agentstate.Result
 }
 
@@ -221,7 +224,7 @@ func (s *Monitor) poll(parent context.Context) Result {
 	for _, row := range rows {
 		live[row.sessionID] = true
 		st := s.classify(ctx, r, row, now)
-		res.Sessions[row.name] = SessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, Result: st}
+		res.Sessions[row.name] = SessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, ExitCode: row.exitCode, Result: st}
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
 			writes = append(writes, s.publish(ctx, row, st, &res)...)

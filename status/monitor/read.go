@@ -30,7 +30,7 @@ var rowFields = []string{
 	plain(tmux.TagSessionOwner), plain(tmux.TagSessionLeaseMs),
 	plain(tmux.PaneReportedState), plain(tmux.PaneReportedKind), plain(tmux.PaneReportedApp),
 	plain(tmux.PaneReportedAt), cleanFmt(tmux.PaneReportedMessage),
-	plain(tmux.TagCreatedAt),
+	plain(tmux.TagCreatedAt), "#{pane_dead_status}",
 	cleanFmt("session_name"),
 }
 
@@ -43,6 +43,7 @@ func readArgs() []string {
 type paneRow struct {
 	sessionID, paneID, name string
 	dead                    bool
+	exitCode                int // pane_dead_status; -1 while alive or unknown
 	activitySec             int64
 	managed                 bool
 	workspace, tab, kind    string
@@ -74,7 +75,11 @@ func parseRows(out string) []paneRow {
 			sessionID: f[0], paneID: f[1], dead: f[3] == "1", activitySec: num(f[4]),
 			managed: f[5] == "1", workspace: f[6], tab: f[7], kind: f[8], assistant: f[9], published: f[10],
 			outputMs: num(f[11]), inputMs: num(f[12]), owner: f[13], leaseMs: num(f[14]),
-			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]), name: f[21],
+			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]), name: f[22],
+			exitCode: -1,
+		}
+		if r.dead && f[21] != "" {
+			r.exitCode = int(num(f[21]))
 		}
 		if !tmux.IsAmuxName(r.name) && !r.managed {
 			continue

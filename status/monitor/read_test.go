@@ -12,16 +12,23 @@ func TestParseRows(t *testing.T) {
 		return strings.Join(f, fieldSep) + recordSep + "\n"
 	}
 	good := row("$1", "%1", "1", "0", "1700000000", "1", "ws1", "tab-a-1", "agent", "claude", "idle",
-		"1700000000123", "", "inst-1", "1700000003000", "blocked", "question", "fake", "1700000000500", "a | b", "1699999990", "amux-ws1-tab-a-1")
-	inactive := row("$1", "%2", "0", "0", "1700000000", "1", "ws1", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "amux-ws1-tab-a-1")
-	foreign := row("$2", "%3", "1", "0", "1", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "my-shell")
-	forged := (row("$3", "%4", "1", "0", "1", "1", "w\x1fx", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "amux-x"))
+		"1700000000123", "", "inst-1", "1700000003000", "blocked", "question", "fake", "1700000000500", "a | b", "1699999990", "", "amux-ws1-tab-a-1")
+	inactive := row("$1", "%2", "0", "0", "1700000000", "1", "ws1", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "amux-ws1-tab-a-1")
+	foreign := row("$2", "%3", "1", "0", "1", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "my-shell")
+	forged := (row("$3", "%4", "1", "0", "1", "1", "w\x1fx", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "amux-x"))
+	exited := row("$4", "%5", "1", "1", "1", "1", "ws1", "tab-a-2", "agent", "codex", "", "", "", "", "", "", "", "", "", "", "", "127", "amux-ws1-tab-a-2")
 	broken := "garbage\x1e\n"
-	rows := parseRows(good + inactive + foreign + forged + broken)
-	if len(rows) != 1 {
+	rows := parseRows(good + inactive + foreign + forged + broken + exited)
+	if len(rows) != 2 {
 		t.Fatalf("rows = %+v", rows)
 	}
+	if e := rows[1]; !e.dead || e.exitCode != 127 || e.name != "amux-ws1-tab-a-2" {
+		t.Fatalf("exited row = %+v", e)
+	}
 	r := rows[0]
+	if r.exitCode != -1 {
+		t.Fatalf("a live pane has exit code %d", r.exitCode)
+	}
 	if r.paneID != "%1" || r.workspace != "ws1" || r.reported != "blocked" || r.message != "a | b" ||
 		r.leaseMs != 1700000003000 || r.createdSec != 1699999990 || r.name != "amux-ws1-tab-a-1" || r.activitySec != 1700000000 {
 		t.Fatalf("row = %+v", r)

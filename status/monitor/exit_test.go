@@ -1,0 +1,39 @@
+package monitor
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
+)
+
+// An agent whose command is not found exits 127 in a pane kept on exit;
+// the poll carries that status so the tab can say so.
+func TestPollCarriesTheExitStatusOfAnEndedProgram(t *testing.T) {
+	srv := tmuxtest.New(t)
+	name := tmux.SessionName("amux", "00000000000000aa", "tab-x-1")
+	tags := map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: "00000000000000aa", tmux.TagTab: "tab-x-1",
+		tmux.TagType: tmux.TypeAgent, tmux.TagCreatedAt: "1", "remain-on-exit": "on"}
+	srv.Session(t, name, tags, "sh", "-c", "no-such-agent-program")
+	live := tmux.SessionName("amux", "00000000000000bb", "tab-y-1")
+	srv.Session(t, live, map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: "00000000000000bb", tmux.TagType: tmux.TypeAgent})
+	m := New(Options{Client: srv.Client, Instance: "test", Config: agentstate.DefaultConfig()})
+	ctx := context.Background()
+	var res Result
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		res = m.poll(ctx)
+		return res.Sessions[name].ExitCode == 127, "sessions " + func() string {
+			s := ""
+			for n, st := range res.Sessions {
+				s += n + "=" + string(st.State) + " "
+			}
+			return s
+		}()
+	})
+	if res.Sessions[live].ExitCode != -1 {
+		t.Fatalf("a running pane has exit code %d", res.Sessions[live].ExitCode)
+	}
+}
