@@ -1,0 +1,26 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A person types a path that does not exist: amux says so, instead of
+// calling it "not inside a git repository".
+func TestAddProjectWithAMissingPath(t *testing.T) {
+	env := harness.NewEnv(t)
+	term := harness.StartAmux(t, env, 80, 24)
+	term.WaitText("Projects")
+	missing := filepath.Join(env.Home, "code", "typo-repo")
+	term.Press(t, "add-project")
+	term.WaitText("Add project")
+	term.Type(missing)
+	term.Keys("Enter")
+	screen := term.WaitText("not exist")
+	if strings.Contains(screen, "not inside a git") {
+		t.Fatalf("a missing path was called not a repository:\n%s", screen)
+	}
+}
