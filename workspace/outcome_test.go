@@ -102,3 +102,20 @@ func TestSetupOutcomeTellsSuccessFromFailure(t *testing.T) {
 		t.Fatalf("repo setup: %v", res.SetupOutcome())
 	}
 }
+
+// Adding a project says what is wrong with the path, not always "not a
+// repository".
+func TestAddProjectSaysWhatIsWrongWithThePath(t *testing.T) {
+	ctx := context.Background()
+	e := newEngine(t, nil)
+	missing := t.TempDir() + "/no/such/repo"
+	file := t.TempDir() + "/f"
+	mustWrite(t, file, "x")
+	plain := t.TempDir()
+	for path, want := range map[string]string{missing: "does not exist", file: "is a file", plain: "is not inside a git repository"} {
+		_, err := e.AddProject(ctx, path)
+		if err == nil || !strings.Contains(err.Error(), path+" "+want) {
+			t.Errorf("%s: %v, want %q", path, err, want)
+		}
+	}
+}

@@ -110,7 +110,12 @@ func projectList(doc map[string]json.RawMessage) []json.RawMessage {
 // the repository names the same project.
 func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
 	repo, err := e.opts.Git.Toplevel(ctx, path)
-	if errors.Is(err, git.ErrNotRepo) {
+	switch {
+	case errors.Is(err, git.ErrNoSuchPath):
+		return Project{}, fmt.Errorf("%s does not exist", path)
+	case errors.Is(err, git.ErrNotDirectory):
+		return Project{}, fmt.Errorf("%s is a file, not a directory", path)
+	case errors.Is(err, git.ErrNotRepo):
 		return Project{}, fmt.Errorf("%s is not inside a git repository", path)
 	}
 	if err != nil {
