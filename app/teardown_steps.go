@@ -16,21 +16,23 @@ type StepEvent struct {
 
 // teardownSteps are the engine's teardown steps (delete and shelve share
 // them) with the words the progress view uses for them.
-var teardownSteps = []struct{ id, label string }{
-	{workspace.StepTombstone, "write tombstone"},
-	{workspace.StepDrain, "stop lifecycle processes"},
-	{workspace.StepKillRuns, "kill agent and run sessions"},
-	{workspace.StepArchive, "run archive"},
-	{workspace.StepRemoveWorktree, "remove worktree"},
-	{workspace.StepRemoveRecord, "remove record"},
+func teardownSteps() []struct{ id, label string } {
+	return []struct{ id, label string }{
+		{workspace.StepTombstone, "write tombstone"},
+		{workspace.StepDrain, "stop lifecycle processes"},
+		{workspace.StepKillRuns, "kill agent and run sessions"},
+		{workspace.StepArchive, "run archive"},
+		{workspace.StepRemoveWorktree, "remove worktree"},
+		{workspace.StepRemoveRecord, "remove record"},
+	}
 }
 
 // stepLabel names an engine step for the view, with its place in the list.
 func stepLabel(shelve bool, id string) (string, int) {
 	if shelve && id == workspace.StepRemoveRecord {
-		return "mark shelved", len(teardownSteps) - 1
+		return "mark shelved", len(teardownSteps()) - 1
 	}
-	for i, s := range teardownSteps {
+	for i, s := range teardownSteps() {
 		if s.id == id {
 			return s.label, i
 		}
@@ -40,8 +42,8 @@ func stepLabel(shelve bool, id string) (string, int) {
 
 // teardownLabels lists the steps a delete or shelve will report, in order.
 func teardownLabels(shelve bool) []string {
-	out := make([]string, 0, len(teardownSteps))
-	for _, s := range teardownSteps {
+	out := make([]string, 0, len(teardownSteps()))
+	for _, s := range teardownSteps() {
 		l, _ := stepLabel(shelve, s.id)
 		out = append(out, l)
 	}
@@ -54,8 +56,8 @@ func stepObserver(shelve bool, emit func(StepEvent)) workspace.Observer {
 	return func(_, step, _ string) {
 		label, i := stepLabel(shelve, step)
 		emit(StepEvent{Step: label, Done: true})
-		if i >= 0 && i+1 < len(teardownSteps) {
-			next, _ := stepLabel(shelve, teardownSteps[i+1].id)
+		if i >= 0 && i+1 < len(teardownSteps()) {
+			next, _ := stepLabel(shelve, teardownSteps()[i+1].id)
 			emit(StepEvent{Step: next})
 		}
 	}
