@@ -42,7 +42,8 @@ func scopeTitles() []struct {
 		{keys.ScopeList, "Lists: the palette and pickers"},
 		{keys.ScopeConfirm, "Yes/no questions"},
 		{keys.ScopeChoice, "Questions with a few answers"},
-		{keys.ScopeView, "Scrolling views (key list, script output)"},
+		{keys.ScopeView, "Scrolling views (key list, script output, a tab's history)"},
+		{keys.ScopeHistory, "A tab scrolled back into its history (with the scrolling view keys)"},
 	}
 }
 

@@ -120,7 +120,7 @@ func dialogRows() []action {
 				return nil
 			}},
 	}
-	for _, a := range keys.ComponentActions() {
+	for _, a := range append(keys.ComponentActions(), keys.HistoryActions()...) {
 		rows = append(rows, action{Action: a}) // run by the components themselves
 	}
 	return rows

@@ -20,7 +20,7 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd { m.openPalette(); return nil }},
 		{Action: hint(k(actHelp, scopeDashboard, []string{"?"}, "help", "Show every key")),
-			run: func(m *Model) tea.Cmd { m.overlay = &helpOverlay{}; return nil }},
+			run: (*Model).openHelp},
 		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: func(*Model) tea.Cmd { return tea.Quit }},
 		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),

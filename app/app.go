@@ -7,12 +7,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/config/logfile"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
 	"amux.dev/amux/status"
@@ -27,6 +30,9 @@ func Run(in, out *os.File) error {
 		return err
 	}
 	m := New(deps)
+	if deps.closeLog != nil {
+		defer deps.closeLog()
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // stops the monitor, which gives up its lease
 	m.StartBackground(ctx)
@@ -43,6 +49,13 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, err
 	}
 	cfg, warn := config.Load(home)
+	logPath, logger, closeLog, lerr := openLog(home)
+	if lerr != nil {
+		warn = errors.Join(warn, lerr)
+	}
+	if warn != nil {
+		logger.Warn("configuration", "warning", warn.Error())
+	}
 	srv := tmux.ResolveConfiguredServer(getenv, cfg.UI.TmuxServer, cfg.UI.TmuxConfig)
 	tc := tmux.New(srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -70,6 +83,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		InstallTap: tap,
 		// Scripts that call `amux wait` resolve the server amux uses.
 		Environ: tmux.MergeEnv(os.Environ(), srv.Env()),
+		Logger:  logger,
 	})
 	if err != nil {
 		return Deps{}, err
@@ -95,7 +109,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
-		ScreenRules: rules,
+		ScreenRules: rules, LogPath: logPath, Log: logger, closeLog: closeLog,
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {
@@ -107,4 +121,14 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 			return nil
 		},
 	}, nil
+}
+
+// openLog opens amux's log under the state home. Without it amux runs on,
+// logging nowhere, and says why once.
+func openLog(home string) (path string, log *slog.Logger, closeLog func(), err error) {
+	f, err := logfile.Open(home, logfile.Options{Level: slog.LevelInfo})
+	if err != nil {
+		return "", slog.New(slog.NewTextHandler(io.Discard, nil)), nil, fmt.Errorf("no log file: %w", err)
+	}
+	return f.Path(), f.Logger(), func() { _ = f.Close() }, nil
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"amux.dev/amux/config"
@@ -30,4 +31,10 @@ type Deps struct {
 	// LiveTabs caps how many tabs hold a live PTY; others show their last
 	// frame and reattach on focus. Zero means defaultLiveTabs.
 	LiveTabs int
+	// LogPath is amux's log (config/logfile), "" when it could not open.
+	LogPath string
+	// Log receives the app's own warn-level lines (nil: discarded).
+	Log *slog.Logger
+	// closeLog closes the log when Run returns.
+	closeLog func()
 }

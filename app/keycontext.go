@@ -30,6 +30,7 @@ const (
 	inList                        // the palette or a picker
 	inConfirm                     // a yes/no question
 	inChoice                      // a question with a few answers
+	inHistory                     // a tab scrolled back into its history (termview's pager)
 	numKeyContexts
 )
 
@@ -59,6 +60,8 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{keys.ScopeConfirm}
 	case inChoice:
 		return []keys.Scope{keys.ScopeChoice}
+	case inHistory:
+		return []keys.Scope{keys.ScopeHistory, keys.ScopeView}
 	default:
 		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -99,8 +100,8 @@ type snapshot struct {
 
 // New builds the root model.
 func New(deps Deps) *Model {
-	th, err := theme.ByName(deps.Config.UI.Theme)
-	rows := actionRows()
+	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
+	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
 	m := &Model{
 		deps:  deps,
 		th:    th,
@@ -122,11 +123,11 @@ func New(deps Deps) *Model {
 		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: cfg,
 			Rules: deps.ScreenRules, OnDone: deps.OnDone})
 	}
-	switch {
-	case deps.ConfigWarning != nil:
-		m.notice = notice{text: noticeLine(deps.ConfigWarning.Error()), level: levelWarn}
-	case err != nil:
-		m.notice = notice{text: noticeLine(err.Error()), level: levelWarn}
+	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {
+		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
+		if kerr != nil && deps.Log != nil {
+			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
+		}
 	}
 	return m
 }
@@ -201,7 +202,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if t, live := m.focusedTerminal(); live {
 		return m.toTerminal(t, k)
 	}
-	return nil
+	return m.explainKey(k)
 }
 
 // focusedTerminal is the live terminal that has focus, if any.

@@ -24,12 +24,7 @@ func (m *Model) scrollTerminal(up bool) tea.Cmd {
 	if !live {
 		return nil
 	}
-	_, h := m.termSize()
-	if up {
-		return t.view.ScrollUp(max(1, h/2))
-	}
-	t.view.ScrollDown(max(1, h/2))
-	return nil
+	return t.view.ScrollPage(up) // a page less a line, so a line stays in sight
 }
 
 // stepTab shows the next (step 1) or previous (step -1) tab, wrapping.

@@ -153,6 +153,7 @@ func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
 // of live PTYs under the cap by letting the least recently used go.
 func (m *Model) bindView(t *tab, term *termview.Terminal) tea.Cmd {
 	v := termview.New(term)
+	v.SetKeys(m.km) // its history pager's keys, remapping and all
 	w, h := m.termSize()
 	x, y := m.termOrigin()
 	v.SetOrigin(x, y)

@@ -1,0 +1,74 @@
+package app
+
+import (
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
+)
+
+// remapRows applies config.json's "keys" section to the action table. The
+// clash check covers the scopes of every key context (keyContextScopes);
+// an unknown ID, a bad key name or a clash is reported and the actions
+// involved keep their default keys.
+func remapRows(rows []action, overrides map[string][]string) ([]action, error) {
+	if len(overrides) == 0 {
+		return rows, nil
+	}
+	groups := make([][]keys.Scope, 0, numKeyContexts)
+	for c := range numKeyContexts {
+		groups = append(groups, keyContextScopes(c))
+	}
+	acts, errs := keys.Remap(registryOf(rows), overrides, groups)
+	for i := range rows {
+		rows[i].Action = acts[i]
+	}
+	return rows, errors.Join(errs...)
+}
+
+// scopeTitle names a scope for people ("the project list"), for a key that
+// only works elsewhere.
+func scopeTitle(s keys.Scope) string {
+	for _, t := range scopeTitles() {
+		if t.scope == s {
+			return "the " + lowerFirst(t.title)
+		}
+	}
+	return string(s)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
+}
+
+// explainKey says why a key did nothing: the action it is bound to here
+// and its reason, or where it works instead (the list, the tab area, a
+// terminal tab). A key bound nowhere, or only inside dialogs, stays quiet.
+func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
+	e, ok := m.reg.Explain(k.String(), m.available, m.scopes()...)
+	if !ok {
+		return nil
+	}
+	if e.Elsewhere {
+		switch e.Action.Scope {
+		case scopeDashboard, scopeCenter, scopeWorkspace, scopeTerminal:
+		default:
+			return nil
+		}
+	}
+	return m.say(levelInfo, e.Message(k.String(), scopeTitle))
+}
+
+// paletteKeys is a for the palette: its keys are shown only when they work
+// where the palette was opened (a workspace key typed into a terminal goes
+// to the program, so the palette must not offer it as the key).
+func paletteKeys(a keys.Action, inScope map[keys.Scope]bool) keys.Action {
+	if !inScope[a.Scope] {
+		a.Keys = nil
+	}
+	return a
+}

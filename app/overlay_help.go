@@ -1,0 +1,56 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/help"
+	"amux.dev/amux/ui/keys"
+)
+
+// helpOverlay is the `?` key list (ui/help): every action by scope, as the
+// registry binds it (remapping included), filterable with /, with the
+// badge legend and a footer that wraps instead of being cut.
+type helpOverlay struct{ h help.Model }
+
+func (m *Model) openHelp() tea.Cmd {
+	var sections []help.Section
+	for _, sc := range scopeTitles() {
+		sec := help.Section{Title: sc.title}
+		for _, a := range m.reg.InScopes(sc.scope) {
+			k := keys.KeyLabel(a.Keys)
+			if k == "" {
+				k = "(palette)"
+			}
+			sec.Entries = append(sec.Entries, help.Entry{Keys: k, What: a.Help})
+		}
+		if len(sec.Entries) > 0 {
+			sections = append(sections, sec)
+		}
+	}
+	footer := m.km.First(actCloseHelp) + ": close · every command is also in the palette (" + m.keyName(actPalette) +
+		"), which says why one cannot run"
+	m.overlay = &helpOverlay{h: help.New(m.th, m.km, sections, footer)}
+	return nil
+}
+
+// update gives the list the key first (its filter, its scrolling, Esc
+// clearing a filter); what it does not use closes it by the help scope.
+func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	h, cmd, used := o.h.Update(msg)
+	o.h = h
+	if used {
+		return cmd
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if c, ok := m.matchDialog(k, scopeHelp); ok {
+			return c
+		}
+	}
+	return cmd
+}
+
+func (o *helpOverlay) view(m *Model, w, h int) string {
+	inner := w - 6
+	body := m.th.AccentStyle().Render("Keys") + "\n\n" + o.h.View(inner, max(6, h-6))
+	return m.th.Panel(true).Padding(1, 2).Width(w).Render(body)
+}
