@@ -36,7 +36,6 @@ func scopeTitles() []struct {
 		{scopeStatus, "Workspace status dialog"},
 		{scopeHelp, "Key list"},
 		{scopeOutput, "Script output"},
-		{scopeSettings, "Settings"},
 		{scopeAgents, "Assistant picker (with the list keys)"},
 		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
 		{keys.ScopeList, "Lists: the palette and pickers"},

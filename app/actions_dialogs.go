@@ -10,7 +10,6 @@ import (
 const (
 	scopeHelp     keys.Scope = "help"     // the key list is open
 	scopeOutput   keys.Scope = "output"   // the script output viewer is open
-	scopeSettings keys.Scope = "settings" // the settings dialog is open
 	scopeAgents   keys.Scope = "agents"   // the assistant picker is open
 )
 
@@ -21,12 +20,6 @@ const (
 	actPrevOutput      keys.ActionID = "prev-script-output"
 	actReloadOutput    keys.ActionID = "reload-script-output"
 	actCloseOutput     keys.ActionID = "close-script-output"
-	actSettingsNext    keys.ActionID = "settings-next-row"
-	actSettingsPrev    keys.ActionID = "settings-prev-row"
-	actSettingsBack    keys.ActionID = "settings-value-back"
-	actSettingsForward keys.ActionID = "settings-value-forward"
-	actSettingsSave    keys.ActionID = "settings-save"
-	actSettingsClose   keys.ActionID = "settings-close"
 	actFirstTask       keys.ActionID = "agent-first-task"
 )
 
@@ -39,7 +32,6 @@ func dialogRows() []action {
 	}
 	help := func(m *Model) (*helpOverlay, bool) { o, ok := m.overlay.(*helpOverlay); return o, ok }
 	output := func(m *Model) (*scriptOutputOverlay, bool) { o, ok := m.overlay.(*scriptOutputOverlay); return o, ok }
-	settings := func(m *Model) (*settingsOverlay, bool) { o, ok := m.overlay.(*settingsOverlay); return o, ok }
 	agents := func(m *Model) (*agentPicker, bool) { o, ok := m.overlay.(*agentPicker); return o, ok }
 	closeIf := func(open func(*Model) bool) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
@@ -75,43 +67,6 @@ func dialogRows() []action {
 			}},
 		{Action: k(actCloseOutput, scopeOutput, []string{"esc", "q", "O"}, "close", "Close the script output"),
 			run: closeIf(func(m *Model) bool { _, ok := output(m); return ok })},
-		{Action: k(actSettingsNext, scopeSettings, []string{"j", "down", "tab"}, "next", "Next setting"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := settings(m); ok {
-					o.row = (o.row + 1) % settingsRows
-				}
-				return nil
-			}},
-		{Action: k(actSettingsPrev, scopeSettings, []string{"k", "up", "shift+tab"}, "previous", "Previous setting"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := settings(m); ok {
-					o.row = (o.row + settingsRows - 1) % settingsRows
-				}
-				return nil
-			}},
-		{Action: k(actSettingsBack, scopeSettings, []string{"left", "h"}, "change", "Previous value of the setting"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := settings(m); ok {
-					o.change(true)
-				}
-				return nil
-			}},
-		{Action: k(actSettingsForward, scopeSettings, []string{"right", "l", "space"}, "change", "Next value of the setting"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := settings(m); ok {
-					o.change(false)
-				}
-				return nil
-			}},
-		{Action: k(actSettingsSave, scopeSettings, []string{"enter"}, "save", "Confirm: the values go live and are saved"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := settings(m); ok {
-					return o.confirm(m)
-				}
-				return nil
-			}},
-		{Action: k(actSettingsClose, scopeSettings, []string{"esc", "q"}, "close", "Close, dropping unconfirmed edits (a pending save stays pending)"),
-			run: closeIf(func(m *Model) bool { _, ok := settings(m); return ok })},
 		{Action: k(actFirstTask, scopeAgents, []string{"ctrl+t"}, "first task", "Add (or hide) a first task the agent gets once it is ready"),
 			run: func(m *Model) tea.Cmd {
 				if o, ok := agents(m); ok {

@@ -57,7 +57,7 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
-		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, key hints, bell"),
+		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
 			run: func(m *Model) tea.Cmd { m.openSettings(); return nil }},
 		{Action: k(actHooksAdd, scopeGlobal, nil, "claude hooks", "Install Claude Code hooks (report working/done/blocked to amux)"),
 			run: func(m *Model) tea.Cmd { return m.claudeHooks(true) }},

@@ -109,7 +109,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
-		ScreenRules: rules, LogPath: logPath, Log: logger, closeLog: closeLog,
+		ScreenRules: rules, Ports: reg, LogPath: logPath, Log: logger, closeLog: closeLog,
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {

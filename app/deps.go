@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/ports"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
@@ -31,6 +32,9 @@ type Deps struct {
 	// LiveTabs caps how many tabs hold a live PTY; others show their last
 	// frame and reattach on focus. Zero means defaultLiveTabs.
 	LiveTabs int
+	// Ports is the port registry (nil in tests): Settings changes what new
+	// reservations are minted under.
+	Ports *ports.Registry
 	// LogPath is amux's log (config/logfile), "" when it could not open.
 	LogPath string
 	// Log receives the app's own warn-level lines (nil: discarded).

@@ -49,7 +49,7 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inOutput:
 		return []keys.Scope{scopeOutput, keys.ScopeView}
 	case inSettings:
-		return []keys.Scope{scopeSettings}
+		return []keys.Scope{keys.ScopeForm} // ui/settings reads the form keys
 	case inAgents:
 		return []keys.Scope{scopeAgents, keys.ScopeList}
 	case inForm:

@@ -13,6 +13,7 @@ import (
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -83,9 +84,9 @@ type Model struct {
 	leftValid bool
 	inputOnly bool // this update only passed input to a terminal
 
-	// settingsPending: a confirmed settings change could not be saved; its
-	// values are live and the next confirmation retries the save.
-	settingsPending bool
+	// settingsPending is what refused Settings saves left to do: the values
+	// are live, and the next confirmation retries (ui/settings' rules).
+	settingsPending settings.Pending
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
@@ -116,11 +117,7 @@ func New(deps Deps) *Model {
 		ids:   newTabIDs(),
 	}
 	if deps.Tmux != nil && deps.Instance != "" {
-		cfg := agentstate.DefaultConfig()
-		cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
-		cfg.DoneWindow = time.Duration(deps.Config.Status.DoneWindowMs) * time.Millisecond
-		cfg.StartupGrace = time.Duration(deps.Config.Status.StartupGraceMs) * time.Millisecond
-		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: cfg,
+		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
 			Rules: deps.ScreenRules, OnDone: deps.OnDone})
 	}
 	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {

@@ -2,128 +2,144 @@ package app
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/theme"
 )
 
-// settingsOverlay edits the UI section of config.json. Confirmed values go
-// live at once; if saving them fails they stay live and the section stays
-// pending: the next confirmation retries the save even without new edits.
-// Esc drops unconfirmed edits but keeps a pending obligation.
+// settingsOverlay is the Settings dialog (ui/settings) over everything
+// config.json holds. Moving through the themes previews each; a
+// confirmation makes the values live at once and saves the UI sections
+// and the assistants apart; a refused part stays pending and the next
+// confirmation retries it; Esc drops fresh edits and keeps what is pending.
 type settingsOverlay struct {
-	edit   config.UI
-	row    int
+	s      settings.Model
 	saving bool
-	err    string
 }
 
-type settingsSavedMsg struct{ err error }
-
-const settingsRows = 3 // theme, key hints, bell
+type settingsSavedMsg struct {
+	sections   *config.Sections
+	sErr       error
+	assistants *settings.AssistantSave
+	aErr       error
+}
 
 func (m *Model) openSettings() {
-	m.overlay = &settingsOverlay{edit: m.deps.Config.UI}
+	m.overlay = &settingsOverlay{s: settings.New(m.th, m.km, m.deps.Config, m.settingsPending)}
 }
 
 func (o *settingsOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case settingsSavedMsg:
-		o.saving = false
-		if msg.err != nil {
-			m.settingsPending = true
-			o.err = "not saved (the values stay in use; " + m.km.First(actSettingsSave) + " retries): " + errText(msg.err)
-			return nil
-		}
-		m.settingsPending = false
+	if saved, ok := msg.(settingsSavedMsg); ok {
+		return o.saved(m, saved)
+	}
+	if o.saving {
+		return nil
+	}
+	s, cmd, out := o.s.Update(msg)
+	o.s = s
+	switch out {
+	case dialog.Cancelled:
+		m.th = m.liveTheme() // the preview goes with the edits
 		m.closeOverlay()
-		return m.say(levelInfo, "settings saved")
-	case tea.KeyPressMsg:
-		if o.saving {
-			return nil
+		return nil
+	case dialog.Submitted:
+		return o.confirm(m)
+	}
+	if th, err := theme.Lookup(m.deps.Config, o.s.Preview()); err == nil && th.Name != m.th.Name {
+		m.th = th // preview while moving through the themes
+		o.s.SetTheme(th)
+		m.leftValid = false
+	}
+	return cmd
+}
+
+// liveTheme is the confirmed theme.
+func (m *Model) liveTheme() theme.Theme {
+	th, _ := theme.Lookup(m.deps.Config, m.deps.Config.UI.Theme)
+	return th
+}
+
+// confirm makes the result live and saves what changed or is pending.
+func (o *settingsOverlay) confirm(m *Model) tea.Cmd {
+	res := o.s.Result()
+	sections, assistants := settings.Plan(m.deps.Config, res, m.settingsPending)
+	m.applySettings(settings.Live(m.deps.Config, res))
+	if sections == nil && assistants == nil {
+		m.closeOverlay()
+		return m.say(levelInfo, "settings: nothing changed")
+	}
+	o.saving = true
+	home := m.deps.StateHome
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		msg := settingsSavedMsg{sections: sections, assistants: assistants}
+		if sections != nil {
+			msg.sErr = config.SaveSections(ctx, home, *sections)
 		}
-		cmd, _ := m.matchDialog(msg, scopeSettings)
-		return cmd
+		if assistants != nil {
+			msg.aErr = config.UpdateAssistants(ctx, home, assistants.Set, assistants.Remove)
+		}
+		return msg
+	}
+}
+
+// applySettings puts confirmed values in use: the theme, the hints and the
+// bell at once, the agent-state timings from the next poll, the port
+// settings for the next reservation; the tmux server at the next start.
+func (m *Model) applySettings(cfg config.Config) {
+	m.deps.Config = cfg
+	m.th = m.liveTheme()
+	m.leftValid = false
+	if m.mon != nil {
+		m.mon.SetConfig(agentConfig(cfg))
+	}
+	if m.deps.Ports != nil {
+		_ = m.deps.Ports.SetSettings(cfg.Ports) // validated by the dialog
+	}
+}
+
+// agentConfig is the classifier's config from the status section.
+func agentConfig(cfg config.Config) agentstate.Config {
+	c := agentstate.DefaultConfig()
+	c.QuietAfter = time.Duration(cfg.Status.QuietAfterMs) * time.Millisecond
+	c.DoneWindow = time.Duration(cfg.Status.DoneWindowMs) * time.Millisecond
+	c.StartupGrace = time.Duration(cfg.Status.StartupGraceMs) * time.Millisecond
+	return c
+}
+
+func (o *settingsOverlay) saved(m *Model, msg settingsSavedMsg) tea.Cmd {
+	o.saving = false
+	m.settingsPending.Saved(msg.sections, msg.sErr, msg.assistants, msg.aErr)
+	if err := firstErr(msg.sErr, msg.aErr); err != nil {
+		o.s = settings.New(m.th, m.km, m.deps.Config, m.settingsPending)
+		o.s.SetError("not saved (the values stay in use; " + m.km.First(keys.FormSubmit) + " retries): " + errText(err))
+		return nil
+	}
+	m.closeOverlay()
+	return m.say(levelInfo, "settings saved")
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
 	}
 	return nil
 }
 
-// change moves the selected row's value.
-func (o *settingsOverlay) change(back bool) {
-	switch o.row {
-	case 0:
-		names := config.ThemeNames()
-		i := max(slices.Index(names, o.edit.Theme), 0)
-		step := 1
-		if back {
-			step = len(names) - 1
-		}
-		o.edit.Theme = names[(i+step)%len(names)]
-	case 1:
-		o.edit.ShowKeyHints = !o.edit.ShowKeyHints
-	case 2:
-		o.edit.BellOnDone = !o.edit.BellOnDone
-	}
-}
-
-// confirm makes the edits live and saves them.
-func (o *settingsOverlay) confirm(m *Model) tea.Cmd {
-	m.deps.Config.UI = o.edit
-	if th, err := theme.ByName(o.edit.Theme); err == nil {
-		m.th = th
-	}
-	o.saving, o.err = true, ""
-	home, ui := m.deps.StateHome, o.edit
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		return settingsSavedMsg{config.SaveUI(ctx, home, ui)}
-	}
-}
-
 func (o *settingsOverlay) view(m *Model, w, h int) string {
-	th := m.th
-	w = min(w, 70)
-	onOff := func(b bool) string {
-		if b {
-			return "on"
-		}
-		return "off"
+	title := m.th.AccentStyle().Render("Settings")
+	if o.saving {
+		title += m.th.MutedStyle().Render("  " + m.spin.View() + " saving…")
 	}
-	rows := []struct{ name, value string }{
-		{"Theme", o.edit.Theme},
-		{"Key hints", onOff(o.edit.ShowKeyHints)},
-		{"Bell when an agent is done", onOff(o.edit.BellOnDone)},
-	}
-	var b strings.Builder
-	b.WriteString(th.AccentStyle().Render("Settings") + "\n\n")
-	for i, r := range rows {
-		line := fmt.Sprintf("%-28s ‹ %s ›", r.name, r.value)
-		if i == o.row {
-			line = th.SelectedStyle().Render(line)
-		} else {
-			line = th.TextStyle().Render(line)
-		}
-		b.WriteString(line + "\n")
-	}
-	switch {
-	case o.saving:
-		b.WriteString("\n" + th.MutedStyle().Render(m.spin.View()+" saving…"))
-	case o.err != "":
-		b.WriteString("\n" + th.ErrorStyle().Render(o.err))
-	case m.settingsPending:
-		b.WriteString("\n" + th.Style(th.Warning).Render("an earlier save failed: "+m.km.First(actSettingsSave)+" retries it"))
-	}
-	km := m.km
-	b.WriteString("\n\n" + th.MutedStyle().Render(km.First(actSettingsPrev)+"/"+km.First(actSettingsNext)+": row · "+
-		km.First(actSettingsBack)+"/"+km.First(actSettingsForward)+": change · "+km.First(actSettingsSave)+": apply and save · "+
-		km.First(actSettingsClose)+": close"))
-	b.WriteString("\n" + th.MutedStyle().Render("assistants, ports and tmux settings: edit "+config.Path(m.deps.StateHome)))
-	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+	return m.th.Panel(true).Padding(1, 2).Width(w).Render(title + "\n\n" + o.s.View(w-6, max(8, h-6)))
 }

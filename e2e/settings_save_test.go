@@ -35,7 +35,7 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	os.WriteFile(path, []byte("{}\n"), 0o600) // the user fixes the file
 	term.Press(t, "settings")
 	screen := term.WaitText("enter retries it")
-	if !strings.Contains(screen, "Key hints                    ‹ off ›") {
+	if !lineHas(screen, "Key hints", "‹ off ›") {
 		t.Fatalf("the confirmed value is not the live one:\n%s", screen)
 	}
 	term.Keys("Enter")
@@ -44,4 +44,23 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	if !strings.Contains(string(got), `"show_key_hints": false`) {
 		t.Fatalf("retry did not save the live values: %s", got)
 	}
+}
+
+// lineHas reports whether one line of screen holds every part, in order.
+func lineHas(screen string, parts ...string) bool {
+	for _, line := range strings.Split(screen, "\n") {
+		rest, ok := line, true
+		for _, p := range parts {
+			i := strings.Index(rest, p)
+			if i < 0 {
+				ok = false
+				break
+			}
+			rest = rest[i+len(p):]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }

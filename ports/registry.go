@@ -69,6 +69,25 @@ func New(home string, settings Settings, probe AdoptionProbe) (*Registry, error)
 // Path returns the registry file's path.
 func (r *Registry) Path() string { return r.path }
 
+// Settings are the settings new reservations are minted under.
+func (r *Registry) Settings() Settings {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.settings
+}
+
+// SetSettings changes what new reservations are minted under (Settings
+// confirmed a change); every existing reservation keeps its bounds.
+func (r *Registry) SetSettings(s Settings) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.settings = s
+	r.mu.Unlock()
+	return nil
+}
+
 // Reserve returns workspaceID's committed interval verbatim, or mints the
 // lowest free interval under the current settings that overlaps nothing on
 // file and commits it before returning. workspaceID must be the workspace's
@@ -172,13 +191,14 @@ func (r *Registry) reserveLocked(ctx context.Context, owner, token string, trans
 }
 
 func (r *Registry) mint(doc *document, owner, token string) (entry, error) {
-	start, ok := lowestFree(r.settings, reservationsOf(doc.Reservations))
+	set := r.Settings()
+	start, ok := lowestFree(set, reservationsOf(doc.Reservations))
 	if !ok {
-		return entry{}, &ExhaustedError{Settings: r.settings, Reserved: len(doc.Reservations)}
+		return entry{}, &ExhaustedError{Settings: set, Reserved: len(doc.Reservations)}
 	}
 	e := entry{
-		Owner: owner, Start: start, Size: r.settings.Size,
-		Created: timeNow(), Settings: r.settings,
+		Owner: owner, Start: start, Size: set.Size,
+		Created: timeNow(), Settings: set,
 		PIDToken: token,
 	}
 	doc.Reservations = append(doc.Reservations, e)

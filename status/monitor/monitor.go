@@ -70,7 +70,7 @@ type Monitor struct {
 	now      func() time.Time
 	results  chan Result
 
-	mu       sync.Mutex       // guards the activity maps, fed by the UI
+	mu       sync.Mutex       // guards the activity maps, fed by the UI, and cfg
 	inputAt  map[string]int64 // session name → Unix ms of the last input amux delivered
 	outputAt map[string]int64 // session name → Unix ms of the last output amux saw
 
@@ -105,6 +105,14 @@ func New(opts Options) *Monitor {
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
 		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
 	}
+}
+
+// SetConfig changes the classifier's timings from the next poll on
+// (Settings confirmed new ones).
+func (s *Monitor) SetConfig(cfg agentstate.Config) {
+	s.mu.Lock()
+	s.cfg = cfg
+	s.mu.Unlock()
 }
 
 // Results delivers a poll's outcome whenever it differs from the last one
@@ -269,7 +277,10 @@ func (s *Monitor) classify(ctx context.Context, r tmux.Runner, row paneRow, now 
 		o.LastInput = time.Time{}
 	}
 	o.Screen = s.screen(ctx, r, row)
-	return tr.Classify(o, s.cfg)
+	s.mu.Lock()
+	cfg := s.cfg
+	s.mu.Unlock()
+	return tr.Classify(o, cfg)
 }
 
 // lastOutput is when the pane last printed. tmux's window activity is the
