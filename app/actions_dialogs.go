@@ -8,19 +8,19 @@ import (
 
 // Scopes of the app's own dialogs.
 const (
-	scopeHelp     keys.Scope = "help"     // the key list is open
-	scopeOutput   keys.Scope = "output"   // the script output viewer is open
-	scopeAgents   keys.Scope = "agents"   // the assistant picker is open
+	scopeHelp   keys.Scope = "help"   // the key list is open
+	scopeOutput keys.Scope = "output" // the script output viewer is open
+	scopeAgents keys.Scope = "agents" // the assistant picker is open
 )
 
 // Actions of the app's own dialogs.
 const (
-	actCloseHelp       keys.ActionID = "close-help"
-	actNextOutput      keys.ActionID = "next-script-output"
-	actPrevOutput      keys.ActionID = "prev-script-output"
-	actReloadOutput    keys.ActionID = "reload-script-output"
-	actCloseOutput     keys.ActionID = "close-script-output"
-	actFirstTask       keys.ActionID = "agent-first-task"
+	actCloseHelp    keys.ActionID = "close-help"
+	actNextOutput   keys.ActionID = "next-script-output"
+	actPrevOutput   keys.ActionID = "prev-script-output"
+	actReloadOutput keys.ActionID = "reload-script-output"
+	actCloseOutput  keys.ActionID = "close-script-output"
+	actFirstTask    keys.ActionID = "agent-first-task"
 )
 
 // dialogRows are the rows of the app's dialogs (the status dialog has its
