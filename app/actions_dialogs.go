@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -20,7 +21,7 @@ const (
 	actPrevOutput   keys.ActionID = "prev-script-output"
 	actReloadOutput keys.ActionID = "reload-script-output"
 	actCloseOutput  keys.ActionID = "close-script-output"
-	actFirstTask    keys.ActionID = "agent-first-task"
+	actFirstTask                  = agentpicker.FirstTask
 )
 
 // dialogRows are the rows of the app's dialogs (the status dialog has its

@@ -3,12 +3,14 @@ package app
 import (
 	"context"
 	"sort"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
+	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/dashboard"
 )
 
@@ -42,6 +44,7 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	// Kept for tabs that appear later: results only report news.
 	m.states = res.Sessions
 	ring := false
+	var notes []string // programs that never started
 	now := time.Now()
 	for _, wt := range m.tabs {
 		for _, t := range wt.tabs {
@@ -50,7 +53,10 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 				continue
 			}
 			prev := t.state.State
-			t.state = st.Result
+			t.state, t.exitCode = st.Result, st.ExitCode
+			if st.ExitCode == 127 && prev != agentstate.Stopped {
+				notes = append(notes, t.label()+": "+agentpicker.DescribeExit(127))
+			}
 			switch {
 			case st.State == agentstate.Blocked && prev != agentstate.Blocked:
 				t.attention, t.attentionSince, ring = true, now, true
@@ -65,6 +71,9 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	m.ackShown()
 	m.rebuildDashboard()
 	cmds := []tea.Cmd{m.waitMonitor()}
+	if len(notes) > 0 {
+		cmds = append(cmds, m.say(levelWarn, strings.Join(notes, " · ")))
+	}
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
 	}

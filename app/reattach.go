@@ -66,7 +66,7 @@ func (m *Model) reconcileTabs() {
 			created, _ := strconv.ParseInt(s.CreatedAt, 10, 64)
 			// The assistant tag is drawn as the tab's label: its display
 			// copy is taken (a name that needs one matches no config entry).
-			t := &tab{id: id, session: s.Name, kind: s.Type, assistant: safetext.Line(s.Assistant),
+			t := &tab{exitCode: -1, id: id, session: s.Name, kind: s.Type, assistant: safetext.Line(s.Assistant),
 				title: titles[id], created: created, taskSent: true, state: m.knownState(s.Name)}
 			if s.Type == tmux.TypeRun {
 				t.title = runTitle(s.Name)

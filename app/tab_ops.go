@@ -84,7 +84,7 @@ func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
 	if m.mon != nil {
 		m.mon.Wake()
 	}
-	t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
+	t := &tab{exitCode: -1, id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
 		firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
 	wt := m.tabs.ensure(r.wsID)
 	wt.tabs = append(wt.tabs, t)

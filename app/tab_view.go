@@ -1,13 +1,11 @@
 package app
 
 import (
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"amux.dev/amux/status/agentstate"
 )
 
 // renderTabs draws the tab bar and the shown tab's screen for the center,
@@ -19,34 +17,9 @@ func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 		return "", -1, false
 	}
 	th := m.th
-	var bar strings.Builder
-	for i, t := range wt.tabs {
-		label := tabLabel(i, t)
-		style := th.MutedStyle()
-		if i == wt.active {
-			style = th.SelectedStyle().Bold(true)
-		}
-		if g, gs := m.stateGlyph(t); g != "" {
-			bar.WriteString(gs.Render(g))
-		}
-		bar.WriteString(style.Render(label))
-		bar.WriteString(" ")
-	}
+	bar, msg := m.tabBar(w)
 	t := wt.current()
-	if t.state.State == agentstate.Stopped {
-		bar.WriteString(th.Style(th.Error).Render(" ■ the program exited · ctrl+r restart · x close"))
-	}
-	if t.state.State == agentstate.Blocked {
-		msg := "blocked"
-		if t.state.Kind != "" {
-			msg += " (" + t.state.Kind + ")"
-		}
-		if t.state.Message != "" {
-			msg += ": " + t.state.Message
-		}
-		bar.WriteString(th.Style(th.Blocked).Render(" ◆ " + msg))
-	}
-	lines := []string{fit(bar.String(), w)}
+	lines := []string{fit(bar.Line+msg, w)}
 	var body string
 	switch {
 	case t.view != nil:
@@ -101,51 +74,4 @@ func (m *Model) cursor() *tea.Cursor {
 	c.X += x
 	c.Y += y
 	return c
-}
-
-// stateGlyph is a tab's agent-state marker in the tab bar.
-func (m *Model) stateGlyph(t *tab) (string, lipgloss.Style) {
-	th := m.th
-	switch t.state.State {
-	case agentstate.Working:
-		return m.spin.View(), th.Style(th.Working)
-	case agentstate.Blocked:
-		return "◆", th.Style(th.Blocked)
-	case agentstate.Error:
-		return "✗", th.Style(th.Error)
-	case agentstate.Stopped:
-		return "■", th.Style(th.Error)
-	case agentstate.Done:
-		if t.attention {
-			return "✓", th.Style(th.Done)
-		}
-	}
-	return "", lipgloss.Style{}
-}
-
-// tabLabel is tab i's text in the tab bar (its state glyph, drawn before
-// it, is one cell when present).
-func tabLabel(i int, t *tab) string {
-	return " " + strconv.Itoa(i+1) + " " + t.label() + " "
-}
-
-// tabAt returns the index of the tab whose label is at column x of the tab
-// bar (0 = the bar's first cell), laid out exactly as renderTabs draws it.
-func (m *Model) tabAt(x int) (int, bool) {
-	wt := m.tabs[m.selectedWorkspaceID()]
-	if wt == nil {
-		return 0, false
-	}
-	pos := 0
-	for i, t := range wt.tabs {
-		w := lipgloss.Width(tabLabel(i, t)) + 1 // the separating space
-		if g, _ := m.stateGlyph(t); g != "" {
-			w += lipgloss.Width(g)
-		}
-		if x >= pos && x < pos+w {
-			return i, true
-		}
-		pos += w
-	}
-	return 0, false
 }

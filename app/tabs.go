@@ -29,6 +29,7 @@ type tab struct {
 	lastUsed  time.Time // for choosing which live PTY to let go
 
 	state          agentstate.Result // the monitor's latest classification
+	exitCode       int               // how its program ended (pane_dead_status); -1 while it runs
 	attention      bool              // done or blocked, not yet seen by the user
 	attentionSince time.Time
 

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"strconv"
+
+	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/agentpicker"
+	"amux.dev/amux/ui/badge"
+	"amux.dev/amux/ui/tabbar"
+)
+
+// tabBadge is a tab's state mark (ui/badge), as the bar and its overflow
+// count show it.
+func tabBadge(t *tab) badge.Kind {
+	switch t.state.State {
+	case agentstate.Working:
+		return badge.Working
+	case agentstate.Blocked:
+		return badge.Blocked
+	case agentstate.Error:
+		return badge.Error
+	case agentstate.Stopped:
+		return badge.Stopped
+	case agentstate.Done:
+		if t.attention {
+			return badge.Done
+		}
+	}
+	return badge.Idle
+}
+
+// tabBar draws the shown workspace's tab bar in w cells (ui/tabbar: the
+// shown tab stays in sight, hidden ones are counted with their most urgent
+// badge), followed by the shown tab's state when it needs saying.
+func (m *Model) tabBar(w int) (tabbar.Bar, string) {
+	wt := m.tabs[m.selectedWorkspaceID()]
+	if wt == nil || len(wt.tabs) == 0 {
+		return tabbar.Bar{}, ""
+	}
+	tabs := make([]tabbar.Tab, len(wt.tabs))
+	for i, t := range wt.tabs {
+		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: m.spin.View()}
+	}
+	msg := m.tabStateLine(wt.current())
+	barW := w
+	if mw := lipgloss.Width(msg); mw > 0 {
+		barW = max(w/2, w-mw)
+	}
+	return tabbar.Render(m.th, tabs, wt.active, barW), msg
+}
+
+// tabStateLine says what the shown tab's state asks of the person: how
+// its program ended (in words: 127 is a command not found), or what a
+// blocked agent waits for.
+func (m *Model) tabStateLine(t *tab) string {
+	th := m.th
+	switch {
+	case t == nil:
+		return ""
+	case t.state.State == agentstate.Stopped:
+		ended := "the program exited"
+		if t.exitCode >= 0 {
+			ended = agentpicker.DescribeExit(t.exitCode)
+		}
+		return th.Style(th.Error).Render(" ■ " + ended + " · " + m.keyName(actRestartTab) + " restart · " + m.keyName(actCloseTab) + " close")
+	case t.state.State == agentstate.Blocked:
+		msg := "blocked"
+		if t.state.Kind != "" {
+			msg += " (" + t.state.Kind + ")"
+		}
+		if t.state.Message != "" {
+			msg += ": " + t.state.Message
+		}
+		return th.Style(th.Blocked).Render(" ◆ " + msg)
+	}
+	return ""
+}
+
+// tabAt returns the index of the tab drawn at column x of the tab bar
+// (0 = the bar's first cell), from the same drawing as renderTabs.
+func (m *Model) tabAt(x int) (int, bool) {
+	bar, _ := m.tabBar(m.width - m.layout().dashWidth - 2)
+	return bar.At(x)
+}
