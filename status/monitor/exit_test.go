@@ -37,3 +37,16 @@ func TestPollCarriesTheExitStatusOfAnEndedProgram(t *testing.T) {
 		t.Fatalf("a running pane has exit code %d", res.Sessions[live].ExitCode)
 	}
 }
+
+// A result whose only news is an exit status is news: tmux may report a
+// pane dead a poll before its status.
+func TestAnExitStatusAloneIsNews(t *testing.T) {
+	a := Result{Sessions: map[string]SessionState{"s": {Name: "s", ExitCode: -1}}}
+	b := Result{Sessions: map[string]SessionState{"s": {Name: "s", ExitCode: 127}}}
+	if !b.differs(a) {
+		t.Fatal("an exit status was not delivered")
+	}
+	if a.differs(a) {
+		t.Fatal("nothing new was news")
+	}
+}

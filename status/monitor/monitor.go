@@ -369,7 +369,7 @@ func (r Result) differs(last Result) bool {
 	}
 	for name, st := range r.Sessions {
 		o, ok := last.Sessions[name]
-		if !ok || o.State != st.State || o.Kind != st.Kind || o.Message != st.Message {
+		if !ok || o.State != st.State || o.Kind != st.Kind || o.Message != st.Message || o.ExitCode != st.ExitCode {
 			return true
 		}
 	}

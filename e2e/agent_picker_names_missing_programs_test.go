@@ -1,0 +1,39 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A person opens the assistant picker at 80×24: a command that starts with
+// an env assignment is found by its real program; one whose program is
+// missing says so, and if started anyway its tab says "exited 127: command
+// not found" instead of pretending it started.
+func TestAgentPickerNamesMissingPrograms(t *testing.T) {
+	env := harness.NewEnv(t)
+	agent := harness.PrepareFakeAgent(t)
+	writeConfig(t, env, map[string]any{
+		"fake":  map[string]any{"command": "FOO=1 " + agent.ShellCommand()},
+		"ghost": map[string]any{"command": "GHOST_MODE=1 no-such-agent-program --go"},
+	})
+	repo := env.NewRepo(t, "shop")
+	term := harness.StartAmux(t, env, 80, 24)
+	term.WaitText("Projects")
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "new-agent-tab")
+	screen := term.WaitText("no-such-agent-program not found")
+	for _, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, " fake ") && strings.Contains(line, "not found") {
+			t.Fatalf("an env-prefixed command was called missing:\n%s", screen)
+		}
+	}
+	term.Type("ghost")
+	term.WaitGone(" fake ") // the name filter leaves the one row
+	term.Keys("Enter")
+	term.WaitText("again to start it")
+	term.Keys("Enter")
+	term.WaitText("exited 127: command not found")
+}
