@@ -32,7 +32,7 @@ func dialogRows() []action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help}
 	}
 	help := func(m *Model) (*helpOverlay, bool) { o, ok := m.overlay.(*helpOverlay); return o, ok }
-	output := func(m *Model) (*scriptOutputOverlay, bool) { o, ok := m.overlay.(*scriptOutputOverlay); return o, ok }
+	output := func(m *Model) (*outputOverlay, bool) { o, ok := m.overlay.(*outputOverlay); return o, ok }
 	agents := func(m *Model) (*agentPicker, bool) { o, ok := m.overlay.(*agentPicker); return o, ok }
 	closeIf := func(open func(*Model) bool) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
@@ -62,7 +62,7 @@ func dialogRows() []action {
 		{Action: k(actReloadOutput, scopeOutput, []string{"r"}, "reload", "Read the output again"),
 			run: func(m *Model) tea.Cmd {
 				if o, ok := output(m); ok {
-					return o.read(m)
+					return o.read()
 				}
 				return nil
 			}},

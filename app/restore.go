@@ -14,8 +14,17 @@ type restoredMsg struct {
 	err      error
 }
 
+// restoreProgressMsg carries a restore's latest step or setup line.
+type restoreProgressMsg struct {
+	id     string
+	p      *pump[string]
+	latest []string
+	done   bool
+}
+
 // restoreWorkspace brings the selected shelved workspace back, off the
-// update loop, showing it as busy meanwhile.
+// update loop. Its row says how far it got — the worktree, then each line
+// setup-workspace prints — and O follows the setup's output meanwhile.
 func (m *Model) restoreWorkspace() tea.Cmd {
 	w, ok := m.dash.SelectedWorkspace()
 	if !ok {
@@ -24,12 +33,57 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 	m.busy[w.ID] = "restoring…"
 	m.rebuildDashboard()
 	id, name, eng := w.ID, w.Name, m.deps.Engine
-	return func() tea.Msg {
+	p := newPump[string](1)
+	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		res, err := eng.Restore(ctx, id, workspace.RestoreOptions{})
+		lw := &lineWriter{emit: func(l string) { p.add("setup: " + l) }}
+		res, err := eng.Restore(ctx, id, workspace.RestoreOptions{
+			Output: lw,
+			Observe: func(_, step, _ string) {
+				if l := restoreStepLabel(step); l != "" {
+					p.add(l)
+				}
+			},
+		})
+		lw.flush()
+		p.close()
 		return restoredMsg{id: id, name: name, setupErr: res.SetupErr, err: err}
 	}
+	return tea.Batch(run, m.waitRestore(id, p))
+}
+
+// restoreStepLabel says, on the workspace's row, what a restore is doing
+// after step ("" for a step not worth a word).
+func restoreStepLabel(step string) string {
+	switch step {
+	case workspace.StepIntent:
+		return "restoring: checking out the worktree…"
+	case workspace.StepWorktree:
+		return "restoring: worktree back"
+	case workspace.StepRecord:
+		return "restoring: running setup-workspace…"
+	}
+	return ""
+}
+
+func (m *Model) waitRestore(id string, p *pump[string]) tea.Cmd {
+	return p.wait(func(items []string, done bool) tea.Msg { return restoreProgressMsg{id, p, items, done} })
+}
+
+// onRestoreProgress shows a restore's latest step on its row.
+func (m *Model) onRestoreProgress(msg restoreProgressMsg) tea.Cmd {
+	if _, busy := m.busy[msg.id]; !busy {
+		return nil // finished meanwhile
+	}
+	if n := len(msg.latest); n > 0 {
+		m.busy[msg.id] = msg.latest[n-1]
+		m.rebuildDashboard()
+	}
+	if msg.done {
+		return nil
+	}
+	return m.waitRestore(msg.id, msg.p)
 }
 
 // onRestored applies a restore's outcome.

@@ -43,6 +43,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onTeardownDone(msg)
 	case restoredMsg:
 		return m.onRestored(msg)
+	case restoreProgressMsg:
+		return m.onRestoreProgress(msg)
 	case runStartedMsg:
 		return m.onRunStarted(msg)
 	case hooksDoneMsg:
@@ -66,6 +68,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onFirstTaskTimeout(msg)
 	case termview.Msg:
 		return m.onTerminal(msg)
+
+	case outputReadMsg:
+		if o, ok := m.overlay.(*outputOverlay); ok {
+			return o.onRead(msg)
+		}
+		return nil
 
 	case tea.KeyPressMsg:
 		if m.overlay != nil {

@@ -1,0 +1,213 @@
+package app
+
+import (
+	"context"
+	"os"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/textview"
+	"amux.dev/amux/workspace"
+)
+
+// outputOverlay shows captured output in a ui/textview — searchable with
+// /, n and N — one source at a time: a workspace's lifecycle scripts (O),
+// or amux's own log. While a source is live it is followed: a file through
+// workspace.Follower (the setup section streams as it runs), a hosted run
+// by reading its pane again; when it ends the view settles to the whole
+// transcript.
+type outputOverlay struct {
+	title   string
+	sources []outputSource
+	current int
+	tv      textview.Model
+	live    bool
+	follow  *workspace.Follower
+	gen     int // drops reads of a source no longer shown
+	err     string
+}
+
+// outputSource is one thing the viewer can show.
+type outputSource struct {
+	name string
+	read func(ctx context.Context) (workspace.ScriptOutput, error)
+	// running says, cheaply, whether a followed file is still being
+	// written (nil: read the source again to know).
+	running func() bool
+}
+
+type outputReadMsg struct {
+	gen  int
+	out  workspace.ScriptOutput
+	err  error
+	tail []byte // a follow step's new bytes
+	next bool   // a follow step (else a whole read)
+	reset bool  // the followed file was replaced
+}
+
+// followEvery is how often a live source is read again.
+const followEvery = 200 * time.Millisecond
+
+// outputCap is what the viewer reads of a source at once.
+const outputCap = 256 << 10
+
+func (m *Model) openScriptOutput() tea.Cmd {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok {
+		return nil
+	}
+	eng, id := m.deps.Engine, w.ID
+	var sources []outputSource
+	for _, k := range []workspace.ScriptKind{workspace.KindSetup, workspace.KindRun, workspace.KindArchive, workspace.KindOnDone} {
+		sources = append(sources, outputSource{name: string(k),
+			read: func(ctx context.Context) (workspace.ScriptOutput, error) {
+				return eng.Output(ctx, id, k, outputCap)
+			},
+			running: func() bool { return eng.ScriptRunning(id, k) },
+		})
+	}
+	return m.openOutput("Script output — "+w.Name, sources)
+}
+
+// openLog shows amux's own log.
+func (m *Model) openLog() tea.Cmd {
+	path := m.deps.LogPath
+	return m.openOutput("amux log — "+path, []outputSource{{name: "amux.log", read: func(context.Context) (workspace.ScriptOutput, error) {
+		b, err := workspace.ReadTail(path, outputCap)
+		return workspace.ScriptOutput{Text: string(b), Path: path}, err
+	}}})
+}
+
+func (m *Model) openOutput(title string, sources []outputSource) tea.Cmd {
+	o := &outputOverlay{title: title, sources: sources, tv: textview.New(m.th, m.km)}
+	o.tv.SetEmptyText("nothing captured yet")
+	m.overlay = o
+	return o.read()
+}
+
+// step shows the next (1) or previous (-1) source.
+func (o *outputOverlay) step(_ *Model, by int) tea.Cmd {
+	o.current = (o.current + len(o.sources) + by) % len(o.sources)
+	o.tv.SetText("")
+	return o.read()
+}
+
+// read reads the shown source whole.
+func (o *outputOverlay) read() tea.Cmd {
+	o.gen++
+	gen, src := o.gen, o.sources[o.current]
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		out, err := src.read(ctx)
+		return outputReadMsg{gen: gen, out: out, err: err}
+	}
+}
+
+// followStep waits a moment, then takes what the followed file gained, or
+// reads a source without a file (a hosted run's pane) again.
+func (o *outputOverlay) followStep() tea.Cmd {
+	gen, fl, src := o.gen, o.follow, o.sources[o.current]
+	every := followEvery
+	if fl == nil {
+		every = 5 * followEvery // a pane is read whole: less often
+	}
+	return tea.Tick(every, func(time.Time) tea.Msg {
+		if fl == nil || src.running == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			out, err := src.read(ctx)
+			return outputReadMsg{gen: gen, out: out, err: err}
+		}
+		live := src.running() // before the read: what it wrote up to its end is in the file
+		data, reset, err := fl.Next(outputCap)
+		return outputReadMsg{gen: gen, out: workspace.ScriptOutput{Live: live}, err: err, tail: data, next: true, reset: reset}
+	})
+}
+
+func (o *outputOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case outputReadMsg:
+		return o.onRead(msg)
+	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseWheelMsg:
+		if k, ok := msg.(tea.KeyPressMsg); ok && !o.tv.Searching() {
+			if cmd, ok := m.matchDialog(k, scopeOutput); ok {
+				return cmd
+			}
+		}
+		tv, cmd, _ := o.tv.Update(msg)
+		o.tv = tv
+		return cmd
+	}
+	return nil
+}
+
+// onRead applies a read: a whole read replaces the text (and starts
+// following when the source is live), a follow step appends; the read
+// that finds the source no longer live settles the view to the whole
+// transcript.
+func (o *outputOverlay) onRead(msg outputReadMsg) tea.Cmd {
+	if msg.gen != o.gen {
+		return nil
+	}
+	o.err = ""
+	if msg.err != nil {
+		o.err = errText(msg.err)
+	}
+	wasLive := o.live
+	o.live = msg.out.Live
+	o.tv.SetLive(o.live)
+	switch {
+	case msg.next && !o.live:
+		o.follow = nil
+		return o.read() // it ended: settle to the whole transcript
+	case msg.next && msg.reset:
+		o.follow = nil
+		return o.read()
+	case msg.next:
+		o.tv.Append(msg.tail)
+	default:
+		o.tv.SetText(msg.out.Text)
+		if o.live && msg.out.Path != "" && !wasLive {
+			o.follow = followerAt(msg.out.Path, len(msg.out.Text))
+		}
+	}
+	if o.live {
+		return o.followStep()
+	}
+	return nil
+}
+
+// followerAt follows path from the end of what a whole read returned.
+func followerAt(path string, read int) *workspace.Follower {
+	fl := workspace.NewFollower(path)
+	if fi, err := os.Stat(path); err == nil && fi.Size() >= int64(read) {
+		_, _, _ = fl.Next(int(fi.Size())) // skip what is shown
+	}
+	return fl
+}
+
+func (o *outputOverlay) view(m *Model, w, h int) string {
+	th := m.th
+	inner := w - 6
+	var tabs strings.Builder
+	for i, s := range o.sources {
+		st := th.MutedStyle()
+		if i == o.current {
+			st = th.SelectedStyle()
+		}
+		tabs.WriteString(st.Render(" "+s.name+" ") + " ")
+	}
+	head := th.AccentStyle().Render(fit(o.title, inner)) + "\n" + tabs.String() + "\n"
+	if o.err != "" {
+		head += th.ErrorStyle().Render(fit(o.err, inner)) + "\n"
+	}
+	o.tv.SetSize(inner, max(3, h-8-strings.Count(head, "\n")))
+	km := m.km
+	foot := km.First(actNextOutput) + ": next · " + km.First(actReloadOutput) + ": reload · " + km.First(actCloseOutput) + ": close · " +
+		km.First(keys.ViewSearch) + ": search"
+	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(fit(foot, inner)))
+}
