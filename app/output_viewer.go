@@ -40,12 +40,12 @@ type outputSource struct {
 }
 
 type outputReadMsg struct {
-	gen  int
-	out  workspace.ScriptOutput
-	err  error
-	tail []byte // a follow step's new bytes
-	next bool   // a follow step (else a whole read)
-	reset bool  // the followed file was replaced
+	gen   int
+	out   workspace.ScriptOutput
+	err   error
+	tail  []byte // a follow step's new bytes
+	next  bool   // a follow step (else a whole read)
+	reset bool   // the followed file was replaced
 }
 
 // followEvery is how often a live source is read again.

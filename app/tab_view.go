@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-
 )
 
 // renderTabs draws the tab bar and the shown tab's screen for the center,

@@ -46,8 +46,8 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	term.WaitText("fetching deps")
 	term.WaitText("live")
 	os.WriteFile(gate, nil, 0o600)
-	term.WaitText("Linking ASSETS done")          // streamed, no reload pressed
-	term.WaitText("setup-workspace finished")     // settled to the transcript
+	term.WaitText("Linking ASSETS done")      // streamed, no reload pressed
+	term.WaitText("setup-workspace finished") // settled to the transcript
 	term.WaitScreen(func(s string) bool { return !strings.Contains(s, "● live") }, "the live mark to go")
 
 	term.Press(t, "view-search")
