@@ -22,7 +22,7 @@ func actionRows() []action {
 		{Action: hint(k(actHelp, scopeDashboard, []string{"?"}, "help", "Show every key")),
 			run: (*Model).openHelp},
 		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
-			run: func(*Model) tea.Cmd { return tea.Quit }},
+			run: (*Model).quit},
 		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),
 			run: func(m *Model) tea.Cmd { m.dash.Move(1); return nil }},
 		{Action: keyOnly(k(actUp, scopeDashboard, []string{"k", "up"}, "up", "Move up")),

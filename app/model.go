@@ -59,7 +59,8 @@ type Model struct {
 	notice    notice
 	noticeGen int
 	opSeq     int // numbers long operations so stale results are dropped
-	// pendingSelect is a workspace to select once the next load shows it.
+	// pendingSelect is a workspace (or, as "p:<path>", a project) to select
+	// once the next load shows it.
 	pendingSelect string
 	// pendingTab is a tab ID to show once a load discovers it (a new run).
 	pendingTab string
@@ -87,6 +88,12 @@ type Model struct {
 	// settingsPending is what refused Settings saves left to do: the values
 	// are live, and the next confirmation retries (ui/settings' rules).
 	settingsPending settings.Pending
+
+	// The layout saved at the last quit (viewstate.go): applied once,
+	// on the first load after it was read.
+	savedView     *workspace.ViewState
+	viewApplied   bool
+	lastSavedView *workspace.ViewState
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
@@ -132,7 +139,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor())
+	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor(), m.readViewState())
 }
 
 // Update routes one message. Overlays see everything first; then results

@@ -46,6 +46,7 @@ func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		m.closeOverlay()
+		m.pendingSelect = "p:" + msg.project.Path // the next n creates there
 		return tea.Batch(m.load(), m.say(levelInfo, "added project "+msg.project.Name))
 	}
 	if o.pending {

@@ -50,7 +50,8 @@ func (m *Model) showPendingTab() tea.Cmd {
 			m.pendingTab = ""
 			wt.active = i
 			m.dash.SelectWorkspace(wsID)
-			return m.setFocus(focusCenter)
+			// Saved in its place, so a restart keeps the order.
+			return tea.Batch(m.setFocus(focusCenter), m.persistTabs(wsID))
 		}
 	}
 	return nil

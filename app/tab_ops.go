@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
-	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/workspace"
 )
@@ -260,9 +259,7 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 	var list []workspace.Tab
 	if wt != nil {
 		for _, t := range wt.tabs {
-			if t.kind == tmux.TypeRun {
-				continue // run sessions are the workspace's, not open tabs
-			}
+			// Run tabs too: their place in the order survives a restart.
 			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title})
 		}
 	}

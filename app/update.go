@@ -45,6 +45,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onRestored(msg)
 	case restoreProgressMsg:
 		return m.onRestoreProgress(msg)
+	case viewStateMsg:
+		return m.onViewState(msg)
 	case runStartedMsg:
 		return m.onRunStarted(msg)
 	case hooksDoneMsg:

@@ -5,6 +5,7 @@
 package dashboard
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/sahilm/fuzzy"
@@ -110,6 +111,32 @@ func (m *Model) selectKey(key string) {
 
 // SelectWorkspace moves the cursor to the workspace with this ID.
 func (m *Model) SelectWorkspace(id string) { m.selectKey("w:" + id) }
+
+// SelectProject moves the cursor to the project with this repository path.
+func (m *Model) SelectProject(path string) { m.selectKey("p:" + path) }
+
+// Collapsed lists the folded projects' paths, sorted.
+func (m Model) Collapsed() []string {
+	var out []string
+	for p, c := range m.collapsed {
+		if c {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// SetCollapsed folds exactly the projects with these paths.
+func (m *Model) SetCollapsed(paths []string) {
+	key := m.selectedKey()
+	m.collapsed = map[string]bool{}
+	for _, p := range paths {
+		m.collapsed[p] = true
+	}
+	m.rebuild()
+	m.selectKey(key)
+}
 
 // rebuild computes the visible rows from data, collapse state and filter.
 // While filtering, matching workspaces show under their projects whatever
