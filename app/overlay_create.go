@@ -24,6 +24,11 @@ type createOverlay struct {
 	project string // repository path
 	op      int
 	out     *pump[string]
+	// While the new workspace's setup waits for approval, the dialog asks
+	// for it in place (overlay_approve.go).
+	approve   *dialog.Confirm
+	untrusted *workspace.UntrustedError
+	created   workspace.Record
 }
 
 type createValidatedMsg struct {
@@ -63,6 +68,9 @@ func (o *createOverlay) request() workspace.CreateRequest {
 }
 
 func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	if o.approve != nil {
+		return o.updateApproval(m, msg)
+	}
 	f, cmd, out := o.form.Update(msg)
 	o.form = f
 	switch out {
@@ -92,7 +100,12 @@ func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (o *createOverlay) view(m *Model, w, h int) string { return o.form.View(min(w, 72)) }
+func (o *createOverlay) view(m *Model, w, h int) string {
+	if o.approve != nil {
+		return o.approve.View(min(w, 80))
+	}
+	return o.form.View(min(w, 72))
+}
 
 // startCreate runs the create after validation passed.
 func (m *Model) startCreate(o *createOverlay) tea.Cmd {
@@ -148,7 +161,12 @@ func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
 	o, _ := m.overlay.(*createOverlay)
 	if msg.err != nil {
 		if o != nil && o.op == msg.op {
-			o.form.SetFailed(msg.err.Error())
+			var rb *workspace.RolledBackError
+			var undone []string
+			if errors.As(msg.err, &rb) {
+				undone = rb.Undone // nothing is said when nothing was made
+			}
+			o.form.SetFailed(msg.err.Error(), undone...)
 		}
 		return m.load()
 	}
@@ -156,7 +174,11 @@ func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
 	m.pendingSelect = msg.res.Workspace.WorkspaceID()
 	if msg.res.SetupErr != nil {
 		if o != nil && o.op == msg.op {
-			o.form.SetFailed("workspace created, but " + m.setupNote(msg.res.SetupErr))
+			var ue *workspace.UntrustedError
+			if errors.As(msg.res.SetupErr, &ue) && ue.Script.Kind == workspace.KindSetup {
+				return tea.Batch(m.load(), o.askApproval(m, msg.res.Workspace, ue))
+			}
+			o.form.SetWarned("created workspace "+msg.res.Workspace.Name+"; "+m.setupNote(msg.res.SetupErr), o.tail()...)
 		}
 		return m.load()
 	}

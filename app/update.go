@@ -37,6 +37,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onCreateOutput(msg)
 	case createDoneMsg:
 		return m.onCreateDone(msg)
+	case approvedSetupMsg:
+		return m.onApprovedSetup(msg)
 	case teardownProgressMsg:
 		return m.onTeardownProgress(msg)
 	case teardownDoneMsg:

@@ -27,12 +27,13 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 	term.WaitText("New workspace in")
 	term.Type("feat")
 	term.Keys("Enter")
-	term.WaitText("waits for your approval")
+	term.WaitText("Approve setup-workspace for feat?") // asked in place; declined here
 	if exists(marker) {
 		t.Fatal("an unapproved repo script ran")
 	}
 	term.Keys("Escape")
-	term.WaitGone("enter/esc: close") // closed: the next key is not read as Alt+key
+	term.WaitText("waits for your approval")
+	term.WaitGone("Approve setup-workspace") // closed: the next key is not read as Alt+key
 	term.WaitText("─ feat ─")
 
 	term.Press(t, "workspace-status")

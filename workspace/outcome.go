@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // RolledBackError is a create that failed after it had begun making things
@@ -71,4 +72,23 @@ func (r CreateResult) SetupOutcome() SetupOutcome {
 		return SetupSucceeded
 	}
 	return SetupNone
+}
+
+// ApproveSetup records the person's approval of exactly sc — the
+// setup-workspace script they were shown (an *UntrustedError's Script) —
+// and runs setup with its output also copied to out (nil: none). If the
+// repository's script changed since it was shown, the trust gate refuses
+// to run the new content: approval is of what was seen.
+func (e *Engine) ApproveSetup(ctx context.Context, id string, sc Script, out io.Writer) (ScriptResult, error) {
+	if sc.Kind != KindSetup {
+		return ScriptResult{Failed: -1}, fmt.Errorf("approve setup: got a %s script", sc.Kind)
+	}
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return ScriptResult{Failed: -1}, err
+	}
+	if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+		return ScriptResult{Failed: -1}, fmt.Errorf("approve setup-workspace: %w", err)
+	}
+	return e.runSetup(ctx, id, out)
 }

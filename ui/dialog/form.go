@@ -42,6 +42,7 @@ type Form struct {
 	label   string   // busy label
 	tail    []string // live output while busy
 	failure string
+	warned  bool // the failure row is a warning about a success
 	details []string
 	spin    spinner.Model
 	theme   theme.Theme
@@ -114,7 +115,14 @@ func (f *Form) SetTail(lines []string) {
 // SetFailed shows the failure and the detail lines (e.g. the rollback
 // outcome); Enter or Esc then closes the form.
 func (f *Form) SetFailed(msg string, details ...string) {
-	f.mode, f.failure, f.details = failed, safetext.Line(msg), safeLines(details)
+	f.mode, f.failure, f.details, f.warned = failed, safetext.Line(msg), safeLines(details), false
+}
+
+// SetWarned shows a success with something to say (a workspace that was
+// created but whose setup did not finish): a warning, not a ✗, and the
+// detail lines; Enter or Esc then closes the form.
+func (f *Form) SetWarned(msg string, details ...string) {
+	f.mode, f.failure, f.details, f.warned = failed, safetext.Line(msg), safeLines(details), true
 }
 
 // Failed reports whether the form shows a failure.
@@ -185,7 +193,11 @@ func (f Form) View(width int) string {
 		}
 		return box(th, width, strings.TrimRight(b.String(), "\n"))
 	case failed:
-		b.WriteString(th.ErrorStyle().Render("✗ "+f.failure) + "\n")
+		if f.warned {
+			b.WriteString(th.Style(th.Warning).Render("⚠ "+f.failure) + "\n")
+		} else {
+			b.WriteString(th.ErrorStyle().Render("✗ "+f.failure) + "\n")
+		}
 		for _, line := range f.details {
 			b.WriteString(th.TextStyle().Render("  "+line) + "\n")
 		}

@@ -1,0 +1,90 @@
+package app
+
+import (
+	"context"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/workspace"
+)
+
+// A workspace was created but its setup-workspace comes from the
+// repository and is not approved yet: the create dialog asks for the
+// approval in place — the commands shown, exactly as they would run — and,
+// approved, runs setup there with its output, instead of sending the
+// person through the status dialog.
+
+type approvedSetupMsg struct {
+	op  int
+	res workspace.ScriptResult
+	err error
+}
+
+// askApproval turns the dialog into the question the setup waits on.
+func (o *createOverlay) askApproval(m *Model, rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
+	body := []string{"Created. Its setup comes from the repository (" + workspace.RepoScriptsFile + ") and would run, in " + rec.Root + ":"}
+	for _, c := range ue.Script.Commands {
+		body = append(body, "  $ "+strings.ReplaceAll(c, "\n", " ⏎ "))
+	}
+	body = append(body, "", "amux runs it only once you approve this exact content; a later change asks again.")
+	c := dialog.NewConfirm(m.th, m.km, "Approve setup-workspace for "+rec.Name+"?", body, "approve and run it")
+	o.approve, o.untrusted, o.created = &c, ue, rec
+	return nil
+}
+
+func (o *createOverlay) updateApproval(m *Model, msg tea.Msg) tea.Cmd {
+	c, out := o.approve.Update(msg)
+	o.approve = &c
+	switch out {
+	case dialog.Cancelled:
+		m.closeOverlay()
+		return m.say(levelInfo, "created workspace "+o.created.Name+"; "+m.setupNote(o.untrusted))
+	case dialog.Submitted:
+		return o.runApproved(m)
+	}
+	return nil
+}
+
+// runApproved records the approval and runs setup, its output in the tail.
+func (o *createOverlay) runApproved(m *Model) tea.Cmd {
+	o.approve = nil
+	m.opSeq++
+	o.op = m.opSeq
+	o.out = newPump[string](8)
+	op, out, eng, id, sc := o.op, o.out, m.deps.Engine, o.created.WorkspaceID(), o.untrusted.Script
+	spin := o.form.SetBusy("running the approved setup-workspace of " + o.created.Name + "…")
+	run := func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
+		defer cancel()
+		lw := &lineWriter{emit: out.add}
+		res, err := eng.ApproveSetup(ctx, id, sc, lw)
+		lw.flush()
+		out.close()
+		return approvedSetupMsg{op, res, err}
+	}
+	return tea.Batch(spin, run, m.waitCreateOutput(op, out))
+}
+
+// onApprovedSetup applies the approved setup's outcome.
+func (m *Model) onApprovedSetup(msg approvedSetupMsg) tea.Cmd {
+	o, _ := m.overlay.(*createOverlay)
+	if o == nil || o.op != msg.op {
+		return nil
+	}
+	if msg.err != nil {
+		o.form.SetWarned("created workspace "+o.created.Name+"; "+m.setupNote(msg.err), o.tail()...)
+		return nil
+	}
+	m.closeOverlay()
+	return m.say(levelInfo, "created workspace "+o.created.Name+"; setup-workspace approved and finished")
+}
+
+// tail is the last lines setup printed, for a dialog that stays open.
+func (o *createOverlay) tail() []string {
+	if o.out == nil {
+		return nil
+	}
+	return o.out.snapshot()
+}
