@@ -7,11 +7,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"syscall"
 
 	"github.com/charmbracelet/x/term"
 
@@ -92,7 +94,14 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	if err := app.Run(stdin, out); err != nil {
+	err := app.Run(stdin, out)
+	var restart *app.RestartError
+	if errors.As(err, &restart) {
+		// A new binary was installed at the same path: become it. exec
+		// keeps the terminal and the environment.
+		err = syscall.Exec(restart.Bin, append([]string{restart.Bin}, os.Args[1:]...), os.Environ())
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "amux:", err)
 		return exitError
 	}

@@ -82,6 +82,10 @@ const (
 	actDelete       keys.ActionID = "delete-workspace"
 	actShelve       keys.ActionID = "shelve-workspace"
 	actRefresh      keys.ActionID = "refresh"
+	actEditEnv      keys.ActionID = "edit-project-env"
+	actEditScripts  keys.ActionID = "edit-project-scripts"
+	actInstall      keys.ActionID = "install-amux-binary"
+	actOpenLog      keys.ActionID = "open-log"
 
 	actApproveScripts  keys.ActionID = "approve-scripts"
 	actRevokeApprovals keys.ActionID = "revoke-approvals"

@@ -59,6 +59,14 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
 		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
 			run: func(m *Model) tea.Cmd { m.openSettings(); return nil }},
+		{Action: k(actEditEnv, scopeDashboard, nil, "environment", "Edit the selected project's environment (project-env.json)"),
+			run: func(m *Model) tea.Cmd { return m.openProjectEdit(false) }, why: whyNoProject},
+		{Action: k(actEditScripts, scopeDashboard, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
+			run: func(m *Model) tea.Cmd { return m.openProjectEdit(true) }, why: whyNoProject},
+		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
+			run: (*Model).openInstall, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
+		{Action: k(actOpenLog, scopeGlobal, nil, "log", "Open amux's log"),
+			run: (*Model).openLog, why: func(m *Model) string { return whyEmpty(m.deps.LogPath, "no log file (see the start notice)") }},
 		{Action: k(actHooksAdd, scopeGlobal, nil, "claude hooks", "Install Claude Code hooks (report working/done/blocked to amux)"),
 			run: func(m *Model) tea.Cmd { return m.claudeHooks(true) }},
 		{Action: k(actHooksRemove, scopeGlobal, nil, "remove hooks", "Remove amux's Claude Code hooks"),
@@ -105,6 +113,14 @@ func actionRows() []action {
 }
 
 // The reasons below are shared by several rows.
+
+// whyEmpty is why when v is empty.
+func whyEmpty(v, why string) string {
+	if v == "" {
+		return why
+	}
+	return ""
+}
 
 func whyNoProject(m *Model) string {
 	if _, ok := m.dash.SelectedProject(); !ok {

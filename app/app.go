@@ -37,7 +37,9 @@ func Run(in, out *os.File) error {
 	defer cancel() // stops the monitor, which gives up its lease
 	m.StartBackground(ctx)
 	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out))
-	_, err = p.Run()
+	if _, err = p.Run(); err == nil && m.restartRequested {
+		return &RestartError{Bin: deps.AmuxBin}
+	}
 	return err
 }
 

@@ -94,6 +94,9 @@ type Model struct {
 	savedView     *workspace.ViewState
 	viewApplied   bool
 	lastSavedView *workspace.ViewState
+
+	// restartRequested: the program ends so the installed binary can start.
+	restartRequested bool
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.

@@ -49,6 +49,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onRestoreProgress(msg)
 	case viewStateMsg:
 		return m.onViewState(msg)
+	case projectEditLoadedMsg:
+		return m.onProjectEditLoaded(msg)
 	case runStartedMsg:
 		return m.onRunStarted(msg)
 	case hooksDoneMsg:

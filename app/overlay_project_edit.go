@@ -1,0 +1,117 @@
+package app
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/kvedit"
+	"amux.dev/amux/workspace"
+)
+
+// projectEditOverlay edits a project's registries in amux (ui/kvedit): its
+// environment (project-env.json) or its lifecycle scripts
+// (project-scripts.json, the defaults behind a repository's own file and
+// the workspace record). A save that is refused (a file amux cannot read
+// keeps its bytes) is said in the dialog, which stays open.
+type projectEditOverlay struct {
+	e       kvedit.Model
+	repo    string
+	name    string
+	scripts bool
+	saving  bool
+}
+
+type projectEditLoadedMsg struct {
+	repo, name string
+	scripts    bool
+	env        map[string]string
+	set        workspace.ScriptSet
+	err        error
+}
+
+type projectEditSavedMsg struct{ err error }
+
+func (m *Model) openProjectEdit(scripts bool) tea.Cmd {
+	p, ok := m.dash.SelectedProject()
+	if !ok {
+		return nil
+	}
+	store, repo, name := m.deps.Engine.Store(), p.Path, p.Name
+	return func() tea.Msg {
+		msg := projectEditLoadedMsg{repo: repo, name: name, scripts: scripts}
+		if scripts {
+			msg.set, msg.err = store.ProjectScripts(repo)
+		} else {
+			msg.env, msg.err = store.ProjectEnv(repo)
+		}
+		return msg
+	}
+}
+
+// onProjectEditLoaded opens the editor over what the registry holds.
+func (m *Model) onProjectEditLoaded(msg projectEditLoadedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, msg.name+": "+msg.err.Error())
+	}
+	o := &projectEditOverlay{repo: msg.repo, name: msg.name, scripts: msg.scripts}
+	if msg.scripts {
+		s := msg.set
+		o.e = kvedit.NewScripts(m.th, m.km, "Scripts of "+msg.name+" (project-scripts.json; the repository's own file wins)",
+			kvedit.ScriptSet{Setup: s.Setup, Run: s.Run, Archive: s.Archive, OnDone: s.OnDone})
+	} else {
+		var pairs []kvedit.Pair
+		for k, v := range msg.env {
+			pairs = append(pairs, kvedit.Pair{Key: k, Value: v})
+		}
+		sort.Slice(pairs, func(i, j int) bool { return pairs[i].Key < pairs[j].Key })
+		o.e = kvedit.NewEnv(m.th, m.km, "Environment of "+msg.name+" (every agent, terminal and script sees it)", pairs)
+	}
+	m.overlay = o
+	return nil
+}
+
+func (o *projectEditOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	if saved, ok := msg.(projectEditSavedMsg); ok {
+		o.saving = false
+		if saved.err != nil {
+			return m.say(levelError, "not saved: "+saved.err.Error())
+		}
+		m.closeOverlay()
+		what := "environment"
+		if o.scripts {
+			what = "scripts"
+		}
+		return m.say(levelInfo, "saved the "+what+" of "+o.name)
+	}
+	if o.saving {
+		return nil
+	}
+	e, cmd, out := o.e.Update(msg)
+	o.e = e
+	switch out {
+	case dialog.Cancelled:
+		m.closeOverlay()
+	case dialog.Submitted:
+		o.saving = true
+		store, repo := m.deps.Engine.Store(), o.repo
+		scripts, env, set := o.scripts, o.e.Env(), o.e.Scripts()
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if scripts {
+				return projectEditSavedMsg{store.SetProjectScripts(ctx, repo, workspace.ScriptSet{
+					Setup: set.Setup, Run: set.Run, Archive: set.Archive, OnDone: set.OnDone})}
+			}
+			return projectEditSavedMsg{store.SetProjectEnv(ctx, repo, env)}
+		}
+	}
+	return cmd
+}
+
+func (o *projectEditOverlay) view(m *Model, w, h int) string {
+	return m.th.Panel(true).Padding(1, 2).Width(w).Render(o.e.View(w-6, max(8, min(h-4, 30))))
+}

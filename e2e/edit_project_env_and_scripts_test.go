@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A person sets a project's environment and scripts in amux instead of
+// editing JSON: a pasted value keeps its first line only, the files hold
+// what was saved, and a new shell in the project sees the variable.
+func TestEditProjectEnvAndScripts(t *testing.T) {
+	env := harness.NewEnv(t)
+	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	repo := env.NewRepo(t, "shop")
+	term := harness.StartAmux(t, env, 80, 24)
+	term.WaitText("Projects")
+	addProject(t, term, repo)
+
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type("edit the selected project's environment")
+	term.Keys("Enter")
+	term.WaitText("Environment of shop")
+	term.Type("DB_URL")
+	term.Press(t, "form-next-field")
+	term.Paste(t, "postgres://db/shop\nDROP TABLE users;")
+	term.Press(t, "form-submit")
+	term.WaitText("saved the environment of shop")
+	b, _ := os.ReadFile(filepath.Join(env.StateHome, "project-env.json"))
+	if !strings.Contains(string(b), `"DB_URL": "postgres://db/shop"`) || strings.Contains(string(b), "DROP") {
+		t.Fatalf("project-env.json = %s", b)
+	}
+
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type("edit the selected project's scripts")
+	term.Keys("Enter")
+	term.WaitText("Scripts of shop")
+	term.Type("echo setting up $DB_URL")
+	term.Press(t, "form-submit")
+	term.WaitText("saved the scripts of shop")
+	b, _ = os.ReadFile(filepath.Join(env.StateHome, "project-scripts.json"))
+	if !strings.Contains(string(b), "echo setting up $DB_URL") {
+		t.Fatalf("project-scripts.json = %s", b)
+	}
+
+	term.Press(t, "new-workspace")
+	term.WaitText("New workspace in")
+	term.Type("feat")
+	term.Keys("Enter")
+	term.WaitText("created workspace feat")
+	term.Press(t, "new-terminal-tab")
+	term.WaitText("1 shell")
+	term.Type(`echo "db is $DB_URL"`)
+	term.Keys("Enter")
+	term.WaitText("db is postgres://db/shop")
+}

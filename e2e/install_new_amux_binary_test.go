@@ -1,0 +1,86 @@
+package e2e
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// copyFile copies src to dst with mode.
+func copyFile(t *testing.T, src, dst string, mode os.FileMode) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(dst), 0o755)
+	in, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+}
+
+func inodeOf(t *testing.T, p string) uint64 {
+	t.Helper()
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Sys().(*syscall.Stat_t).Ino
+}
+
+// A person installs a freshly built amux from the palette: the picker
+// offers where `go install` writes it, amux checks it runs and reports a
+// version, replaces the running binary (the old one kept beside it), and
+// restarts into it. Neither a non-amux program nor a missing path gets in.
+func TestInstallNewAmuxBinary(t *testing.T) {
+	env := harness.NewEnv(t)
+	bin := filepath.Join(t.TempDir(), "bin", "amux") // a copy: the tests' binary stays
+	copyFile(t, harness.AmuxBinary(t), bin, 0o755)
+	built := filepath.Join(env.Home, "go", "bin", "amux") // where go install writes, HOME-relative
+	copyFile(t, harness.AmuxBinary(t), built, 0o755)
+	impostor := filepath.Join(env.Home, "impostor")
+	os.WriteFile(impostor, []byte("#!/bin/sh\necho 'not amux 1.0'\n"), 0o755)
+	before := inodeOf(t, bin)
+
+	term := harness.StartTerminal(t, env.Vars(), 80, 24, bin)
+	term.WaitText("Projects")
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type("install a new amux")
+	term.Keys("Enter")
+	term.WaitText("~/go/bin/amux") // offered
+	term.Type(impostor)
+	term.Keys("Enter")
+	term.WaitText("not an amux version")
+	term.Keys("C-u")
+	term.Keys("Enter") // the offered row
+	term.WaitText("Install amux")
+	term.Press(t, "confirm-yes")
+	screen := term.WaitText("Restart amux now?")
+	if !strings.Contains(screen, "kept at") {
+		t.Fatalf("the backup is not named:\n%s", screen)
+	}
+	if inodeOf(t, bin) == before {
+		t.Fatal("the live path was not replaced by a rename")
+	}
+	if _, err := os.Stat(bin + ".previous"); err != nil {
+		t.Fatalf("no backup: %v", err)
+	}
+	term.Press(t, "confirm-yes")
+	term.WaitGone("Restart amux now?")
+	term.WaitText("Projects") // the new binary is running
+	if exited, _ := term.Exited(); exited {
+		t.Fatal("amux did not come back after the restart")
+	}
+}
