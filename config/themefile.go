@@ -58,11 +58,11 @@ func LoadUserThemes(home string) ([]Palette, error) {
 	for _, name := range sortedKeys(top) {
 		p, err := parseUserTheme(name, top[name])
 		if err != nil {
-			warns = append(warns, fmt.Errorf("%s: %w", path, err))
+			warns = append(warns, fmt.Errorf("%s: %w", ThemesFileName, err))
 			continue
 		}
 		for _, c := range p.CheckContrast() {
-			warns = append(warns, fmt.Errorf("%s: %w", path, c))
+			warns = append(warns, fmt.Errorf("%s: %w", ThemesFileName, c))
 		}
 		out = append(out, p)
 	}
