@@ -124,3 +124,28 @@ func keep(list []Change, ch Change) []Change {
 	}
 	return append(list, ch)
 }
+
+// MaxIgnoredDirs bounds IgnoredDirectories' answer.
+const MaxIgnoredDirs = 1000
+
+// IgnoredDirectories lists the work tree's ignored directories (by its
+// ignore rules: node_modules, build output), as slash paths without the
+// trailing slash, at most MaxIgnoredDirs of them: a watcher skips them,
+// since nothing in them changes what Changes shows.
+func (r *Runner) IgnoredDirectories(ctx context.Context, root string) ([]string, error) {
+	c, err := r.open(root)
+	if err != nil {
+		return nil, err
+	}
+	out, err := c.run(ctx, "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory", "--no-empty-directory")
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	for p := range strings.SplitSeq(string(out), "\x00") {
+		if d, ok := strings.CutSuffix(p, "/"); ok && d != "" && len(dirs) < MaxIgnoredDirs {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs, nil
+}

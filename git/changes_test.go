@@ -106,3 +106,17 @@ func TestChangesCapsListsButNotCounts(t *testing.T) {
 		t.Fatalf("count %d kept %d", c.UntrackedCount, len(c.Untracked))
 	}
 }
+
+func TestIgnoredDirectories(t *testing.T) {
+	isolate(t)
+	r := runner(Options{})
+	repo := newRepo(t)
+	commitFile(t, repo, ".gitignore", "node_modules/\n*.log\n")
+	writeFile(t, filepath.Join(repo, "node_modules/p/index.js"), "x")
+	writeFile(t, filepath.Join(repo, "x.log"), "x")
+	writeFile(t, filepath.Join(repo, "src/a.go"), "x")
+	dirs, err := r.IgnoredDirectories(ctxT(t), repo)
+	if err != nil || !slices.Equal(dirs, []string{"node_modules"}) {
+		t.Fatalf("ignored dirs %v %v", dirs, err)
+	}
+}
