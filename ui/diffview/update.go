@@ -1,0 +1,208 @@
+package diffview
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/keys"
+)
+
+// Op is something the viewer asks the app to do.
+type Op int
+
+// Requests.
+const (
+	OpStageHunk Op = iota // stage (or, in the staged diff, unstage) File's hunk Hunk
+	OpStageFile           // stage (or unstage) File
+	OpCycleMode           // show the next mode (unstaged → staged → against base)
+	OpOpenEditor          // open File in $EDITOR
+	OpClose               // close the viewer
+)
+
+// RequestMsg carries a request to the app, which owns git and the tabs.
+type RequestMsg struct {
+	Op   Op
+	File udiff.File
+	Hunk int
+}
+
+// wheelRows is how far one wheel notch scrolls, in display rows.
+const wheelRows = 3
+
+// Update handles keys (through the scope map), the mouse wheel, typing in
+// the search field, and the highlighter's answer.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case highlightMsg:
+		if msg.gen == m.gen {
+			m.spans = msg.spans
+		}
+		return m, nil
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelDown:
+			m.scroll(wheelRows)
+		case tea.MouseWheelUp:
+			m.scroll(-wheelRows)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		if m.searching {
+			return m.searchKey(msg)
+		}
+		if id, ok := m.keys.Lookup(msg.String()); ok {
+			return m.Do(id)
+		}
+	case tea.PasteMsg:
+		if m.searching {
+			var cmd tea.Cmd
+			m.search, cmd = m.search.Update(tea.PasteMsg{Content: firstLine(msg.Content)})
+			return m, cmd
+		}
+	}
+	return m, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return strings.TrimRight(s, "\r")
+}
+
+// Do runs one of the viewer's actions: a key press and a palette choice
+// take this same path.
+func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
+	page := max(1, m.bodyHeight()-1)
+	switch id {
+	case ActDown:
+		m.scroll(1)
+	case ActUp:
+		m.scroll(-1)
+	case ActPageDown:
+		m.scroll(page)
+	case ActPageUp:
+		m.scroll(-page)
+	case ActHalfDown:
+		m.scroll(max(1, page/2))
+	case ActHalfUp:
+		m.scroll(-max(1, page/2))
+	case ActTop:
+		m.top = 0
+	case ActBottom:
+		m.top = m.lay.total()
+		m.clamp()
+	case ActWrap:
+		a := m.anchor()
+		m.wrap = !m.wrap
+		m.relayout()
+		m.reanchor(a)
+	case ActSplit:
+		a := m.anchor()
+		m.wantSplit = !m.wantSplit
+		m.relayout()
+		m.reanchor(a)
+	case ActNextHunk:
+		m.stepHunk(1)
+	case ActPrevHunk:
+		m.stepHunk(-1)
+	case ActSearch:
+		m.searching = true
+		m.search.SetValue(m.query)
+		m.search.CursorEnd()
+		return m, m.search.Focus()
+	case ActNextMatch:
+		m.stepMatch(1)
+	case ActPrevMatch:
+		m.stepMatch(-1)
+	case ActStageHunk:
+		if f, h, ok := m.CurrentHunk(); ok {
+			return m, request(RequestMsg{Op: OpStageHunk, File: m.files[f], Hunk: h})
+		}
+	case ActStageFile, ActOpenEditor:
+		if len(m.items) > 0 {
+			op := OpStageFile
+			if id == ActOpenEditor {
+				op = OpOpenEditor
+			}
+			return m, request(RequestMsg{Op: op, File: m.files[m.items[m.anchor().item].file]})
+		}
+	case ActCycleMode:
+		return m, request(RequestMsg{Op: OpCycleMode})
+	case ActClose:
+		return m, request(RequestMsg{Op: OpClose})
+	}
+	return m, nil
+}
+
+func request(r RequestMsg) tea.Cmd { return func() tea.Msg { return r } }
+
+func (m *Model) scroll(n int) {
+	m.top += n
+	m.clamp()
+}
+
+// stepHunk moves the top to the next (dir 1) or previous (-1) hunk header
+// in source order, from the source row at the top.
+func (m *Model) stepHunk(dir int) {
+	if len(m.items) == 0 {
+		return
+	}
+	from := m.anchor().item
+	for i := from + dir; i >= 0 && i < len(m.items); i += dir {
+		if m.items[i].kind == hunkItem {
+			m.top = m.lay.starts[m.lay.rowOf[i]]
+			m.clamp()
+			return
+		}
+	}
+	if dir < 0 {
+		// Inside the first hunk: back to its header.
+		for i := from; i >= 0; i-- {
+			if m.items[i].kind == hunkItem {
+				m.top = m.lay.starts[m.lay.rowOf[i]]
+				m.clamp()
+				return
+			}
+		}
+	}
+}
+
+// HunkIndex returns the ordinal (1-based) of the hunk at the top among all
+// hunks shown, and their number.
+func (m Model) HunkIndex() (n, total int) {
+	if len(m.items) == 0 {
+		return 0, 0
+	}
+	at := m.anchor().item
+	for i, it := range m.items {
+		if it.kind == hunkItem {
+			total++
+			if i <= at {
+				n = total
+			}
+		}
+	}
+	return n, total
+}
+
+// searchKey handles a key while the search field has focus: enter selects
+// the first hit at or after the top, esc leaves the field.
+func (m Model) searchKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch k.String() {
+	case "enter":
+		m.searching = false
+		m.search.Blur()
+		m.query = strings.TrimSpace(m.search.Value())
+		m.findMatches()
+		m.selectFrom(m.anchor().item)
+		return m, nil
+	case "esc":
+		m.searching = false
+		m.search.Blur()
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.search, cmd = m.search.Update(k)
+	return m, cmd
+}
