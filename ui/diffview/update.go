@@ -14,11 +14,11 @@ type Op int
 
 // Requests.
 const (
-	OpStageHunk Op = iota // stage (or, in the staged diff, unstage) File's hunk Hunk
-	OpStageFile           // stage (or unstage) File
-	OpCycleMode           // show the next mode (unstaged → staged → against base)
-	OpOpenEditor          // open File in $EDITOR
-	OpClose               // close the viewer
+	OpStageHunk  Op = iota // stage (or, in the staged diff, unstage) File's hunk Hunk
+	OpStageFile            // stage (or unstage) File
+	OpCycleMode            // show the next mode (unstaged → staged → against base)
+	OpOpenEditor           // open File in $EDITOR
+	OpClose                // close the viewer
 )
 
 // RequestMsg carries a request to the app, which owns git and the tabs.
