@@ -12,6 +12,7 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 
+	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
@@ -103,9 +104,7 @@ type Model struct {
 
 // New returns an empty list.
 func New(th theme.Theme, km keys.ScopeMap) Model {
-	in := textinput.New()
-	in.Prompt = "/"
-	in.CharLimit = 200
+	in := dialog.NewFilterField()
 	return Model{theme: th, keys: km, filter: in, loading: true, width: 40, height: 20}
 }
 

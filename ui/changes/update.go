@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -82,10 +83,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	case tea.PasteMsg:
 		if m.filtering {
-			var cmd tea.Cmd
-			m.filter, cmd = m.filter.Update(msg)
-			m.applyFilter()
-			return m, cmd
+			return m.typeFilter(msg)
 		}
 	}
 	return m, nil
@@ -152,8 +150,18 @@ func (m Model) filterKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.applyFilter()
 		return m, nil
 	}
+	return m.typeFilter(k)
+}
+
+// typeFilter feeds the filter field through dialog.InputMsg and narrows
+// the list at once.
+func (m Model) typeFilter(msg tea.Msg) (Model, tea.Cmd) {
+	msg, ok := dialog.InputMsg(msg)
+	if !ok {
+		return m, nil
+	}
 	var cmd tea.Cmd
-	m.filter, cmd = m.filter.Update(k)
+	m.filter, cmd = m.filter.Update(msg)
 	m.applyFilter()
 	return m, cmd
 }

@@ -23,6 +23,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
@@ -58,9 +59,7 @@ type Model struct {
 
 // New returns an empty viewer.
 func New(th theme.Theme, km keys.ScopeMap) Model {
-	in := textinput.New()
-	in.Prompt = "/"
-	in.CharLimit = 200
+	in := dialog.NewFilterField()
 	return Model{theme: th, keys: km, search: in, cur: -1, wantSplit: true, width: 80, height: 24}
 }
 

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -57,17 +58,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	case tea.PasteMsg:
 		if m.searching {
-			var cmd tea.Cmd
-			m.search, cmd = m.search.Update(tea.PasteMsg{Content: firstLine(msg.Content)})
-			return m, cmd
+			return m.typeSearch(msg)
 		}
 	}
 	return m, nil
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return strings.TrimRight(s, "\r")
 }
 
 // Do runs one of the viewer's actions: a key press and a palette choice
@@ -202,7 +196,17 @@ func (m Model) searchKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.search.Blur()
 		return m, nil
 	}
+	return m.typeSearch(k)
+}
+
+// typeSearch feeds the search field, through the field rule for outside
+// text (dialog.InputMsg).
+func (m Model) typeSearch(msg tea.Msg) (Model, tea.Cmd) {
+	msg, ok := dialog.InputMsg(msg)
+	if !ok {
+		return m, nil
+	}
 	var cmd tea.Cmd
-	m.search, cmd = m.search.Update(k)
+	m.search, cmd = m.search.Update(msg)
 	return m, cmd
 }
