@@ -44,6 +44,14 @@ type Git interface {
 	// UnwindWIP turns amux's WIP commits at branch's tip back into
 	// uncommitted changes (idempotent).
 	UnwindWIP(ctx context.Context, root, branch string) (int, error)
+	// Worktrees lists the repository's working trees, the main one first.
+	Worktrees(ctx context.Context, repo string) ([]git.Worktree, error)
+	// CurrentBranch is the branch checked out at root (ErrDetachedHead).
+	CurrentBranch(ctx context.Context, root string) (string, error)
+	// DefaultBranch is the repository's detected default branch.
+	DefaultBranch(ctx context.Context, repo string) (string, error)
+	// RenameBranch renames a branch; a worktree on it follows.
+	RenameBranch(ctx context.Context, repo, old, new string) error
 }
 
 var _ Git = (*git.Runner)(nil)

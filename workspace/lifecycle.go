@@ -106,11 +106,11 @@ func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) 
 		return ScriptResult{Failed: -1}, err
 	}
 	defer done()
-	notes, err := e.provisionWorktree(rec)
-	if err != nil {
-		return ScriptResult{Failed: -1}, err
-	}
 	sc, ok, err := e.trustedScript(rec, KindSetup)
+	if err != nil {
+		return ScriptResult{Script: sc, Failed: -1}, err
+	}
+	notes, err := e.provisionWorktree(rec)
 	if err != nil || !ok {
 		return ScriptResult{Script: sc, Failed: -1, Provisioned: notes}, err
 	}
