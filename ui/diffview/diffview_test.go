@@ -278,7 +278,7 @@ func TestSyntaxColoursArriveAndStaleOnesAreDropped(t *testing.T) {
 	m.SetSize(100, 20)
 	cmd := m.SetDiff("main.go", "unstaged", bigDiff(2))
 	stale := cmd()
-	cmd = m.SetDiff("main.go", "unstaged", bigDiff(3))
+	cmd = m.SetDiff("main.go", "unstaged", bigDiff(30))
 	m, _ = m.Update(stale)
 	if m.spans != nil {
 		t.Fatal("a stale highlight was applied")
@@ -286,6 +286,22 @@ func TestSyntaxColoursArriveAndStaleOnesAreDropped(t *testing.T) {
 	m, _ = m.Update(cmd())
 	if m.spans == nil || !strings.Contains(m.View(), "\x1b[38;2;") {
 		t.Fatal("no syntax colours")
+	}
+	// Only what was shown was coloured; scrolling to the end asks for the
+	// rest, once.
+	if m.spans[len(m.items)-1] != nil {
+		t.Fatal("rows far below the screen were coloured up front")
+	}
+	m, more := m.Do(ActBottom)
+	if more == nil {
+		t.Fatal("no colouring asked for rows that came into view")
+	}
+	m, _ = m.Update(more())
+	if m.spans[len(m.items)-2] == nil {
+		t.Fatal("the bottom rows were not coloured")
+	}
+	if _, again := m.Do(ActBottom); again != nil {
+		t.Fatal("the same chunk was asked for twice")
 	}
 }
 

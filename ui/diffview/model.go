@@ -22,6 +22,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/alecthomas/chroma/v2"
+
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
@@ -37,12 +39,14 @@ type Model struct {
 	theme theme.Theme
 	keys  keys.ScopeMap
 
-	title string // the display copy of what is shown: path, mode
-	mode  string
-	files []udiff.File
-	items []item
-	spans [][]span // per item, from the highlighter; nil until it answers
-	gen   int      // generation of items; stale highlight results are dropped
+	title  string // the display copy of what is shown: path, mode
+	mode   string
+	files  []udiff.File
+	items  []item
+	spans  [][]span      // per item, from the highlighter; nil until it answers
+	gen    int           // generation of items; stale highlight results are dropped
+	style  *chroma.Style // the syntax colours; nil for none
+	chunks map[int]bool  // highlight chunks asked for in this generation
 
 	width, height int
 	wrap          bool
@@ -60,20 +64,21 @@ type Model struct {
 // New returns an empty viewer.
 func New(th theme.Theme, km keys.ScopeMap) Model {
 	in := dialog.NewFilterField()
-	return Model{theme: th, keys: km, search: in, cur: -1, wantSplit: true, width: 80, height: 24}
+	return Model{theme: th, keys: km, search: in, cur: -1, wantSplit: true, width: 80, height: 24,
+		style: chromaStyle(th), chunks: map[int]bool{}}
 }
 
 // SetDiff shows files under title (a path, say) in mode (its label:
 // "unstaged", "staged", "against main"). When the title is what is shown
 // already (a reload after staging), the view stays on the same source line;
 // otherwise it starts at the top. It returns the command that colours the
-// syntax.
+// syntax of what is on screen.
 func (m *Model) SetDiff(title, mode string, files []udiff.File) tea.Cmd {
 	same := safetext.Line(title) == m.title && m.lay != nil
 	anchor := m.anchor()
 	m.title, m.mode, m.files = safetext.Line(title), safetext.Line(mode), files
 	m.items = flatten(files)
-	m.spans = nil
+	m.spans, m.chunks = nil, map[int]bool{}
 	m.gen++
 	m.matches, m.cur = nil, -1
 	m.relayout()
@@ -85,22 +90,23 @@ func (m *Model) SetDiff(title, mode string, files []udiff.File) tea.Cmd {
 	if m.query != "" {
 		m.findMatches()
 	}
-	return highlightCmd(m.gen, m.theme, files, m.items)
+	return m.highlightVisible()
 }
 
 // Files returns what is shown.
 func (m Model) Files() []udiff.File { return m.files }
 
 // SetSize sets the viewer's outer size; the top stays on the same source
-// line.
-func (m *Model) SetSize(w, h int) {
+// line. The command colours rows that came into view.
+func (m *Model) SetSize(w, h int) tea.Cmd {
 	if w == m.width && h == m.height {
-		return
+		return nil
 	}
 	a := m.anchor()
 	m.width, m.height = max(w, 10), max(h, 3)
 	m.relayout()
 	m.reanchor(a)
+	return m.highlightVisible()
 }
 
 // Wrap reports whether long lines wrap.

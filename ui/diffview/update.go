@@ -37,9 +37,7 @@ const wheelRows = 3
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case highlightMsg:
-		if msg.gen == m.gen {
-			m.spans = msg.spans
-		}
+		m.applyHighlight(msg)
 		return m, nil
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -48,7 +46,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case tea.MouseWheelUp:
 			m.scroll(-wheelRows)
 		}
-		return m, nil
+		return m, m.highlightVisible()
 	case tea.KeyPressMsg:
 		if m.searching {
 			return m.searchKey(msg)
@@ -67,6 +65,21 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // Do runs one of the viewer's actions: a key press and a palette choice
 // take this same path.
 func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
+	m, cmd := m.do(id)
+	return m, batch(cmd, m.highlightVisible())
+}
+
+func batch(a, b tea.Cmd) tea.Cmd {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return tea.Batch(a, b)
+}
+
+func (m Model) do(id keys.ActionID) (Model, tea.Cmd) {
 	page := max(1, m.bodyHeight()-1)
 	switch id {
 	case ActDown:
@@ -190,7 +203,7 @@ func (m Model) searchKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.query = strings.TrimSpace(m.search.Value())
 		m.findMatches()
 		m.selectFrom(m.anchor().item)
-		return m, nil
+		return m, m.highlightVisible()
 	case "esc":
 		m.searching = false
 		m.search.Blur()
