@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"amux.dev/amux/tmux"
@@ -97,6 +98,11 @@ func (e *Engine) usable(id string) (Record, error) {
 // the sequence and is returned with the result. A teardown cancels it. No
 // script defined is success with Ran false.
 func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) {
+	return e.runSetup(ctx, id, nil)
+}
+
+// runSetup is RunSetup with the output also copied to copyTo (nil: none).
+func (e *Engine) runSetup(ctx context.Context, id string, copyTo io.Writer) (ScriptResult, error) {
 	rec, err := e.usable(id)
 	if err != nil {
 		return ScriptResult{}, err
@@ -114,7 +120,7 @@ func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) 
 	if err != nil || !ok {
 		return ScriptResult{Script: sc, Failed: -1, Provisioned: notes}, err
 	}
-	res, err := e.runScript(wctx, rec, sc, notes...)
+	res, err := e.runScript(wctx, rec, sc, copyTo, notes...)
 	res.Provisioned = notes
 	return res, err
 }
@@ -145,7 +151,7 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 	}
 	go func() {
 		defer done()
-		res, err := e.runScript(wctx, rec, sc)
+		res, err := e.runScript(wctx, rec, sc, nil)
 		if err != nil {
 			e.log.Warn("on-done hook failed", "workspace", id, "err", err)
 		}
@@ -156,7 +162,7 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 
 // runScript runs every command of sc in the workspace root with the
 // workspace environment, capturing output to the kind's bounded file.
-func (e *Engine) runScript(ctx context.Context, rec Record, sc Script, preamble ...string) (ScriptResult, error) {
+func (e *Engine) runScript(ctx context.Context, rec Record, sc Script, copyTo io.Writer, preamble ...string) (ScriptResult, error) {
 	id := rec.WorkspaceID()
 	res := ScriptResult{Script: sc, Ran: true, Failed: -1, Output: e.OutputPath(id, sc.Kind)}
 	extra, err := e.extraEnv(ctx, rec, sc.Kind)
@@ -168,7 +174,7 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script, preamble 
 		return res, err
 	}
 	defer out.Close()
-	sink := scriptSink(ctx, out)
+	sink := scriptSink(out, copyTo)
 	for _, line := range preamble {
 		fmt.Fprintf(sink, "[amux: %s]\n", line)
 	}
@@ -227,7 +233,7 @@ func (e *Engine) StartLocalRun(ctx context.Context, id string) error {
 	go func() {
 		defer close(lr.done)
 		defer cancel()
-		if _, err := e.runScript(rctx, rec, sc); err != nil && rctx.Err() == nil {
+		if _, err := e.runScript(rctx, rec, sc, nil); err != nil && rctx.Err() == nil {
 			e.log.Warn("local run script ended with an error", "workspace", id, "err", err)
 		}
 		e.mu.Lock()
