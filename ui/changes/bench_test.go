@@ -13,7 +13,7 @@ import (
 // (the git side is git's BenchmarkChanges10kFiles200Modified).
 func BenchmarkShow200Changes(b *testing.B) {
 	r := keys.MustRegistry(DefaultActions("changes")...)
-	m := New(theme.Dark(), r.Scope("changes", nil))
+	m := New(theme.Dark(), r.Map())
 	m.SetSize(50, 60)
 	var d Data
 	for i := range 200 {

@@ -25,7 +25,7 @@ func newList(t *testing.T, rebind map[keys.ActionID][]string) Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(theme.Dark(), r.Scope(scope, nil))
+	m := New(theme.Dark(), r.Map())
 	m.SetSize(60, 20)
 	return m
 }
@@ -67,7 +67,7 @@ func TestGroupsWithCountsInTheHeaderAndCommits(t *testing.T) {
 	m.SetData(sample())
 	v := ansi.Strip(m.View())
 	for _, want := range []string{"Changes · 2 staged · 2 unstaged · 1 untracked", "Staged (2)", "old.go → new.go",
-		"Unstaged (2)", "Untracked (1)", "Commits not on main (1)", "abc1234 add parser", "enter diff"} {
+		"Unstaged (2)", "Untracked (1)", "Commits not on main (1)", "abc1234 add parser", "enter: diff"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
@@ -124,7 +124,7 @@ func TestEnterAndStageAskTheApp(t *testing.T) {
 	if req := cmd().(RequestMsg); req.Op != OpToggleStage {
 		t.Fatalf("a → %+v", req)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "a stage") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "a: stage") {
 		t.Fatalf("hint not from the registry:\n%s", v)
 	}
 	m, _ = press(m, "G")

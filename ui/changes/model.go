@@ -84,7 +84,7 @@ type row struct {
 // Model is the Changes tab's state.
 type Model struct {
 	theme theme.Theme
-	keys  keys.ScopeMap
+	keys  keys.Map
 
 	data    Data
 	shown   [groupCount][]string // display copies of the paths
@@ -103,7 +103,7 @@ type Model struct {
 }
 
 // New returns an empty list.
-func New(th theme.Theme, km keys.ScopeMap) Model {
+func New(th theme.Theme, km keys.Map) Model {
 	in := dialog.NewFilterField()
 	return Model{theme: th, keys: km, filter: in, loading: true, width: 40, height: 20}
 }

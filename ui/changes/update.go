@@ -10,7 +10,7 @@ import (
 )
 
 // The list's actions; the app puts them in its registry (DefaultActions)
-// and hands the list a keys.ScopeMap of their scope.
+// and hands the list the registry's keys.Map.
 const (
 	ActDown    keys.ActionID = "changes.down"
 	ActUp      keys.ActionID = "changes.up"
@@ -41,7 +41,10 @@ func DefaultActions(scope keys.Scope) []keys.Action {
 	}
 }
 
-var hintIDs = []keys.ActionID{ActOpen, ActStage, ActCommit, ActFilter}
+var actionIDs = []keys.ActionID{ActDown, ActUp, ActTop, ActBottom, ActOpen, ActStage, ActCommit, ActFilter, ActRefresh}
+
+var hints = []keys.Hint{{ID: ActOpen, What: "diff"}, {ID: ActStage, What: "stage"}, {ID: ActCommit, What: "commit"},
+	{ID: ActFilter, What: "filter"}}
 
 // Op is something the list asks the app to do.
 type Op int
@@ -72,7 +75,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.filtering {
 			return m.filterKey(msg)
 		}
-		if id, ok := m.keys.Lookup(msg.String()); ok {
+		if id, ok := m.keys.Find(msg.String(), actionIDs...); ok {
 			return m.Do(id)
 		}
 	case tea.MouseWheelMsg:

@@ -25,7 +25,7 @@ func (m Model) View() string {
 	if m.filtering {
 		b.WriteString(m.filter.View())
 	} else {
-		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(" · ", hintIDs...), m.width, "…")))
+		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(hints...), m.width, "…")))
 	}
 	return b.String()
 }

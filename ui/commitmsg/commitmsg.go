@@ -2,7 +2,7 @@
 // first line is checked as it is typed (the rule comes from the git
 // engine, passed in), an amend toggle that brings back the tip's message,
 // and commit/cancel. The keys that are not typing come from the registry
-// the app passes in (a keys.ScopeMap), and so do the hints.
+// the app passes in (its keys.Map), and so do the hints.
 package commitmsg
 
 import (
@@ -46,7 +46,7 @@ type Request struct {
 // Model is the dialog.
 type Model struct {
 	theme    theme.Theme
-	keys     keys.ScopeMap
+	keys     keys.Map
 	validate func(string) error
 	area     textarea.Model
 
@@ -66,7 +66,7 @@ const maxSubject = 100
 // (git.ValidateMessage); lastMessage is the tip commit's message ("" when
 // the branch has none, which disables amend); staged says what will be
 // committed.
-func New(th theme.Theme, km keys.ScopeMap, validate func(string) error, lastMessage, staged string) Model {
+func New(th theme.Theme, km keys.Map, validate func(string) error, lastMessage, staged string) Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.Placeholder = "Summary of the change\n\nWhy it was made"
@@ -104,7 +104,7 @@ func (m Model) Value() Request { return Request{Message: m.area.Value(), Amend: 
 // cancelled.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if id, ok := m.keys.Lookup(k.String()); ok {
+		if id, ok := m.keys.Find(k.String(), ActCommit, ActAmend, ActCancel); ok {
 			return m.do(id)
 		}
 	}
@@ -189,6 +189,6 @@ func (m Model) View() string {
 	if m.amend {
 		amend = "on"
 	}
-	lines = append(lines, th.MutedStyle().Render(m.keys.Hints(" · ", ActCommit, ActAmend, ActCancel)+" · amend "+amend))
+	lines = append(lines, th.MutedStyle().Render(m.keys.Hints(keys.Hint{ID: ActCommit, What: "commit"}, keys.Hint{ID: ActAmend, What: "amend"}, keys.Hint{ID: ActCancel, What: "cancel"})+" · amend "+amend))
 	return th.Panel(true).Width(m.width).Padding(0, 1).Render(strings.Join(lines, "\n"))
 }

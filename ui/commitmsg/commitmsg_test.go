@@ -19,7 +19,7 @@ func newDialog(t *testing.T, last string) Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(theme.Dark(), reg.Scope("commit", nil), git.ValidateMessage, last, "2 files staged")
+	return New(theme.Dark(), reg.Map(), git.ValidateMessage, last, "2 files staged")
 }
 
 func typeText(m Model, s string) Model {
@@ -82,7 +82,7 @@ func TestAmendBringsBackTheLastMessage(t *testing.T) {
 
 func TestHintsFromTheRegistryAndEsc(t *testing.T) {
 	m := newDialog(t, "")
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "ctrl+s commit") || !strings.Contains(v, "2 files staged") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "ctrl+s: commit") || !strings.Contains(v, "2 files staged") {
 		t.Fatalf("view:\n%s", v)
 	}
 	m.SetError(errors.New("git commit: \x1b[2Jno identity"))

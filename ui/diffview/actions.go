@@ -3,8 +3,8 @@ package diffview
 import "amux.dev/amux/ui/keys"
 
 // The viewer's actions. The app puts them in its registry (DefaultActions
-// gives their default keys) and hands the viewer a keys.ScopeMap of its
-// scope: the viewer matches keys and renders hints only through it.
+// gives their default keys) and hands the viewer the registry's keys.Map:
+// the viewer matches keys and renders hints only through it.
 const (
 	ActDown       keys.ActionID = "diff.down"
 	ActUp         keys.ActionID = "diff.up"
@@ -58,5 +58,11 @@ func DefaultActions(scope keys.Scope) []keys.Action {
 	}
 }
 
-// hintIDs are the actions the footer names, in order.
-var hintIDs = []keys.ActionID{ActWrap, ActNextHunk, ActSearch, ActStageHunk, ActCycleMode, ActClose}
+// actionIDs are every action the viewer matches keys against.
+var actionIDs = []keys.ActionID{ActDown, ActUp, ActPageDown, ActPageUp, ActHalfDown, ActHalfUp, ActTop, ActBottom,
+	ActWrap, ActSplit, ActNextHunk, ActPrevHunk, ActSearch, ActNextMatch, ActPrevMatch, ActStageHunk, ActStageFile,
+	ActCycleMode, ActOpenEditor, ActClose}
+
+// hints are what the footer names, in order.
+var hints = []keys.Hint{{ID: ActWrap, What: "wrap"}, {ID: ActNextHunk, What: "hunk"}, {ID: ActSearch, What: "search"},
+	{ID: ActStageHunk, What: "stage hunk"}, {ID: ActCycleMode, What: "mode"}, {ID: ActClose, What: "close"}}

@@ -15,7 +15,7 @@ import (
 
 const scope keys.Scope = "diff"
 
-func registry(t testing.TB, rebind map[keys.ActionID][]string) keys.ScopeMap {
+func registry(t testing.TB, rebind map[keys.ActionID][]string) keys.Map {
 	t.Helper()
 	acts := DefaultActions(scope)
 	for i := range acts {
@@ -27,7 +27,7 @@ func registry(t testing.TB, rebind map[keys.ActionID][]string) keys.ScopeMap {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Scope(scope, nil)
+	return r.Map()
 }
 
 // bigDiff is one Go file with hunks of 20 lines each; line longLine (new
@@ -249,7 +249,7 @@ func TestKeysAndHintsComeFromTheRegistry(t *testing.T) {
 	m.SetSize(200, 10)
 	m.SetDiff("main.go", "unstaged", bigDiff(1))
 	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "W wrap") || strings.Contains(v, "w wrap") {
+	if !strings.Contains(v, "W: wrap") || strings.Contains(v, "w: wrap") {
 		t.Fatalf("footer hints:\n%s", v)
 	}
 	if m = press(t, m, "w"); m.Wrap() {

@@ -37,7 +37,7 @@ const SplitMinWidth = 140
 // Model is the viewer's state.
 type Model struct {
 	theme theme.Theme
-	keys  keys.ScopeMap
+	keys  keys.Map
 
 	title  string // the display copy of what is shown: path, mode
 	mode   string
@@ -62,7 +62,7 @@ type Model struct {
 }
 
 // New returns an empty viewer.
-func New(th theme.Theme, km keys.ScopeMap) Model {
+func New(th theme.Theme, km keys.Map) Model {
 	in := dialog.NewFilterField()
 	return Model{theme: th, keys: km, search: in, cur: -1, wantSplit: true, width: 80, height: 24,
 		style: chromaStyle(th), chunks: map[int]bool{}}

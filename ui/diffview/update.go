@@ -51,7 +51,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.searching {
 			return m.searchKey(msg)
 		}
-		if id, ok := m.keys.Lookup(msg.String()); ok {
+		if id, ok := m.keys.Find(msg.String(), actionIDs...); ok {
 			return m.Do(id)
 		}
 	case tea.PasteMsg:

@@ -93,7 +93,7 @@ func (m Model) footer() string {
 		parts = append(parts, "“"+m.query+"” "+strconv.Itoa(sel)+"/"+strconv.Itoa(all))
 	}
 	left := strings.Join(parts, " · ")
-	hints := m.keys.Hints(" · ", hintIDs...)
+	hints := m.keys.Hints(hints...)
 	line := left
 	if hints != "" && ansi.StringWidth(left)+3+ansi.StringWidth(hints) <= m.width {
 		line = left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(hints)) + hints

@@ -73,7 +73,7 @@ type row struct {
 // Model is the tree's state.
 type Model struct {
 	theme  theme.Theme
-	keys   keys.ScopeMap
+	keys   keys.Map
 	reader Reader
 
 	workspace string // whose tree this is; results for another are dropped
@@ -94,7 +94,7 @@ type Model struct {
 }
 
 // New returns an empty tree reading through r (NewDirReader in production).
-func New(th theme.Theme, km keys.ScopeMap, r Reader) Model {
+func New(th theme.Theme, km keys.Map, r Reader) Model {
 	in := dialog.NewFilterField()
 	return Model{theme: th, keys: km, reader: r, filter: in, nodes: map[string]*node{}, width: 40, height: 20}
 }

@@ -27,7 +27,7 @@ func newTree(t *testing.T, r Reader) Model {
 	if r == nil {
 		r = NewDirReader()
 	}
-	m := New(theme.Dark(), reg.Scope(scope, nil), r)
+	m := New(theme.Dark(), reg.Map(), r)
 	m.SetSize(60, 30)
 	return m
 }
@@ -152,7 +152,7 @@ func TestUnreadableDirectoryShowsAnErrorWithRetry(t *testing.T) {
 	m = selectPath(t, m, "docs")
 	m = press(t, m, "enter")
 	v := view(m)
-	if !strings.Contains(v, "✗ not a directory · r retry") {
+	if !strings.Contains(v, "✗ not a directory · r: retry") {
 		t.Fatalf("no error row:\n%s", v)
 	}
 	if strings.Contains(v, "guide.md") {

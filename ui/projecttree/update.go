@@ -12,7 +12,7 @@ import (
 )
 
 // The tree's actions; the app puts them in its registry (DefaultActions)
-// and hands the tree a keys.ScopeMap of their scope.
+// and hands the tree the registry's keys.Map.
 const (
 	ActDown     keys.ActionID = "tree.down"
 	ActUp       keys.ActionID = "tree.up"
@@ -43,7 +43,10 @@ func DefaultActions(scope keys.Scope) []keys.Action {
 	}
 }
 
-var hintIDs = []keys.ActionID{ActOpen, ActRefresh, ActFilter, ActEditor}
+var actionIDs = []keys.ActionID{ActDown, ActUp, ActTop, ActBottom, ActOpen, ActCollapse, ActRefresh, ActFilter, ActEditor}
+
+var hints = []keys.Hint{{ID: ActOpen, What: "open"}, {ID: ActRefresh, What: "refresh"}, {ID: ActFilter, What: "filter"},
+	{ID: ActEditor, What: "editor"}}
 
 // Op is something the tree asks the app to do.
 type Op int
@@ -95,7 +98,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.filtering {
 			return m.filterKey(msg)
 		}
-		if id, ok := m.keys.Lookup(msg.String()); ok {
+		if id, ok := m.keys.Find(msg.String(), actionIDs...); ok {
 			return m.Do(id)
 		}
 	case tea.MouseWheelMsg:

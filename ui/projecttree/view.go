@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 )
 
@@ -35,7 +36,7 @@ func (m Model) View() string {
 	if m.filtering {
 		b.WriteString(m.filter.View())
 	} else {
-		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(" · ", hintIDs...), m.width, "…")))
+		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(hints...), m.width, "…")))
 	}
 	return b.String()
 }
@@ -47,10 +48,9 @@ func (m Model) renderRow(i int) string {
 	var line string
 	switch r.kind {
 	case errorRow:
-		retry := m.keys.Keys(ActRefresh)
 		text := indent + "✗ " + n.err
-		if retry != "" {
-			text += " · " + retry + " retry"
+		if retry := m.keys.Hints(keys.Hint{ID: ActRefresh, What: "retry"}); retry != "" {
+			text += " · " + retry
 		}
 		line = m.theme.ErrorStyle().Render(ansi.Truncate(text, m.width, "…"))
 	case moreRow:
