@@ -72,3 +72,17 @@ func (r *Runner) Commit(ctx context.Context, root string, req CommitRequest) (st
 	out, err := c.runRefs(ctx, "rev-parse", "--verify", "HEAD")
 	return strings.TrimSpace(string(out)), err
 }
+
+// LastMessage returns the message of the commit checked out at root ("" on
+// a branch without commits): what an amend starts from.
+func (r *Runner) LastMessage(ctx context.Context, root string) (string, error) {
+	c, err := r.open(root)
+	if err != nil {
+		return "", err
+	}
+	if ok, err := c.resolves(ctx, "HEAD^{commit}"); err != nil || !ok {
+		return "", err
+	}
+	out, err := c.runRefs(ctx, "log", "-1", "--no-color", "--format=%B", "HEAD", "--")
+	return string(out), err
+}
