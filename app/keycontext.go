@@ -10,6 +10,12 @@ func (m *Model) scopes() []keys.Scope {
 	if m.focus == focusCenter {
 		return keyContextScopes(inCenter)
 	}
+	if m.focus == focusSidebar {
+		if m.side.tab == sideProject {
+			return keyContextScopes(inSidebarTree)
+		}
+		return keyContextScopes(inSidebarChanges)
+	}
 	return keyContextScopes(inDashboard)
 }
 
@@ -30,6 +36,10 @@ const (
 	inList                        // the palette or a picker
 	inConfirm                     // a yes/no question
 	inChoice                      // a question with a few answers
+	inSidebarChanges              // the sidebar's Changes tab has focus
+	inSidebarTree                 // the sidebar's Project tab has focus
+	inDiff                        // the diff viewer
+	inCommit                      // the commit dialog
 	numKeyContexts
 )
 
@@ -59,6 +69,14 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{keys.ScopeConfirm}
 	case inChoice:
 		return []keys.Scope{keys.ScopeChoice}
+	case inSidebarChanges:
+		return []keys.Scope{scopeChanges, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inSidebarTree:
+		return []keys.Scope{scopeTree, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inDiff:
+		return []keys.Scope{scopeDiff}
+	case inCommit:
+		return []keys.Scope{scopeCommit}
 	default:
 		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
 	}

@@ -10,8 +10,10 @@ import (
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -23,6 +25,7 @@ type focusArea int
 const (
 	focusDashboard focusArea = iota
 	focusCenter
+	focusSidebar
 )
 
 // overlay is a modal on top of the layout (palette, help, dialogs). It gets
@@ -64,6 +67,8 @@ type Model struct {
 	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
 	// teardown changed a tree the map describes.
 	dirtyAfterLoad bool
+
+	side sidebar // the right-hand panel: changes and files of the workspace
 
 	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs
@@ -114,6 +119,8 @@ func New(deps Deps) *Model {
 		tabs:  tabSet{},
 		ids:   newTabIDs(),
 	}
+	m.side.changes = changes.New(th, m.km)
+	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {
 		cfg := agentstate.DefaultConfig()
 		cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
@@ -152,6 +159,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.activeTab() != shown {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
+	}
+	if m.loaded && m.side.ws != m.sideWorkspace() || m.side.ws != "" && m.sideWidth() == 0 {
+		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}
 	if again := m.keepAnimating(); again != nil {
 		cmd = tea.Batch(cmd, again)
@@ -194,7 +204,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.filter != nil {
 		return m.updateFilter(k)
 	}
+	if m.focus == focusSidebar && m.sideTyping() {
+		return m.sideKey(k) // the component's filter has every key
+	}
 	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
+	if ok && m.acts[a.ID].run == nil && m.focus == focusSidebar {
+		return m.sideKey(k) // the component's own action: it reads its keys
+	}
 	if ok {
 		return m.run(a.ID)
 	}

@@ -42,7 +42,7 @@ func (m *Model) liveTerminal() (*tab, bool) {
 // termSize is the cell size of the terminal area of the center.
 func (m *Model) termSize() (int, int) {
 	l := m.layout()
-	return max(1, m.width-l.dashWidth-2), max(1, l.bodyHeight-3)
+	return max(1, m.width-l.dashWidth-l.sideWidth-2), max(1, l.bodyHeight-3)
 }
 
 // termOrigin is the screen position of the terminal area's top-left cell.
@@ -283,7 +283,7 @@ func (m *Model) resizeViews() tea.Cmd {
 	}
 	w, h := m.termSize()
 	x, y := m.termOrigin()
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{m.sizeSidebar()}
 	for _, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			if t.view != nil {

@@ -124,6 +124,9 @@ func TestDiffModes(t *testing.T) {
 	if f.Path() != "untracked.txt" || len(f.Hunks) != 1 || len(f.Hunks[0].Lines) != 2 || f.Hunks[0].Lines[1].New != 2 {
 		t.Fatalf("untracked %+v", f)
 	}
+	if f := oneFile(t, r, root, DiffRequest{Mode: DiffCommit, Base: "HEAD"}); f.Path() != "committed.txt" {
+		t.Fatalf("commit %+v", f)
+	}
 	if f := oneFile(t, r, root, DiffRequest{Mode: DiffUnstaged, Path: "a.txt", Context: 1}); f.Path() != "a.txt" {
 		t.Fatalf("limited to a path %+v", f)
 	}

@@ -27,12 +27,15 @@ const (
 	// DiffConflict compares HEAD with the work tree file, conflict markers
 	// and all, for a path a merge left unmerged.
 	DiffConflict
+	// DiffCommit shows what the commit Base changed (against its first
+	// parent).
+	DiffCommit
 )
 
 // DiffRequest names one diff.
 type DiffRequest struct {
 	Mode DiffMode
-	Base string // the base branch, for DiffBase
+	Base string // the base branch for DiffBase; the commit for DiffCommit
 	Path string // limits the diff to one path (required for DiffUntracked)
 	// Context is the number of context lines; 0 means git's default of 3.
 	Context int
@@ -77,6 +80,14 @@ func (r *Runner) DiffText(ctx context.Context, root string, req DiffRequest) (st
 			return "", err
 		}
 		args = append(args, "--end-of-options", req.Base+"...HEAD")
+	case DiffCommit:
+		if err := checkRefSyntax(req.Base); err != nil {
+			return "", err
+		}
+		if err := c.validateCommit(ctx, req.Base); err != nil {
+			return "", err
+		}
+		args = append(args, "--end-of-options", req.Base+"^!")
 	case DiffUntracked:
 		if req.Path == "" {
 			return "", errors.New("untracked diff needs a path")

@@ -65,8 +65,8 @@ type RequestMsg struct {
 	Path      string
 }
 
-// loadedMsg is one directory's read.
-type loadedMsg struct {
+// LoadedMsg is one directory's read (the app routes it back to the tree).
+type LoadedMsg struct {
 	workspace, root, dir string
 	seq                  int
 	listing              Listing
@@ -84,7 +84,7 @@ func (m *Model) load(dir string) tea.Cmd {
 	ws, root, seq, r := m.workspace, m.root, m.seq, m.reader
 	return func() tea.Msg {
 		l, err := r.ReadDir(context.Background(), root, dir)
-		return loadedMsg{workspace: ws, root: root, dir: dir, seq: seq, listing: l, err: err}
+		return LoadedMsg{workspace: ws, root: root, dir: dir, seq: seq, listing: l, err: err}
 	}
 }
 
@@ -92,7 +92,7 @@ func (m *Model) load(dir string) tea.Cmd {
 // in the filter.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case loadedMsg:
+	case LoadedMsg:
 		return m, m.apply(msg)
 	case tea.KeyPressMsg:
 		if m.filtering {
@@ -114,7 +114,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // apply takes a read's result, unless it is for another workspace or a
 // newer read of the same directory is under way. Expanded directories
 // below a re-read one are re-read too when they are still there.
-func (m *Model) apply(msg loadedMsg) tea.Cmd {
+func (m *Model) apply(msg LoadedMsg) tea.Cmd {
 	if msg.workspace != m.workspace || msg.root != m.root {
 		return nil
 	}

@@ -15,6 +15,7 @@ import (
 // the fingerprint taken before Start returned.
 func (w *Watcher) loop(last uint64) {
 	defer close(w.done)
+	defer close(w.out) // a reader waiting on C learns the watcher is gone
 	var (
 		timer   *time.Timer
 		pending <-chan time.Time

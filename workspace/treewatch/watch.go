@@ -73,6 +73,7 @@ type Options struct {
 type Watcher struct {
 	// C receives one value per coalesced burst of changes. It holds at
 	// most one pending signal: a slow reader sees one, never a backlog.
+	// Close closes it.
 	C <-chan struct{}
 
 	opts   Options

@@ -164,4 +164,7 @@ func TestCloseIsIdempotent(t *testing.T) {
 	}
 	w.Close()
 	w.Close()
+	if _, open := <-w.C; open {
+		t.Fatal("C stays open after Close: a reader would wait forever")
+	}
 }
