@@ -34,12 +34,6 @@ const maxCopy = 16 << 20
 // maxWorktreeEntries bounds the list.
 const maxWorktreeEntries = 256
 
-// ScriptKinds returns every trust-gated kind a repository can supply, in
-// the order a status view lists them.
-func ScriptKinds() []ScriptKind {
-	return []ScriptKind{KindWorktreeFiles, KindSetup, KindRun, KindArchive, KindOnDone}
-}
-
 // WorktreeFiles is a parsed worktree file list.
 type WorktreeFiles struct {
 	Copy    []string `json:"copy"`

@@ -152,7 +152,10 @@ func TestHunksStepInSourceOrder(t *testing.T) {
 		if wrap {
 			m = press(t, m, "w")
 		}
-		for want := 1; want <= 5; want++ {
+		if n, _ := m.HunkIndex(); n != 1 {
+			t.Fatalf("the first hunk is not selected at the start: %d", n)
+		}
+		for want := 2; want <= 5; want++ {
 			m = press(t, m, "n")
 			if n, total := m.HunkIndex(); n != want || total != 5 {
 				t.Fatalf("wrap %v: after %d× n at hunk %d/%d", wrap, want, n, total)
@@ -171,7 +174,7 @@ func TestHunksStepInSourceOrder(t *testing.T) {
 // TestResizeAndWrapReanchorToTheSameSourceLine.
 func TestResizeAndWrapReanchorToTheSameSourceLine(t *testing.T) {
 	m := newViewer(t, 100, 12)
-	m = press(t, m, "n", "n", "n", "j", "j", "j")
+	m = press(t, m, "n", "n", "j", "j", "j")
 	line := m.TopLine()
 	if line == 0 {
 		t.Fatal("not on a line")
@@ -262,7 +265,7 @@ func TestKeysAndHintsComeFromTheRegistry(t *testing.T) {
 
 func TestStageHunkAsksTheApp(t *testing.T) {
 	m := newViewer(t, 80, 12)
-	m = press(t, m, "n", "n")
+	m = press(t, m, "n")
 	_, cmd := m.Update(keyMsg("s"))
 	if cmd == nil {
 		t.Fatal("no request")
@@ -313,5 +316,25 @@ func TestOutsideTextIsInert(t *testing.T) {
 	v := m.View()
 	if strings.Contains(v, "\x1b]") || strings.Contains(v, "\x1b[2J") || strings.Contains(v, "\x1b[31m") {
 		t.Fatalf("escape sequences from outside reach the screen: %q", v)
+	}
+}
+
+// TestHunkSelectionWhenEverythingFits: a diff shorter than the screen
+// cannot scroll, yet n still selects the next hunk, and s stages that one.
+func TestHunkSelectionWhenEverythingFits(t *testing.T) {
+	m := newViewer(t, 80, 400)
+	if row, _ := m.Position(); row != 1 {
+		t.Fatal("not at the top")
+	}
+	m = press(t, m, "n", "n")
+	if n, _ := m.HunkIndex(); n != 3 {
+		t.Fatalf("selected hunk %d", n)
+	}
+	_, cmd := m.Update(keyMsg("s"))
+	if req := cmd().(RequestMsg); req.Hunk != 2 {
+		t.Fatalf("stage request for hunk %d", req.Hunk)
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "▶ @@ -201,20 +201,20 @@") {
+		t.Fatalf("the selected hunk is not marked:\n%s", ansi.Strip(m.View()))
 	}
 }

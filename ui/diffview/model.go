@@ -53,6 +53,10 @@ type Model struct {
 	wantSplit     bool // the person's choice; shown only when wide enough
 	lay           *layout
 	top           int // first display row shown
+	// sel is the item index of the selected hunk's header (-1: none). n/p
+	// move it in source order; scrolling it off screen selects the hunk
+	// the view moved to.
+	sel int
 
 	search    textinput.Model
 	searching bool // the search field has focus
@@ -64,7 +68,7 @@ type Model struct {
 // New returns an empty viewer.
 func New(th theme.Theme, km keys.Map) Model {
 	in := dialog.NewFilterField()
-	return Model{theme: th, keys: km, search: in, cur: -1, wantSplit: true, width: 80, height: 24,
+	return Model{theme: th, keys: km, search: in, cur: -1, sel: -1, wantSplit: true, width: 80, height: 24,
 		style: chromaStyle(th), chunks: map[int]bool{}}
 }
 
@@ -82,10 +86,14 @@ func (m *Model) SetDiff(title, mode string, files []udiff.File) tea.Cmd {
 	m.gen++
 	m.matches, m.cur = nil, -1
 	m.relayout()
+	ordinal, _ := m.HunkIndex()
+	m.sel = -1
 	if same {
 		m.reanchor(anchor)
+		m.selectOrdinal(max(1, ordinal)) // a reload keeps the place
 	} else {
 		m.top = 0
+		m.selectOrdinal(1)
 	}
 	if m.query != "" {
 		m.findMatches()
@@ -196,19 +204,12 @@ func (m Model) TopLine() int {
 	return it.old
 }
 
-// CurrentHunk returns the file and hunk at the top of the viewport, the
-// one ActStageHunk acts on.
+// CurrentHunk returns the selected hunk's file and index: the one
+// ActStageHunk acts on and the footer counts.
 func (m Model) CurrentHunk() (file, hunk int, ok bool) {
-	if len(m.items) == 0 {
+	if m.sel < 0 || m.sel >= len(m.items) {
 		return 0, 0, false
 	}
-	it := m.items[m.anchor().item]
-	if it.hunk < 0 {
-		// On a file header: the file's first hunk.
-		if f := m.files[it.file]; len(f.Hunks) > 0 {
-			return it.file, 0, true
-		}
-		return 0, 0, false
-	}
-	return it.file, it.hunk, true
+	it := m.items[m.sel]
+	return it.file, it.hunk, it.hunk >= 0
 }

@@ -78,6 +78,7 @@ func (m *Model) reveal() {
 	if d >= m.top && d < m.top+body {
 		return
 	}
+	defer m.follow()
 	m.top = d
 	for i := h.item; i >= 0; i-- {
 		if it := m.items[i]; it.kind != lineItem {

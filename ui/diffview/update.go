@@ -96,9 +96,11 @@ func (m Model) do(id keys.ActionID) (Model, tea.Cmd) {
 		m.scroll(-max(1, page/2))
 	case ActTop:
 		m.top = 0
+		m.follow()
 	case ActBottom:
 		m.top = m.lay.total()
 		m.clamp()
+		m.follow()
 	case ActWrap:
 		a := m.anchor()
 		m.wrap = !m.wrap
@@ -147,45 +149,83 @@ func request(r RequestMsg) tea.Cmd { return func() tea.Msg { return r } }
 func (m *Model) scroll(n int) {
 	m.top += n
 	m.clamp()
+	m.follow()
 }
 
-// stepHunk moves the top to the next (dir 1) or previous (-1) hunk header
-// in source order, from the source row at the top.
+// stepHunk selects the next (dir 1) or previous (-1) hunk in source
+// order and scrolls its header to the top (as far as the view scrolls).
 func (m *Model) stepHunk(dir int) {
-	if len(m.items) == 0 {
-		return
+	from := m.sel
+	if from < 0 {
+		from = m.anchor().item
 	}
-	from := m.anchor().item
 	for i := from + dir; i >= 0 && i < len(m.items); i += dir {
-		if m.items[i].kind == hunkItem {
+		if it := m.items[i]; it.kind == hunkItem && it.hunk >= 0 {
+			m.sel = i
 			m.top = m.lay.starts[m.lay.rowOf[i]]
 			m.clamp()
 			return
 		}
 	}
-	if dir < 0 {
-		// Inside the first hunk: back to its header.
-		for i := from; i >= 0; i-- {
-			if m.items[i].kind == hunkItem {
-				m.top = m.lay.starts[m.lay.rowOf[i]]
-				m.clamp()
+}
+
+// selectOrdinal selects the n-th hunk (1-based), or the last one.
+func (m *Model) selectOrdinal(n int) {
+	k := 0
+	for i, it := range m.items {
+		if it.kind == hunkItem && it.hunk >= 0 {
+			k++
+			m.sel = i
+			if k == n {
 				return
 			}
 		}
 	}
 }
 
-// HunkIndex returns the ordinal (1-based) of the hunk at the top among all
-// hunks shown, and their number.
-func (m Model) HunkIndex() (n, total int) {
-	if len(m.items) == 0 {
-		return 0, 0
+// follow keeps the selection on screen: when scrolling took the selected
+// hunk out of view, the hunk at the top (or the first one below it) is
+// selected instead.
+func (m *Model) follow() {
+	if len(m.items) == 0 || m.lay == nil {
+		return
+	}
+	body := m.bodyHeight()
+	if m.sel >= 0 {
+		first := m.lay.starts[m.lay.rowOf[m.sel]]
+		last := first
+		for i := m.sel + 1; i < len(m.items) && m.items[i].kind == lineItem; i++ {
+			last = m.lay.starts[m.lay.rowOf[i]+1] - 1
+		}
+		if last >= m.top && first < m.top+body {
+			return
+		}
 	}
 	at := m.anchor().item
+	for i := at; i >= 0; i-- {
+		if it := m.items[i]; it.kind == hunkItem && it.hunk >= 0 {
+			m.sel = i
+			return
+		}
+		if m.items[i].kind == fileItem {
+			break
+		}
+	}
+	for i := at; i < len(m.items); i++ {
+		if it := m.items[i]; it.kind == hunkItem && it.hunk >= 0 {
+			m.sel = i
+			return
+		}
+	}
+}
+
+// HunkIndex returns the ordinal (1-based) of the selected hunk among all
+// hunks shown, and their number.
+func (m Model) HunkIndex() (n, total int) {
 	for i, it := range m.items {
-		if it.kind == hunkItem {
+		if it.kind == hunkItem && it.hunk >= 0 {
 			total++
-			if i <= at {
+			if i == m.sel {
 				n = total
 			}
 		}

@@ -114,7 +114,10 @@ func (m Model) renderRow(pal palette, r vrow, seg int) string {
 			if seg > 0 {
 				return ""
 			}
-			return pal.muted + ansi.Truncate(it.text, m.width, "…") + reset
+			if r.full == m.sel {
+				return pal.accent + ansi.Truncate("▶ "+it.text, m.width, "…") + reset
+			}
+			return pal.muted + ansi.Truncate("  "+it.text, m.width, "…") + reset
 		}
 		return m.renderLine(pal, r.full, seg, m.lay.textW, unified)
 	}
