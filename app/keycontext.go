@@ -24,22 +24,22 @@ func (m *Model) scopes() []keys.Scope {
 type keyContext int
 
 const (
-	inDashboard keyContext = iota // the project list has focus
-	inCenter                      // the tab area has focus, no live terminal
-	inTerminal                    // a live terminal has focus
-	inStatus                      // the workspace status dialog
-	inHelp                        // the key list
-	inOutput                      // the script output viewer
-	inSettings                    // the settings dialog
-	inAgents                      // the assistant picker
-	inForm                        // a dialog with fields
-	inList                        // the palette or a picker
-	inConfirm                     // a yes/no question
-	inChoice                      // a question with a few answers
-	inSidebarChanges              // the sidebar's Changes tab has focus
-	inSidebarTree                 // the sidebar's Project tab has focus
-	inDiff                        // the diff viewer
-	inCommit                      // the commit dialog
+	inDashboard      keyContext = iota // the project list has focus
+	inCenter                           // the tab area has focus, no live terminal
+	inTerminal                         // a live terminal has focus
+	inStatus                           // the workspace status dialog
+	inHelp                             // the key list
+	inOutput                           // the script output viewer
+	inSettings                         // the settings dialog
+	inAgents                           // the assistant picker
+	inForm                             // a dialog with fields
+	inList                             // the palette or a picker
+	inConfirm                          // a yes/no question
+	inChoice                           // a question with a few answers
+	inSidebarChanges                   // the sidebar's Changes tab has focus
+	inSidebarTree                      // the sidebar's Project tab has focus
+	inDiff                             // the diff viewer
+	inCommit                           // the commit dialog
 	numKeyContexts
 )
 
