@@ -222,6 +222,9 @@ func (m *Model) rebuildDashboard() {
 			}
 		}
 	}
+	for i := range projects {
+		projects[i].Error = m.projectErrs[projects[i].Path]
+	}
 	m.dash.SetProjects(projects)
 }
 

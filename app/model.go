@@ -69,6 +69,9 @@ type Model struct {
 	dirtyAfterLoad bool
 
 	side sidebar // the right-hand panel: changes and files of the workspace
+	// projectErrs says, by project path, why a project cannot be used
+	// (moved or vanished): its row shows it with retry and remove.
+	projectErrs map[string]string
 
 	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs
@@ -141,7 +144,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor())
+	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor(), m.checkProjects())
 }
 
 // Update routes one message. Overlays see everything first; then results

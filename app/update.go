@@ -50,6 +50,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case hooksDoneMsg:
 		return m.onHooksDone(msg)
 
+	case projectsCheckedMsg:
+		return m.onProjectsChecked(msg)
+	case managedMsg:
+		return m.onManaged(msg)
 	case sideWatchMsg:
 		return m.onSideWatch(msg)
 	case sideChangedMsg:
