@@ -144,11 +144,14 @@ func whyNotOpenWorkspace(m *Model) string {
 
 func whyNotIdleWorkspace(m *Model) string {
 	w, ok := m.dash.SelectedWorkspace()
+	rec, _ := m.record(w.ID)
 	switch {
 	case !ok:
 		return "select a workspace"
 	case w.Busy:
 		return "an operation is already running on it"
+	case rec.Main:
+		return "the main checkout is never deleted or shelved (close its tabs instead)"
 	}
 	return ""
 }

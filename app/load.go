@@ -223,7 +223,9 @@ func (m *Model) rebuildDashboard() {
 		}
 	}
 	for i := range projects {
-		projects[i].Error = m.projectErrs[projects[i].Path]
+		if m.projectErrs[projects[i].Path] != "" {
+			projects[i].Error = "missing" // the center says what and what to do
+		}
 	}
 	m.dash.SetProjects(projects)
 }

@@ -68,8 +68,7 @@ func (m *Model) onProjectsChecked(msg projectsCheckedMsg) tea.Cmd {
 	for _, st := range msg.states {
 		imported += len(st.Imported)
 		if st.Err != nil {
-			m.projectErrs[st.Project.Path] = noticeLine(st.Err.Error()) + " · " + m.keyName(actRefresh) + " retry · " +
-				m.keyName(actRemoveProject) + " remove"
+			m.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
 		}
 	}
 	m.rebuildDashboard()
