@@ -163,7 +163,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
 	}
-	if m.loaded && m.side.ws != m.sideWorkspace() || m.side.ws != "" && m.sideWidth() == 0 {
+	if m.loaded && m.side.ws != m.sideTarget() {
+		// The sidebar shows another workspace now, or appears or goes.
 		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}
 	if again := m.keepAnimating(); again != nil {

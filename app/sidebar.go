@@ -112,13 +112,19 @@ func (m *Model) sideWorkspace() string {
 	return w.ID
 }
 
+// sideTarget is the workspace the sidebar should show now: none while it
+// is not shown (then nothing is watched).
+func (m *Model) sideTarget() string {
+	if m.sideWidth() == 0 {
+		return ""
+	}
+	return m.sideWorkspace()
+}
+
 // syncSidebar follows the selection: a newly selected workspace gets its
 // watcher, a first refresh and its tree; the last one's watcher stops.
 func (m *Model) syncSidebar() tea.Cmd {
-	id := m.sideWorkspace()
-	if m.sideWidth() == 0 {
-		id = "" // nothing shown: nothing watched
-	}
+	id := m.sideTarget()
 	if id == m.side.ws {
 		return nil
 	}
