@@ -226,6 +226,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 
 // focusedTerminal is the live terminal that has focus, if any.
 func (m *Model) focusedTerminal() (*tab, bool) {
+	if m.focus == focusSidebar {
+		return m.focusedSideTerm()
+	}
 	if m.focus != focusCenter {
 		return nil, false
 	}
@@ -279,6 +282,7 @@ func (m *Model) syncViews() tea.Cmd {
 	if m.focus == focusCenter {
 		cmds = append(cmds, m.ensureAttached())
 	}
+	cmds = append(cmds, m.syncSideTerm())
 	return tea.Batch(cmds...)
 }
 

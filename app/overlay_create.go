@@ -175,9 +175,9 @@ func (m *Model) setupNote(err error) string {
 		what := "its setup-workspace script"
 		var ue *workspace.UntrustedError
 		if errors.As(err, &ue) && ue.Script.Kind == workspace.KindWorktreeFiles {
-			what = "the files it copies from the main checkout (" + workspace.RepoWorktreeFile + ")"
+			what = "its list of files to copy from the main checkout (" + workspace.RepoWorktreeFile + ")"
 		}
-		return what + " come from the repository and wait for your approval: select it, press " +
+		return what + " comes from the repository and waits for your approval: select it, press " +
 			m.keyName(actStatus) + ", then " + m.keyName(actApproveScripts)
 	case errors.Is(err, workspace.ErrRepoScripts):
 		return "setup-workspace did not run: " + err.Error()

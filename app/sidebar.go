@@ -19,10 +19,11 @@ type sideTab int
 const (
 	sideChanges sideTab = iota
 	sideProject
+	sideTerminal
 	sideTabCount
 )
 
-var sideTabNames = [sideTabCount]string{"Changes", "Project"}
+var sideTabNames = [sideTabCount]string{"Changes", "Project", "Terminal"}
 
 // sideShow is the person's choice: auto shows the sidebar when the screen
 // is wide enough for it beside the tabs.
@@ -58,6 +59,7 @@ type sidebar struct {
 	review  workspace.Review
 	err     error
 
+	terms    map[string]*tab // workspace → its sidebar terminal
 	changes  changes.Model
 	tree     projecttree.Model
 	dragging bool // the left border is being dragged
@@ -150,7 +152,11 @@ func (m *Model) syncSidebar() tea.Cmd {
 		w, err := eng.Watch(ctx, id)
 		return sideWatchMsg{ws: id, gen: gen, w: w, err: err}
 	}
-	return tea.Batch(start, m.refreshReview(), m.side.tree.SetWorkspace(id, rec.Root))
+	var term tea.Cmd
+	if m.side.tab == sideTerminal {
+		term = m.openSideTerm()
+	}
+	return tea.Batch(start, m.refreshReview(), m.side.tree.SetWorkspace(id, rec.Root), term, m.syncSideTerm())
 }
 
 // refreshReview reads the shown workspace's changes, unless a read is in

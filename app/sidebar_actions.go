@@ -51,7 +51,7 @@ func sidebarRows() []action {
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
 		{Action: k(actSideToList, scopeSidebar, []string{"tab"}, "focus list", "Move focus to the project list"),
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }},
-		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project)")),
+		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
 			run: func(m *Model) tea.Cmd { return m.stepSideTab(1) }},
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
 			run: func(m *Model) tea.Cmd { return m.stepSideTab(-1) }},
@@ -115,7 +115,10 @@ func (m *Model) focusSidebar() tea.Cmd {
 
 func (m *Model) stepSideTab(d int) tea.Cmd {
 	m.side.tab = (m.side.tab + sideTab(d) + sideTabCount) % sideTabCount
-	return nil
+	if m.side.tab == sideTerminal {
+		return tea.Batch(m.openSideTerm(), m.syncSideTerm())
+	}
+	return m.syncSideTerm()
 }
 
 func (m *Model) resizeSidebar(d int) tea.Cmd {

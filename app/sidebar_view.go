@@ -25,6 +25,13 @@ func (m *Model) renderSidebar(l layout) string {
 		content = m.side.changes.View()
 	case sideProject:
 		content = m.side.tree.View()
+	case sideTerminal:
+		switch t := m.sideTerm(); {
+		case t != nil && t.view != nil:
+			content = t.view.View()
+		default:
+			content = m.th.MutedStyle().Render(m.spin.View() + " starting a shell…")
+		}
 	}
 	return frame(m.th, strings.Join(title, " "), content, w, l.bodyHeight, focused)
 }
@@ -33,14 +40,19 @@ func (m *Model) renderSidebar(l layout) string {
 // the layout; the command colours rows a bigger viewer shows.
 func (m *Model) sizeSidebar() tea.Cmd {
 	l := m.layout()
+	var cmds []tea.Cmd
 	if l.sideWidth > 0 {
 		m.side.changes.SetSize(l.sideWidth-2, l.bodyHeight-2)
 		m.side.tree.SetSize(l.sideWidth-2, l.bodyHeight-2)
+		if t := m.sideTerm(); t != nil && t.view != nil {
+			t.view.SetOrigin(m.sideTermOrigin())
+			cmds = append(cmds, t.view.SetSize(m.sideTermSize()))
+		}
 	}
 	if o, ok := m.overlay.(*diffOverlay); ok {
-		return o.dv.SetSize(m.width, m.height)
+		cmds = append(cmds, o.dv.SetSize(m.width, m.height))
 	}
-	return nil
+	return tea.Batch(cmds...)
 }
 
 // sideKey hands a key to the sidebar's active component.
@@ -101,6 +113,9 @@ func (m *Model) sideMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
 	case tea.MouseWheelMsg:
 		if l.sideWidth == 0 || mouse.X < left {
 			return nil, false
+		}
+		if t, live := m.focusedSideTerm(); live {
+			return m.toTerminal(t, msg), true
 		}
 		return m.sideKey(msg), true
 	}

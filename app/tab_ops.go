@@ -127,6 +127,9 @@ func (m *Model) onTabAttached(msg tabAttachedMsg) tea.Cmd {
 func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
 	t := m.tabs.byTerminal(msg.Terminal())
 	if t == nil {
+		if ws, st := m.sideTermOf(msg.Terminal()); st != nil {
+			return m.onSideTermMsg(ws, st, msg)
+		}
 		return nil
 	}
 	v, cmd := t.view.Update(msg)

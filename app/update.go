@@ -54,6 +54,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onProjectsChecked(msg)
 	case managedMsg:
 		return m.onManaged(msg)
+	case sideTermMsg:
+		return m.onSideTerm(msg)
 	case sideWatchMsg:
 		return m.onSideWatch(msg)
 	case sideChangedMsg:
