@@ -52,7 +52,9 @@ func actionRows() []action {
 		{Action: k(actStatus, scopeDashboard, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
 			run: (*Model).openStatus, why: whyNoWorkspace},
 		{Action: k(actRefresh, scopeDashboard, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
-			run: func(m *Model) tea.Cmd { return tea.Batch(m.load(), m.refreshDirty()) }},
+			run: func(m *Model) tea.Cmd {
+				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.refreshReview())
+			}},
 		{Action: keyOnly(k(actScrollUp, scopeTerminal, []string{"shift+pgup"}, "scroll up", "Scroll the tab's history up (the mouse wheel does too)")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
@@ -95,6 +97,8 @@ func actionRows() []action {
 			run: (*Model).interruptTab, why: whyNoTab},
 	}
 	rows = append(rows, statusDialogRows(keyOnly, k)...)
+	rows = append(rows, sidebarRows()...)
+	rows = append(rows, manageRows()...)
 	rows = append(rows, dialogRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
@@ -156,11 +160,14 @@ func whyNotOpenWorkspace(m *Model) string {
 
 func whyNotIdleWorkspace(m *Model) string {
 	w, ok := m.dash.SelectedWorkspace()
+	rec, _ := m.record(w.ID)
 	switch {
 	case !ok:
 		return "select a workspace"
 	case w.Busy:
 		return "an operation is already running on it"
+	case rec.Main:
+		return "the main checkout is never deleted or shelved (close its tabs instead)"
 	}
 	return ""
 }

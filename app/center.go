@@ -29,8 +29,14 @@ func (m *Model) centerContent(w, h int) (string, string) {
 			"",
 			fmt.Sprintf("%d workspace(s)", len(p.Workspaces)),
 			"",
-			th.MutedStyle().Render(m.keyName(actNewWorkspace) + ": new workspace · " + m.keyName(actOpen) + ": fold/unfold"),
 		}
+		if why := m.projectErrs[p.Path]; why != "" {
+			lines = append(lines, th.ErrorStyle().Render("✗ "+why),
+				th.MutedStyle().Render(m.keyName(actRefresh)+": retry · "+m.keyName(actRemoveProject)+": remove"), "")
+		}
+		lines = append(lines, []string{
+			th.MutedStyle().Render(m.keyName(actNewWorkspace) + ": new workspace · " + m.keyName(actOpen) + ": fold/unfold"),
+		}...)
 		return p.Name, strings.Join(lines, "\n")
 	}
 	ws, _ := m.dash.SelectedWorkspace()

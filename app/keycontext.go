@@ -10,6 +10,12 @@ func (m *Model) scopes() []keys.Scope {
 	if m.focus == focusCenter {
 		return keyContextScopes(inCenter)
 	}
+	if m.focus == focusSidebar {
+		if m.side.tab == sideProject {
+			return keyContextScopes(inSidebarTree)
+		}
+		return keyContextScopes(inSidebarChanges)
+	}
 	return keyContextScopes(inDashboard)
 }
 
@@ -18,19 +24,23 @@ func (m *Model) scopes() []keys.Scope {
 type keyContext int
 
 const (
-	inDashboard keyContext = iota // the project list has focus
-	inCenter                      // the tab area has focus, no live terminal
-	inTerminal                    // a live terminal has focus
-	inStatus                      // the workspace status dialog
-	inHelp                        // the key list
-	inOutput                      // the script output viewer
-	inSettings                    // the settings dialog
-	inAgents                      // the assistant picker
-	inForm                        // a dialog with fields
-	inList                        // the palette or a picker
-	inConfirm                     // a yes/no question
-	inChoice                      // a question with a few answers
-	inHistory                     // a tab scrolled back into its history (termview's pager)
+	inDashboard      keyContext = iota // the project list has focus
+	inCenter                           // the tab area has focus, no live terminal
+	inTerminal                         // a live terminal has focus
+	inStatus                           // the workspace status dialog
+	inHelp                             // the key list
+	inOutput                           // the script output viewer
+	inSettings                         // the settings dialog
+	inAgents                           // the assistant picker
+	inForm                             // a dialog with fields
+	inList                             // the palette or a picker
+	inConfirm                          // a yes/no question
+	inChoice                           // a question with a few answers
+	inSidebarChanges                   // the sidebar's Changes tab has focus
+	inSidebarTree                      // the sidebar's Project tab has focus
+	inDiff                             // the diff viewer
+	inCommit                           // the commit dialog
+	inHistory                          // a tab scrolled back into its history (termview's pager)
 	numKeyContexts
 )
 
@@ -62,6 +72,14 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{keys.ScopeChoice}
 	case inHistory:
 		return []keys.Scope{keys.ScopeHistory, keys.ScopeView}
+	case inSidebarChanges:
+		return []keys.Scope{scopeChanges, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inSidebarTree:
+		return []keys.Scope{scopeTree, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inDiff:
+		return []keys.Scope{scopeDiff}
+	case inCommit:
+		return []keys.Scope{scopeCommit}
 	default:
 		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
 	}

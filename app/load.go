@@ -163,6 +163,11 @@ func (m *Model) rebuildDashboard() {
 			}
 		}
 	}
+	for i := range projects {
+		if m.projectErrs[projects[i].Path] != "" {
+			projects[i].Error = "missing" // the center says what and what to do
+		}
+	}
 	m.dash.SetProjects(projects)
 }
 

@@ -11,8 +11,10 @@ import (
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
@@ -25,6 +27,7 @@ type focusArea int
 const (
 	focusDashboard focusArea = iota
 	focusCenter
+	focusSidebar
 )
 
 // overlay is a modal on top of the layout (palette, help, dialogs). It gets
@@ -67,6 +70,11 @@ type Model struct {
 	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
 	// teardown changed a tree the map describes.
 	dirtyAfterLoad bool
+
+	side sidebar // the right-hand panel: changes and files of the workspace
+	// projectErrs says, by project path, why a project cannot be used
+	// (moved or vanished): its row shows it with retry and remove.
+	projectErrs map[string]string
 
 	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs
@@ -126,6 +134,8 @@ func New(deps Deps) *Model {
 		tabs:  tabSet{},
 		ids:   newTabIDs(),
 	}
+	m.side.changes = changes.New(th, m.km)
+	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {
 		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
 			Rules: deps.ScreenRules, OnDone: deps.OnDone})
@@ -142,7 +152,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor(), m.readViewState())
+	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor(), m.checkProjects(), m.readViewState())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -160,6 +170,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.activeTab() != shown {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
+	}
+	if m.loaded && m.side.ws != m.sideTarget() {
+		// The sidebar shows another workspace now, or appears or goes.
+		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}
 	if again := m.keepAnimating(); again != nil {
 		cmd = tea.Batch(cmd, again)
@@ -202,7 +216,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.filter != nil {
 		return m.updateFilter(k)
 	}
+	if m.focus == focusSidebar && m.sideTyping() {
+		return m.sideKey(k) // the component's filter has every key
+	}
 	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
+	if ok && m.acts[a.ID].run == nil && m.focus == focusSidebar {
+		return m.sideKey(k) // the component's own action: it reads its keys
+	}
 	if ok {
 		return m.run(a.ID)
 	}
@@ -214,6 +234,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 
 // focusedTerminal is the live terminal that has focus, if any.
 func (m *Model) focusedTerminal() (*tab, bool) {
+	if m.focus == focusSidebar {
+		return m.focusedSideTerm()
+	}
 	if m.focus != focusCenter {
 		return nil, false
 	}
@@ -267,6 +290,7 @@ func (m *Model) syncViews() tea.Cmd {
 	if m.focus == focusCenter {
 		cmds = append(cmds, m.ensureAttached())
 	}
+	cmds = append(cmds, m.syncSideTerm())
 	return tea.Batch(cmds...)
 }
 

@@ -194,7 +194,12 @@ func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
 func (m *Model) setupNote(err error) string {
 	switch {
 	case errors.Is(err, workspace.ErrUntrusted):
-		return "its setup-workspace script comes from the repository and waits for your approval: select it, press " +
+		what := "its setup-workspace script"
+		var ue *workspace.UntrustedError
+		if errors.As(err, &ue) && ue.Script.Kind == workspace.KindWorktreeFiles {
+			what = "its list of files to copy from the main checkout (" + workspace.RepoWorktreeFile + ")"
+		}
+		return what + " comes from the repository and waits for your approval: select it, press " +
 			m.keyName(actStatus) + ", then " + m.keyName(actApproveScripts)
 	case errors.Is(err, workspace.ErrRepoScripts):
 		return "setup-workspace did not run: " + err.Error()

@@ -21,7 +21,7 @@ func (m *Model) reconcileTabs() {
 			// Run sessions have no @amux_tab: their name is their identity.
 			s.Tab = "run:" + s.Name
 		}
-		if s.Tab == "" || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal && s.Type != tmux.TypeRun) {
+		if s.Tab == "" || s.Tab == sideTermTab || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal && s.Type != tmux.TypeRun) {
 			continue
 		}
 		if safetext.Line(s.Name) != s.Name {

@@ -75,6 +75,9 @@ func (m *Model) updateFilter(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	l := m.layout()
+	if cmd, ok := m.sideMouse(msg, l); ok {
+		return cmd
+	}
 	inDash := mouse.X < l.dashWidth
 	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == 1 {
 		// The tab bar: a click shows that tab.

@@ -81,6 +81,7 @@ func (m *Model) tabStateLine(t *tab) string {
 // tabAt returns the index of the tab drawn at column x of the tab bar
 // (0 = the bar's first cell), from the same drawing as renderTabs.
 func (m *Model) tabAt(x int) (int, bool) {
-	bar, _ := m.tabBar(m.width - m.layout().dashWidth - 2)
+	l := m.layout()
+	bar, _ := m.tabBar(m.width - l.dashWidth - l.sideWidth - 2)
 	return bar.At(x)
 }

@@ -41,7 +41,7 @@ func (m *Model) liveTerminal() (*tab, bool) {
 // termSize is the cell size of the terminal area of the center.
 func (m *Model) termSize() (int, int) {
 	l := m.layout()
-	return max(1, m.width-l.dashWidth-2), max(1, l.bodyHeight-3)
+	return max(1, m.width-l.dashWidth-l.sideWidth-2), max(1, l.bodyHeight-3)
 }
 
 // termOrigin is the screen position of the terminal area's top-left cell.
@@ -126,6 +126,9 @@ func (m *Model) onTabAttached(msg tabAttachedMsg) tea.Cmd {
 func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
 	t := m.tabs.byTerminal(msg.Terminal())
 	if t == nil {
+		if ws, st := m.sideTermOf(msg.Terminal()); st != nil {
+			return m.onSideTermMsg(ws, st, msg)
+		}
 		return nil
 	}
 	v, cmd := t.view.Update(msg)
@@ -281,7 +284,7 @@ func (m *Model) resizeViews() tea.Cmd {
 	}
 	w, h := m.termSize()
 	x, y := m.termOrigin()
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{m.sizeSidebar()}
 	for _, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			if t.view != nil {

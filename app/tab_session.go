@@ -80,6 +80,9 @@ func (m *Model) attach(wsID string, t *tab, width, height int) tea.Cmd {
 		case own == tmux.SessionForeign:
 			return tabAttachedMsg{wsID: wsID, tabID: tabID, gen: gen, err: tmux.ErrForeignSession}
 		}
+		// The contract: a rename reaches @amux_workspace_name on the next
+		// attach or reattach. Best effort: a label is not worth an attach.
+		_ = eng.RefreshLabels(ctx, wsID, session)
 		term, err := termview.Attach(ctx, tc, session, termview.Options{Width: width, Height: height})
 		return tabAttachedMsg{wsID: wsID, tabID: tabID, gen: gen, term: term, err: err}
 	}

@@ -4,6 +4,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/termview"
 )
 
@@ -55,6 +57,33 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onRunStarted(msg)
 	case hooksDoneMsg:
 		return m.onHooksDone(msg)
+
+	case projectsCheckedMsg:
+		return m.onProjectsChecked(msg)
+	case managedMsg:
+		return m.onManaged(msg)
+	case sideTermMsg:
+		return m.onSideTerm(msg)
+	case sideWatchMsg:
+		return m.onSideWatch(msg)
+	case sideChangedMsg:
+		return m.onSideChanged(msg)
+	case sideReviewMsg:
+		return m.onSideReview(msg)
+	case stagedMsg:
+		return m.onStaged(msg)
+	case commitReadyMsg:
+		return m.onCommitReady(msg)
+	case mergePreviewMsg:
+		return m.onMergePreview(msg)
+	case landDoneMsg:
+		return m.onLandDone(msg)
+	case changes.RequestMsg, projecttree.RequestMsg:
+		return m.sideRequest(msg)
+	case projecttree.LoadedMsg:
+		var cmd tea.Cmd
+		m.side.tree, cmd = m.side.tree.Update(msg)
+		return cmd
 
 	case tabCreatedMsg:
 		return m.onTabCreated(msg)

@@ -19,13 +19,14 @@ const (
 // layout is where everything goes for the current size.
 type layout struct {
 	dashWidth  int
+	sideWidth  int // 0 when the sidebar is not shown
 	bodyHeight int // rows above the hint bar
 	listTop    int // screen row of the first dashboard list row
 	listHeight int
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: min(44, max(30, m.width/4)), bodyHeight: m.height - 1}
+	l := layout{dashWidth: min(44, max(30, m.width/4)), bodyHeight: m.height - 1, sideWidth: m.sideWidth()}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
 	if m.filter != nil {
@@ -60,8 +61,14 @@ func (m *Model) render() string {
 			m.width, m.height, minWidth, minHeight, m.keyName(actQuit))
 		return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
 	}
+	if _, ok := m.overlay.(fullScreen); ok {
+		return m.overlay.view(m, m.width, m.height)
+	}
 	l := m.layout()
 	body := sideBySide(m.renderDashboard(l), m.renderCenter(l))
+	if l.sideWidth > 0 {
+		body = sideBySide(body, m.renderSidebar(l))
+	}
 	screen := body + "\n" + m.renderHints()
 	if m.overlay != nil {
 		return overlayOn(screen, m.overlay.view(m, min(m.width-4, 90), m.height-2), m.width, m.height)
@@ -96,7 +103,7 @@ func (m *Model) renderDashboardNow(l layout) string {
 }
 
 func (m *Model) renderCenter(l layout) string {
-	w := m.width - l.dashWidth
+	w := m.width - l.dashWidth - l.sideWidth
 	focused := m.focus == focusCenter && m.overlay == nil
 	title, content := m.centerContent(w-2, l.bodyHeight-2)
 	exactFrom := -1

@@ -168,6 +168,9 @@ func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (rec Record, arc
 	if err != nil {
 		return Record{}, nil, nil, err
 	}
+	if rec.Main || sameDir(rec.Root, rec.Repo) {
+		return Record{}, nil, nil, fmt.Errorf("%w: %s is the project's main checkout; close its sessions or forget it instead", ErrMainCheckout, rec.Root)
+	}
 	if opts.SkipArchive || rec.Shelved {
 		return rec, nil, nil, nil // a shelved workspace has no tree to archive
 	}

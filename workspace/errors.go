@@ -28,6 +28,12 @@ var (
 	// script of any source runs while it is so: setup and run fail with it,
 	// and a delete or shelve goes on without its archive script.
 	ErrRepoScripts = errors.New("repo scripts")
+	// ErrMainCheckout: the operation would remove or move the project's
+	// main checkout, which a workspace of its own never does.
+	ErrMainCheckout = errors.New("the main checkout is not removed by amux")
+	// ErrProjectMissing: a registered project's directory moved or vanished
+	// (or is no longer a repository's top level).
+	ErrProjectMissing = errors.New("project directory missing")
 	// ErrShelved: the workspace is shelved (no worktree) and must be restored.
 	ErrShelved = errors.New("workspace is shelved")
 	// ErrDeleting: a delete of this workspace is in progress or interrupted.

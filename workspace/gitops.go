@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/git"
+	"amux.dev/amux/git/udiff"
 )
 
 // Git is the part of the hardened git runner (package git's *Runner) the
@@ -45,6 +46,37 @@ type Git interface {
 	// UnwindWIP turns amux's WIP commits at branch's tip back into
 	// uncommitted changes (idempotent).
 	UnwindWIP(ctx context.Context, root, branch string) (int, error)
+	// Worktrees lists the repository's working trees, the main one first.
+	Worktrees(ctx context.Context, repo string) ([]git.Worktree, error)
+	// CurrentBranch is the branch checked out at root (ErrDetachedHead).
+	CurrentBranch(ctx context.Context, root string) (string, error)
+	// DefaultBranch is the repository's detected default branch.
+	DefaultBranch(ctx context.Context, repo string) (string, error)
+	// RenameBranch renames a branch; a worktree on it follows.
+	RenameBranch(ctx context.Context, repo, old, new string) error
+	reviewGit
+}
+
+// reviewGit is what reviewing and landing a workspace's work takes from the
+// runner (review.go): changes, diffs, staging, commits, merges.
+type reviewGit interface {
+	Changes(ctx context.Context, root string) (git.Changes, error)
+	BranchCommits(ctx context.Context, root, base string) ([]git.Commit, int, error)
+	IgnoredDirectories(ctx context.Context, root string) ([]string, error)
+	FileDiff(ctx context.Context, root string, req git.DiffRequest) ([]udiff.File, error)
+	StageFile(ctx context.Context, root, path string) error
+	UnstageFile(ctx context.Context, root, path string) error
+	StageHunk(ctx context.Context, root string, f udiff.File, i int) error
+	UnstageHunk(ctx context.Context, root string, f udiff.File, i int) error
+	Commit(ctx context.Context, root string, req git.CommitRequest) (string, error)
+	LastMessage(ctx context.Context, root string) (string, error)
+	PreviewMerge(ctx context.Context, repo, base, branch string) (git.MergePreview, error)
+	MergeInto(ctx context.Context, repo, base, branch string) error
+	MergeAbort(ctx context.Context, root string) error
+	Rebase(ctx context.Context, root, onto string) error
+	RebaseAbort(ctx context.Context, root string) error
+	Conflicts(ctx context.Context, root string) ([]string, error)
+	InProgress(ctx context.Context, root string) (merging, rebasing bool, err error)
 }
 
 var _ Git = (*git.Runner)(nil)

@@ -107,7 +107,9 @@ func projectList(doc map[string]json.RawMessage) []json.RawMessage {
 
 // AddProject registers the repository containing path: it is resolved to
 // its toplevel with the hardened git runner first, so any directory inside
-// the repository names the same project.
+// the repository names the same project. The repository's existing linked
+// worktrees become workspaces (ImportWorktrees); a failure there is logged,
+// the project is registered all the same, and the next refresh tries again.
 func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
 	repo, err := e.opts.Git.Toplevel(ctx, path)
 	switch {
@@ -121,5 +123,12 @@ func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
 	if err != nil {
 		return Project{}, err
 	}
-	return e.store.AddProject(ctx, repo, "")
+	p, err := e.store.AddProject(ctx, repo, "")
+	if err != nil {
+		return p, err
+	}
+	if _, err := e.ImportWorktrees(ctx, repo); err != nil {
+		e.log.Warn("project added but its worktrees not imported", "repo", repo, "err", err)
+	}
+	return p, nil
 }

@@ -35,6 +35,12 @@ type Record struct {
 	// output) and goes with the tree, also when recovery repeats the
 	// teardown. A teardown that fails without a crash clears it.
 	TeardownClean bool
+	// Main marks the project's main checkout used as a workspace: Root is
+	// Repo, and it is never deleted or shelved, only its sessions closed.
+	Main bool
+	// Imported marks a worktree amux found (git worktree list) rather than
+	// created; its branch was never amux's.
+	Imported bool
 
 	// raw is the document as last read, known keys included, so a write
 	// changes only the keys whose values the mutator changed and every other
@@ -86,6 +92,8 @@ func (r *Record) fields() []field {
 		{"created_branch", &r.CreatedBranch},
 		{"dirty_choice", &r.DirtyChoice},
 		{"teardown_clean", &r.TeardownClean},
+		{"main_checkout", &r.Main},
+		{"imported", &r.Imported},
 	}
 }
 

@@ -32,8 +32,11 @@ type ScriptInfo struct {
 	Trusted  bool // runs without asking (user-authored, or approved content)
 }
 
-// scriptKinds lists every lifecycle script, in the order they run.
-func scriptKinds() []ScriptKind { return []ScriptKind{KindSetup, KindRun, KindArchive, KindOnDone} }
+// scriptKinds lists every trust-gated kind a repository can supply, in the
+// order they apply: the worktree file list, then the lifecycle scripts.
+func scriptKinds() []ScriptKind {
+	return []ScriptKind{KindWorktreeFiles, KindSetup, KindRun, KindArchive, KindOnDone}
+}
 
 // Status gathers a workspace's status. inFlight lists workspaces with an
 // operation running in the caller, which the orphan probe counts as owners.
@@ -134,8 +137,8 @@ func (e *Engine) ApproveScripts(ctx context.Context, id string) (ranSetup bool, 
 		if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
 			return false, fmt.Errorf("approve %s: %w", kind, err)
 		}
-		if kind == KindSetup {
-			ranSetup = true
+		if kind == KindSetup || kind == KindWorktreeFiles {
+			ranSetup = true // setup applies the file list first
 		}
 	}
 	if ranSetup {
