@@ -44,11 +44,17 @@ func (m *Model) tabBar(w int) (tabbar.Bar, string) {
 		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: m.spin.View()}
 	}
 	msg := m.tabStateLine(wt.current())
-	barW := w
-	if mw := lipgloss.Width(msg); mw > 0 {
-		barW = max(w/2, w-mw)
+	bar := tabbar.Render(m.th, tabs, wt.active, w)
+	mw := lipgloss.Width(msg)
+	switch {
+	case mw == 0:
+	case bar.Used+mw <= w && bar.HiddenLeft+bar.HiddenRight == 0:
+		// Everything fits: the state follows the tabs.
+		bar = tabbar.Render(m.th, tabs, wt.active, bar.Used)
+	default:
+		bar = tabbar.Render(m.th, tabs, wt.active, max(w/2, w-mw))
 	}
-	return tabbar.Render(m.th, tabs, wt.active, barW), msg
+	return bar, msg
 }
 
 // tabStateLine says what the shown tab's state asks of the person: how

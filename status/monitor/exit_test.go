@@ -50,3 +50,33 @@ func TestAnExitStatusAloneIsNews(t *testing.T) {
 		t.Fatal("nothing new was news")
 	}
 }
+
+// When tmux keeps no status for a dead pane, the shell's "not found" in
+// the pane's last line stands for 127; other ends stay unknown.
+func TestDeadPaneWithoutStatusIsReadFromItsText(t *testing.T) {
+	srv := tmuxtest.New(t)
+	ctx := context.Background()
+	// A moment before exiting, so tmux has read what the shell printed.
+	notFound := srv.Session(t, "amux-nf", map[string]string{"remain-on-exit": "on"}, "sh", "-c", "no-such-agent-program; s=$?; sleep 0.3; exit $s")
+	plainExit := srv.Session(t, "amux-px", map[string]string{"remain-on-exit": "on"}, "sh", "-c", "echo bye; sleep 0.3; exit 3")
+	m := New(Options{Client: srv.Client, Instance: "test", Config: agentstate.DefaultConfig()})
+	for _, c := range []struct {
+		pane string
+		want int
+	}{{notFound.PaneID, 127}, {plainExit.PaneID, -1}} {
+		tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+			out := srv.MustRun(t, "display-message", "-p", "-t", c.pane, "#{pane_dead}")
+			return out == "1\n", "pane_dead=" + out
+		})
+		row := paneRow{sessionID: c.pane, paneID: c.pane, dead: true, exitCode: -1} // as when tmux lost the status
+		m.deadPaneStatus(ctx, srv.Client, &row)
+		if row.exitCode != c.want {
+			t.Errorf("%s: exit %d, want %d", c.pane, row.exitCode, c.want)
+		}
+	}
+	// Alive again (restarted), the cache is dropped.
+	m.deadPaneStatus(ctx, srv.Client, &paneRow{sessionID: notFound.PaneID, dead: false})
+	if _, ok := m.exits[notFound.PaneID]; ok {
+		t.Fatal("a restarted pane kept its old exit")
+	}
+}

@@ -85,6 +85,7 @@ type Monitor struct {
 	watched  map[string]bool                // working seen by this owner after a first observation
 	wrote    map[string][2]int64            // activity tags last written, by session id
 	screens  map[string]screenCache
+	exits    exitCodes // dead panes' statuses read from their text (exit.go)
 	commands int // tmux command lines sent, for benchmarks and a debug view
 }
 
@@ -103,7 +104,7 @@ func New(opts Options) *Monitor {
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
-		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
+		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{}, exits: exitCodes{},
 	}
 }
 
@@ -231,6 +232,7 @@ func (s *Monitor) poll(parent context.Context) Result {
 	var writes [][]string
 	for _, row := range rows {
 		live[row.sessionID] = true
+		s.deadPaneStatus(ctx, r, &row)
 		st := s.classify(ctx, r, row, now)
 		res.Sessions[row.name] = SessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, ExitCode: row.exitCode, Result: st}
 		writes = append(writes, s.activityWrites(row)...)
@@ -329,6 +331,7 @@ func (s *Monitor) forget(live map[string]bool) {
 			delete(s.watched, id)
 			delete(s.wrote, id)
 			delete(s.screens, id)
+			delete(s.exits, id)
 		}
 	}
 }

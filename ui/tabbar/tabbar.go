@@ -31,6 +31,7 @@ type Bar struct {
 	Spans       []Span // the tabs drawn, left to right
 	HiddenLeft  int    // tabs hidden before the first drawn
 	HiddenRight int    // and after the last
+	Used        int    // cells the tabs and markers take; the rest of Line is padding
 }
 
 // At is the tab under cell x, if any.
@@ -100,6 +101,10 @@ func Render(th theme.Theme, tabs []Tab, active, width int) Bar {
 		w := lipgloss.Width(c)
 		bar.Spans = append(bar.Spans, Span{Index: i, X0: x, X1: x + w})
 		x += w
+	}
+	bar.Used = x + lipgloss.Width(right)
+	if bar.HiddenRight == 0 {
+		bar.Used = x
 	}
 	if pad := width - x - lipgloss.Width(right); pad > 0 {
 		b.WriteString(strings.Repeat(" ", pad))
