@@ -86,7 +86,7 @@ type Monitor struct {
 	wrote    map[string][2]int64            // activity tags last written, by session id
 	screens  map[string]screenCache
 	exits    exitCodes // dead panes' statuses read from their text (exit.go)
-	commands int // tmux command lines sent, for benchmarks and a debug view
+	commands int       // tmux command lines sent, for benchmarks and a debug view
 }
 
 // screenCache remembers a session's last capture verdict and the activity
