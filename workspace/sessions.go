@@ -113,8 +113,16 @@ func (e *Engine) prepareLaunch(ctx context.Context, rec Record, req SessionReque
 	if err != nil {
 		return tmux.Launch{}, fmt.Errorf("environment: %w", err)
 	}
+	command := req.Command
+	if req.Kind == tmux.TypeTerminal && !e.opts.NoShellMarks {
+		if dir, err := shellFiles(e.opts.Home); err != nil {
+			e.log.Warn("shell prompt marks unavailable", "err", err)
+		} else {
+			command = markedShellCommand(dir, req.Command)
+		}
+	}
 	return tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir,
-		tmux.PaneLaunch{Dir: rec.Root, Command: req.Command, Env: env}, time.Now())
+		tmux.PaneLaunch{Dir: rec.Root, Command: command, Env: env}, time.Now())
 }
 
 // sessionTags is the contract's creation-time tag set of a hosted session.
