@@ -10,6 +10,7 @@ import (
 
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/events"
+	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
@@ -251,5 +252,35 @@ func TestHistoryRecordsAFullCycleByTheOwnerOnly(t *testing.T) {
 	}
 	if theirs, _ := follower.log.Tail(name, 0); len(theirs) != 0 || follower.mon.owner {
 		t.Fatalf("the follower wrote history: %+v", theirs)
+	}
+}
+
+// An agent on a pre-session screen is tracked from when it was first seen
+// there, with the screen's question as its message.
+func TestGatedAgentIsTrackedSinceFirstSeen(t *testing.T) {
+	srv := tmuxtest.New(t)
+	name := "amux-0123456789abcdef-tab-t-1"
+	screen := "Do you trust the files in this folder?\\r\\n\\r\\n ❯ 1. Yes, proceed\\r\\n   2. No, exit\\r\\n"
+	c := session(t, srv, name, tmux.TypeAgent, "sh", "-c", "printf '"+screen+"'; exec sleep 600")
+	srv.MustRun(t, "set-option", "-t", name, tmux.TagAssistant, "claude")
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		out, _ := tmux.CapturePane(context.Background(), srv, c.PaneID, 0, false)
+		return strings.Contains(out, "No, exit"), out
+	})
+	set, _ := screenrules.Load("")
+	f := newFixture(t, "inst-gate", srv, nil)
+	f.mon.rules = func(assistant string, rows []string) *agentstate.ScreenVerdict {
+		v, ok := set.Match(assistant, rows)
+		if !ok {
+			return nil
+		}
+		return &agentstate.ScreenVerdict{State: agentstate.State(v.State), Kind: v.Kind, Rule: v.Rule, Evidence: v.Evidence, Reason: v.Reason, Gate: v.Gate}
+	}
+	first := f.now
+	f.poll(t)
+	f.now = f.now.Add(2 * time.Minute)
+	st := f.poll(t).Sessions[name]
+	if st.State != agentstate.Blocked || !st.Gate || !st.GatedSince.Equal(first) || st.Message != "Do you trust the files in this folder?" {
+		t.Fatalf("gate %+v since %v (first %v)", st.Result, st.GatedSince, first)
 	}
 }
