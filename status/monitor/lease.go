@@ -10,11 +10,13 @@ import (
 )
 
 // Lease timing. Every option write makes tmux redraw every attached client
-// (measured on 3.3a), so the owner renews on a slow period, all keys in one
-// command: a dead owner is replaced within leaseTTL plus a poll.
+// (measured on 3.3a), so the owner renews sparingly — every leaseRenew, not
+// every poll — and writes every key, global and per session, in one
+// command (one redraw): a dead owner is replaced within leaseTTL plus a
+// poll.
 const (
-	leaseTTL   = 30 * time.Second
-	leaseRenew = 10 * time.Second // renew once less than TTL-renew is left
+	leaseTTL   = 12 * time.Second
+	leaseRenew = 4 * time.Second // renew once less than TTL-renew is left
 )
 
 // The lease lives in @amux_session_owner, @amux_session_lease_ms and
