@@ -217,3 +217,27 @@ func indexNL(b []byte) int {
 	}
 	return -1
 }
+
+// Line is the record as one line of a timeline, in loc (nil: local time):
+// "12:03:04 amux-…-tab-1 working → error (command, exit 1): message".
+func (r Record) Line(loc *time.Location) string {
+	if loc == nil {
+		loc = time.Local
+	}
+	from := r.From
+	if from == "" {
+		from = "·"
+	}
+	s := r.At.In(loc).Format("15:04:05") + " " + r.Session + " " + from + " → " + r.To + " (" + r.Source
+	if r.Kind != "" {
+		s += ", " + r.Kind
+	}
+	if r.Exit != nil {
+		s += ", exit " + strconv.Itoa(*r.Exit)
+	}
+	s += ")"
+	if r.Message != "" {
+		s += ": " + r.Message
+	}
+	return s
+}

@@ -153,3 +153,15 @@ func TestSinceFiltersAcrossSessions(t *testing.T) {
 		t.Fatalf("since = %+v", got)
 	}
 }
+
+func TestRecordLine(t *testing.T) {
+	exit := 1
+	r := Record{At: t0, Session: "amux-ws1-tab-a-1", From: "working", To: "error", Source: "command", Exit: &exit, Message: "make failed"}
+	if got := r.Line(time.UTC); got != "12:00:00 amux-ws1-tab-a-1 working → error (command, exit 1): make failed" {
+		t.Fatalf("%q", got)
+	}
+	r = Record{At: t0, Session: "s", To: "blocked", Source: "screen", Kind: "permission"}
+	if got := r.Line(time.UTC); got != "12:00:00 s · → blocked (screen, permission)" {
+		t.Fatalf("%q", got)
+	}
+}
