@@ -69,7 +69,7 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }, why: whyFocused(focusDashboard)},
 		{Action: hint(k(actAttention, scopeWorkspace, []string{"!"}, "attention", "Jump to the next tab needing attention (blocked first, then done)")),
 			run: (*Model).jumpToAttention},
-		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant; ctrl+t adds a first task)")),
+		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant, optionally with a first task)")),
 			run: (*Model).openAgentPicker, why: whyNotOpenWorkspace},
 		{Action: k(actNewTerminal, scopeWorkspace, []string{"T"}, "terminal", "New terminal tab (a shell in the worktree)"),
 			run: func(m *Model) tea.Cmd { return m.newTab(tmux.TypeTerminal, "shell", "") }, why: whyNotOpenWorkspace},
@@ -86,6 +86,8 @@ func actionRows() []action {
 		{Action: k(actInterruptTab, scopeWorkspace, []string{"I"}, "interrupt", "Interrupt the agent (Ctrl-C, as many times as configured)"),
 			run: (*Model).interruptTab, why: whyNoTab},
 	}
+	rows = append(rows, statusDialogRows(keyOnly, k)...)
+	rows = append(rows, dialogRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
 		rows = append(rows, action{

@@ -18,7 +18,8 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	r, ok := m.dash.Selected()
 	if !ok {
 		return "Welcome", th.TextStyle().Render("amux runs coding agents side by side, one git worktree each.") + "\n\n" +
-			th.MutedStyle().Render("Press a to add a project (a git repository), then n to create a workspace.")
+			th.MutedStyle().Render("Press "+m.keyName(actAddProject)+" to add a project (a git repository), then "+
+				m.keyName(actNewWorkspace)+" to create a workspace.")
 	}
 	p, _ := m.dash.SelectedProject()
 	if r.Kind == dashboard.ProjectRow {
@@ -28,7 +29,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 			"",
 			fmt.Sprintf("%d workspace(s)", len(p.Workspaces)),
 			"",
-			th.MutedStyle().Render("n: new workspace · enter: fold/unfold"),
+			th.MutedStyle().Render(m.keyName(actNewWorkspace) + ": new workspace · " + m.keyName(actOpen) + ": fold/unfold"),
 		}
 		return p.Name, strings.Join(lines, "\n")
 	}

@@ -40,6 +40,7 @@ type Model struct {
 	th   theme.Theme
 	reg  *keys.Registry
 	acts actions
+	km   keys.Map // every action's keys, for the components
 
 	width, height int
 	focus         focusArea
@@ -105,6 +106,7 @@ func New(deps Deps) *Model {
 		th:    th,
 		reg:   keys.MustRegistry(registryOf(rows)...),
 		acts:  newActions(rows),
+		km:    keys.MustRegistry(registryOf(rows)...).Map(),
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
 		busy:  map[string]string{},
@@ -140,7 +142,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	shown := m.activeTab()
 	m.inputOnly = false
-	model, cmd := m.update(msg)
+	cmd := m.update(msg)
 	if !m.inputOnly {
 		m.viewValid = false
 		if _, frame := msg.(termview.FrameMsg); !frame {
@@ -154,49 +156,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if again := m.keepAnimating(); again != nil {
 		cmd = tea.Batch(cmd, again)
 	}
-	return model, cmd
-}
-
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		return m, m.resizeViews()
-	case spinner.TickMsg:
-		var cmd tea.Cmd
-		if msg.ID == m.spin.ID() {
-			m.spin, cmd = m.spin.Update(msg)
-			if !m.animating() {
-				cmd, m.spinning = nil, false // idle costs nothing: no tick, no redraw
-			}
-		}
-		if m.overlay != nil {
-			return m, tea.Batch(cmd, m.overlay.update(m, msg))
-		}
-		return m, cmd
-	}
-	if mm, ok := msg.(monitorMsg); ok {
-		return m, m.applyMonitor(mm.res)
-	}
-	for _, h := range []func(tea.Msg) (tea.Cmd, bool){m.handleResult, m.handleTabResult, m.handleFirstTask, m.handleTabManage} {
-		if cmd, handled := h(msg); handled {
-			return m, cmd
-		}
-	}
-	if m.overlay != nil {
-		return m, m.overlay.update(m, msg)
-	}
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
-	case tea.PasteMsg:
-		if t, live := m.focusedTerminal(); live {
-			return m, m.toTerminal(t, msg)
-		}
-	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
-	}
-	return m, nil
+	return m, cmd
 }
 
 // animating reports whether anything on screen shows a spinner: loading,
@@ -266,41 +226,6 @@ func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	return cmd
-}
-
-// scopes lists the active key scopes, innermost first.
-func (m *Model) scopes() []keys.Scope {
-	if _, live := m.focusedTerminal(); live {
-		return keyContextScopes(inTerminal)
-	}
-	if m.focus == focusCenter {
-		return keyContextScopes(inCenter)
-	}
-	return keyContextScopes(inDashboard)
-}
-
-// keyContext is where keys are being read: each has its own set of scopes
-// that are active together.
-type keyContext int
-
-const (
-	inDashboard keyContext = iota // the project list has focus
-	inCenter                      // the tab area has focus, no live terminal
-	inTerminal                    // a live terminal has focus
-	numKeyContexts
-)
-
-// keyContextScopes lists the scopes active in c, innermost first. It is the
-// one source of that grouping: key matching and the clash test both use it.
-func keyContextScopes(c keyContext) []keys.Scope {
-	switch c {
-	case inTerminal:
-		return []keys.Scope{scopeTerminal, scopeGlobal}
-	case inCenter:
-		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
-	default:
-		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
-	}
 }
 
 // setFocus moves focus, telling terminal views so their cursor and frame

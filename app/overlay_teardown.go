@@ -2,13 +2,13 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
@@ -79,7 +79,7 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
 		defer cancel()
 		risk, err := eng.AtRisk(ctx, id)
-		return atRiskMsg{gen: gen, risk: safeRisk(risk), err: err}
+		return atRiskMsg{gen: gen, risk: risk, err: err}
 	}
 }
 
@@ -99,6 +99,7 @@ func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 			"the teardown stops before removing a tree that holds any.")
 		return
 	}
+	msg.risk = safeRisk(msg.risk) // git's paths and subjects enter the model here
 	o.risk = &msg.risk
 	if !msg.risk.Lossy() {
 		o.openConfirm(m, riskLines(o.rec, msg.risk)...)
@@ -107,7 +108,7 @@ func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 	opts, choices, notes := workChoices(o.rec, msg.risk, o.shelve, m.restoreKeyLabel())
 	body := append(riskLines(o.rec, msg.risk), notes...)
 	body = append(body, "", "What should happen to it?")
-	c := dialog.NewChoice(m.th, o.title(), body, opts, 0)
+	c := dialog.NewChoice(m.th, m.km, o.title(), body, opts, 0)
 	o.choose, o.choices = &c, choices
 }
 
@@ -132,7 +133,7 @@ func (o *teardownOverlay) openConfirm(m *Model, extra ...string) {
 	if len(extra) > 0 {
 		body = append(append(body, ""), extra...)
 	}
-	c := dialog.NewTypedConfirm(m.th, o.title(), body, o.name)
+	c := dialog.NewTypedConfirm(m.th, m.km, o.title(), body, o.name)
 	o.confirm = &c
 }
 
@@ -146,12 +147,12 @@ func (o *teardownOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	k, isKey := msg.(tea.KeyPressMsg)
 	switch {
 	case o.steps != nil:
-		if isKey && (k.String() == "esc" || k.String() == "enter") {
+		if isKey && (m.km.Is(keys.FormCancel, k.String()) || m.km.Is(keys.FormSubmit, k.String())) {
 			m.closeOverlay()
 		}
 		return nil
 	case o.loading:
-		if isKey && k.String() == "esc" {
+		if isKey && m.km.Is(keys.FormCancel, k.String()) {
 			m.closeOverlay()
 		}
 		return nil
@@ -191,125 +192,6 @@ func (o *teardownOverlay) view(m *Model, w, h int) string {
 	th := m.th
 	text := th.AccentStyle().Render(o.title()) + "\n\n" +
 		th.MutedStyle().Render(m.spin.View()+" checking the worktree for uncommitted work…") + "\n\n" +
-		th.MutedStyle().Render("esc: cancel")
+		th.MutedStyle().Render(m.km.First(keys.FormCancel)+": cancel")
 	return th.Panel(true).Padding(1, 2).Width(w).Render(text)
-}
-
-func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
-	verb := "Deleting "
-	if o.shelve {
-		verb = "Shelving "
-	}
-	steps := dialog.NewSteps(m.th, verb+o.name, teardownLabels(o.shelve)...)
-	o.steps = &steps
-	m.opSeq++
-	o.op = m.opSeq
-	o.events = newPump[StepEvent](0)
-	m.busy[o.id] = verb[:len(verb)-1] + "…"
-	m.rebuildDashboard()
-	op, id, name, shelve, dirty, eng, ev := o.op, o.id, o.name, o.shelve, o.dirty, m.deps.Engine, o.events
-	run := func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
-		defer cancel()
-		note, err := eng.Teardown(ctx, id, shelve, dirty, ev.add)
-		ev.close()
-		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}
-	}
-	return tea.Batch(run, m.waitTeardown(op, ev))
-}
-
-func (m *Model) waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
-	return p.wait(func(ev []StepEvent, done bool) tea.Msg { return teardownProgressMsg{op, ev, done} })
-}
-
-// handleTeardownResult applies step events and the final outcome.
-func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
-	o, _ := m.overlay.(*teardownOverlay)
-	switch msg := msg.(type) {
-	case teardownProgressMsg:
-		if o == nil || o.op != msg.op || o.finished {
-			// The result already applied every event; replaying them now
-			// would reopen the step it settled.
-			return nil, true
-		}
-		o.applySteps(msg.events)
-		if msg.done {
-			return nil, true
-		}
-		return m.waitTeardown(o.op, o.events), true
-	case teardownDoneMsg:
-		delete(m.busy, msg.id)
-		verb := "deleted"
-		if msg.shelve {
-			verb = "shelved"
-		}
-		if o != nil && o.op == msg.op {
-			// The result can overtake the last progress message: apply
-			// every event first, so the step that failed is the one marked.
-			o.applySteps(o.events.snapshot())
-			o.finished = true
-			// The engine's note, not an assumption: what recovery will do
-			// depends on whether the failure left a tombstone.
-			o.steps.Note = msg.note
-			if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone("write tombstone")); ok {
-				o.steps.Note = note
-			}
-			failedOne := false
-			for i := range o.steps.Steps {
-				s := &o.steps.Steps[i]
-				switch {
-				case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-					s.State = dialog.StepDone
-				case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
-					s.State, s.Detail, failedOne = dialog.StepFailed, safetext.Line(msg.err.Error()), true
-				case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-					s.State = dialog.StepSkipped
-				}
-			}
-		}
-		m.dirtyAfterLoad = true // a shelved or deleted tree has no "*" any more
-		if msg.err != nil {
-			return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err))), true
-		}
-		text, level := verb+" workspace "+msg.name, levelInfo
-		if msg.note != "" {
-			text, level = text+" ("+msg.note+")", levelWarn
-		}
-		return tea.Batch(m.load(), m.say(level, text)), true
-	}
-	return nil, false
-}
-
-// applySteps sets each step to what the events (all of them, from the
-// start: the pump hands over a full snapshot) last said about it.
-func (o *teardownOverlay) applySteps(events []StepEvent) {
-	for _, ev := range events {
-		state := dialog.StepRunning
-		detail := ""
-		switch {
-		case ev.Err != nil:
-			state, detail = dialog.StepFailed, ev.Err.Error()
-		case ev.Done:
-			state = dialog.StepDone
-		}
-		o.steps.Set(ev.Step, state, detail)
-	}
-}
-
-// stepDone reports whether the progress view shows step as done.
-func (o *teardownOverlay) stepDone(step string) bool {
-	for _, s := range o.steps.Steps {
-		if s.Name == step {
-			return s.State == dialog.StepDone
-		}
-	}
-	return false
-}
-
-// handleOpResult routes the results of long operations.
-func (m *Model) handleOpResult(msg tea.Msg) (tea.Cmd, bool) {
-	if cmd, ok := m.handleCreateResult(msg); ok {
-		return cmd, true
-	}
-	return m.handleTeardownResult(msg)
 }

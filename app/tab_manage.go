@@ -23,7 +23,7 @@ func (m *Model) openCloseTab() {
 	if t == nil {
 		return
 	}
-	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th,
+	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th, m.km,
 		"Close "+t.label()+"?", []string{"Kills its tmux session " + t.session + " and everything running in it."}, "close")}
 }
 
@@ -39,11 +39,11 @@ func (o *closeTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		if t == nil {
 			return nil
 		}
-		tc, session, wsID, tabID := m.deps.Tmux, t.session, o.wsID, o.tabID
+		eng, session, wsID, tabID := m.deps.Engine, t.session, o.wsID, o.tabID
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
-			err := tmux.KillSession(ctx, tc, session)
+			err := eng.CloseSession(ctx, session)
 			return tabClosedMsg{wsID: wsID, tabID: tabID, err: err}
 		}
 	}
@@ -68,7 +68,7 @@ func (m *Model) openRenameTab() {
 	if t == nil {
 		return
 	}
-	f := dialog.NewForm(m.th, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
+	f := dialog.NewForm(m.th, m.km, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
 	f.SetValue(0, t.title)
 	m.overlay = &renameTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, f: f}
 }
@@ -157,11 +157,11 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 	if t.view != nil {
 		_, _ = t.view.Terminal().Write([]byte{0x03})
 	} else {
-		tc, session := m.deps.Tmux, t.session
+		eng, session := m.deps.Engine, t.session
 		send = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
-			_ = tmux.SendBytes(ctx, tc, session, []byte{0x03})
+			_ = eng.SendInterrupt(ctx, session)
 			return nil
 		}
 	}
@@ -172,32 +172,36 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 	return tea.Batch(send, tea.Tick(s.delay, func(time.Time) tea.Msg { return s }))
 }
 
-// handleTabManage applies close, restart and interrupt messages.
-func (m *Model) handleTabManage(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case tabClosedMsg:
-		if msg.err != nil {
-			return m.say(levelError, "close tab: "+msg.err.Error()), true
-		}
-		return m.dropTab(msg.wsID, msg.tabID), true
-	case tabRestartedMsg:
-		if msg.err != nil {
-			return m.say(levelError, "restart: "+msg.err.Error()), true
-		}
-		return m.say(levelInfo, "restarted"), true
-	case interruptStepMsg:
-		return m.interruptStep(msg), true
-	case tabGoneMsg:
-		return m.dropTab(msg.wsID, msg.tabID), true
-	case runStartedMsg:
-		return m.handleRunStarted(msg), true
-	case restoredMsg:
-		return m.handleRestored(msg), true
-	case hooksDoneMsg:
-		if msg.err != nil {
-			return m.say(levelError, "Claude Code hooks: "+msg.err.Error()), true
-		}
-		return m.say(levelInfo, msg.text), true
+// onTabClosed applies a tabClosedMsg.
+func (m *Model) onTabClosed(msg tabClosedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "close tab: "+msg.err.Error())
 	}
-	return nil, false
+	return m.dropTab(msg.wsID, msg.tabID)
+}
+
+// onTabRestarted applies a tabRestartedMsg.
+func (m *Model) onTabRestarted(msg tabRestartedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "restart: "+msg.err.Error())
+	}
+	return m.say(levelInfo, "restarted")
+}
+
+// onInterruptStep applies a interruptStepMsg.
+func (m *Model) onInterruptStep(msg interruptStepMsg) tea.Cmd {
+	return m.interruptStep(msg)
+}
+
+// onTabGone applies a tabGoneMsg.
+func (m *Model) onTabGone(msg tabGoneMsg) tea.Cmd {
+	return m.dropTab(msg.wsID, msg.tabID)
+}
+
+// onHooksDone applies a hooksDoneMsg.
+func (m *Model) onHooksDone(msg hooksDoneMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "Claude Code hooks: "+msg.err.Error())
+	}
+	return m.say(levelInfo, msg.text)
 }

@@ -67,11 +67,11 @@ type tabAttachedMsg struct {
 func (m *Model) attach(wsID string, t *tab, width, height int) tea.Cmd {
 	t.attachGen++
 	t.attaching = true
-	gen, tc, session, tabID := t.attachGen, m.deps.Tmux, t.session, t.id
+	gen, eng, tc, session, tabID := t.attachGen, m.deps.Engine, m.deps.Tmux, t.session, t.id
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		own, _, err := tmux.SessionOwned(ctx, tc, session, wsID)
+		own, err := eng.SessionOwnership(ctx, session, wsID)
 		switch {
 		case err != nil:
 			return tabAttachedMsg{wsID: wsID, tabID: tabID, gen: gen, err: err}

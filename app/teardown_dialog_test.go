@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -11,31 +10,20 @@ import (
 	"amux.dev/amux/workspace"
 )
 
-// riskEngine reports a fixed summary of what a teardown would lose.
-type riskEngine struct {
-	fixedEngine
-	risk git.AtRisk
-}
-
-func (r riskEngine) AtRisk(context.Context, string) (git.AtRisk, error) { return r.risk, nil }
-
-// openDelete opens the delete dialog on auth-fix with the engine reporting
-// risk, and delivers the summary the way the runtime would: by running the
-// command the key returned and handing its message to Update.
+// openDelete opens the delete dialog on auth-fix and delivers risk as the
+// summary's answer, the way the runtime hands over a command's message
+// (the engine's own reading of real trees is tested in workspace and e2e).
 func openDelete(t *testing.T, risk git.AtRisk) *Model {
 	t.Helper()
-	m := newTestModel(120, 40)
-	snap := sampleSnapshot()
-	m.deps.Engine = riskEngine{fixedEngine{snap.projects, snap.records}, risk}
+	m := newTestModel(t, 120, 40)
 	m.dash.Move(1) // onto auth-fix
-	cmd := m.openTeardown(false)
-	if cmd == nil {
+	if cmd := m.openTeardown(false); cmd == nil {
 		t.Fatal("the dialog reads the summary in no command")
 	}
 	if got := screen(m); !strings.Contains(got, "checking the worktree for uncommitted work") {
 		t.Fatalf("no loading state while the summary is read:\n%s", got)
 	}
-	msg := cmd()
+	msg := atRiskMsg{gen: m.overlay.(*teardownOverlay).gen, risk: risk}
 	m.Update(atRiskMsg{gen: -1}) // a stale answer changes nothing
 	if o := m.overlay.(*teardownOverlay); !o.loading {
 		t.Fatal("a stale summary was taken")

@@ -56,8 +56,8 @@ func (m *Model) render() string {
 		return ""
 	}
 	if m.width < minWidth || m.height < minHeight {
-		msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press q to quit.",
-			m.width, m.height, minWidth, minHeight)
+		msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press %s to quit.",
+			m.width, m.height, minWidth, minHeight, m.keyName(actQuit))
 		return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
 	}
 	l := m.layout()
@@ -124,14 +124,15 @@ func (m *Model) renderHints() string {
 	}
 	var parts []string
 	if m.filter != nil {
-		parts = append(parts, "type to filter", "enter keep", "esc clear")
+		parts = append(parts, "type to filter", m.km.First(keys.FormSubmit)+" keep", m.km.First(keys.FormCancel)+" clear")
 	} else if _, live := m.focusedTerminal(); live {
 		// Every other key belongs to the program: say how to get out.
 		key := func(k, label string) string {
 			return m.th.AccentStyle().Render(k) + " " + m.th.MutedStyle().Render(label)
 		}
-		parts = append(parts, key("ctrl+space", "commands"), key("ctrl+space enter", "back to the list"),
-			key("shift+pgup", "history"), m.th.MutedStyle().Render("every other key goes to the program"))
+		palette := m.keyName(actPalette)
+		parts = append(parts, key(palette, "commands"), key(palette+" "+m.km.First(keys.ListChoose), "back to the list"),
+			key(m.keyName(actScrollUp), "history"), m.th.MutedStyle().Render("every other key goes to the program"))
 	} else {
 		for _, a := range m.reg.InScopes(m.scopes()...) {
 			if !a.Hint {

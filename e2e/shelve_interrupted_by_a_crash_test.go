@@ -37,6 +37,8 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	term.Press(t, "workspace-status")
 	term.WaitText("pending — a shelve did not finish and the worktree is gone")
 	term.Keys("Escape")
+	// Closed before the next key, or Esc and that key read as one Alt+key.
+	term.WaitGone("a shelve did not finish")
 	trap.Release()
 	term.WaitText("finished 1 interrupted shelve(s)")
 	term.WaitText("parked shelved")

@@ -52,8 +52,7 @@ func (r *Runner) AtRisk(ctx context.Context, root, branch string) (AtRisk, error
 	if err != nil {
 		return AtRisk{}, err
 	}
-	out, err := c.run(ctx, "status", "--porcelain=v2", "--branch", "-z",
-		"--no-renames", "--ignore-submodules=dirty", "--untracked-files=normal")
+	out, err := c.porcelainStatus(ctx)
 	if err != nil {
 		return AtRisk{}, err
 	}

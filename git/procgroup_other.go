@@ -9,6 +9,3 @@ import "os/exec"
 func ownProcessGroup(cmd *exec.Cmd) {
 	cmd.Cancel = func() error { return cmd.Process.Kill() }
 }
-
-// pinThread is a no-op: there is no parent-death signal to follow a thread.
-func pinThread() (release func()) { return func() {} }

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"amux.dev/amux/config/procid"
 	"bytes"
 	"context"
 	"errors"
@@ -119,7 +120,7 @@ func (r *Runner) exec(ctx context.Context, inv invocation) ([]byte, error) {
 	ownProcessGroup(cmd)
 	cmd.WaitDelay = waitDelay
 
-	release := pinThread() // the parent-death signal follows the forking thread
+	release := procid.PinThread() // the parent-death signal follows the forking thread
 	runErr := cmd.Run()
 	release()
 	// git exited 0 but a descendant kept the pipes past waitDelay: git's own

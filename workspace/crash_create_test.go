@@ -25,7 +25,7 @@ func helperOp(ctx context.Context, home string) error {
 	if err != nil {
 		return err
 	}
-	ctx = WithStepObserver(ctx, func(o, step, _ string) {
+	obs := Observer(func(o, step, _ string) {
 		if o == op && step == pauseAt {
 			_ = os.WriteFile(mark, []byte(step), 0o600)
 			for {
@@ -36,18 +36,18 @@ func helperOp(ctx context.Context, home string) error {
 	id := os.Getenv("HELPER_ID")
 	switch op {
 	case "create":
-		_, err = e.Create(ctx, CreateRequest{Repo: os.Getenv("HELPER_REPO"), Name: os.Getenv("HELPER_NAME")})
+		_, err = e.Create(ctx, CreateRequest{Repo: os.Getenv("HELPER_REPO"), Name: os.Getenv("HELPER_NAME"), Observe: obs})
 	case "shelve":
-		_, err = e.Shelve(ctx, id, DeleteOptions{})
+		_, err = e.Shelve(ctx, id, DeleteOptions{Observe: obs})
 	case "restore":
-		_, err = e.Restore(ctx, id, true)
+		_, err = e.Restore(ctx, id, RestoreOptions{SkipSetup: true, Observe: obs})
 	case "setup":
 		_, err = e.RunSetup(ctx, id)
 	case "ondone-then-shelve":
 		// The hook first, so the shelve's drain has it to wait for.
 		if _, err = e.RunOnDone(ctx, id); err == nil {
 			waitForFile(os.Getenv("HELPER_HOOK_READY"))
-			_, err = e.Shelve(ctx, id, DeleteOptions{})
+			_, err = e.Shelve(ctx, id, DeleteOptions{Observe: obs})
 		}
 	default:
 		err = fmt.Errorf("unknown op %q", op)
@@ -102,7 +102,7 @@ func restart(t *testing.T, e *Engine) (*Engine, RecoveryReport) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := e2.Recover(context.Background())
+	rep, err := e2.Recover(context.Background(), RecoverOptions{})
 	if err != nil {
 		t.Fatalf("recover: %+v %v", rep, err)
 	}
@@ -236,7 +236,7 @@ func TestKilledRestoreComesBackSane(t *testing.T) {
 			if !slices.Equal(rep.Unrestored, []string{ws.ID}) || !rec.Shelved || exists(ws.Root) || contains(worktreeList(t, repo), ws.Root) {
 				t.Fatalf("want still shelved, no worktree: %+v %+v", rep, rec)
 			}
-			if _, err := e2.Restore(ctx, ws.ID, true); err != nil || !exists(filepath.Join(ws.Root, "README")) {
+			if _, err := e2.Restore(ctx, ws.ID, RestoreOptions{SkipSetup: true}); err != nil || !exists(filepath.Join(ws.Root, "README")) {
 				t.Fatalf("restore again: %v", err)
 			}
 		})

@@ -60,7 +60,7 @@ func TestKilledShelveIsFinished(t *testing.T) {
 			if !exists(filepath.Join(marks, "archived")) {
 				t.Fatal("archive never ran")
 			}
-			if _, err := e2.Restore(ctx, id, true); err != nil || !exists(filepath.Join(rec.Root, "README")) {
+			if _, err := e2.Restore(ctx, id, RestoreOptions{SkipSetup: true}); err != nil || !exists(filepath.Join(rec.Root, "README")) {
 				t.Fatalf("restore after a recovered shelve: %v", err)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,6 +22,13 @@ type CreateRequest struct {
 	Base      string // optional base ref; empty means the default branch (else HEAD)
 	Assistant string // default assistant for the workspace's tabs
 	SkipSetup bool   // do not run setup-workspace (the caller will, or never)
+	// Output also receives setup-workspace's output as it is printed — how
+	// the create dialog shows the live tail (nil: none). It must tolerate
+	// writes from another goroutine; the capped output file is written
+	// either way.
+	Output io.Writer
+	// Observe is told about each step as it completes (nil: nobody).
+	Observe Observer
 }
 
 // CreateResult is what Create made. Setup failures do not undo the
@@ -56,7 +64,7 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	}
 	root := e.worktreeRoot(repo, req.Name)
 	id := MintID(repo, root)
-	rec, err := e.createLocked(ctx, Record{
+	rec, err := e.createLocked(ctx, req.Observe, Record{
 		ID: id, Name: req.Name, Branch: req.Name, Base: base, Repo: repo, Root: root,
 		Created: time.Now().UTC(), Assistant: req.Assistant,
 	})
@@ -68,7 +76,7 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	}
 	res := CreateResult{Workspace: rec}
 	if !req.SkipSetup {
-		res.Setup, res.SetupErr = e.RunSetup(ctx, id)
+		res.Setup, res.SetupErr = e.runSetup(ctx, id, req.Output)
 	}
 	return res, nil
 }
@@ -102,7 +110,7 @@ func (e *Engine) CheckCreate(ctx context.Context, req CreateRequest) (repo strin
 	}
 	if req.Base != "" {
 		if err := g.ValidateBaseRef(ctx, repo, req.Base); err != nil {
-			return "", err
+			return "", fmt.Errorf("%w: %w", ErrBadBase, err)
 		}
 	}
 	return repo, nil
@@ -144,7 +152,7 @@ const (
 // createLocked adds the worktree and writes the record under the per-repo
 // git lock and a durable intent, rolling back what this create made on
 // failure. A crash anywhere in between leaves the intent for Recover.
-func (e *Engine) createLocked(ctx context.Context, rec Record) (Record, error) {
+func (e *Engine) createLocked(ctx context.Context, obs Observer, rec Record) (Record, error) {
 	id := rec.WorkspaceID()
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
@@ -157,15 +165,15 @@ func (e *Engine) createLocked(ctx context.Context, rec Record) (Record, error) {
 		return Record{}, err
 	}
 	path := e.store.layout.CreatingFile(id)
-	in, err := e.beginIntent(ctx, "create", id, path, rec)
+	in, err := e.beginIntent(ctx, obs, "create", id, path, rec)
 	if err != nil {
 		return Record{}, fmt.Errorf("create %s: %w", rec.Name, err)
 	}
-	if err = e.addWorktree(ctx, "create", id, path, &in); err == nil {
+	if err = e.addWorktree(ctx, obs, "create", id, path, &in); err == nil {
 		rec.CreatedBranch = in.CreatedBranch
 		var saved Record
 		if saved, err = e.store.Insert(ctx, rec); err == nil {
-			e.step(ctx, "create", StepRecord, id)
+			obs.step("create", StepRecord, id)
 			// The record is the truth now; a leftover intent only tells
 			// recovery the create finished.
 			if rmErr := e.store.removeMarker(ctx, id, path); rmErr != nil {

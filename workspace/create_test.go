@@ -169,7 +169,7 @@ func TestRecordWriteFailureRollsBack(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, nil)
 	e := newEngine(t, nil)
-	ctx = WithStepObserver(ctx, func(op, step, id string) {
+	obs := Observer(func(op, step, id string) {
 		if op == "create" && step == StepIntentUpdated {
 			// A directory where the record goes: the insert fails.
 			if err := os.Mkdir(e.Store().Layout().RecordFile(id), 0o700); err != nil {
@@ -177,7 +177,7 @@ func TestRecordWriteFailureRollsBack(t *testing.T) {
 			}
 		}
 	})
-	if _, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat"}); err == nil {
+	if _, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", Observe: obs}); err == nil {
 		t.Fatal("create succeeded without a record")
 	}
 	if exists(filepath.Join(e.opts.WorktreesDir, "app", "feat")) || branchExists(t, repo, "feat") {

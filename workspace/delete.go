@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -31,6 +32,15 @@ type DeleteOptions struct {
 	// value refuses to lose any: the teardown stops before the removal
 	// with an *AtRiskError. It is recorded before the teardown starts.
 	Dirty DirtyChoice
+	// Observe is told about each step as it completes (nil: nobody).
+	Observe Observer
+}
+
+// RestoreOptions adjust a Restore.
+type RestoreOptions struct {
+	SkipSetup bool      // do not run setup-workspace afterwards
+	Output    io.Writer // also receives setup-workspace's output as printed (nil: none)
+	Observe   Observer  // told about each step as it completes (nil: nobody)
 }
 
 // TeardownResult reports what a delete or shelve did besides succeeding.
@@ -81,12 +91,12 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if err := e.store.writeMarker(ctx, id, e.store.layout.TombstoneFile(id), tombstone{Owner: e.self}); err != nil {
 		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
 	}
-	e.step(ctx, "delete", StepTombstone, id)
+	opts.Observe.step("delete", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
 		return TeardownResult{}, err
 	}
-	res, err := e.teardown(ctx, "delete", rec, arch, rec.CreatedBranch)
+	res, err := e.teardown(ctx, opts.Observe, "delete", rec, arch, rec.CreatedBranch)
 	res.ArchiveSkipped = skipped
 	if err == nil {
 		err = e.store.remove(ctx, id)
@@ -96,7 +106,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		release()
 		return res, fmt.Errorf("delete %s interrupted (retried on next start): %w", id, err)
 	}
-	e.step(ctx, "delete", StepRemoveRecord, id)
+	opts.Observe.step("delete", StepRemoveRecord, id)
 	e.gates.forget(id)
 	return res, nil
 }
@@ -121,16 +131,16 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if err := e.store.writeMarker(ctx, id, e.store.layout.ShelvingFile(id), tombstone{Owner: e.self}); err != nil {
 		return TeardownResult{}, fmt.Errorf("shelve %s: write tombstone: %w", id, err)
 	}
-	e.step(ctx, "shelve", StepTombstone, id)
+	opts.Observe.step("shelve", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
 		return TeardownResult{}, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
 	defer release()
-	res, err := e.teardown(ctx, "shelve", rec, arch, false)
+	res, err := e.teardown(ctx, opts.Observe, "shelve", rec, arch, false)
 	res.ArchiveSkipped = skipped
 	if err == nil {
-		err = e.markShelved(ctx, "shelve", id)
+		err = e.markShelved(ctx, opts.Observe, "shelve", id)
 	}
 	if err != nil {
 		e.forgetClean(ctx, id)
@@ -141,11 +151,11 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 
 // markShelved is a shelve's last step: the record says shelved, then the
 // tombstone goes.
-func (e *Engine) markShelved(ctx context.Context, op, id string) error {
+func (e *Engine) markShelved(ctx context.Context, obs Observer, op, id string) error {
 	if _, err := e.store.setShelved(ctx, id, true); err != nil {
 		return err
 	}
-	e.step(ctx, op, StepRemoveRecord, id)
+	obs.step(op, StepRemoveRecord, id)
 	return e.store.removeMarker(ctx, id, e.store.layout.ShelvingFile(id))
 }
 
@@ -178,10 +188,10 @@ func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (rec Record, arc
 // teardown runs the steps after the gate is seized (drain included in the
 // seize): kill runs, archive, the recorded choice for uncommitted work
 // (rec.DirtyChoice), remove the worktree and, when deleteBranch, the branch.
-func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
+func (e *Engine) teardown(ctx context.Context, obs Observer, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
 	id := rec.WorkspaceID()
 	var res TeardownResult
-	e.step(ctx, op, StepDrain, id)
+	obs.step(op, StepDrain, id)
 	if err := e.StopRuns(ctx, id); err != nil {
 		return res, err
 	}
@@ -189,13 +199,13 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 	if err := e.StopSessions(ctx, id); err != nil {
 		return res, err
 	}
-	e.step(ctx, op, StepKillRuns, id)
+	obs.step(op, StepKillRuns, id)
 	rec, err := e.checkWorkStopped(ctx, rec)
 	if err != nil {
 		return res, err
 	}
 	if arch != nil && exists(rec.Root) {
-		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch)
+		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch, nil)
 		if res.ArchiveErr != nil {
 			if ctx.Err() != nil {
 				return res, res.ArchiveErr
@@ -203,7 +213,7 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 			e.log.Warn("workspace archive script failed; teardown continues", "workspace", id, "err", res.ArchiveErr)
 		}
 	}
-	e.step(ctx, op, StepArchive, id)
+	obs.step(op, StepArchive, id)
 	// After archive, which may write into the tree, and before the removal.
 	force, work, err := e.keepWork(ctx, op, rec)
 	if err != nil {
@@ -215,7 +225,7 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 		return res, err
 	}
 	res.BranchKept = kept
-	e.step(ctx, op, StepRemoveWorktree, id)
+	obs.step(op, StepRemoveWorktree, id)
 	return res, nil
 }
 
@@ -257,7 +267,7 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch, f
 // stays shelved; the branch is deleted only when this restore created it
 // (it had been deleted behind amux's back). A crash in between is finished
 // or undone by Recover.
-func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (CreateResult, error) {
+func (e *Engine) Restore(ctx context.Context, id string, opts RestoreOptions) (CreateResult, error) {
 	rec, err := e.store.Load(id)
 	if err != nil {
 		return CreateResult{}, err
@@ -281,23 +291,23 @@ func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (Create
 		return CreateResult{}, err
 	}
 	if !exists(rec.Root) {
-		if err := e.restoreWorktree(wctx, rec); err != nil {
+		if err := e.restoreWorktree(wctx, opts.Observe, rec); err != nil {
 			return CreateResult{}, err
 		}
 	}
-	if rec, err = e.finishRestore(ctx, "restore", id); err != nil {
+	if rec, err = e.finishRestore(ctx, opts.Observe, "restore", id); err != nil {
 		return CreateResult{}, err
 	}
 	res := CreateResult{Workspace: rec}
-	if !skipSetup {
-		res.Setup, res.SetupErr = e.RunSetup(ctx, id)
+	if !opts.SkipSetup {
+		res.Setup, res.SetupErr = e.runSetup(ctx, id, opts.Output)
 	}
 	return res, nil
 }
 
 // finishRestore is what a restore does once its worktree is back, shared
 // with recovery: the record stops saying shelved, then the intent goes.
-func (e *Engine) finishRestore(ctx context.Context, op, id string) (Record, error) {
+func (e *Engine) finishRestore(ctx context.Context, obs Observer, op, id string) (Record, error) {
 	rec, err := e.store.Load(id)
 	if err != nil {
 		return Record{}, err
@@ -311,13 +321,13 @@ func (e *Engine) finishRestore(ctx context.Context, op, id string) (Record, erro
 	if err != nil {
 		return Record{}, err
 	}
-	e.step(ctx, op, StepRecord, id)
+	obs.step(op, StepRecord, id)
 	return rec, e.store.removeMarker(ctx, id, e.store.layout.RestoringFile(id))
 }
 
 // restoreWorktree re-adds a shelved workspace's worktree under the git lock
 // and the restore's intent, undoing its own git steps on failure.
-func (e *Engine) restoreWorktree(ctx context.Context, rec Record) error {
+func (e *Engine) restoreWorktree(ctx context.Context, obs Observer, rec Record) error {
 	id := rec.WorkspaceID()
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
@@ -328,11 +338,11 @@ func (e *Engine) restoreWorktree(ctx context.Context, rec Record) error {
 		return nil // a concurrent restore brought it back while we waited
 	}
 	path := e.store.layout.RestoringFile(id)
-	in, err := e.beginIntent(ctx, "restore", id, path, rec)
+	in, err := e.beginIntent(ctx, obs, "restore", id, path, rec)
 	if err != nil {
 		return fmt.Errorf("restore %s: %w", rec.Name, err)
 	}
-	if err := e.addWorktree(ctx, "restore", id, path, &in); err != nil {
+	if err := e.addWorktree(ctx, obs, "restore", id, path, &in); err != nil {
 		if rbErr := e.undoRestore(ctx, id, in); rbErr != nil {
 			return fmt.Errorf("restore %s: %w (rollback incomplete, retried on next start: %v)", rec.Name, err, rbErr)
 		}

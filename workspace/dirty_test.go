@@ -113,18 +113,18 @@ func TestWorkFoundAfterTheAgentsStopStopsTheTeardown(t *testing.T) {
 	}
 	// The delete's own first look sees a clean tree; the work lands between
 	// that look and the agents' stop (the session kill step's observer).
-	ctx = WithStepObserver(ctx, func(op, step, id string) {
+	obs := Observer(func(op, step, id string) {
 		if step == StepTombstone {
 			mustWrite(t, filepath.Join(ws.Root, "late.txt"), "work\n")
 		}
 	})
-	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{}); !errors.Is(err, ErrWorkAtRisk) {
+	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{Observe: obs}); !errors.Is(err, ErrWorkAtRisk) {
 		t.Fatalf("delete with work found once the agents stopped: %v", err)
 	}
 	if exists(filepath.Join(ws.Root, "archive.log")) || !exists(filepath.Join(ws.Root, "late.txt")) || e.CleanupStatus(ws.ID) != CleanupInterrupted {
 		t.Fatal("archive ran, the work went, or the tombstone did not stay")
 	}
-	if rep, _ := e.Recover(context.Background()); !errors.Is(rep.Failed[ws.ID], ErrWorkAtRisk) || !exists(filepath.Join(ws.Root, "late.txt")) {
+	if rep, _ := e.Recover(context.Background(), RecoverOptions{}); !errors.Is(rep.Failed[ws.ID], ErrWorkAtRisk) || !exists(filepath.Join(ws.Root, "late.txt")) {
 		t.Fatalf("recovery removed the work without a choice: %v", rep.Failed)
 	}
 	if _, err := e.Delete(context.Background(), ws.ID, DeleteOptions{Dirty: DirtyDiscard}); err != nil {
@@ -157,7 +157,7 @@ func TestShelveKeepsWorkAsWIPCommitAndRestoreUnwindsIt(t *testing.T) {
 		t.Fatalf("AtRisk of the shelf: %+v %v", risk, err)
 	}
 
-	if _, err := e.Restore(ctx, ws.ID, true); err != nil {
+	if _, err := e.Restore(ctx, ws.ID, RestoreOptions{SkipSetup: true}); err != nil {
 		t.Fatal(err)
 	}
 	if got := runGit(t, repo, "rev-parse", "feat"); got != tip {
@@ -200,12 +200,12 @@ func TestRecoveryAppliesTheRecordedChoice(t *testing.T) {
 			ws := dirtyWorkspace(t, e, repo, "feat")
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			obs := WithStepObserver(ctx, func(_, step, _ string) {
+			obs := Observer(func(_, step, _ string) {
 				if step == StepArchive {
 					cancel()
 				}
 			})
-			if _, err := e.Delete(obs, ws.ID, DeleteOptions{Dirty: choice}); err == nil {
+			if _, err := e.Delete(ctx, ws.ID, DeleteOptions{Dirty: choice, Observe: obs}); err == nil {
 				t.Fatal("the interrupted delete finished")
 			}
 			if !exists(ws.Root) || len(porcelain(t, ws.Root)) != 2 {
@@ -216,7 +216,7 @@ func TestRecoveryAppliesTheRecordedChoice(t *testing.T) {
 			}
 
 			next := newEngineAt(t, e.opts.Home)
-			rep, err := next.Recover(context.Background())
+			rep, err := next.Recover(context.Background(), RecoverOptions{})
 			if err != nil || len(rep.Finished) != 1 {
 				t.Fatalf("recovery: %+v %v", rep, err)
 			}
@@ -282,7 +282,7 @@ func TestWIPChoiceRefusesAHeadOnAnotherBranch(t *testing.T) {
 // next start of amux would.
 func newEngineAt(t *testing.T, home string) *Engine {
 	t.Helper()
-	e, err := New(Options{Home: home, Git: git.New(git.Options{}), Ports: &fakePorts{}, Environ: gitEnv()})
+	e, err := New(Options{Home: home, Git: git.New(git.Options{}), Ports: testPorts(t, home), Environ: gitEnv()})
 	if err != nil {
 		t.Fatal(err)
 	}

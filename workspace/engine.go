@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ports"
 	"amux.dev/amux/tmux"
 )
 
@@ -27,8 +28,10 @@ type Options struct {
 	// Tmux is the server hosting run sessions. Nil disables hosted runs (and
 	// their teardown step, since none can exist).
 	Tmux tmux.Runner
-	// Ports provides AMUX_PORT/AMUX_PORT_RANGE. Nil omits both variables.
-	Ports PortAllocator
+	// Ports is the durable port registry: it provides AMUX_PORT and
+	// AMUX_PORT_RANGE, and the status's range and orphans. Nil omits both
+	// variables and reports no ports.
+	Ports *ports.Registry
 	// AmuxBin is the amux executable: run sessions start through its pane
 	// launch transport, and scripts see it as AMUX_BIN_PATH.
 	AmuxBin string
@@ -103,14 +106,6 @@ func New(opts Options) (*Engine, error) {
 
 // Store returns the engine's record and registry store.
 func (e *Engine) Store() *Store { return e.store }
-
-// step reports a finished step to the caller watching this call
-// (WithStepObserver).
-func (e *Engine) step(ctx context.Context, op, name, id string) {
-	if fn, ok := ctx.Value(stepKey{}).(func(op, step, id string)); ok && fn != nil {
-		fn(op, name, id)
-	}
-}
 
 // OutputPath is where a workspace's captured output of one script kind is
 // (the local run slot captures under KindRun).

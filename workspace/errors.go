@@ -10,6 +10,8 @@ var (
 	ErrExists = errors.New("workspace already exists")
 	// ErrBadName: the workspace name cannot become a branch and a directory.
 	ErrBadName = errors.New("invalid workspace name")
+	// ErrBadBase: the base ref of a create does not name a commit.
+	ErrBadBase = errors.New("invalid base ref")
 	// ErrWorkspaceTeardown: the workspace's admission gate is held by a
 	// delete or shelve, so no new lifecycle process may start.
 	ErrWorkspaceTeardown = errors.New("workspace is being torn down")

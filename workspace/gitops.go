@@ -13,6 +13,7 @@ import (
 // inject a failure at an exact point; production passes *git.Runner.
 type Git interface {
 	Toplevel(ctx context.Context, dir string) (string, error)
+	Status(ctx context.Context, root string) (git.StatusSummary, error)
 	ResolveBase(ctx context.Context, repo, base string) (string, error)
 	ValidateBaseRef(ctx context.Context, repo, ref string) error
 	ValidateBranchName(ctx context.Context, repo, name string) error

@@ -30,11 +30,6 @@ type intent struct {
 	CreatedBranch bool   `json:"created_branch"` // that worktree add created the branch
 }
 
-// record is the part of a record an intent can rebuild, for a rollback.
-func (in intent) record() Record {
-	return Record{Name: in.Name, Repo: in.Repo, Root: in.Root, Branch: in.Branch, Base: in.Base}
-}
-
 // readIntent loads an intent file. ok is false when there is none; an
 // intent that cannot be decoded is an error, never a guess at what to undo.
 func readIntent(path string) (in intent, ok bool, err error) {
@@ -54,7 +49,7 @@ func readIntent(path string) (in intent, ok bool, err error) {
 // beginIntent records, under the git lock the caller holds, whether the
 // branch exists yet, then writes the intent: from here on a crash is
 // recoverable.
-func (e *Engine) beginIntent(ctx context.Context, op, id, path string, rec Record) (intent, error) {
+func (e *Engine) beginIntent(ctx context.Context, obs Observer, op, id, path string, rec Record) (intent, error) {
 	existed, err := e.opts.Git.BranchExists(ctx, rec.Repo, rec.Branch)
 	if err != nil {
 		return intent{}, err
@@ -64,23 +59,23 @@ func (e *Engine) beginIntent(ctx context.Context, op, id, path string, rec Recor
 	if err := e.store.writeMarker(ctx, id, path, in); err != nil {
 		return intent{}, fmt.Errorf("write intent: %w", err)
 	}
-	e.step(ctx, op, StepIntent, id)
+	obs.step(op, StepIntent, id)
 	return in, nil
 }
 
 // addWorktree runs the git step of a create or restore under its intent
 // and records its outcome there. The caller holds the git lock.
-func (e *Engine) addWorktree(ctx context.Context, op, id, path string, in *intent) error {
+func (e *Engine) addWorktree(ctx context.Context, obs Observer, op, id, path string, in *intent) error {
 	created, err := e.opts.Git.CreateWorktree(ctx, in.Repo, in.Root, in.Branch, in.Base)
 	in.CreatedBranch = created && !in.BranchExisted
 	if err != nil {
 		return err
 	}
-	e.step(ctx, op, StepWorktree, id)
+	obs.step(op, StepWorktree, id)
 	in.WorktreeAdded = true
 	if err := e.store.writeMarker(ctx, id, path, *in); err != nil {
 		return fmt.Errorf("update intent: %w", err)
 	}
-	e.step(ctx, op, StepIntentUpdated, id)
+	obs.step(op, StepIntentUpdated, id)
 	return nil
 }

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"amux.dev/amux/tmux"
@@ -77,6 +78,11 @@ func (e *Engine) usable(id string) (Record, error) {
 // and is returned with the result. A teardown cancels it. No script defined
 // is success with Ran false.
 func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) {
+	return e.runSetup(ctx, id, nil)
+}
+
+// runSetup is RunSetup with the output also copied to copyTo (nil: none).
+func (e *Engine) runSetup(ctx context.Context, id string, copyTo io.Writer) (ScriptResult, error) {
 	rec, err := e.usable(id)
 	if err != nil {
 		return ScriptResult{}, err
@@ -90,7 +96,7 @@ func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) 
 	if err != nil || !ok {
 		return ScriptResult{Script: sc, Failed: -1}, err
 	}
-	return e.runScript(wctx, rec, sc)
+	return e.runScript(wctx, rec, sc, copyTo)
 }
 
 // RunOnDone starts the workspace's on-done hook, detached: it returns once
@@ -119,7 +125,7 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 	}
 	go func() {
 		defer done()
-		res, err := e.runScript(wctx, rec, sc)
+		res, err := e.runScript(wctx, rec, sc, nil)
 		if err != nil {
 			e.log.Warn("on-done hook failed", "workspace", id, "err", err)
 		}
@@ -130,7 +136,7 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 
 // runScript runs every command of sc in the workspace root with the
 // workspace environment, capturing output to the kind's bounded file.
-func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptResult, error) {
+func (e *Engine) runScript(ctx context.Context, rec Record, sc Script, copyTo io.Writer) (ScriptResult, error) {
 	id := rec.WorkspaceID()
 	res := ScriptResult{Script: sc, Ran: true, Failed: -1, Output: e.OutputPath(id, sc.Kind)}
 	extra, err := e.extraEnv(ctx, rec, sc.Kind)
@@ -142,7 +148,7 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptRe
 		return res, err
 	}
 	defer out.Close()
-	sink := scriptSink(ctx, out)
+	sink := scriptSink(out, copyTo)
 	env := tmux.MergeEnv(e.opts.Environ, extra)
 	for i, cmd := range sc.Commands {
 		fmt.Fprintf(sink, "$ %s\n", strings.ReplaceAll(cmd, "\n", "\n> "))
@@ -198,7 +204,7 @@ func (e *Engine) StartLocalRun(ctx context.Context, id string) error {
 	go func() {
 		defer close(lr.done)
 		defer cancel()
-		if _, err := e.runScript(rctx, rec, sc); err != nil && rctx.Err() == nil {
+		if _, err := e.runScript(rctx, rec, sc, nil); err != nil && rctx.Err() == nil {
 			e.log.Warn("local run script ended with an error", "workspace", id, "err", err)
 		}
 		e.mu.Lock()

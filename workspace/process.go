@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"amux.dev/amux/config/procid"
 	"context"
 	"errors"
 	"io"
@@ -59,11 +60,13 @@ func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
 	cmd.Stdin = nil
 	cmd.Stdout, cmd.Stderr = spec.Out, spec.Out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	dieWithParent(cmd.SysProcAttr)
+	// The leader dies with amux, however amux dies; what it started is
+	// reaped by the next start from its process record.
+	procid.DieWithParent(cmd.SysProcAttr, syscall.SIGKILL)
 	cmd.WaitDelay = pipeDrain
 	// The parent-death signal follows the thread that forked the child: stay
-	// on it until the child is reaped (see pinThread).
-	defer pinThread()()
+	// on it until the child is reaped.
+	defer procid.PinThread()()
 	err = cmd.Start()
 	gate.Close()
 	if err != nil {

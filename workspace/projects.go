@@ -3,9 +3,12 @@ package workspace
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
+
+	"amux.dev/amux/git"
 )
 
 // Project is one entry of projects.json: a repository the user added.
@@ -107,6 +110,9 @@ func projectList(doc map[string]json.RawMessage) []json.RawMessage {
 // the repository names the same project.
 func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
 	repo, err := e.opts.Git.Toplevel(ctx, path)
+	if errors.Is(err, git.ErrNotRepo) {
+		return Project{}, fmt.Errorf("%s is not inside a git repository", path)
+	}
 	if err != nil {
 		return Project{}, err
 	}

@@ -14,7 +14,7 @@ import (
 // project registered, a step the crash may have cut off). Without a record
 // the create is rolled back: the worktree and metadata go, and the branch
 // unless it existed before the create. rolledBack says which happened.
-func (e *Engine) recoverCreate(ctx context.Context, id string) (rolledBack bool, err error) {
+func (e *Engine) recoverCreate(ctx context.Context, obs Observer, id string) (rolledBack bool, err error) {
 	path := e.store.layout.CreatingFile(id)
 	in, ok, err := readIntent(path)
 	if err != nil || !ok {
@@ -43,7 +43,7 @@ func (e *Engine) recoverCreate(ctx context.Context, id string) (rolledBack bool,
 	if err := e.undoCreate(ctx, id, in); err != nil {
 		return false, err
 	}
-	e.step(ctx, "recover", StepIntent, id)
+	obs.step("recover", StepIntent, id)
 	return true, nil
 }
 
@@ -51,7 +51,7 @@ func (e *Engine) recoverCreate(ctx context.Context, id string) (rolledBack bool,
 // is true when the worktree add had completed, so the restore is finished
 // (the record stops saying shelved; setup-workspace does not run unasked);
 // false when it was undone, leaving the workspace shelved.
-func (e *Engine) recoverRestore(ctx context.Context, id string) (finished bool, err error) {
+func (e *Engine) recoverRestore(ctx context.Context, obs Observer, id string) (finished bool, err error) {
 	path := e.store.layout.RestoringFile(id)
 	in, ok, err := readIntent(path)
 	if err != nil || !ok {
@@ -71,7 +71,7 @@ func (e *Engine) recoverRestore(ctx context.Context, id string) (finished bool, 
 	case !rec.Shelved:
 		return true, e.store.removeMarker(ctx, id, path) // only the intent's removal was cut off
 	case in.WorktreeAdded:
-		_, err := e.finishRestore(ctx, "recover", id)
+		_, err := e.finishRestore(ctx, obs, "recover", id)
 		return err == nil, err
 	}
 	unlock, err := e.gitLock(ctx, in.Repo)

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
+
+	"amux.dev/amux/tmux"
 )
 
 // CleanupState is what the status dialog shows about an unfinished delete
@@ -65,6 +68,11 @@ type RecoveryReport struct {
 	Failed     map[string]error // left with their tombstone or intent for the next load
 }
 
+// RecoverOptions adjust a Recover call.
+type RecoverOptions struct {
+	Observe Observer // told about each step recovery finishes (nil: none)
+}
+
 // errBusy marks an operation another live amux process owns.
 var errBusy = errors.New("another amux process owns this operation")
 
@@ -94,9 +102,14 @@ var errBusy = errors.New("another amux process owns this operation")
 // trusted (archive scripts must tolerate a second run: a crash may have
 // interrupted the first). An untrusted archive is skipped: recovery cannot
 // ask, and the user already confirmed the teardown.
-func (e *Engine) Recover(ctx context.Context) (RecoveryReport, error) {
+func (e *Engine) Recover(ctx context.Context, opts RecoverOptions) (RecoveryReport, error) {
 	rep := RecoveryReport{Failed: map[string]error{}}
 	rep.Reaped = e.reapOrphans(ctx)
+	// Launch payloads a pane never consumed are past their budget by now
+	// and hold environment values: sweep them.
+	if _, err := tmux.SweepPaneLaunches(e.opts.LaunchTmpDir, time.Now()); err != nil {
+		e.log.Warn("startup recovery: sweeping stale launch payloads", "err", err)
+	}
 	if err := e.store.sweepTrash(); err != nil {
 		e.log.Warn("startup recovery: sweeping removed metadata", "err", err)
 	}
@@ -112,7 +125,7 @@ func (e *Engine) Recover(ctx context.Context) (RecoveryReport, error) {
 		if !ent.IsDir() || !ValidID(id) {
 			continue
 		}
-		if err := e.recoverOne(ctx, id, &rep); errors.Is(err, errBusy) {
+		if err := e.recoverOne(ctx, opts.Observe, id, &rep); errors.Is(err, errBusy) {
 			rep.Busy = append(rep.Busy, id)
 		} else if err != nil {
 			e.log.Warn("startup recovery: not finished", "workspace", id, "err", err)
@@ -126,23 +139,23 @@ func (e *Engine) Recover(ctx context.Context) (RecoveryReport, error) {
 }
 
 // recoverOne finishes or undoes whatever markers one metadata directory holds.
-func (e *Engine) recoverOne(ctx context.Context, id string, rep *RecoveryReport) error {
+func (e *Engine) recoverOne(ctx context.Context, obs Observer, id string, rep *RecoveryReport) error {
 	l := e.store.layout
 	switch {
 	case exists(l.TombstoneFile(id)):
-		if err := e.finishDelete(ctx, id); err != nil {
+		if err := e.finishDelete(ctx, obs, id); err != nil {
 			return err
 		}
 		rep.Finished = append(rep.Finished, id)
 		return nil // the whole directory, every other marker with it, is gone
 	case exists(l.ShelvingFile(id)):
-		if err := e.finishShelve(ctx, id); err != nil {
+		if err := e.finishShelve(ctx, obs, id); err != nil {
 			return err
 		}
 		rep.Shelved = append(rep.Shelved, id)
 	}
 	if exists(l.RestoringFile(id)) {
-		finished, err := e.recoverRestore(ctx, id)
+		finished, err := e.recoverRestore(ctx, obs, id)
 		if err != nil {
 			return err
 		}
@@ -153,7 +166,7 @@ func (e *Engine) recoverOne(ctx context.Context, id string, rep *RecoveryReport)
 		}
 	}
 	if exists(l.CreatingFile(id)) {
-		rolledBack, err := e.recoverCreate(ctx, id)
+		rolledBack, err := e.recoverCreate(ctx, obs, id)
 		if err != nil {
 			return err
 		}
@@ -189,7 +202,7 @@ func (e *Engine) recoveryArchive(rec Record) *Script {
 // finishDelete completes one tombstoned delete from the top: the steps are
 // idempotent, so running them all again is right whatever step the crash
 // interrupted.
-func (e *Engine) finishDelete(ctx context.Context, id string) error {
+func (e *Engine) finishDelete(ctx context.Context, obs Observer, id string) error {
 	if e.tombstoneBusy(e.store.layout.TombstoneFile(id)) {
 		return errBusy
 	}
@@ -206,7 +219,7 @@ func (e *Engine) finishDelete(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	_, err = e.teardown(ctx, "recover", rec, e.recoveryArchive(rec), rec.CreatedBranch)
+	_, err = e.teardown(ctx, obs, "recover", rec, e.recoveryArchive(rec), rec.CreatedBranch)
 	if err == nil {
 		err = e.store.remove(ctx, id)
 	}
@@ -214,7 +227,7 @@ func (e *Engine) finishDelete(ctx context.Context, id string) error {
 		release()
 		return err
 	}
-	e.step(ctx, "recover", StepRemoveRecord, id)
+	obs.step("recover", StepRemoveRecord, id)
 	e.gates.forget(id)
 	return nil
 }
@@ -222,7 +235,7 @@ func (e *Engine) finishDelete(ctx context.Context, id string) error {
 // finishShelve completes one interrupted shelve the same way: the teardown
 // again from the top, then the record marked shelved and the tombstone
 // removed.
-func (e *Engine) finishShelve(ctx context.Context, id string) error {
+func (e *Engine) finishShelve(ctx context.Context, obs Observer, id string) error {
 	path := e.store.layout.ShelvingFile(id)
 	if e.tombstoneBusy(path) {
 		return errBusy
@@ -244,8 +257,8 @@ func (e *Engine) finishShelve(ctx context.Context, id string) error {
 		return err
 	}
 	defer release()
-	if _, err := e.teardown(ctx, "recover", rec, e.recoveryArchive(rec), false); err != nil {
+	if _, err := e.teardown(ctx, obs, "recover", rec, e.recoveryArchive(rec), false); err != nil {
 		return err
 	}
-	return e.markShelved(ctx, "recover", id)
+	return e.markShelved(ctx, obs, "recover", id)
 }

@@ -160,3 +160,48 @@ func (e *Engine) installTap(ctx context.Context, session, pane string) {
 		e.log.Warn("status tap not installed", "session", session, "err", err)
 	}
 }
+
+// Sessions lists the amux sessions on the server with their tags (none
+// when no tmux server is configured or running).
+func (e *Engine) Sessions(ctx context.Context) ([]tmux.SessionInfo, error) {
+	if e.opts.Tmux == nil {
+		return nil, nil
+	}
+	return tmux.ListSessions(ctx, e.opts.Tmux)
+}
+
+// CloseSession kills a tab's session and everything running in it. A
+// session that is already gone is not an error.
+func (e *Engine) CloseSession(ctx context.Context, session string) error {
+	if e.opts.Tmux == nil {
+		return errors.New("sessions: no tmux server configured")
+	}
+	return tmux.KillSession(ctx, e.opts.Tmux, session)
+}
+
+// SessionAlive reports whether a session of that exact name exists.
+func (e *Engine) SessionAlive(ctx context.Context, session string) (bool, error) {
+	if e.opts.Tmux == nil {
+		return false, nil
+	}
+	return tmux.HasSession(ctx, e.opts.Tmux, session)
+}
+
+// SessionOwnership says whether the session under that name is amux's
+// session of workspace wsID — the check every attach makes before binding.
+func (e *Engine) SessionOwnership(ctx context.Context, session, wsID string) (tmux.Ownership, error) {
+	if e.opts.Tmux == nil {
+		return tmux.SessionMissing, nil
+	}
+	own, _, err := tmux.SessionOwned(ctx, e.opts.Tmux, session, wsID)
+	return own, err
+}
+
+// SendInterrupt writes one Ctrl-C into a session that has no PTY of amux's
+// attached (a tab with one gets it through its PTY instead).
+func (e *Engine) SendInterrupt(ctx context.Context, session string) error {
+	if e.opts.Tmux == nil {
+		return errors.New("sessions: no tmux server configured")
+	}
+	return tmux.SendBytes(ctx, e.opts.Tmux, session, []byte{0x03})
+}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
@@ -163,13 +162,6 @@ func (term *Terminal) WaitExit() int {
 		return dead, "command still running; screen:\n" + term.Screen()
 	})
 	return code
-}
-
-// Kill kills the terminal's command with the outer session.
-func (term *Terminal) Kill() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = tmux.KillSession(ctx, term.outer, term.session)
 }
 
 // Paste pastes text into the terminal as a terminal would: bracketed when

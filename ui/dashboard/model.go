@@ -67,7 +67,6 @@ type Model struct {
 	cursor    int
 	offset    int
 	filter    string
-	filtering bool
 }
 
 // New returns an empty dashboard.

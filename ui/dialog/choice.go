@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -24,32 +25,34 @@ type Choice struct {
 	options []Option
 	sel     int
 	theme   theme.Theme
+	keys    keys.Map
 }
 
 // NewChoice builds the dialog with options[def] preselected.
-func NewChoice(th theme.Theme, title string, body []string, options []Option, def int) Choice {
-	return Choice{title: title, body: body, options: options, sel: max(0, min(def, len(options)-1)), theme: th}
+func NewChoice(th theme.Theme, km keys.Map, title string, body []string, options []Option, def int) Choice {
+	return Choice{title: title, body: body, options: options, sel: max(0, min(def, len(options)-1)), theme: th, keys: km}
 }
 
 // Selected is the index of the highlighted option (the one chosen, once
 // Update returned Submitted).
 func (c Choice) Selected() int { return c.sel }
 
-// Update handles one key: an option's key picks it, ↑/↓ (k/j) move, enter
-// picks the highlighted one, esc cancels.
+// Update handles one key: an option's key picks it, keys.ChoiceUp and
+// ChoiceDown move, ChoicePick picks the highlighted one, ChoiceCancel
+// cancels.
 func (c Choice) Update(msg tea.Msg) (Choice, Outcome) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return c, Pending
 	}
-	switch s := k.String(); s {
-	case "esc":
+	switch s := k.String(); {
+	case c.keys.Is(keys.ChoiceCancel, s):
 		return c, Cancelled
-	case "enter":
+	case c.keys.Is(keys.ChoicePick, s):
 		return c, Submitted
-	case "up", "k":
+	case c.keys.Is(keys.ChoiceUp, s):
 		c.sel = (c.sel + len(c.options) - 1) % len(c.options)
-	case "down", "j":
+	case c.keys.Is(keys.ChoiceDown, s):
 		c.sel = (c.sel + 1) % len(c.options)
 	default:
 		for i, o := range c.options {
@@ -71,16 +74,18 @@ func (c Choice) View(width int) string {
 		b.WriteString(th.TextStyle().Render(l) + "\n")
 	}
 	b.WriteString("\n")
-	keys := make([]string, 0, len(c.options))
+	picks := make([]string, 0, len(c.options))
 	for i, o := range c.options {
 		mark, style := "  ", th.TextStyle()
 		if i == c.sel {
 			mark, style = "▸ ", th.SelectedStyle()
 		}
 		b.WriteString(mark + th.AccentStyle().Render(o.Key) + "  " + style.Render(o.Label) + "\n")
-		keys = append(keys, o.Key)
+		picks = append(picks, o.Key)
 	}
-	footer := strings.Join(keys, "/") + ": choose · ↑/↓: move · enter: pick ▸ · esc: cancel"
+	km := c.keys
+	footer := strings.Join(picks, "/") + ": choose · " + km.First(keys.ChoiceUp) + "/" + km.First(keys.ChoiceDown) + ": move · " +
+		km.Hints(keys.Hint{ID: keys.ChoicePick, What: "pick ▸"}, keys.Hint{ID: keys.ChoiceCancel, What: "cancel"})
 	b.WriteString("\n" + th.MutedStyle().Render(footer))
 	return box(th, width, b.String())
 }

@@ -51,7 +51,7 @@ func (t *Terminal) readLoop() {
 			}
 		}
 		if err != nil {
-			_ = t.rw.Close()
+			t.closePTY()
 			t.end(err)
 			return
 		}
