@@ -87,6 +87,7 @@ func actionRows() []action {
 			run: (*Model).interruptTab, why: whyNoTab},
 	}
 	rows = append(rows, statusDialogRows(keyOnly, k)...)
+	rows = append(rows, superviseRows(k, keyOnly)...)
 	rows = append(rows, dialogRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))

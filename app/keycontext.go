@@ -30,6 +30,8 @@ const (
 	inList                        // the palette or a picker
 	inConfirm                     // a yes/no question
 	inChoice                      // a question with a few answers
+	inHealth                      // the Health overlay
+	inTimeline                    // the workspace timeline
 	numKeyContexts
 )
 
@@ -59,6 +61,10 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{keys.ScopeConfirm}
 	case inChoice:
 		return []keys.Scope{keys.ScopeChoice}
+	case inHealth:
+		return []keys.Scope{scopeHealth, keys.ScopeView}
+	case inTimeline:
+		return []keys.Scope{scopeTimeline, keys.ScopeView}
 	default:
 		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
 	}

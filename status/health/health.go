@@ -113,7 +113,7 @@ func checkTmux(ctx context.Context, in Inputs) []Finding {
 	}
 	v, err := in.Tmux.CheckVersion(ctx)
 	if err != nil {
-		return []Finding{{Check: "tmux", Level: Fail, Detail: err.Error(), Fix: "install tmux " + tmux.MinVersion.String() + " or newer and restart amux"}}
+		return []Finding{{Check: "tmux", Level: Fail, Detail: err.Error(), Fix: "install tmux " + tmux.MinVersion().String() + " or newer and restart amux"}}
 	}
 	out, err := in.Tmux.Run(ctx, "display-message", "-p", "#{pid}")
 	switch {
