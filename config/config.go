@@ -58,6 +58,9 @@ type Status struct {
 	// ShellMarks gives terminal tabs' bash, zsh and fish OSC 133 prompt
 	// marks (see docs/status-protocol.md); false runs the shell as is.
 	ShellMarks bool
+	// StuckAfterMs: an agent on a screen shown before its session starts
+	// (folder trust, first run) this long is flagged by the health check.
+	StuckAfterMs int
 }
 
 // Assistant is how one agent is launched and interrupted.
@@ -105,7 +108,7 @@ func Defaults() Config {
 		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true, Notifications: NotifyOSC9},
 		Ports:      ports.DefaultSettings(),
 		Status: Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000,
-			ShortCommandMs: 10000, ShellMarks: true},
+			ShortCommandMs: 10000, ShellMarks: true, StuckAfterMs: 60000},
 	}
 }
 

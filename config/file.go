@@ -42,6 +42,7 @@ type fileStatus struct {
 	StartupGraceMs *int  `json:"startup_grace_ms,omitempty"`
 	ShortCommandMs *int  `json:"short_command_ms,omitempty"`
 	ShellMarks     *bool `json:"shell_marks,omitempty"`
+	StuckAfterMs   *int  `json:"stuck_after_ms,omitempty"`
 }
 
 type filePorts struct {
@@ -188,8 +189,9 @@ func applyStatus(cfg *Config, raw json.RawMessage) []error {
 	setIf(&st.StartupGraceMs, fs.StartupGraceMs)
 	setIf(&st.ShortCommandMs, fs.ShortCommandMs)
 	setIf(&st.ShellMarks, fs.ShellMarks)
-	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 || st.ShortCommandMs < 0 {
-		return []error{fmt.Errorf("config: status ignored: quiet_after_ms must be at least 500, done_window_ms, startup_grace_ms and short_command_ms not negative")}
+	setIf(&st.StuckAfterMs, fs.StuckAfterMs)
+	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 || st.ShortCommandMs < 0 || st.StuckAfterMs < 0 {
+		return []error{fmt.Errorf("config: status ignored: quiet_after_ms must be at least 500, done_window_ms, startup_grace_ms, short_command_ms and stuck_after_ms not negative")}
 	}
 	cfg.Status = st
 	return nil

@@ -67,6 +67,9 @@ type Inputs struct {
 	Registries   []Registry
 	// RuleErrs are the screen rule files' problems (screenrules.Live.Errs).
 	RuleErrs []error
+	// GateAfter is how long an agent may sit on a pre-session screen before
+	// it counts as stuck (zero: GateAfter).
+	GateAfter time.Duration
 }
 
 // Check runs every check. Findings come in a fixed order, one per check
@@ -184,10 +187,14 @@ func checkTaps(in Inputs) []Finding {
 
 // checkGates finds agents waiting on a pre-session screen for too long.
 func checkGates(in Inputs) []Finding {
+	after := in.GateAfter
+	if after <= 0 {
+		after = GateAfter
+	}
 	var out []Finding
 	for _, name := range sortedNames(in.Sessions) {
 		st := in.Sessions[name]
-		if st.GatedSince.IsZero() || in.Now.Sub(st.GatedSince) < GateAfter {
+		if st.GatedSince.IsZero() || in.Now.Sub(st.GatedSince) < after {
 			continue
 		}
 		what := st.Message
