@@ -61,8 +61,8 @@ func (m *Model) startupHealth() tea.Cmd {
 // onHealthNotice shows the start-up check's single notice.
 func (m *Model) onHealthNotice(msg healthNoticeMsg) tea.Cmd {
 	s := health.Summary(msg.findings)
-	if s == "" {
-		return nil
+	if s == "" || (m.notice.text != "" && m.notice.level >= levelWarn) {
+		return nil // one notice: a warning on screen (a bad config) already says something is wrong
 	}
 	return m.say(levelWarn, s+" ("+m.keyName(actHealth)+": Health)")
 }

@@ -23,17 +23,17 @@ func (m *Model) notification(wsID string, t *tab) string {
 	return seq
 }
 
-// stateLine says a state in words: "blocked: <question>", "done", "error
-// (exit 1)", "exited (status 3)", "running".
+// stateLine says a state in words: "blocked (question): <the question>",
+// "done", "error (exit 1)", "exited (status 3)", "running".
 func stateLine(r agentstate.Result) string {
 	s := string(r.State)
 	switch r.State {
 	case agentstate.Blocked:
-		if r.Message != "" {
-			return "blocked: " + r.Message
-		}
 		if r.Kind != "" {
-			return "blocked (" + r.Kind + ")"
+			s += " (" + r.Kind + ")"
+		}
+		if r.Message != "" {
+			s += ": " + r.Message // the question itself
 		}
 	case agentstate.Stopped:
 		if r.HasExit {

@@ -14,7 +14,7 @@ func TestAgentThatExitsPublishesItsFinalStateAlsoAfterARestart(t *testing.T) {
 	s.openFakeAgent(t, "")
 	session := agentSession(t, s.env)
 	s.agent.Exit(3)
-	s.term.WaitText("the program exited")
+	s.term.WaitText("exited (status 3)")
 	published := func() (string, string) {
 		return showOption(s.env.Server, "-t", session, tmux.TagAgentState), showOption(s.env.Server, "-t", session, tmux.TagExitStatus)
 	}

@@ -61,6 +61,7 @@ type Observation struct {
 	// (remain-on-exit), with its exit status (128+N for signal N).
 	Exited     bool
 	ExitStatus int
+	ExitKnown  bool // ExitStatus is known (tmux can mark a pane dead before it has the status)
 
 	// The shell's last command, from its OSC 133 marks (the tap's
 	// @amux_command_* options). CommandState is "" for a shell without marks.

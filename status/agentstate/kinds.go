@@ -22,11 +22,13 @@ const SourceRun Source = "run"
 // person); an agent or shell that exited is stopped, published as idle with
 // the status beside it.
 func exited(o Observation) Result {
-	r := Result{State: Stopped, Source: SourceExit, Exit: o.ExitStatus, HasExit: true,
-		Detail: "exited with status " + strconv.Itoa(o.ExitStatus)}
+	r := Result{State: Stopped, Source: SourceExit, Detail: "exited, status not known yet"}
+	if o.ExitKnown {
+		r.Exit, r.HasExit, r.Detail = o.ExitStatus, true, "exited with status "+strconv.Itoa(o.ExitStatus)
+	}
 	if o.Type == TypeRun {
 		r.State = Done
-		if o.ExitStatus != 0 {
+		if r.HasExit && r.Exit != 0 {
 			r.State = Error
 		}
 	}

@@ -23,7 +23,7 @@ func TestExitedPaneIsFinalWithItsStatus(t *testing.T) {
 		{TypeRun, 0, Done, "done", true},
 		{TypeRun, 2, Error, "error", true},
 	} {
-		r := classifyOnce(Observation{Now: at(100), Type: c.typ, Exited: true, ExitStatus: c.status,
+		r := classifyOnce(Observation{Now: at(100), Type: c.typ, Exited: true, ExitStatus: c.status, ExitKnown: true,
 			Reported: "working", ReportedAt: at(99), LastOutput: at(99.9)})
 		if r.State != c.want || r.Source != SourceExit || !r.HasExit || r.Exit != c.status {
 			t.Errorf("%q exit %d: %+v", c.typ, c.status, r)
@@ -124,5 +124,17 @@ func TestBlockedScreenCarriesItsQuestion(t *testing.T) {
 	r = classifyOnce(Observation{Now: at(1), Alive: true, Screen: &ScreenVerdict{State: Blocked, Kind: "question", Rule: "x", Evidence: "Enter to select"}})
 	if r.Message != "Enter to select" || r.Gate {
 		t.Fatalf("without a question the evidence stays: %+v", r)
+	}
+}
+
+// tmux can show a dead pane before it has the status: then the state is
+// final but says no status rather than a wrong one.
+func TestExitedPaneWithoutAKnownStatus(t *testing.T) {
+	r := classifyOnce(Observation{Now: at(1), Type: TypeAgent, Exited: true})
+	if r.State != Stopped || r.HasExit {
+		t.Fatalf("%+v", r)
+	}
+	if r := classifyOnce(Observation{Now: at(1), Type: TypeRun, Exited: true}); r.State != Done || r.HasExit {
+		t.Fatalf("run: %+v", r)
 	}
 }

@@ -32,7 +32,7 @@ func (s *Monitor) classify(ctx context.Context, r tmux.Runner, row paneRow, now 
 	in, outMs := s.inputAt[row.name], s.outputAt[row.name]
 	s.mu.Unlock()
 	o := agentstate.Observation{
-		Now: now, Alive: !row.dead, Type: row.kind, Exited: row.dead, ExitStatus: row.exitStatus,
+		Now: now, Alive: !row.dead, Type: row.kind, Exited: row.dead, ExitStatus: row.exitStatus, ExitKnown: row.exitKnown,
 		CommandState: row.cmdState, CommandExit: row.cmdExit,
 		Reported: row.reported, ReportedKind: row.kindRep, ReportedApp: row.app, ReportedMessage: row.message,
 		LastOutput: time.UnixMilli(lastOutput(row.activitySec, max(outMs, row.outputMs))),
