@@ -7,8 +7,9 @@ import (
 	"amux.dev/amux/tmux"
 )
 
-// An agent that exits is published as idle with its exit status at once,
-// and a later amux start publishes it again over tags left stale meanwhile.
+// An agent that exits shows and is published as idle with its exit status
+// at once, and a later amux start shows and publishes it again, over tags
+// left stale meanwhile.
 func TestAgentThatExitsPublishesItsFinalStateAlsoAfterARestart(t *testing.T) {
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
@@ -35,4 +36,8 @@ func TestAgentThatExitsPublishesItsFinalStateAlsoAfterARestart(t *testing.T) {
 		state, exit := published()
 		return state == "idle" && exit == "3", "after restart: published " + state + " exit " + exit
 	})
+	again.Press(t, "cursor-bottom")
+	again.Press(t, "open")
+	again.WaitText("exited (status 3)") // and the tab shows it again
+
 }
