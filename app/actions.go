@@ -43,6 +43,8 @@ func scopeTitles() []struct {
 		{scopeOutput, "Script output"},
 		{scopeSettings, "Settings"},
 		{scopeAgents, "Assistant picker (with the list keys)"},
+		{scopeHealth, "Health"},
+		{scopeTimeline, "Timeline"},
 		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
 		{keys.ScopeList, "Lists: the palette and pickers"},
 		{keys.ScopeConfirm, "Yes/no questions"},

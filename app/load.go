@@ -3,11 +3,7 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
-	"maps"
-	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -28,11 +24,6 @@ type loadedMsg struct {
 }
 
 type dirtyMsg struct{ dirty map[string]bool } // workspace ID → uncommitted changes
-
-type recoveredMsg struct {
-	report workspace.RecoveryReport
-	err    error
-}
 
 // load reads projects, records and live sessions off the update loop. A
 // newer load supersedes an older one still in flight (generation token).
@@ -105,45 +96,6 @@ func (m *Model) refreshDirty() tea.Cmd {
 	}
 }
 
-// recover runs startup recovery in the background: it finishes (or undoes)
-// what a crash interrupted and stops the scripts it left running.
-func (m *Model) recover() tea.Cmd {
-	eng := m.deps.Engine
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		rep, err := eng.Recover(ctx, workspace.RecoverOptions{})
-		return recoveredMsg{rep, err}
-	}
-}
-
-// recoveryNotes says what startup recovery did, one phrase each.
-func recoveryNotes(rep workspace.RecoveryReport) []string {
-	var out []string
-	note := func(n int, format string) {
-		if n > 0 {
-			out = append(out, fmt.Sprintf(format, n))
-		}
-	}
-	note(len(rep.Finished), "finished %d interrupted delete(s)")
-	note(len(rep.Shelved), "finished %d interrupted shelve(s)")
-	note(len(rep.RolledBack), "undid %d interrupted create(s)")
-	note(len(rep.Restored), "finished %d interrupted restore(s) (setup-workspace did not run)")
-	note(len(rep.Unrestored), "undid %d interrupted restore(s) (still shelved)")
-	if len(rep.Reaped) > 0 {
-		var which []string
-		for _, p := range rep.Reaped {
-			name := p.Name
-			if name == "" {
-				name = p.Workspace
-			}
-			which = append(which, string(p.Script)+" of "+name)
-		}
-		out = append(out, "stopped what a crash left running: "+strings.Join(which, ", "))
-	}
-	return out
-}
-
 // onLoaded applies a loadedMsg.
 func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 	if msg.gen != m.loadGen {
@@ -176,26 +128,6 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 func (m *Model) onDirty(msg dirtyMsg) tea.Cmd {
 	m.dirty = msg.dirty
 	m.rebuildDashboard()
-	return nil
-}
-
-// onRecovered applies a recoveredMsg.
-func (m *Model) onRecovered(msg recoveredMsg) tea.Cmd {
-	done := strings.Join(recoveryNotes(msg.report), "; ")
-	var reload tea.Cmd
-	if done != "" {
-		reload = m.load() // recovery changed records, trees or both
-	}
-	switch {
-	case msg.err != nil:
-		return tea.Batch(reload, m.say(levelError, "startup recovery: "+joinNonEmpty(msg.err.Error(), done)))
-	case len(msg.report.Failed) > 0:
-		pending := slices.Sorted(maps.Keys(msg.report.Failed))
-		return tea.Batch(reload, m.say(levelWarn, joinNonEmpty(done,
-			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending))))
-	case done != "":
-		return tea.Batch(reload, m.say(levelInfo, done))
-	}
 	return nil
 }
 
@@ -289,15 +221,4 @@ func (m *Model) record(id string) (workspace.Record, bool) {
 		}
 	}
 	return workspace.Record{}, false
-}
-
-// joinNonEmpty joins the non-empty parts with "; ".
-func joinNonEmpty(parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, "; ")
 }

@@ -90,6 +90,9 @@ type Model struct {
 	leftValid bool
 	inputOnly bool // this update only passed input to a terminal
 
+	// healthChecked: the start-up health check has run.
+	healthChecked bool
+
 	// settingsPending: a confirmed settings change could not be saved; its
 	// values are live and the next confirmation retries the save.
 	settingsPending bool
@@ -129,8 +132,9 @@ func New(deps Deps) *Model {
 		cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
 		cfg.DoneWindow = time.Duration(deps.Config.Status.DoneWindowMs) * time.Millisecond
 		cfg.StartupGrace = time.Duration(deps.Config.Status.StartupGraceMs) * time.Millisecond
+		cfg.ShortCommand = time.Duration(deps.Config.Status.ShortCommandMs) * time.Millisecond
 		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: cfg,
-			Rules: deps.ScreenRules, OnDone: deps.OnDone})
+			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History})
 	}
 	switch {
 	case deps.ConfigWarning != nil:

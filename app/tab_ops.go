@@ -258,14 +258,14 @@ func (m *Model) dropTab(wsID, tabID string) tea.Cmd {
 // persistTabs records the workspace's open tabs in its record (a field
 // transaction on the tabs field only).
 func (m *Model) persistTabs(wsID string) tea.Cmd {
-	wt := m.tabs[wsID]
+	wt, rec := m.tabs[wsID], m.recordOf(wsID)
 	var list []workspace.Tab
 	if wt != nil {
 		for _, t := range wt.tabs {
 			if t.kind == tmux.TypeRun {
 				continue // run sessions are the workspace's, not open tabs
 			}
-			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title})
+			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title, Cwd: rec.Root})
 		}
 	}
 	eng := m.deps.Engine

@@ -33,19 +33,7 @@ func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 		bar.WriteString(" ")
 	}
 	t := wt.current()
-	if t.state.State == agentstate.Stopped {
-		bar.WriteString(th.Style(th.Error).Render(" ■ the program exited · ctrl+r restart · x close"))
-	}
-	if t.state.State == agentstate.Blocked {
-		msg := "blocked"
-		if t.state.Kind != "" {
-			msg += " (" + t.state.Kind + ")"
-		}
-		if t.state.Message != "" {
-			msg += ": " + t.state.Message
-		}
-		bar.WriteString(th.Style(th.Blocked).Render(" ◆ " + msg))
-	}
+	bar.WriteString(m.tabStatus(t))
 	lines := []string{fit(bar.String(), w)}
 	var body string
 	switch {
@@ -115,15 +103,52 @@ func (m *Model) stateGlyph(t *tab) (string, lipgloss.Style) {
 	case agentstate.Blocked:
 		return "◆", th.Style(th.Blocked)
 	case agentstate.Error:
-		return "✗", th.Style(th.Error)
+		return "✗" + exitSuffix(t.state), th.Style(th.Error)
 	case agentstate.Stopped:
-		return "■", th.Style(th.Error)
+		return "■" + exitSuffix(t.state), th.Style(th.Error)
+	case agentstate.Running:
+		return "▶", th.Style(th.Working)
 	case agentstate.Done:
 		if t.attention {
 			return "✓", th.Style(th.Done)
 		}
 	}
 	return "", lipgloss.Style{}
+}
+
+// exitSuffix is a state's exit status as the glyph shows it ("3"), or "".
+func exitSuffix(r agentstate.Result) string {
+	if !r.HasExit || (r.State != agentstate.Stopped && r.Exit == 0) {
+		return ""
+	}
+	return strconv.Itoa(r.Exit)
+}
+
+// tabStatus is what the tab bar says after the tabs about the shown one:
+// an exited program with its status and what can be done about it, a
+// blocked agent's question, a long-lived run, a first task that was not
+// confirmed. Key names come from the registry.
+func (m *Model) tabStatus(t *tab) string {
+	th := m.th
+	var parts []string
+	switch t.state.State {
+	case agentstate.Stopped:
+		s := " ■ " + stateLine(t.state) + " · " + m.keyName(actRestartTab) + " restart"
+		if _, ok := m.shownResumable(); ok {
+			s += " · " + m.keyName(actResumeTab) + " resume"
+		}
+		parts = append(parts, th.Style(th.Error).Render(s+" · "+m.keyName(actCloseTab)+" close"))
+	case agentstate.Blocked:
+		parts = append(parts, th.Style(th.Blocked).Render(" ◆ "+stateLine(t.state)))
+	case agentstate.Running:
+		parts = append(parts, th.MutedStyle().Render(" ▶ running"))
+	case agentstate.Error:
+		parts = append(parts, th.Style(th.Error).Render(" ✗ "+stateLine(t.state)))
+	}
+	if t.delivery != "" {
+		parts = append(parts, th.Style(th.Warning).Render(" · first task "+t.delivery))
+	}
+	return strings.Join(parts, "")
 }
 
 // tabLabel is tab i's text in the tab bar (its state glyph, drawn before

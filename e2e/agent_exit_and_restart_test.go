@@ -13,11 +13,11 @@ func TestExitedAgentStaysAndRestarts(t *testing.T) {
 	session := agentSession(t, s.env)
 	s.agent.Print("last words before exiting\r\n")
 	s.agent.Exit(3)
-	s.term.WaitText("the program exited")
+	s.term.WaitText("exited (status 3)")
 	s.term.WaitText("last words before exiting")
 
 	s.term.Press(t, "restart-tab") // keys go to the tab commands: the pane is dead
-	s.term.WaitGone("the program exited")
+	s.term.WaitGone("exited (status 3)")
 	screen := s.term.WaitText("fakeagent ready")
 	if strings.Contains(screen, "last words") {
 		t.Fatalf("restart did not start a fresh program:\n%s", screen)

@@ -1,0 +1,89 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/workspace"
+)
+
+type recoveredMsg struct {
+	report workspace.RecoveryReport
+	err    error
+}
+
+// recover runs startup recovery in the background: it finishes (or undoes)
+// what a crash interrupted and stops the scripts it left running.
+func (m *Model) recover() tea.Cmd {
+	eng := m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		rep, err := eng.Recover(ctx, workspace.RecoverOptions{})
+		return recoveredMsg{rep, err}
+	}
+}
+
+// recoveryNotes says what startup recovery did, one phrase each.
+func recoveryNotes(rep workspace.RecoveryReport) []string {
+	var out []string
+	note := func(n int, format string) {
+		if n > 0 {
+			out = append(out, fmt.Sprintf(format, n))
+		}
+	}
+	note(len(rep.Finished), "finished %d interrupted delete(s)")
+	note(len(rep.Shelved), "finished %d interrupted shelve(s)")
+	note(len(rep.RolledBack), "undid %d interrupted create(s)")
+	note(len(rep.Restored), "finished %d interrupted restore(s) (setup-workspace did not run)")
+	note(len(rep.Unrestored), "undid %d interrupted restore(s) (still shelved)")
+	if len(rep.Reaped) > 0 {
+		var which []string
+		for _, p := range rep.Reaped {
+			name := p.Name
+			if name == "" {
+				name = p.Workspace
+			}
+			which = append(which, string(p.Script)+" of "+name)
+		}
+		out = append(out, "stopped what a crash left running: "+strings.Join(which, ", "))
+	}
+	return out
+}
+
+// onRecovered applies a recoveredMsg.
+func (m *Model) onRecovered(msg recoveredMsg) tea.Cmd {
+	done := strings.Join(recoveryNotes(msg.report), "; ")
+	var reload tea.Cmd
+	if done != "" {
+		reload = m.load() // recovery changed records, trees or both
+	}
+	switch {
+	case msg.err != nil:
+		return tea.Batch(reload, m.say(levelError, "startup recovery: "+joinNonEmpty(msg.err.Error(), done)))
+	case len(msg.report.Failed) > 0:
+		pending := slices.Sorted(maps.Keys(msg.report.Failed))
+		return tea.Batch(reload, m.say(levelWarn, joinNonEmpty(done,
+			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending))))
+	case done != "":
+		return tea.Batch(reload, m.say(levelInfo, done))
+	}
+	return nil
+}
+
+// joinNonEmpty joins the non-empty parts with "; ".
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}
