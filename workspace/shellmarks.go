@@ -126,20 +126,60 @@ func shellFiles(home string) (string, error) {
 	return dir, nil
 }
 
-// markedShellCommand is the pane command of a terminal tab: $SHELL started
-// with prompt marks when it is bash, zsh or fish, else fallback (the tab's
-// own command). It runs under sh -lc, like every pane command.
-func markedShellCommand(dir, fallback string) string {
+// markedShellCommand is the pane command of a terminal tab. When the tab's
+// command only starts a shell (shellOf) and that shell is bash, zsh or
+// fish, the shell is started with prompt marks; any other command — or a
+// shell amux does not know — runs exactly as configured. It runs under
+// sh -lc, like every pane command.
+func markedShellCommand(dir, command string) string {
+	prog, ok := shellOf(command)
+	if !ok {
+		return command
+	}
 	q := func(rel string) string { return shellQuote(filepath.Join(dir, rel)) }
 	var b strings.Builder
-	b.WriteString(`case "${SHELL##*/}" in` + "\n")
-	b.WriteString(`bash) AMUX_LOGIN_SHELL=1 exec "$SHELL" --rcfile ` + q(bashRCFile) + " -i ;;\n")
+	b.WriteString("AMUX_SH=" + prog + "\n")
+	b.WriteString(`case "${AMUX_SH##*/}" in` + "\n")
+	b.WriteString(`bash) AMUX_LOGIN_SHELL=1 exec "$AMUX_SH" --rcfile ` + q(bashRCFile) + " -i ;;\n")
 	b.WriteString(`zsh) if [ -n "${ZDOTDIR+x}" ]; then AMUX_ZDOTDIR_SET=1 AMUX_USER_ZDOTDIR="$ZDOTDIR"; export AMUX_ZDOTDIR_SET AMUX_USER_ZDOTDIR; fi` + "\n")
-	b.WriteString(`  ZDOTDIR=` + q(filepath.Dir(zshEnvFile)) + ` exec "$SHELL" -l ;;` + "\n")
-	b.WriteString(`fish) exec "$SHELL" -l --init-command ` + shellQuote("source "+fishQuote(filepath.Join(dir, fishRCFile))) + " ;;\n")
+	b.WriteString(`  ZDOTDIR=` + q(filepath.Dir(zshEnvFile)) + ` exec "$AMUX_SH" -l ;;` + "\n")
+	b.WriteString(`fish) exec "$AMUX_SH" -l --init-command ` + shellQuote("source "+fishQuote(filepath.Join(dir, fishRCFile))) + " ;;\n")
 	b.WriteString("esac\n")
-	b.WriteString(fallback)
+	b.WriteString(command)
 	return b.String()
+}
+
+// shellOf says which shell a terminal tab's command starts when all it does
+// is start one (a login or interactive shell, maybe behind exec): "$SHELL"
+// for the person's shell, else the program, quoted. ok is false for any
+// other command — arguments of its own, environment assignments, anything
+// after the shell — which is then not touched.
+func shellOf(command string) (prog string, ok bool) {
+	f := strings.Fields(command)
+	if len(f) > 0 && f[0] == "exec" {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return "", false
+	}
+	for _, a := range f[1:] {
+		if a != "-l" && a != "-i" && a != "--login" && a != "--interactive" {
+			return "", false
+		}
+	}
+	switch f[0] {
+	case `"${SHELL:-/bin/sh}"`, `"$SHELL"`, `$SHELL`, `${SHELL}`, `"${SHELL}"`:
+		return `"${SHELL:-/bin/sh}"`, true
+	}
+	p := strings.Trim(f[0], `"'`)
+	if strings.ContainsAny(p, "$`\\ ;&|<>(){}*?[]") {
+		return "", false
+	}
+	switch filepath.Base(p) {
+	case "bash", "zsh", "fish":
+		return shellQuote(p), true
+	}
+	return "", false
 }
 
 // shellQuote quotes s as one POSIX shell word.

@@ -26,16 +26,20 @@ func shellPath(t *testing.T, name string) string {
 	return p
 }
 
-// markedPane starts the terminal-tab command in a pane with SHELL=shell and
-// HOME=userHome, and returns the pane and a reader of everything it printed.
-func markedPane(t *testing.T, shell, userHome string) (*tmuxtest.Server, string, func() string) {
+// defaultShellCommand is the built-in "shell" assistant's command.
+const defaultShellCommand = `exec "${SHELL:-/bin/sh}" -l`
+
+// markedPane starts a terminal tab running command in a pane with
+// SHELL=shell and HOME=userHome, and returns the pane and a reader of
+// everything it printed.
+func markedPane(t *testing.T, shell, userHome, command string) (*tmuxtest.Server, string, func() string) {
 	t.Helper()
 	amuxHome := filepath.Join(t.TempDir(), "amux home 'q'")
 	dir, err := shellFiles(amuxHome)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := markedShellCommand(dir, "echo FALLBACK-RAN; exec sleep 600")
+	cmd := markedShellCommand(dir, command)
 	srv := tmuxtest.New(t)
 	out := filepath.Join(t.TempDir(), "out")
 	// The pane's output is piped before the shell starts (it waits for the
@@ -94,11 +98,11 @@ func TestBashGetsPromptMarksAndKeepsTheUsersFiles(t *testing.T) {
 	home := t.TempDir()
 	mustWrite(t, filepath.Join(home, ".bash_profile"), "echo USER-PROFILE-READ; . ~/.bashrc\n")
 	mustWrite(t, filepath.Join(home, ".bashrc"), "set -u\nPROMPT_COMMAND='echo USER-PROMPT-COMMAND'\n")
-	srv, pane, read := markedPane(t, bash, home)
+	srv, pane, read := markedPane(t, bash, home, defaultShellCommand)
 	waitOutput(t, read, "USER-PROFILE-READ")
 	assertMarks(t, srv, pane, read)
 	waitOutput(t, read, "USER-PROMPT-COMMAND") // the user's PROMPT_COMMAND still runs
-	if strings.Contains(read(), "FALLBACK-RAN") || strings.Contains(read(), "unbound variable") {
+	if strings.Contains(read(), "unbound variable") {
 		t.Fatalf("output:\n%q", read())
 	}
 }
@@ -108,7 +112,8 @@ func TestZshGetsPromptMarksAndKeepsTheUsersFiles(t *testing.T) {
 	home := t.TempDir()
 	mustWrite(t, filepath.Join(home, ".zshenv"), "echo USER-ZSHENV-READ\n")
 	mustWrite(t, filepath.Join(home, ".zshrc"), "echo USER-ZSHRC-READ ZDOTDIR=${ZDOTDIR:-unset}\n")
-	srv, pane, read := markedPane(t, zsh, home)
+	// A tab configured to start zsh itself gets the marks whatever $SHELL is.
+	srv, pane, read := markedPane(t, "/bin/sh", home, "exec "+zsh+" -l")
 	waitOutput(t, read, "USER-ZSHENV-READ")
 	waitOutput(t, read, "USER-ZSHRC-READ ZDOTDIR=unset") // the user's ZDOTDIR, not ours
 	assertMarks(t, srv, pane, read)
@@ -118,15 +123,33 @@ func TestFishGetsPromptMarksAndKeepsTheUsersConfig(t *testing.T) {
 	fish := shellPath(t, "fish")
 	home := t.TempDir()
 	mustWrite(t, filepath.Join(home, ".config", "fish", "config.fish"), "echo USER-FISH-CONFIG-READ\nset -g fish_greeting\n")
-	srv, pane, read := markedPane(t, fish, home)
+	srv, pane, read := markedPane(t, fish, home, defaultShellCommand)
 	waitOutput(t, read, "USER-FISH-CONFIG-READ")
 	assertMarks(t, srv, pane, read)
 }
 
-// Another shell gets the tab's command unchanged.
-func TestOtherShellsRunTheTabsCommand(t *testing.T) {
-	_, _, read := markedPane(t, "/bin/sh", t.TempDir())
-	waitOutput(t, read, "FALLBACK-RAN")
+// A shell amux has no marks for, and a command that is more than a shell,
+// run exactly as configured — even when $SHELL is one amux knows.
+func TestOtherShellsAndCommandsRunAsConfigured(t *testing.T) {
+	_, _, read := markedPane(t, "/bin/sh", t.TempDir(), `exec "${SHELL:-/bin/sh}" -c 'echo OTHER-SHELL-RAN; exec sleep 600'`)
+	waitOutput(t, read, "OTHER-SHELL-RAN")
+	_, _, read = markedPane(t, shellPath(t, "bash"), t.TempDir(), "echo PROGRAM-RAN; exec sleep 600")
+	waitOutput(t, read, "PROGRAM-RAN")
+	if strings.Contains(read(), "\x1b]133;") {
+		t.Fatalf("a configured program got prompt marks:\n%q", read())
+	}
+}
+
+// Only a command that just starts a shell is given marks.
+func TestShellOfRecognisesOnlyAShellLaunch(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		defaultShellCommand: true, `exec "$SHELL" -l`: true, "bash": true, "exec /usr/bin/zsh -l": true, "fish -i": true,
+		"bash -c 'make'": false, "FOO=1 bash": false, "python3": false, "echo hi; exec bash": false, "": false, "$(evil)/bash": false,
+	} {
+		if _, ok := shellOf(cmd); ok != want {
+			t.Errorf("shellOf(%q) = %v, want %v", cmd, ok, want)
+		}
+	}
 }
 
 // The generated files are private, and a link planted in their place is
