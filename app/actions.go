@@ -42,6 +42,8 @@ func scopeTitles() []struct {
 		{scopeHelp, "Key list"},
 		{scopeOutput, "Script output"},
 		{scopeAgents, "Assistant picker (with the list keys)"},
+		{scopeHealth, "Health"},
+		{scopeTimeline, "Timeline"},
 		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
 		{keys.ScopeList, "Lists: the palette and pickers"},
 		{keys.ScopeConfirm, "Yes/no questions"},

@@ -99,6 +99,7 @@ func actionRows() []action {
 	rows = append(rows, statusDialogRows(keyOnly, k)...)
 	rows = append(rows, sidebarRows()...)
 	rows = append(rows, manageRows()...)
+	rows = append(rows, superviseRows(k, keyOnly)...)
 	rows = append(rows, dialogRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))

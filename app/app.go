@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -19,6 +20,8 @@ import (
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
 	"amux.dev/amux/status"
+	"amux.dev/amux/status/events"
+	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -75,14 +78,17 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, err
 	}
 	tap := func(ctx context.Context, paneID string) error { return status.InstallTap(ctx, tc, bin, paneID) }
+	rules := screenrules.NewLive(home)
 	eng, err := workspace.New(workspace.Options{
-		Home:       home,
-		Git:        git.New(git.OptionsFromEnv(getenv)),
-		Tmux:       tc,
-		Ports:      reg,
-		AmuxBin:    bin,
-		Instance:   instance,
-		InstallTap: tap,
+		Home:         home,
+		Git:          git.New(git.OptionsFromEnv(getenv)),
+		Tmux:         tc,
+		Ports:        reg,
+		AmuxBin:      bin,
+		Instance:     instance,
+		InstallTap:   tap,
+		Composer:     composerReader(rules),
+		NoShellMarks: !cfg.Status.ShellMarks,
 		// Scripts that call `amux wait` resolve the server amux uses.
 		Environ: tmux.MergeEnv(os.Environ(), srv.Env()),
 		Logger:  logger,
@@ -99,8 +105,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	} else if ad.Warning != "" {
 		warn = errors.Join(warn, errors.New(ad.Warning))
 	}
-	rules, rerr := loadScreenRules(home)
-	if rerr != nil {
+	if rerr := rulesWarning(rules); rerr != nil {
 		warn = errors.Join(warn, fmt.Errorf("screen rules: %w", rerr))
 	}
 	userHome := getenv("HOME")
@@ -110,8 +115,10 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	cwd, _ := os.Getwd()
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
-		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
-		ScreenRules: rules, Ports: reg, LogPath: logPath, Log: logger, closeLog: closeLog,
+		Home: userHome, Cwd: cwd, Now: time.Now, OuterTmux: getenv("TMUX") != "", Instance: instance, StateHome: home, AmuxBin: bin,
+		ScreenRules: screenMatcher(rules), Rules: rules,
+		History: events.Open(filepath.Join(home, events.DirName)),
+		Ports:   reg, LogPath: logPath, Log: logger, closeLog: closeLog,
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {

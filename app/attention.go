@@ -3,14 +3,12 @@ package app
 import (
 	"context"
 	"sort"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
-	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/dashboard"
 )
 
@@ -26,16 +24,22 @@ func (m *Model) waitMonitor() tea.Cmd {
 	return func() tea.Msg { return monitorMsg{<-ch} }
 }
 
-// StartBackground starts the monitor; it stops (and gives up the lease)
-// when ctx ends. Run calls it; tests that want no polling do not.
+// StartBackground starts the monitor and the screen rules' watch; they
+// stop (the monitor giving up its lease) when ctx ends. Run calls it; tests
+// that want no polling do not.
 func (m *Model) StartBackground(ctx context.Context) {
 	if m.mon != nil {
 		go m.mon.Run(ctx)
 	}
+	if m.deps.Rules != nil {
+		go func() { _ = m.deps.Rules.Watch(ctx, nil) }() // without a watch, the rules loaded at start stay
+	}
 }
 
 // applyMonitor updates every tab's agent state and raises attention on the
-// transitions that need a person: working → done, and anything → blocked.
+// states that want a person (the classifier's Attention: a blocked agent, a
+// finished turn, run or long command; never a short shell command or a
+// running server): the bell, and a desktop notification when configured.
 func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	for name, st := range res.Sessions { // reports enter the model here
 		st.Result = shownState(st.Result)
@@ -44,38 +48,40 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	// Kept for tabs that appear later: results only report news.
 	m.states = res.Sessions
 	ring := false
-	var notes []string // programs that never started
+	var notes []string
 	now := time.Now()
-	for _, wt := range m.tabs {
+	for wsID, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			st, ok := res.Sessions[t.session]
 			if !ok {
 				continue
 			}
 			prev := t.state.State
-			t.state, t.exitCode = st.Result, st.ExitCode
-			if st.ExitCode == 127 && prev != agentstate.Stopped {
-				notes = append(notes, t.label()+": "+agentpicker.DescribeExit(127))
-			}
+			t.state = st.Result
+			entered := st.State != prev && prev != "" // a first sighting (a restart) is no news
 			switch {
-			case st.State == agentstate.Blocked && prev != agentstate.Blocked:
-				t.attention, t.attentionSince, ring = true, now, true
-			case st.State == agentstate.Done && prev == agentstate.Working:
+			case entered && st.Attention:
 				t.attention, t.attentionSince = true, now
-				ring = ring || m.deps.Config.UI.BellOnDone
-			case st.State == agentstate.Working || st.State == agentstate.Idle:
+				ring = ring || st.State == agentstate.Blocked || m.deps.Config.UI.BellOnDone
+				notes = append(notes, m.notification(wsID, t))
+			case st.State == agentstate.Working || st.State == agentstate.Idle || st.State == agentstate.Running:
 				t.attention = false
+			}
+			if st.State == agentstate.Working {
+				t.delivery = "" // it took something after all
 			}
 		}
 	}
 	m.ackShown()
 	m.rebuildDashboard()
-	cmds := []tea.Cmd{m.waitMonitor()}
-	if len(notes) > 0 {
-		cmds = append(cmds, m.say(levelWarn, strings.Join(notes, " · ")))
-	}
+	cmds := []tea.Cmd{m.waitMonitor(), m.startupHealth()}
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
+	}
+	for _, n := range notes {
+		if n != "" {
+			cmds = append(cmds, tea.Raw(n))
+		}
 	}
 	return tea.Batch(cmds...)
 }

@@ -7,7 +7,9 @@ import (
 
 	"amux.dev/amux/config"
 	"amux.dev/amux/ports"
+	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/monitor"
+	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -27,8 +29,18 @@ type Deps struct {
 	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
 	// ScreenRules matches captured agent screens (nil: activity only).
 	ScreenRules monitor.ScreenMatcher
+	// Rules are the live screen rules behind ScreenRules: watched for
+	// changes while the monitor runs, and their load errors shown by the
+	// health check (nil: none).
+	Rules *screenrules.Live
+	// History is the state history the scan owner appends to and the
+	// status dialog and timeline read (nil: none kept).
+	History *events.Log
 	// OnDone runs a workspace's on-done hook (nil: none).
 	OnDone func(ctx context.Context, workspaceID string) error
+	// OuterTmux: amux itself runs inside tmux, so desktop notifications go
+	// through tmux's passthrough.
+	OuterTmux bool
 	// LiveTabs caps how many tabs hold a live PTY; others show their last
 	// frame and reattach on focus. Zero means defaultLiveTabs.
 	LiveTabs int

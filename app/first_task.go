@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"strings"
 	"time"
 
@@ -9,18 +10,25 @@ import (
 
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/termview"
+	"amux.dev/amux/workspace"
 )
 
-// Pacing of the first task: text, a pause, then a literal CR — a CR fused to
-// the text can be lost by an agent not yet reading (contract, "Sending input").
+// The first task goes in once the agent is ready, through the engine's
+// Deliver: one paste, a separate CR after a pause, then a check that the
+// agent took it (its composer emptied, it turned working, or it queued the
+// task). A task that was sent but never taken says "not confirmed".
 const (
-	submitPause      = 150 * time.Millisecond
 	readinessTimeout = 30 * time.Second
+	deliveryTimeout  = 15 * time.Second // the engine's wait for a sign, plus the paste
 )
-
-type firstTaskSubmitMsg struct{ wsID, tabID string }
 
 type firstTaskTimeoutMsg struct{ wsID, tabID string }
+
+type firstTaskDeliveredMsg struct {
+	wsID, tabID string
+	d           workspace.Delivery
+	err         error
+}
 
 // agentReady reports whether the program in the pane has set a private mode
 // of its own — bracketed paste or mouse reporting, which tmux mirrors onto
@@ -29,29 +37,47 @@ func agentReady(modes termview.Modes) bool {
 	return modes.Has(termview.ModeBracketedPaste) || modes.MouseReporting()
 }
 
-// maybeSendFirstTask types the tab's first task once the agent is ready.
+// maybeSendFirstTask delivers the tab's first task once the agent is ready.
 func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	if t.firstTask == "" || t.taskSent || t.view == nil || !agentReady(t.view.Terminal().Modes()) {
 		return nil
 	}
 	t.taskSent = true
-	_, _ = t.view.Terminal().Write([]byte(typedText(t.firstTask)))
-	wsID, tabID := m.tabs.workspaceOf(t), t.id
-	return tea.Tick(submitPause, func(time.Time) tea.Msg { return firstTaskSubmitMsg{wsID, tabID} })
-}
-
-// typedText is the first task as keystrokes: one line, no escapes or
-// control bytes (a newline would submit early).
-func typedText(s string) string {
-	return safetext.Line(strings.Join(strings.Fields(s), " "))
-}
-
-// onFirstTaskSubmit applies a firstTaskSubmitMsg.
-func (m *Model) onFirstTaskSubmit(msg firstTaskSubmitMsg) tea.Cmd {
-	if t := m.tabs.find(msg.wsID, msg.tabID); t != nil && t.view != nil {
-		_, _ = t.view.Terminal().Write([]byte{'\r'})
+	eng, wsID, tabID := m.deps.Engine, m.tabs.workspaceOf(t), t.id
+	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: taskText(t.firstTask)}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), deliveryTimeout)
+		defer cancel()
+		d, err := eng.Deliver(ctx, req)
+		return firstTaskDeliveredMsg{wsID, tabID, d, err}
 	}
-	return nil
+}
+
+// taskText is the first task as one line: the agent gets it as one paste,
+// and a newline inside would read as a submit to some agents.
+func taskText(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// onFirstTaskDelivered says how the delivery went: never a silent success.
+func (m *Model) onFirstTaskDelivered(msg firstTaskDeliveredMsg) tea.Cmd {
+	label := "the agent"
+	if t := m.tabs.find(msg.wsID, msg.tabID); t != nil {
+		label = t.label()
+		switch {
+		case msg.err != nil:
+			t.delivery = "not sent: " + safetext.Line(msg.err.Error())
+		case !msg.d.Confirmed:
+			t.delivery = "not confirmed"
+		}
+	}
+	switch {
+	case msg.err != nil:
+		return m.say(levelError, label+": the first task could not be sent: "+msg.err.Error())
+	case !msg.d.Confirmed:
+		return m.say(levelWarn, label+": first task "+msg.d.Note)
+	}
+	return m.say(levelInfo, label+": first task delivered ("+msg.d.By+")")
 }
 
 // onFirstTaskTimeout applies a firstTaskTimeoutMsg.

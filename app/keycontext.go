@@ -40,6 +40,8 @@ const (
 	inSidebarTree                      // the sidebar's Project tab has focus
 	inDiff                             // the diff viewer
 	inCommit                           // the commit dialog
+	inHealth                           // the Health overlay
+	inTimeline                         // the workspace timeline
 	inHistory                          // a tab scrolled back into its history (termview's pager)
 	numKeyContexts
 )
@@ -80,6 +82,10 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{scopeDiff}
 	case inCommit:
 		return []keys.Scope{scopeCommit}
+	case inHealth:
+		return []keys.Scope{scopeHealth, keys.ScopeView}
+	case inTimeline:
+		return []keys.Scope{scopeTimeline, keys.ScopeView}
 	default:
 		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
 	}

@@ -26,11 +26,6 @@ type loadedMsg struct {
 
 type dirtyMsg struct{ dirty map[string]bool } // workspace ID → uncommitted changes
 
-type recoveredMsg struct {
-	report workspace.RecoveryReport
-	err    error
-}
-
 // load reads projects, records and live sessions off the update loop. A
 // newer load supersedes an older one still in flight (generation token).
 func (m *Model) load() tea.Cmd {
@@ -230,15 +225,4 @@ func (m *Model) record(id string) (workspace.Record, bool) {
 		}
 	}
 	return workspace.Record{}, false
-}
-
-// joinNonEmpty joins the non-empty parts with "; ".
-func joinNonEmpty(parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, "; ")
 }

@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/changes"
@@ -93,6 +92,9 @@ type Model struct {
 	leftValid bool
 	inputOnly bool // this update only passed input to a terminal
 
+	// healthChecked: the start-up health check has run.
+	healthChecked bool
+
 	// settingsPending is what refused Settings saves left to do: the values
 	// are live, and the next confirmation retries (ui/settings' rules).
 	settingsPending settings.Pending
@@ -138,7 +140,7 @@ func New(deps Deps) *Model {
 	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {
 		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
-			Rules: deps.ScreenRules, OnDone: deps.OnDone})
+			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History})
 	}
 	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
@@ -179,34 +181,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, again)
 	}
 	return m, cmd
-}
-
-// animating reports whether anything on screen shows a spinner: loading,
-// an operation, an attach, a working agent, or a dialog waiting on work.
-func (m *Model) animating() bool {
-	if !m.loaded || len(m.busy) > 0 {
-		return true
-	}
-	if _, ok := m.overlay.(*statusOverlay); ok {
-		return true
-	}
-	for _, wt := range m.tabs {
-		for _, t := range wt.tabs {
-			if t.attaching || t.state.State == agentstate.Working {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// keepAnimating restarts the spinner when something needs it again.
-func (m *Model) keepAnimating() tea.Cmd {
-	if m.spinning || !m.animating() {
-		return nil
-	}
-	m.spinning = true
-	return m.spin.Tick
 }
 
 // handleKey maps a key to an action in the focused scope. A focused live

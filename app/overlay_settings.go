@@ -112,6 +112,7 @@ func agentConfig(cfg config.Config) agentstate.Config {
 	c.QuietAfter = time.Duration(cfg.Status.QuietAfterMs) * time.Millisecond
 	c.DoneWindow = time.Duration(cfg.Status.DoneWindowMs) * time.Millisecond
 	c.StartupGrace = time.Duration(cfg.Status.StartupGraceMs) * time.Millisecond
+	c.ShortCommand = time.Duration(cfg.Status.ShortCommandMs) * time.Millisecond
 	return c
 }
 

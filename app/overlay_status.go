@@ -9,7 +9,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/status/events"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
 
@@ -24,12 +26,19 @@ type statusOverlay struct {
 	confirm  *dialog.TypedConfirm
 	pending  string // "release", "untrust" or "approve" while its confirm is open
 	working  bool
+	// history is the shown tab's last state transitions (histTab's label).
+	history []events.Record
+	histTab string
 }
 
+// historyRows is how many transitions the dialog shows.
+const historyRows = 8
+
 type statusLoadedMsg struct {
-	gen int
-	st  workspace.Status
-	err error
+	gen     int
+	st      workspace.Status
+	history []events.Record
+	err     error
 }
 
 type statusActionMsg struct {
@@ -50,12 +59,16 @@ func (m *Model) openStatus() tea.Cmd {
 
 func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 	o.gen++
-	gen, id, eng, inFlight := o.gen, o.id, m.deps.Engine, m.inFlight()
+	gen, id, eng, inFlight, log := o.gen, o.id, m.deps.Engine, m.inFlight(), m.deps.History
+	session := ""
+	if t := m.tabs[id].current(); t != nil {
+		session, o.histTab = t.session, t.label()
+	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		st, err := eng.Status(ctx, id, inFlight)
-		return statusLoadedMsg{gen, st, err}
+		return statusLoadedMsg{gen, st, tabHistory(log, session, historyRows), err}
 	}
 }
 
@@ -74,7 +87,7 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	case statusLoadedMsg:
 		if msg.gen == o.gen {
 			st := shownStatus(msg.st)
-			o.st = &st
+			o.st, o.history = &st, msg.history
 			o.err = ""
 			if msg.err != nil {
 				o.err = errText(msg.err)
@@ -198,6 +211,12 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 				line += th.MutedStyle().Render(" " + string(t.state.Source) + ": " + t.state.Detail)
 			}
 			b.WriteString(fit(line, w-6) + "\n")
+		}
+	}
+	if len(o.history) > 0 {
+		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Recent states of "+o.histTab) + "\n")
+		for _, r := range o.history {
+			b.WriteString(fit("  "+th.MutedStyle().Render(safetext.Line(r.Line(m.deps.Zone))), w-6) + "\n")
 		}
 	}
 	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")

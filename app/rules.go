@@ -6,19 +6,34 @@ import (
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/status/screenrules"
+	"amux.dev/amux/workspace"
 )
 
-// loadScreenRules loads the built-in screen rules and the user's overrides
-// under the state home. Bad user files are reported; the built-ins for
-// those assistants stay in force.
-func loadScreenRules(home string) (monitor.ScreenMatcher, error) {
-	set, errs := screenrules.Load(home)
-	match := func(assistant string, rows []string) *agentstate.ScreenVerdict {
-		v, ok := set.Match(assistant, rows)
+// screenMatcher is the monitor's view of the live screen rules: the
+// built-in rules and the user's overrides under the state home, reloaded
+// when their files change (Live.Watch, started with the monitor).
+func screenMatcher(live *screenrules.Live) monitor.ScreenMatcher {
+	return func(assistant string, rows []string) *agentstate.ScreenVerdict {
+		v, ok := live.Match(assistant, rows)
 		if !ok {
 			return nil
 		}
-		return &agentstate.ScreenVerdict{State: agentstate.State(v.State), Kind: v.Kind, Rule: v.Rule, Evidence: v.Evidence}
+		return &agentstate.ScreenVerdict{State: agentstate.State(v.State), Kind: v.Kind, Rule: v.Rule,
+			Evidence: v.Evidence, Reason: v.Reason, Gate: v.Gate}
 	}
-	return match, errors.Join(errs...)
+}
+
+// composerReader is the engine's view of the rules' composers, for
+// confirming a delivery.
+func composerReader(live *screenrules.Live) workspace.ComposerReader {
+	return func(assistant string, screen []string) workspace.ComposerView {
+		c, ok := live.Composer(assistant, screen)
+		return workspace.ComposerView{Found: ok, Text: c.Text, Empty: c.Empty, Queued: c.Queued}
+	}
+}
+
+// rulesWarning is the start-up warning for user rule files that did not
+// load (the built-ins stay in force for those assistants).
+func rulesWarning(live *screenrules.Live) error {
+	return errors.Join(live.Errs()...)
 }

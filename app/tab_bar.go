@@ -6,7 +6,6 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"amux.dev/amux/status/agentstate"
-	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/badge"
 	"amux.dev/amux/ui/tabbar"
 )
@@ -23,6 +22,8 @@ func tabBadge(t *tab) badge.Kind {
 		return badge.Error
 	case agentstate.Stopped:
 		return badge.Stopped
+	case agentstate.Running:
+		return badge.Running
 	case agentstate.Done:
 		if t.attention {
 			return badge.Done
@@ -41,9 +42,10 @@ func (m *Model) tabBar(w int) (tabbar.Bar, string) {
 	}
 	tabs := make([]tabbar.Tab, len(wt.tabs))
 	for i, t := range wt.tabs {
-		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: m.spin.View()}
+		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: m.spin.View(),
+			Suffix: exitSuffix(t.state)}
 	}
-	msg := m.tabStateLine(wt.current())
+	msg := m.tabStatus(wt.current())
 	bar := tabbar.Render(m.th, tabs, wt.active, w)
 	mw := lipgloss.Width(msg)
 	switch {
@@ -55,33 +57,6 @@ func (m *Model) tabBar(w int) (tabbar.Bar, string) {
 		bar = tabbar.Render(m.th, tabs, wt.active, max(w/2, w-mw))
 	}
 	return bar, msg
-}
-
-// tabStateLine says what the shown tab's state asks of the person: how
-// its program ended (in words: 127 is a command not found), or what a
-// blocked agent waits for.
-func (m *Model) tabStateLine(t *tab) string {
-	th := m.th
-	switch {
-	case t == nil:
-		return ""
-	case t.state.State == agentstate.Stopped:
-		ended := "the program exited"
-		if t.exitCode >= 0 {
-			ended = agentpicker.DescribeExit(t.exitCode)
-		}
-		return th.Style(th.Error).Render(" ■ " + ended + " · " + m.keyName(actRestartTab) + " restart · " + m.keyName(actCloseTab) + " close")
-	case t.state.State == agentstate.Blocked:
-		msg := "blocked"
-		if t.state.Kind != "" {
-			msg += " (" + t.state.Kind + ")"
-		}
-		if t.state.Message != "" {
-			msg += ": " + t.state.Message
-		}
-		return th.Style(th.Blocked).Render(" ◆ " + msg)
-	}
-	return ""
 }
 
 // tabAt returns the index of the tab drawn at column x of the tab bar

@@ -258,12 +258,12 @@ func (m *Model) dropTab(wsID, tabID string) tea.Cmd {
 // persistTabs records the workspace's open tabs in its record (a field
 // transaction on the tabs field only).
 func (m *Model) persistTabs(wsID string) tea.Cmd {
-	wt := m.tabs[wsID]
+	wt, rec := m.tabs[wsID], m.recordOf(wsID)
 	var list []workspace.Tab
 	if wt != nil {
 		for _, t := range wt.tabs {
 			// Run tabs too: their place in the order survives a restart.
-			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title})
+			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title, Cwd: rec.Root})
 		}
 	}
 	eng := m.deps.Engine

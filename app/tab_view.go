@@ -1,10 +1,13 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/status/agentstate"
 )
 
 // renderTabs draws the tab bar and the shown tab's screen for the center,
@@ -76,4 +79,39 @@ func (m *Model) cursor() *tea.Cursor {
 	c.X += x
 	c.Y += y
 	return c
+}
+
+// exitSuffix is a state's exit status as the glyph shows it ("3"), or "".
+func exitSuffix(r agentstate.Result) string {
+	if !r.HasExit || (r.State != agentstate.Stopped && r.Exit == 0) {
+		return ""
+	}
+	return strconv.Itoa(r.Exit)
+}
+
+// tabStatus is what the tab bar says after the tabs about the shown one:
+// an exited program with its status and what can be done about it, a
+// blocked agent's question, a long-lived run, a first task that was not
+// confirmed. Key names come from the registry.
+func (m *Model) tabStatus(t *tab) string {
+	th := m.th
+	var parts []string
+	switch t.state.State {
+	case agentstate.Stopped:
+		s := " ■ " + stateLine(t.state) + " · " + m.keyName(actRestartTab) + " restart"
+		if _, ok := m.shownResumable(); ok {
+			s += " · " + m.keyName(actResumeTab) + " resume"
+		}
+		parts = append(parts, th.Style(th.Error).Render(s+" · "+m.keyName(actCloseTab)+" close"))
+	case agentstate.Blocked:
+		parts = append(parts, th.Style(th.Blocked).Render(" ◆ "+stateLine(t.state)))
+	case agentstate.Running:
+		parts = append(parts, th.MutedStyle().Render(" ▶ running"))
+	case agentstate.Error:
+		parts = append(parts, th.Style(th.Error).Render(" ✗ "+stateLine(t.state)))
+	}
+	if t.delivery != "" {
+		parts = append(parts, th.Style(th.Warning).Render(" · first task "+t.delivery))
+	}
+	return strings.Join(parts, "")
 }

@@ -36,6 +36,7 @@ type tab struct {
 	firstTask string    // typed for the user once the agent is ready
 	taskSent  bool      // the first task went out
 	taskSince time.Time // when the first task started waiting for readiness
+	delivery  string    // how the first task's delivery went, for the tab bar
 }
 
 // label is what the tab bar shows.

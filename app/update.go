@@ -97,8 +97,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onTabGone(msg)
 	case interruptStepMsg:
 		return m.onInterruptStep(msg)
-	case firstTaskSubmitMsg:
-		return m.onFirstTaskSubmit(msg)
+	case firstTaskDeliveredMsg:
+		return m.onFirstTaskDelivered(msg)
+	case tabsResumedMsg:
+		return m.onTabsResumed(msg)
+	case healthNoticeMsg:
+		return m.onHealthNotice(msg)
 	case firstTaskTimeoutMsg:
 		return m.onFirstTaskTimeout(msg)
 	case termview.Msg:

@@ -58,6 +58,15 @@ type Status struct {
 	QuietAfterMs   int // a working session quiet this long is done
 	DoneWindowMs   int // done turns to idle after this long
 	StartupGraceMs int // a tab younger than this is starting until quiet or typed into
+	// ShortCommandMs: a terminal tab's command shorter than this rings no
+	// bell and sends no notification when it ends.
+	ShortCommandMs int
+	// ShellMarks gives terminal tabs' bash, zsh and fish OSC 133 prompt
+	// marks (see docs/status-protocol.md); false runs the shell as is.
+	ShellMarks bool
+	// StuckAfterMs: an agent on a screen shown before its session starts
+	// (folder trust, first run) this long is flagged by the health check.
+	StuckAfterMs int
 }
 
 // Assistant is how one agent is launched and interrupted.
@@ -66,6 +75,9 @@ type Assistant struct {
 	InterruptCount   int    // Ctrl-C presses per interrupt; 0 is a real setting
 	InterruptDelayMs int    // spacing between those presses; 0 is a real setting
 	BuiltIn          bool   // shipped with amux (the file may override it)
+	// ResumeCommand continues the agent's last conversation in its working
+	// directory (claude --continue); "" means the agent cannot resume.
+	ResumeCommand string
 }
 
 // UI holds the interface settings.
@@ -75,15 +87,30 @@ type UI struct {
 	TmuxConfig   string // empty: $AMUX_TMUX_CONFIG or /dev/null
 	ShowKeyHints bool
 	BellOnDone   bool
+	// Notifications is how amux asks the outer terminal for a desktop
+	// notification when a tab turns blocked or done: NotifyOSC9,
+	// NotifyOSC777 or NotifyOff.
+	Notifications string
 }
+
+// The values of UI.Notifications.
+const (
+	NotifyOSC9   = "osc9"   // ESC ] 9 ; text BEL (iTerm2, Windows Terminal, ghostty, kitty, WezTerm)
+	NotifyOSC777 = "osc777" // ESC ] 777 ; notify ; title ; body BEL (foot, urxvt, VTE, WezTerm)
+	NotifyOff    = "off"
+)
+
+// NotifyStyles lists the values UI.Notifications accepts.
+func NotifyStyles() []string { return []string{NotifyOSC9, NotifyOSC777, NotifyOff} }
 
 // Defaults returns the built-in configuration.
 func Defaults() Config {
 	return Config{
 		Assistants: builtinAssistants(),
-		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true},
+		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true, Notifications: NotifyOSC9},
 		Ports:      ports.DefaultSettings(),
-		Status:     Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000},
+		Status: Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000,
+			ShortCommandMs: 10000, ShellMarks: true, StuckAfterMs: 60000},
 	}
 }
 
@@ -91,14 +118,26 @@ func builtinAssistants() map[string]Assistant {
 	a := func(cmd string, count int) Assistant {
 		return Assistant{Command: cmd, InterruptCount: count, InterruptDelayMs: 150, BuiltIn: true}
 	}
+	resumable := func(cmd, resume string) Assistant {
+		r := a(cmd, 1)
+		r.ResumeCommand = resume
+		return r
+	}
 	return map[string]Assistant{
-		"claude":   a("claude", 1),
-		"codex":    a("codex", 1),
+		"claude":   resumable("claude", "claude --continue"),
+		"codex":    resumable("codex", "codex resume --last"),
 		"gemini":   a("gemini", 1),
 		"opencode": a("opencode", 1),
 		"amp":      a("amp", 1),
 		"shell":    a(`exec "${SHELL:-/bin/sh}" -l`, 1),
 	}
+}
+
+// Resume returns the command that resumes assistant name's last
+// conversation, and whether it has one.
+func (c Config) Resume(name string) (string, bool) {
+	a, ok := c.Assistants[name]
+	return a.ResumeCommand, ok && a.ResumeCommand != ""
 }
 
 // AssistantNames returns the configured assistant names, sorted, with the

@@ -190,3 +190,57 @@ func TestSaveMissingEmptyAndPreservesUnknownKeys(t *testing.T) {
 		t.Fatalf("reload: %+v", cfg.Assistants["claude"])
 	}
 }
+
+// Resume commands are built in for claude and codex, overridable, and an
+// explicit "" turns one off; a custom assistant may declare its own.
+func TestResumeCommands(t *testing.T) {
+	home := t.TempDir()
+	cfg, _ := Load(home)
+	if r, ok := cfg.Resume("claude"); !ok || r != "claude --continue" {
+		t.Fatalf("claude resume %q %v", r, ok)
+	}
+	if r, ok := cfg.Resume("codex"); !ok || r != "codex resume --last" {
+		t.Fatalf("codex resume %q %v", r, ok)
+	}
+	if _, ok := cfg.Resume("gemini"); ok {
+		t.Fatal("gemini has no built-in resume")
+	}
+	writeConfig(t, home, `{"assistants": {"claude": {"resume_command": "claude --resume"},
+		"codex": {"resume_command": ""}, "aider": {"command": "aider", "resume_command": "aider --restore-chat-history"}}}`)
+	cfg, err := Load(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := cfg.Resume("claude"); r != "claude --resume" {
+		t.Fatalf("override: %q", r)
+	}
+	if _, ok := cfg.Resume("codex"); ok {
+		t.Fatal(`"" must turn the built-in resume off`)
+	}
+	if r, _ := cfg.Resume("aider"); r != "aider --restore-chat-history" {
+		t.Fatalf("custom: %q", r)
+	}
+	if err := SaveAssistants(context.Background(), home, map[string]Assistant{"aider": cfg.Assistants["aider"]}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Load(home); again.Assistants["aider"].ResumeCommand != "aider --restore-chat-history" {
+		t.Fatalf("saved resume lost: %+v", again.Assistants["aider"])
+	}
+}
+
+func TestStatusAndNotificationSettings(t *testing.T) {
+	home := t.TempDir()
+	cfg, _ := Load(home)
+	if cfg.Status.ShortCommandMs != 10000 || !cfg.Status.ShellMarks || cfg.UI.Notifications != NotifyOSC9 {
+		t.Fatalf("defaults %+v %+v", cfg.Status, cfg.UI)
+	}
+	writeConfig(t, home, `{"status": {"short_command_ms": 2500, "shell_marks": false}, "ui": {"notifications": "osc777"}}`)
+	cfg, err := Load(home)
+	if err != nil || cfg.Status.ShortCommandMs != 2500 || cfg.Status.ShellMarks || cfg.UI.Notifications != NotifyOSC777 {
+		t.Fatalf("loaded %+v %+v %v", cfg.Status, cfg.UI, err)
+	}
+	writeConfig(t, home, `{"ui": {"notifications": "loud"}}`)
+	if cfg, err := Load(home); err == nil || cfg.UI.Notifications != NotifyOSC9 {
+		t.Fatalf("an unknown style must warn and keep the default: %q %v", cfg.UI.Notifications, err)
+	}
+}

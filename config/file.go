@@ -23,6 +23,7 @@ type fileAssistant struct {
 	Command          *string `json:"command,omitempty"`
 	InterruptCount   *int    `json:"interrupt_count,omitempty"`
 	InterruptDelayMs *int    `json:"interrupt_delay_ms,omitempty"`
+	ResumeCommand    *string `json:"resume_command,omitempty"`
 }
 
 type fileUI struct {
@@ -31,12 +32,17 @@ type fileUI struct {
 	TmuxConfig   *string `json:"tmux_config,omitempty"`
 	ShowKeyHints *bool   `json:"show_key_hints,omitempty"`
 	BellOnDone   *bool   `json:"bell_on_done,omitempty"`
+	// Notifications is "osc9", "osc777" or "off".
+	Notifications *string `json:"notifications,omitempty"`
 }
 
 type fileStatus struct {
-	QuietAfterMs   *int `json:"quiet_after_ms,omitempty"`
-	DoneWindowMs   *int `json:"done_window_ms,omitempty"`
-	StartupGraceMs *int `json:"startup_grace_ms,omitempty"`
+	QuietAfterMs   *int  `json:"quiet_after_ms,omitempty"`
+	DoneWindowMs   *int  `json:"done_window_ms,omitempty"`
+	StartupGraceMs *int  `json:"startup_grace_ms,omitempty"`
+	ShortCommandMs *int  `json:"short_command_ms,omitempty"`
+	ShellMarks     *bool `json:"shell_marks,omitempty"`
+	StuckAfterMs   *int  `json:"stuck_after_ms,omitempty"`
 }
 
 type filePorts struct {
@@ -125,6 +131,9 @@ func applyAssistants(cfg *Config, raw json.RawMessage) []error {
 				a.InterruptDelayMs = *fa.InterruptDelayMs
 			}
 		}
+		if fa.ResumeCommand != nil {
+			a.ResumeCommand = *fa.ResumeCommand // "" turns a built-in resume off
+		}
 		if a.Command == "" {
 			warns = append(warns, fmt.Errorf("config: assistant %q has no command, ignored", name))
 			continue
@@ -151,6 +160,13 @@ func applyUI(cfg *Config, raw json.RawMessage) []error {
 	setIf(&cfg.UI.TmuxConfig, fu.TmuxConfig)
 	setIf(&cfg.UI.ShowKeyHints, fu.ShowKeyHints)
 	setIf(&cfg.UI.BellOnDone, fu.BellOnDone)
+	if fu.Notifications != nil {
+		if slices.Contains(NotifyStyles(), *fu.Notifications) {
+			cfg.UI.Notifications = *fu.Notifications
+		} else {
+			warns = append(warns, fmt.Errorf("config: unknown notifications %q (want one of %v), using %q", *fu.Notifications, NotifyStyles(), cfg.UI.Notifications))
+		}
+	}
 	return warns
 }
 
@@ -179,8 +195,11 @@ func applyStatus(cfg *Config, raw json.RawMessage) []error {
 	setIf(&st.QuietAfterMs, fs.QuietAfterMs)
 	setIf(&st.DoneWindowMs, fs.DoneWindowMs)
 	setIf(&st.StartupGraceMs, fs.StartupGraceMs)
-	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 {
-		return []error{fmt.Errorf("config: status ignored: quiet_after_ms must be at least 500, done_window_ms and startup_grace_ms not negative")}
+	setIf(&st.ShortCommandMs, fs.ShortCommandMs)
+	setIf(&st.ShellMarks, fs.ShellMarks)
+	setIf(&st.StuckAfterMs, fs.StuckAfterMs)
+	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 || st.ShortCommandMs < 0 || st.StuckAfterMs < 0 {
+		return []error{fmt.Errorf("config: status ignored: quiet_after_ms must be at least 500, done_window_ms, startup_grace_ms, short_command_ms and stuck_after_ms not negative")}
 	}
 	cfg.Status = st
 	return nil

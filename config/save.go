@@ -6,13 +6,17 @@ import (
 	"fmt"
 )
 
-// SaveUI writes the UI section, keeping every other key of the document
+// SaveUI writes the UI section (an empty Notifications is saved as the
+// default), keeping every other key of the document
 // (and unknown keys inside "ui") as they were.
 func SaveUI(ctx context.Context, home string, ui UI) error {
+	if ui.Notifications == "" {
+		ui.Notifications = Defaults().UI.Notifications
+	}
 	return update(ctx, home, func(top map[string]json.RawMessage) error {
 		return mergeSection(top, "ui", map[string]any{
 			"theme": ui.Theme, "tmux_server": ui.TmuxServer, "tmux_config": ui.TmuxConfig,
-			"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone,
+			"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone, "notifications": ui.Notifications,
 		})
 	})
 }

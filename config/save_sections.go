@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"amux.dev/amux/ports"
 )
@@ -30,8 +31,11 @@ func (s Sections) Validate(themeNames []string) error {
 		return err
 	}
 	st := s.Status
-	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 {
-		return fmt.Errorf("status: quiet after must be at least 500 ms, the done window and startup grace not negative")
+	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 || st.ShortCommandMs < 0 || st.StuckAfterMs < 0 {
+		return fmt.Errorf("status: quiet after must be at least 500 ms, the other timings not negative")
+	}
+	if !slices.Contains(NotifyStyles(), s.UI.Notifications) {
+		return fmt.Errorf("unknown notifications %q (want one of %v)", s.UI.Notifications, NotifyStyles())
 	}
 	for _, n := range themeNames {
 		if n == s.UI.Theme {
@@ -49,7 +53,7 @@ func SaveSections(ctx context.Context, home string, s Sections) error {
 		ui := s.UI
 		if err := mergeSection(top, "ui", map[string]any{
 			"theme": ui.Theme, "tmux_server": ui.TmuxServer, "tmux_config": ui.TmuxConfig,
-			"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone,
+			"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone, "notifications": ui.Notifications,
 		}); err != nil {
 			return err
 		}
@@ -59,6 +63,7 @@ func SaveSections(ctx context.Context, home string, s Sections) error {
 		st := s.Status
 		return mergeSection(top, "status", map[string]any{
 			"quiet_after_ms": st.QuietAfterMs, "done_window_ms": st.DoneWindowMs, "startup_grace_ms": st.StartupGraceMs,
+			"short_command_ms": st.ShortCommandMs, "shell_marks": st.ShellMarks, "stuck_after_ms": st.StuckAfterMs,
 		})
 	})
 }
@@ -89,6 +94,7 @@ func UpdateAssistants(ctx context.Context, home string, set map[string]Assistant
 			a := set[name]
 			if err := mergeSection(section, name, map[string]any{
 				"command": a.Command, "interrupt_count": a.InterruptCount, "interrupt_delay_ms": a.InterruptDelayMs,
+				"resume_command": a.ResumeCommand,
 			}); err != nil {
 				return err
 			}

@@ -5,20 +5,19 @@ import (
 	"testing"
 )
 
-// When an agent exits, its tab stays with its last screen and says how it
-// ended ("exited 3"); the person restarts it in place (same session) or
-// closes it.
+// When an agent exits, its tab stays with its last screen and says so; the
+// person restarts it in place (same session) or closes it.
 func TestExitedAgentStaysAndRestarts(t *testing.T) {
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
 	session := agentSession(t, s.env)
 	s.agent.Print("last words before exiting\r\n")
 	s.agent.Exit(3)
-	s.term.WaitText("■ exited 3")
+	s.term.WaitText("exited (status 3)")
 	s.term.WaitText("last words before exiting")
 
 	s.term.Press(t, "restart-tab") // keys go to the tab commands: the pane is dead
-	s.term.WaitGone("■ exited 3")
+	s.term.WaitGone("exited (status 3)")
 	screen := s.term.WaitText("fakeagent ready")
 	if strings.Contains(screen, "last words") {
 		t.Fatalf("restart did not start a fresh program:\n%s", screen)

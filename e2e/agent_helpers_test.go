@@ -36,6 +36,28 @@ func writeConfig(t *testing.T, env *harness.Env, assistants map[string]any) {
 	}
 }
 
+// setStatus merges status settings into the config.json writeConfig wrote.
+func setStatus(t *testing.T, env *harness.Env, status map[string]any) {
+	t.Helper()
+	path := filepath.Join(env.StateHome, "config.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := cfg["status"].(map[string]any)
+	for k, v := range status {
+		st[k] = v
+	}
+	b, _ = json.Marshal(cfg)
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // writeFakeAssistant puts the fake agent into config.json as "fake".
 func writeFakeAssistant(t *testing.T, env *harness.Env, agent *harness.FakeAgent) {
 	t.Helper()

@@ -23,11 +23,11 @@ func TestSettingsEditEverything(t *testing.T) {
 	term.WaitText("Projects")
 	term.Press(t, "settings")
 	term.WaitText("Settings")
-	for range 3 { // theme, key hints, bell → tmux server
+	for range 5 { // theme, key hints, bell, notifications, short commands → tmux server
 		term.Press(t, "form-next-field")
 	}
 	term.Paste(t, "work\nsecond line")
-	for range 7 { // tmux config, three timings, first and last port → ports per workspace
+	for range 9 { // tmux config, four timings, prompt marks, first and last port → ports per workspace
 		term.Press(t, "form-next-field")
 	}
 	term.Keys("BSpace", "BSpace")

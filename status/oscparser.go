@@ -36,6 +36,9 @@ type Event struct {
 	Exit    int    // EventCommand with MarkCommandEnd, when HasExit
 	HasExit bool
 	Err     error // EventDropped: why the sequence was dropped
+	// BEL is set when the sequence ended in BEL rather than ST: a query's
+	// answer ends the way the query did.
+	BEL bool
 }
 
 type parseState uint8
@@ -66,6 +69,7 @@ type OSCParser struct {
 	numLen  int  // digits seen
 	collect bool // this OSC is one we parse (7501 or 133)
 	bad     error
+	bel     bool // the sequence being finished ended in BEL
 	buf     []byte
 }
 
@@ -95,6 +99,7 @@ func (s *OSCParser) Write(p []byte) (int, error) {
 			p = s.oscBody(p)
 		case stOSCEsc:
 			if p[0] == '\\' {
+				s.bel = false
 				s.finish()
 				s.st = stGround
 				p = p[1:]
@@ -183,6 +188,7 @@ func (s *OSCParser) oscBody(p []byte) []byte {
 		return nil
 	}
 	if p[end] == 0x07 {
+		s.bel = true
 		s.finish()
 		s.st = stGround
 	} else {
@@ -240,7 +246,7 @@ func (s *OSCParser) finish() {
 	r, err := ParsePayload(payload)
 	switch {
 	case errors.Is(err, ErrQuery):
-		s.emit(Event{Type: EventQuery})
+		s.emit(Event{Type: EventQuery, BEL: s.bel})
 	case err != nil:
 		s.emit(Event{Type: EventDropped, Err: err})
 	default:

@@ -13,6 +13,7 @@ const (
 	optCmdExit
 	optCmdStarted
 	optCmdEnded
+	optTap
 	numOptions
 )
 
@@ -31,6 +32,7 @@ var optionKeys = [numOptions]string{
 	optCmdExit:    tmux.PaneCommandExit,
 	optCmdStarted: tmux.PaneCommandStartedAt,
 	optCmdEnded:   tmux.PaneCommandEndedAt,
+	optTap:        tmux.PaneTap,
 }
 
 // optionKey names the pane option at index i.

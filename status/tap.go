@@ -38,17 +38,19 @@ const DefaultReadGap = 5 * time.Millisecond
 // tap is the state of one running tap. The reader goroutine owns scanning;
 // the publisher goroutine owns tmux calls; mu guards what they share.
 type tap struct {
-	cfg  TapConfig
-	kick chan struct{}
+	cfg     TapConfig
+	kick    chan struct{}
+	answers chan bool // capability queries to answer, true when BEL-terminated
 
-	mu      sync.Mutex
-	records Records
-	cmd     commandTrack
-	desired optionValues
-	seen    bool   // the parser emitted an event during the current read
-	watched int    // pid of the pane process being watched, 0 if none
-	rearm   bool   // that process exited: look for a respawned one on new output
-	stop    func() // ends the current process watch
+	mu       sync.Mutex
+	identity string // @amux_tap while the tap runs: "<pid>:<procid token>"
+	records  Records
+	cmd      commandTrack
+	desired  optionValues
+	seen     bool   // the parser emitted an event during the current read
+	watched  int    // pid of the pane process being watched, 0 if none
+	rearm    bool   // that process exited: look for a respawned one on new output
+	stop     func() // ends the current process watch
 }
 
 // commandTrack is the OSC 133 view of the pane's shell.
@@ -75,13 +77,18 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	t := &tap{cfg: cfg, kick: make(chan struct{}, 1)}
+	t := &tap{cfg: cfg, kick: make(chan struct{}, 1), answers: make(chan bool, maxPendingAnswers), identity: tapIdentity()}
 	t.desired = t.compute()
-	done := make(chan struct{})
+	done, answered := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
 		t.publishLoop(ctx)
 	}()
+	go func() {
+		defer close(answered)
+		t.answerLoop(ctx)
+	}()
+	t.poke() // publish @amux_tap at once: the pane is tapped
 	t.watchProcess(ctx)
 
 	sc := NewOSCParser(t.handle)
@@ -121,8 +128,10 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 			break
 		}
 	}
+	close(t.answers)
 	t.mu.Lock()
 	t.records.DropTransient()
+	t.identity = "" // a tap that ended cleanly is not a tap that died
 	t.update()
 	if t.stop != nil {
 		t.stop()
@@ -130,9 +139,11 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	t.watched = -1 // a watcher firing now must not poke a closed channel
 	t.mu.Unlock()
 	close(t.kick) // the publisher flushes the final state, then returns
-	select {
-	case <-done:
-	case <-ctx.Done():
+	for _, c := range []chan struct{}{answered, done} {
+		select {
+		case <-c:
+		case <-ctx.Done():
+		}
 	}
 	return readErr
 }
@@ -144,6 +155,10 @@ func (t *tap) handle(ev Event) {
 	switch ev.Type {
 	case EventReport:
 		t.records.Apply(ev.Report, now)
+	case EventQuery:
+		// Blocks only when maxPendingAnswers queries wait: every query
+		// gets its one answer.
+		t.answers <- ev.BEL
 	case EventCommand:
 		t.mark(ev, now)
 	case EventDropped:
@@ -195,6 +210,7 @@ func (t *tap) compute() optionValues {
 	v[optCmdExit] = t.cmd.exit
 	v[optCmdStarted] = unixMilli(t.cmd.started)
 	v[optCmdEnded] = unixMilli(t.cmd.ended)
+	v[optTap] = t.identity
 	return v
 }
 

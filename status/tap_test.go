@@ -33,6 +33,15 @@ func startLiveTap(t *testing.T) *liveTap {
 		lt.done <- RunTap(context.Background(), TapConfig{PaneID: created.PaneID, Runner: lt.runner}, r)
 	}()
 	t.Cleanup(func() { w.Close(); <-lt.done })
+	// The tap announces itself at once (@amux_tap); tests count the calls
+	// their own writes cost from there.
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		v := paneOptions(t, srv, created.PaneID)[tmux.PaneTap]
+		return v != "", "@amux_tap never published"
+	})
+	lt.runner.mu.Lock()
+	lt.runner.calls = nil
+	lt.runner.mu.Unlock()
 	return lt
 }
 

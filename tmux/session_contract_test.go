@@ -103,7 +103,7 @@ func TestTagKeysArePinned(t *testing.T) {
 		TagSessionLeaseMs: "@amux_session_lease_ms", TagOwnerHeartbeatMs: "@amux_owner_heartbeat_ms",
 		TagLastOutputAt: "@amux_last_output_at", TagLastInputAt: "@amux_last_input_at",
 		TagAgentState: "@amux_agent_state", TagWorkspaceName: "@amux_workspace_name",
-		TagProject:        "@amux_project",
+		TagProject: "@amux_project", TagExitStatus: "@amux_exit_status",
 		PaneReportedState: "@amux_reported_state", PaneReportedKind: "@amux_reported_kind",
 		PaneReportedApp: "@amux_reported_app", PaneReportedMessage: "@amux_reported_message",
 		PaneReportedAt: "@amux_reported_at",

@@ -16,14 +16,15 @@ const (
 	TagAssistant        = "@amux_assistant"          // assistant name
 	TagCreatedAt        = "@amux_created_at"         // Unix seconds
 	TagInstance         = "@amux_instance"           // creating amux instance
-	TagSessionOwner     = "@amux_session_owner"      // scan-owner instance (server option)
-	TagSessionLeaseMs   = "@amux_session_lease_ms"   // owner lease, Unix ms
+	TagSessionOwner     = "@amux_session_owner"      // scan-owner instance (per session and global)
+	TagSessionLeaseMs   = "@amux_session_lease_ms"   // owner lease expiry, Unix ms
 	TagOwnerHeartbeatMs = "@amux_owner_heartbeat_ms" // owner heartbeat, Unix ms
 	TagLastOutputAt     = "@amux_last_output_at"     // Unix ms
 	TagLastInputAt      = "@amux_last_input_at"      // Unix ms
 	TagAgentState       = "@amux_agent_state"        // idle|working|done|blocked|error
 	TagWorkspaceName    = "@amux_workspace_name"     // display label, sanitized
 	TagProject          = "@amux_project"            // display label, sanitized
+	TagExitStatus       = "@amux_exit_status"        // exit status of a dead pane's program
 )
 
 // Pane option keys written by the status tap. They live and die with the pane.
@@ -37,6 +38,9 @@ const (
 	PaneCommandExit      = "@amux_command_exit"
 	PaneCommandStartedAt = "@amux_command_started_at"
 	PaneCommandEndedAt   = "@amux_command_ended_at"
+	// PaneTap identifies the tap process reading the pane ("pid:start"),
+	// so a health check can tell a tap that died from one never installed.
+	PaneTap = "@amux_tap"
 )
 
 // Session types amux writes into TagType.
@@ -79,6 +83,11 @@ func SetSessionOptionArgs(target, key, value string) []string {
 // SetPaneOptionArgs writes key=value on a pane ("%N").
 func SetPaneOptionArgs(pane, key, value string) []string {
 	return []string{"set-option", "-p", "-q", "-t", pane, key, value}
+}
+
+// UnsetSessionOptionArgs removes key from a session (bare name or "$N").
+func UnsetSessionOptionArgs(target, key string) []string {
+	return []string{"set-option", "-q", "-u", "-t", target, key}
 }
 
 // UnsetPaneOptionArgs removes key from a pane ("%N"). An option set to ""

@@ -48,6 +48,13 @@ type Options struct {
 	Environ []string
 	// OutputCap bounds each captured output file; zero is DefaultOutputCap.
 	OutputCap int64
+	// Composer reads an agent's composer off its screen (screen rules), for
+	// Deliver's confirmation. Nil leaves only the state and queue signs.
+	Composer ComposerReader
+	// NoShellMarks starts terminal tabs' commands as they are, without the
+	// OSC 133 prompt marks amux gives bash, zsh and fish (config
+	// status.shell_marks = false).
+	NoShellMarks bool
 	// Logger receives warn-level lines about degraded paths (unreadable
 	// registries, failed archive scripts, recovery). Nil discards them.
 	Logger *slog.Logger

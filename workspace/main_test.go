@@ -58,6 +58,8 @@ func runHelper(mode string) int {
 		err = helperDelete(ctx, home)
 	case "op":
 		err = helperOp(ctx, home)
+	case "composer":
+		err = composerAgent(os.Getenv("COMPOSER_TAKES") == "1")
 	default:
 		err = fmt.Errorf("unknown helper mode %q", mode)
 	}

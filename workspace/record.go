@@ -56,6 +56,9 @@ type Tab struct {
 	Assistant string `json:"assistant,omitempty"`
 	Session   string `json:"session,omitempty"` // tmux session name
 	Title     string `json:"title,omitempty"`
+	// Cwd is the tab's working directory (the worktree, or a folder in
+	// it): where an agent's resume command finds its last conversation.
+	Cwd string `json:"cwd,omitempty"`
 }
 
 // WorkspaceID is the contract's workspace ID: the persisted key when there

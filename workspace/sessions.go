@@ -18,6 +18,9 @@ type SessionRequest struct {
 	Tab       string // @amux_tab; empty for run sessions, which have none
 	Assistant string // @amux_assistant (agent and terminal tabs)
 	Command   string // the shell command line the pane runs (sh -lc)
+	// Dir is where the pane starts: the worktree (the default) or a folder
+	// inside it; anything else starts in the worktree.
+	Dir string
 	// Width and Height are the new session's size; zero leaves tmux's.
 	Width, Height int
 }
@@ -63,7 +66,7 @@ func (e *Engine) RelaunchSession(ctx context.Context, session string, req Sessio
 	}
 	pane, err := tmux.PaneOf(ctx, e.opts.Tmux, session)
 	if err == nil {
-		err = tmux.RespawnPane(ctx, e.opts.Tmux, pane, rec.Root, launch.Argv)
+		err = tmux.RespawnPane(ctx, e.opts.Tmux, pane, sessionDir(rec.Root, req.Dir), launch.Argv)
 	}
 	if err != nil {
 		launch.Discard()
@@ -87,7 +90,7 @@ func (e *Engine) hostSession(ctx context.Context, rec Record, name string, req S
 	}
 	now := time.Now()
 	created, err := tmux.NewSession(ctx, e.opts.Tmux, tmux.SessionSpec{
-		Name: name, Dir: rec.Root, Command: launch.Argv, Width: req.Width, Height: req.Height,
+		Name: name, Dir: sessionDir(rec.Root, req.Dir), Command: launch.Argv, Width: req.Width, Height: req.Height,
 		HistoryLimit: tmux.HistoryLimit,
 		Tags:         append(e.sessionTags(rec, req, now), tmux.HostedPaneOptions()...),
 	})
@@ -114,8 +117,16 @@ func (e *Engine) prepareLaunch(ctx context.Context, rec Record, req SessionReque
 	if err != nil {
 		return tmux.Launch{}, fmt.Errorf("environment: %w", err)
 	}
+	command := req.Command
+	if req.Kind == tmux.TypeTerminal && !e.opts.NoShellMarks {
+		if dir, err := shellFiles(e.opts.Home); err != nil {
+			e.log.Warn("shell prompt marks unavailable", "err", err)
+		} else {
+			command = markedShellCommand(dir, req.Command)
+		}
+	}
 	return tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir,
-		tmux.PaneLaunch{Dir: rec.Root, Command: req.Command, Env: env}, time.Now())
+		tmux.PaneLaunch{Dir: sessionDir(rec.Root, req.Dir), Command: command, Env: env}, time.Now())
 }
 
 // sessionTags is the contract's creation-time tag set of a hosted session.

@@ -13,10 +13,16 @@
 //	burst <n>      print about n bytes of coloured lines
 //	echo on|off    echo received bytes to the screen (default on)
 //	exit <code>    restore the terminal and exit with code
+//
+// With FAKEAGENT_COMPOSER=take or keep in its environment it draws a
+// composer instead of echoing: a last row "› <what was typed>" (paste
+// brackets dropped). On a CR, "take" empties it — the message was taken —
+// and "keep" leaves the text there, as an agent that never takes it.
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -49,8 +55,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "fakeagent: raw mode:", err)
 		os.Exit(1)
 	}
-	a := &agent{log: logf, restore: func() { _ = term.Restore(os.Stdin.Fd(), state) }, echo: true}
+	a := &agent{log: logf, restore: func() { _ = term.Restore(os.Stdin.Fd(), state) }, echo: true,
+		composer: os.Getenv("FAKEAGENT_COMPOSER")}
 	a.write([]byte("fakeagent ready\r\n\x1b[?2004h"))
+	if a.composer != "" {
+		a.write([]byte("\r\n› "))
+	}
 	if err := os.WriteFile(os.Args[1]+".ready", nil, 0o600); err != nil {
 		a.exit(1)
 	}
@@ -59,10 +69,12 @@ func main() {
 }
 
 type agent struct {
-	mu      sync.Mutex // serializes screen writes and the echo flag
-	log     *os.File
-	restore func()
-	echo    bool
+	mu       sync.Mutex // serializes screen writes and the echo flag
+	log      *os.File
+	restore  func()
+	echo     bool
+	composer string // "", "take" or "keep" (see the package doc)
+	typed    []byte // the composer's text
 }
 
 func (a *agent) write(b []byte) {
@@ -89,7 +101,9 @@ func (a *agent) readInput() {
 			a.mu.Lock()
 			echo := a.echo
 			a.mu.Unlock()
-			if echo {
+			if a.composer != "" {
+				a.compose(buf[:n])
+			} else if echo {
 				a.write(visible(buf[:n]))
 			}
 		}
@@ -97,6 +111,21 @@ func (a *agent) readInput() {
 			a.exit(0)
 		}
 	}
+}
+
+// compose adds input to the composer row and redraws it; a CR submits.
+func (a *agent) compose(in []byte) {
+	in = bytes.ReplaceAll(bytes.ReplaceAll(in, []byte("\x1b[200~"), nil), []byte("\x1b[201~"), nil)
+	for _, c := range in {
+		switch {
+		case c == '\r' && a.composer == "take":
+			a.write([]byte("\r\x1b[2K● taken: " + string(a.typed) + "\r\n"))
+			a.typed = a.typed[:0]
+		case c >= 0x20 && c != 0x7f:
+			a.typed = append(a.typed, c)
+		}
+	}
+	a.write([]byte("\r\x1b[2K› " + string(a.typed)))
 }
 
 // visible renders input bytes for the screen: printable text as is, CR as a

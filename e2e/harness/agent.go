@@ -61,6 +61,12 @@ func (a *FakeAgent) Command() []string {
 	return []string{FakeAgentBinary(a.t), a.logPath, a.ctlPath}
 }
 
+// ComposerCommand is ShellCommand for an agent that draws a composer and,
+// on a submit, takes the text ("take") or never does ("keep").
+func (a *FakeAgent) ComposerCommand(mode string) string {
+	return "FAKEAGENT_COMPOSER=" + mode + " " + a.ShellCommand()
+}
+
 // ShellCommand is Command as one shell-quoted string, for configs that take
 // a shell command line.
 func (a *FakeAgent) ShellCommand() string {

@@ -8,10 +8,13 @@ package agentstate
 
 import "time"
 
-// State is a published agent state (@amux_agent_state) or Stopped.
+// State is a published agent state (@amux_agent_state), or one of the two
+// states amux shows but publishes as another (Stopped, Running).
 type State string
 
-// States. Stopped is internal: a gone session has no tag to publish.
+// States. Stopped is a program that exited (its pane kept by
+// remain-on-exit) or a session that is gone; Running is a long-lived run
+// script (a dev server) that is neither busy nor finished. See Published.
 const (
 	Idle    State = "idle"
 	Working State = "working"
@@ -19,7 +22,21 @@ const (
 	Blocked State = "blocked"
 	Error   State = "error"
 	Stopped State = "stopped"
+	Running State = "running"
 )
+
+// Published is the value @amux_agent_state carries for s: an exited program
+// is idle (its exit status goes beside it in @amux_exit_status), a run
+// script still running is working.
+func (s State) Published() string {
+	switch s {
+	case Stopped:
+		return string(Idle)
+	case Running:
+		return string(Working)
+	}
+	return string(s)
+}
 
 // Source says which evidence decided.
 type Source string
@@ -27,7 +44,9 @@ type Source string
 // Sources, in the order they are consulted.
 const (
 	SourceGone     Source = "gone"
+	SourceExit     Source = "exit" // the pane's program exited; its status is known
 	SourceReported Source = "reported"
+	SourceCommand  Source = "command" // OSC 133 marks of a shell
 	SourceScreen   Source = "screen"
 	SourceActivity Source = "activity"
 )
@@ -36,6 +55,20 @@ const (
 type Observation struct {
 	Now   time.Time
 	Alive bool // the session exists and its pane's process has not exited
+	// Type is the session's @amux_type (agent, terminal, run); "" is an agent.
+	Type string
+	// Exited is a pane whose program ended while tmux keeps the pane
+	// (remain-on-exit), with its exit status (128+N for signal N).
+	Exited     bool
+	ExitStatus int
+	ExitKnown  bool // ExitStatus is known (tmux can mark a pane dead before it has the status)
+
+	// The shell's last command, from its OSC 133 marks (the tap's
+	// @amux_command_* options). CommandState is "" for a shell without marks.
+	CommandState   string // "running" or "idle"
+	CommandExit    string // exit code of the last command, "" when not given
+	CommandStarted time.Time
+	CommandEnded   time.Time
 
 	Reported        string // @amux_reported_state ("" when none)
 	ReportedKind    string
@@ -59,16 +92,31 @@ type ScreenVerdict struct {
 	Kind     string
 	Rule     string
 	Evidence string
+	// Reason is the question a blocked screen asks, when the rule found it.
+	Reason string
+	// Gate marks a screen shown before a session starts (folder trust,
+	// first run, an update offer): no hook can report it.
+	Gate bool
 }
 
 // Result is the classification with its evidence.
 type Result struct {
 	State   State
 	Kind    string // with Blocked: permission, question, auth
-	Message string // a reported message, or the screen rule's evidence
+	Message string // a reported message, a blocked screen's question, or the rule's evidence
 	App     string
 	Source  Source
 	Detail  string // human-readable: which record, rule or timing decided
+	// Exit is the exit status behind the state, when HasExit: the pane's
+	// program's (Source exit) or the shell's last command's (Source command).
+	Exit    int
+	HasExit bool
+	// Attention says the state wants a person: blocked, and a finished
+	// agent turn, run or long command. A short shell command that ended
+	// and a running server do not.
+	Attention bool
+	// Gate is a blocked pre-session screen (see ScreenVerdict.Gate).
+	Gate bool
 }
 
 // Config holds the timing of the activity heuristic.
@@ -89,6 +137,12 @@ type Config struct {
 	// restart — are taken as they are: a false idle is worse than a false
 	// busy.
 	StartupGrace time.Duration
+	// ShortCommand: a shell command that ended sooner than this after it
+	// started wants no attention (no bell for ls).
+	ShortCommand time.Duration
+	// RunningAfter: a run script this old and quiet is a long-lived server,
+	// shown as running rather than working.
+	RunningAfter time.Duration
 }
 
 // DefaultConfig is tuned for TUI agents that redraw a spinner while busy.
@@ -99,6 +153,8 @@ func DefaultConfig() Config {
 		QuietAfter:   5 * time.Second,
 		DoneWindow:   30 * time.Second,
 		StartupGrace: time.Minute,
+		ShortCommand: 10 * time.Second,
+		RunningAfter: 10 * time.Second,
 	}
 }
 
@@ -121,6 +177,13 @@ func (t *Tracker) SeedDone(at time.Time) {
 // Classify decides the state of one observation.
 func (t *Tracker) Classify(o Observation, c Config) Result {
 	r := t.classify(o, c)
+	if r.Source != SourceCommand && r.Source != SourceRun {
+		r.Attention = r.State == Blocked || r.State == Done || r.State == Error
+		if o.Type == TypeTerminal && r.Source == SourceActivity {
+			// A shell without marks going quiet is no finished task.
+			r.Attention = false
+		}
+	}
 	if r.State == Done && t.last != Done {
 		t.doneAt = o.Now
 	}
@@ -129,11 +192,22 @@ func (t *Tracker) Classify(o Observation, c Config) Result {
 }
 
 func (t *Tracker) classify(o Observation, c Config) Result {
+	if o.Exited {
+		return exited(o)
+	}
 	if !o.Alive {
 		return Result{State: Stopped, Source: SourceGone, Detail: "session or process gone"}
 	}
 	if r, ok := t.reported(o, c); ok {
 		return r
+	}
+	switch o.Type {
+	case TypeTerminal:
+		if o.CommandState != "" {
+			return command(o, c)
+		}
+	case TypeRun:
+		return t.run(o, c)
 	}
 	if v := o.Screen; v != nil {
 		switch v.State {
@@ -141,7 +215,11 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 			t.workedAt = o.Now
 			fallthrough
 		case Blocked:
-			return Result{State: v.State, Kind: v.Kind, Message: v.Evidence, Source: SourceScreen, Detail: "rule " + v.Rule}
+			msg := v.Reason
+			if msg == "" {
+				msg = v.Evidence
+			}
+			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
 		case Idle:
 			// The prompt is back: no need to wait for output to settle, but
 			// a session that just worked is done, not idle.

@@ -10,11 +10,11 @@ package monitor
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"time"
 
 	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/status/events"
 	"amux.dev/amux/tmux"
 )
 
@@ -32,10 +32,16 @@ type ScreenMatcher func(assistant string, rows []string) *agentstate.ScreenVerdi
 // SessionState is what the UI learns about one session from a poll.
 type SessionState struct {
 	Name, Workspace, Tab string
-	// ExitCode is the exit status of a pane whose program ended
-	// (pane_dead_status: 127 is "command not found"); -1 while it runs.
-	ExitCode int
+	Type                 string // @amux_type: agent, terminal or run
 	agentstate.Result
+	// GatedSince is when the session was first seen blocked on a
+	// pre-session screen (folder trust, first run, an update offer), while
+	// it still is; zero otherwise.
+	GatedSince time.Time
+	// TapIdentity is what the pane's status tap announced (@amux_tap,
+	// "<pid>:<token>"), for a liveness check; "" when none did.
+	TapIdentity string
+	Pipe        bool // tmux pipes the pane's output somewhere (pane_pipe)
 }
 
 // Result is one poll's outcome for the UI.
@@ -54,6 +60,9 @@ type Options struct {
 	// OnDone runs a workspace's on-done hook on a watched working → done
 	// edge (nil: none). It runs in its own goroutine and never blocks a poll.
 	OnDone func(ctx context.Context, workspaceID string) error
+	// History receives every state transition while this instance is the
+	// scan owner (nil: none kept).
+	History *events.Log
 }
 
 // Monitor classifies every agent session about once a second over one
@@ -67,10 +76,11 @@ type Monitor struct {
 	cfg      agentstate.Config
 	rules    ScreenMatcher
 	onDone   func(ctx context.Context, workspaceID string) error
+	history  *events.Log
 	now      func() time.Time
 	results  chan Result
 
-	mu       sync.Mutex       // guards the activity maps, fed by the UI, and cfg
+	mu       sync.Mutex       // guards the activity maps, fed by the UI, and cfg (SetConfig)
 	inputAt  map[string]int64 // session name → Unix ms of the last input amux delivered
 	outputAt map[string]int64 // session name → Unix ms of the last output amux saw
 
@@ -85,26 +95,25 @@ type Monitor struct {
 	watched  map[string]bool                // working seen by this owner after a first observation
 	wrote    map[string][2]int64            // activity tags last written, by session id
 	screens  map[string]screenCache
-	exits    exitCodes // dead panes' statuses read from their text (exit.go)
-	commands int       // tmux command lines sent, for benchmarks and a debug view
-}
-
-// screenCache remembers a session's last capture verdict and the activity
-// it was taken at, so panes are captured only when they changed.
-type screenCache struct {
-	activity int64 // window activity (seconds) when captured
-	settled  bool  // captured after that second was over: nothing newer can hide
-	verdict  *agentstate.ScreenVerdict
+	gated    map[string]time.Time // blocked on a pre-session screen since, by session id
+	rows     map[string]paneRow   // the last poll's rows, by session id
+	// The lease this owner last wrote (Unix ms) and which sessions carry
+	// their copy of it.
+	leaseMs, heartbeatMs int64
+	leased               map[string]int64
+	historyFailed        bool // a history write failed (reported once)
+	commands             int  // tmux command lines sent, for benchmarks and a debug view
 }
 
 // New returns a monitor; nothing runs until Run.
 func New(opts Options) *Monitor {
 	return &Monitor{
-		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, onDone: opts.OnDone,
+		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, onDone: opts.OnDone, history: opts.History,
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
-		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{}, exits: exitCodes{},
+		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
+		gated: map[string]time.Time{}, rows: map[string]paneRow{}, leased: map[string]int64{},
 	}
 }
 
@@ -230,99 +239,51 @@ func (s *Monitor) poll(parent context.Context) Result {
 	res.Owner = s.owner
 	live := map[string]bool{}
 	var writes [][]string
+	if s.owner {
+		writes = append(writes, s.leaseCopies(rows)...)
+	}
 	for _, row := range rows {
 		live[row.sessionID] = true
-		s.deadPaneStatus(ctx, r, &row)
+		s.rows[row.sessionID] = row
 		st := s.classify(ctx, r, row, now)
-		res.Sessions[row.name] = SessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, ExitCode: row.exitCode, Result: st}
+		res.Sessions[row.name] = SessionState{Name: row.name, Workspace: row.workspace, Tab: row.tab, Type: row.kind,
+			Result: st, GatedSince: s.gate(row.sessionID, st, now), TapIdentity: row.tap, Pipe: row.pipe}
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
 			writes = append(writes, s.publish(ctx, row, st, &res)...)
 		}
 	}
-	s.forget(live)
+	s.forget(ctx, live, &res)
 	res.Errs = append(res.Errs, s.send(ctx, r, writes)...)
 	return res
 }
 
-// classify runs one session through its tracker. Non-agent sessions (run
-// scripts, terminals) are classified too: their state is still useful.
-func (s *Monitor) classify(ctx context.Context, r tmux.Runner, row paneRow, now time.Time) agentstate.Result {
-	tr := s.trackers[row.sessionID]
-	if tr == nil {
-		tr = &agentstate.Tracker{}
-		if row.published == string(agentstate.Done) {
-			tr.SeedDone(now) // keep a fresh done done for its window across a restart
+// gate keeps when a session was first seen on a pre-session screen.
+func (s *Monitor) gate(id string, st agentstate.Result, now time.Time) time.Time {
+	if !st.Gate || st.State != agentstate.Blocked {
+		delete(s.gated, id)
+		return time.Time{}
+	}
+	since, ok := s.gated[id]
+	if !ok {
+		since = now
+		s.gated[id] = now
+	}
+	return since
+}
+
+// forget drops state of sessions that are gone; the owner records their end.
+func (s *Monitor) forget(ctx context.Context, live map[string]bool, res *Result) {
+	for id, row := range s.rows {
+		if !live[id] {
+			if prev, ok := s.prev[id]; ok && s.owner {
+				s.record(ctx, row, string(prev), agentstate.Result{State: agentstate.Stopped, Source: agentstate.SourceGone, Detail: "session gone"}, res)
+			}
+			delete(s.rows, id)
+			delete(s.gated, id)
+			delete(s.leased, id)
 		}
-		s.trackers[row.sessionID] = tr
 	}
-	s.mu.Lock()
-	in, outMs := s.inputAt[row.name], s.outputAt[row.name]
-	s.mu.Unlock()
-	o := agentstate.Observation{
-		Now: now, Alive: !row.dead,
-		Reported: row.reported, ReportedKind: row.kindRep, ReportedApp: row.app, ReportedMessage: row.message,
-		LastOutput: time.UnixMilli(lastOutput(row.activitySec, max(outMs, row.outputMs))),
-		// ↑ the tag another instance wrote counts the same as our own frames.
-		LastInput: time.UnixMilli(max(in, row.inputMs)),
-	}
-	if row.reportedAtMs > 0 {
-		o.ReportedAt = time.UnixMilli(row.reportedAtMs)
-	}
-	if row.createdSec > 0 {
-		o.Started = time.Unix(row.createdSec, 0)
-	}
-	if row.activitySec == 0 {
-		o.LastOutput = time.Time{}
-	}
-	if max(in, row.inputMs) == 0 {
-		o.LastInput = time.Time{}
-	}
-	o.Screen = s.screen(ctx, r, row)
-	s.mu.Lock()
-	cfg := s.cfg
-	s.mu.Unlock()
-	return tr.Classify(o, cfg)
-}
-
-// lastOutput is when the pane last printed. tmux's window activity is the
-// evidence (only the pane's own output moves it; redraws of our attach
-// client do not) but has one-second resolution; a frame amux saw in that
-// same second gives the millisecond, which is what tells echo from work.
-func lastOutput(activitySec, localMs int64) int64 {
-	if activitySec > 0 && localMs/1000 == activitySec {
-		return localMs
-	}
-	return activitySec * 1000
-}
-
-// screen captures an agent pane for the screen rules, only when its
-// activity changed since the last capture.
-func (s *Monitor) screen(ctx context.Context, r tmux.Runner, row paneRow) *agentstate.ScreenVerdict {
-	if s.rules == nil || row.kind != tmux.TypeAgent || row.dead {
-		return nil
-	}
-	c, ok := s.screens[row.sessionID]
-	if ok && c.activity == row.activitySec && c.settled {
-		return c.verdict
-	}
-	capturedAt := s.now()
-	s.commands++
-	out, err := tmux.CapturePane(ctx, r, row.paneID, 0, false)
-	if err != nil {
-		return c.verdict
-	}
-	v := s.rules(row.assistant, strings.Split(strings.TrimRight(out, "\n"), "\n"))
-	// Window activity has one-second resolution: output later in the same
-	// second would not move it, so a capture taken within that second is
-	// taken again on the next poll.
-	settled := capturedAt.Unix() > row.activitySec
-	s.screens[row.sessionID] = screenCache{activity: row.activitySec, settled: settled, verdict: v}
-	return v
-}
-
-// forget drops state of sessions that are gone.
-func (s *Monitor) forget(live map[string]bool) {
 	for id := range s.trackers {
 		if !live[id] {
 			delete(s.trackers, id)
@@ -331,7 +292,6 @@ func (s *Monitor) forget(live map[string]bool) {
 			delete(s.watched, id)
 			delete(s.wrote, id)
 			delete(s.screens, id)
-			delete(s.exits, id)
 		}
 	}
 }
@@ -372,7 +332,9 @@ func (r Result) differs(last Result) bool {
 	}
 	for name, st := range r.Sessions {
 		o, ok := last.Sessions[name]
-		if !ok || o.State != st.State || o.Kind != st.Kind || o.Message != st.Message || o.ExitCode != st.ExitCode {
+		if !ok || o.State != st.State || o.Kind != st.Kind || o.Message != st.Message || o.Exit != st.Exit ||
+			o.HasExit != st.HasExit || o.Attention != st.Attention || o.GatedSince != st.GatedSince ||
+			o.TapIdentity != st.TapIdentity || o.Pipe != st.Pipe {
 			return true
 		}
 	}

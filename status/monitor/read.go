@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"amux.dev/amux/config/procid"
 	"amux.dev/amux/tmux"
 )
 
@@ -30,7 +31,11 @@ var rowFields = []string{
 	plain(tmux.TagSessionOwner), plain(tmux.TagSessionLeaseMs),
 	plain(tmux.PaneReportedState), plain(tmux.PaneReportedKind), plain(tmux.PaneReportedApp),
 	plain(tmux.PaneReportedAt), cleanFmt(tmux.PaneReportedMessage),
-	plain(tmux.TagCreatedAt), "#{pane_dead_status}",
+	plain(tmux.TagCreatedAt),
+	"#{pane_dead_status}", "#{pane_dead_signal}", plain(tmux.TagExitStatus),
+	plain(tmux.PaneCommandState), plain(tmux.PaneCommandExit),
+	plain(tmux.PaneCommandStartedAt), plain(tmux.PaneCommandEndedAt),
+	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}",
 	cleanFmt("session_name"),
 }
 
@@ -43,7 +48,6 @@ func readArgs() []string {
 type paneRow struct {
 	sessionID, paneID, name string
 	dead                    bool
-	exitCode                int // pane_dead_status; -1 while alive or unknown
 	activitySec             int64
 	managed                 bool
 	workspace, tab, kind    string
@@ -55,6 +59,13 @@ type paneRow struct {
 	reportedAtMs            int64
 	message                 string
 	createdSec              int64
+	exitStatus              int    // of a dead pane: its status, or 128+signal
+	exitKnown               bool   // exitStatus is known (tmux, or the unreaped process, said)
+	exitTag                 string // @amux_exit_status as published
+	cmdState, cmdExit       string // the shell's last command (OSC 133, from the tap)
+	cmdStartedMs, cmdEndMs  int64
+	pipe                    bool   // pane_pipe: the pane's output is piped (to the tap)
+	tap                     string // @amux_tap: the tap that announced itself
 }
 
 // parseRows parses readArgs output, keeping the active pane of each
@@ -75,11 +86,13 @@ func parseRows(out string) []paneRow {
 			sessionID: f[0], paneID: f[1], dead: f[3] == "1", activitySec: num(f[4]),
 			managed: f[5] == "1", workspace: f[6], tab: f[7], kind: f[8], assistant: f[9], published: f[10],
 			outputMs: num(f[11]), inputMs: num(f[12]), owner: f[13], leaseMs: num(f[14]),
-			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]), name: f[22],
-			exitCode: -1,
+			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]),
+			exitTag:  f[23],
+			cmdState: f[24], cmdExit: f[25], cmdStartedMs: num(f[26]), cmdEndMs: num(f[27]),
+			pipe: f[28] == "1", tap: f[29], name: f[31],
 		}
-		if r.dead && f[21] != "" {
-			r.exitCode = int(num(f[21]))
+		if r.dead {
+			r.exitStatus, r.exitKnown = deadStatus(f[21], f[22], int(num(f[30])))
 		}
 		if !tmux.IsAmuxName(r.name) && !r.managed {
 			continue
@@ -94,6 +107,20 @@ func parseRows(out string) []paneRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// deadStatus is a dead pane's exit status as a shell reports it: the
+// status, or 128+N for a program killed by signal N. tmux sometimes marks
+// a pane dead before it has reaped the pane's process and then shows
+// neither: the process, a zombie until reaped, still holds its status.
+func deadStatus(status, signal string, pid int) (int, bool) {
+	switch {
+	case status != "":
+		return int(num(status)), true
+	case signal != "":
+		return 128 + int(num(signal)), true
+	}
+	return procid.ZombieExit(pid)
 }
 
 func num(s string) int64 {

@@ -131,7 +131,48 @@ func TestFixtures(t *testing.T) {
 			if v.Evidence == "" {
 				t.Errorf("verdict lacks its evidence: %+v", v)
 			}
+			if want, ok := fx.header["reason"]; ok && v.Reason != want {
+				t.Errorf("reason %q, want %q", v.Reason, want)
+			}
+			if want, ok := fx.header["gate"]; ok && strconv.FormatBool(v.Gate) != want {
+				t.Errorf("gate %v, want %s", v.Gate, want)
+			}
 		})
+	}
+}
+
+// TestComposerFixtures reads the composer of every fixture that says what
+// it holds ("# composer: <text>", "empty" or "none"; "# queued: N").
+func TestComposerFixtures(t *testing.T) {
+	set, _ := Load("")
+	n := 0
+	for _, fx := range loadFixtures(t) {
+		want, ok := fx.header["composer"]
+		if !ok {
+			continue
+		}
+		n++
+		c, found := set.Composer(fx.header["assistant"], fx.rows)
+		switch {
+		case want == "none":
+			if found {
+				t.Errorf("%s: a composer where there is none: %+v", fx.path, c)
+			}
+		case !found:
+			t.Errorf("%s: no composer found", fx.path)
+		case want == "empty":
+			if !c.Empty {
+				t.Errorf("%s: composer %q should read empty", fx.path, c.Text)
+			}
+		case c.Empty || c.Text != want:
+			t.Errorf("%s: composer %+v, want the text %q", fx.path, c, want)
+		}
+		if q, ok := fx.header["queued"]; ok && strconv.Itoa(c.Queued) != q {
+			t.Errorf("%s: %d queued, want %s", fx.path, c.Queued, q)
+		}
+	}
+	if n < 5 {
+		t.Fatalf("only %d composer fixtures", n)
 	}
 }
 

@@ -32,16 +32,18 @@ var defaultFiles embed.FS
 
 // fileSpec is one rule file as written.
 type fileSpec struct {
-	Mode    string     `toml:"mode"`
-	Disable []string   `toml:"disable"`
-	Rules   []ruleSpec `toml:"rule"`
+	Mode     string        `toml:"mode"`
+	Disable  []string      `toml:"disable"`
+	Rules    []ruleSpec    `toml:"rule"`
+	Composer *composerSpec `toml:"composer"`
 }
 
 // ruleFile is a parsed, compiled rule file.
 type ruleFile struct {
-	mode    string
-	disable map[string]bool
-	rules   []*rule
+	mode     string
+	disable  map[string]bool
+	rules    []*rule
+	composer *composer
 }
 
 // Load compiles the built-in rules and merges the user's files found under
@@ -57,7 +59,7 @@ type ruleFile struct {
 // blocked, working, idle, keeping that order inside each class.
 func Load(home string) (*Set, []error) {
 	var errs []error
-	defaults, derrs := loadDefaults()
+	defaults, composers, derrs := loadDefaults()
 	errs = append(errs, derrs...)
 	var users map[string]*ruleFile
 	if home != "" {
@@ -65,12 +67,15 @@ func Load(home string) (*Set, []error) {
 		users, uerrs = loadUserDir(filepath.Join(home, DirName))
 		errs = append(errs, uerrs...)
 	}
-	set := &Set{rules: map[string][]*rule{}}
+	set := &Set{rules: map[string][]*rule{}, composers: composers}
 	for name, rules := range defaults {
 		set.rules[name] = rules
 	}
 	for name, uf := range users {
 		set.rules[name] = merge(defaults[name], uf)
+		if uf.composer != nil {
+			set.composers[name] = uf.composer
+		}
 	}
 	for _, rules := range set.rules {
 		orderRules(rules)
@@ -98,12 +103,12 @@ func merge(defaults []*rule, uf *ruleFile) []*rule {
 
 // loadDefaults compiles the embedded rule files. They are checked by tests,
 // so an error here is a build defect; it is still reported, never a panic.
-func loadDefaults() (map[string][]*rule, []error) {
-	out := map[string][]*rule{}
+func loadDefaults() (map[string][]*rule, map[string]*composer, []error) {
+	out, composers := map[string][]*rule{}, map[string]*composer{}
 	var errs []error
 	entries, err := fs.ReadDir(defaultFiles, "defaults")
 	if err != nil {
-		return out, []error{fmt.Errorf("built-in screen rules: %w", err)}
+		return out, composers, []error{fmt.Errorf("built-in screen rules: %w", err)}
 	}
 	for _, e := range entries {
 		assistant, ok := assistantOf(e.Name())
@@ -116,12 +121,15 @@ func loadDefaults() (map[string][]*rule, []error) {
 			rf, err = parseFile(data, false)
 			if err == nil {
 				out[assistant] = rf.rules
+				if rf.composer != nil {
+					composers[assistant] = rf.composer
+				}
 				continue
 			}
 		}
 		errs = append(errs, fmt.Errorf("built-in screen rules %s: %w", e.Name(), err))
 	}
-	return out, errs
+	return out, composers, errs
 }
 
 // maxRuleFile bounds one user rule file; a real one is a few KiB.
@@ -213,6 +221,13 @@ func parseFile(data []byte, user bool) (*ruleFile, error) {
 			errs = append(errs, fmt.Errorf("disable: %q is not a rule name", name))
 		}
 		rf.disable[name] = true
+	}
+	if spec.Composer != nil {
+		c, err := compileComposer(*spec.Composer)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		rf.composer = c
 	}
 	seen := map[string]bool{}
 	for _, rs := range spec.Rules {

@@ -47,6 +47,12 @@ type ruleSpec struct {
 	All   []string `toml:"all"`
 	Any   []string `toml:"any"`
 	None  []string `toml:"none"`
+	// Question finds the row a blocked screen's question is on (default:
+	// the lowest row holding a "?").
+	Question []string `toml:"question"`
+	// Gate marks a screen shown before a session starts (folder trust,
+	// first run, an update offer), which no hook can report.
+	Gate bool `toml:"gate"`
 }
 
 // pattern is one compiled condition: a literal substring or a regex.
@@ -85,13 +91,15 @@ func (p pattern) matches(row string) bool {
 
 // rule is a compiled, validated ruleSpec.
 type rule struct {
-	name  string
-	state string
-	kind  string
-	rows  int // 0: the whole window
-	all   []pattern
-	any   []pattern
-	none  []pattern
+	name     string
+	state    string
+	kind     string
+	rows     int // 0: the whole window
+	all      []pattern
+	any      []pattern
+	none     []pattern
+	question []pattern
+	gate     bool
 }
 
 // compileRule validates spec and compiles its patterns, reporting every
@@ -122,7 +130,10 @@ func compileRule(spec ruleSpec) (*rule, error) {
 	if len(spec.All) == 0 && len(spec.Any) == 0 {
 		errs = append(errs, errors.New("needs at least one pattern in all or any"))
 	}
-	r := &rule{name: spec.Name, state: spec.State, kind: spec.Kind, rows: spec.Rows}
+	if (len(spec.Question) > 0 || spec.Gate) && spec.State != StateBlocked {
+		errs = append(errs, errors.New("question and gate are for state blocked only"))
+	}
+	r := &rule{name: spec.Name, state: spec.State, kind: spec.Kind, rows: spec.Rows, gate: spec.Gate}
 	var err error
 	if r.all, err = compilePatterns("all", spec.All); err != nil {
 		errs = append(errs, err)
@@ -131,6 +142,9 @@ func compileRule(spec ruleSpec) (*rule, error) {
 		errs = append(errs, err)
 	}
 	if r.none, err = compilePatterns("none", spec.None); err != nil {
+		errs = append(errs, err)
+	}
+	if r.question, err = compilePatterns("question", spec.Question); err != nil {
 		errs = append(errs, err)
 	}
 	if len(errs) > 0 {

@@ -11,12 +11,15 @@ type Verdict struct {
 	Kind     string // with StateBlocked: KindPermission, KindQuestion or KindAuth
 	Rule     string // "<assistant>/<rule name>", e.g. "claude/busy-footer"
 	Evidence string // the screen row that matched, trimmed
+	Reason   string // with StateBlocked: the question asked, when found
+	Gate     bool   // a blocked screen shown before a session starts
 }
 
 // Set holds the compiled rules of every assistant. It is immutable after
 // Load, so one Set may serve concurrent Match calls.
 type Set struct {
-	rules map[string][]*rule // by lower-case assistant name, in match order
+	rules     map[string][]*rule   // by lower-case assistant name, in match order
+	composers map[string]*composer // by lower-case assistant name
 }
 
 // Match runs the assistant's rules over a screen (rows top to bottom, plain
@@ -35,12 +38,17 @@ func (s *Set) Match(assistant string, screen []string) (v Verdict, ok bool) {
 	win := window(screen)
 	for _, r := range rules {
 		if ev, hit := r.eval(win); hit {
-			return Verdict{
+			v := Verdict{
 				State:    r.state,
 				Kind:     r.kind,
 				Rule:     name + "/" + r.name,
 				Evidence: ev,
-			}, true
+				Gate:     r.gate,
+			}
+			if r.state == StateBlocked {
+				v.Reason = r.questionIn(win)
+			}
+			return v, true
 		}
 	}
 	return Verdict{}, false

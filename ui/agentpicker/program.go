@@ -171,19 +171,26 @@ func isShellBuiltin(w string) bool {
 	return false
 }
 
-// DescribeExit is what a tab says when its program ended with code: the
-// shell's conventional codes in words, so an assistant that never started
-// does not look like one that ran and finished.
-func DescribeExit(code int) string {
+// ExitMeaning is a shell exit status in words, for the codes that have a
+// conventional meaning ("command not found" for 127), "" for the others:
+// an assistant that never started must not look like one that ran.
+func ExitMeaning(code int) string {
 	switch {
-	case code == 0:
-		return "exited 0"
 	case code == 126:
-		return "exited 126: not executable"
+		return "not executable"
 	case code == 127:
-		return "exited 127: command not found"
+		return "command not found"
 	case code > 128 && code < 128+65:
-		return fmt.Sprintf("exited %d: killed by signal %d", code, code-128)
+		return fmt.Sprintf("killed by signal %d", code-128)
+	}
+	return ""
+}
+
+// DescribeExit is "exited N", with ExitMeaning when there is one
+// ("exited 127: command not found").
+func DescribeExit(code int) string {
+	if m := ExitMeaning(code); m != "" {
+		return fmt.Sprintf("exited %d: %s", code, m)
 	}
 	return fmt.Sprintf("exited %d", code)
 }

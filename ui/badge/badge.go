@@ -19,6 +19,7 @@ const (
 	Attached             // a live session amux is showing
 	Shelved              // the worktree is put away (workspaces only)
 	Working              // an agent is working (drawn as the spinner)
+	Running              // a long-lived run (a server) is up
 	Done                 // an agent finished: worth a look
 	Stopped              // the program exited; the tab keeps its last screen
 	Error                // an agent reported an error, or a step failed
@@ -26,7 +27,9 @@ const (
 )
 
 // All lists every kind, in the order a legend shows them.
-func All() []Kind { return []Kind{Idle, Attached, Working, Blocked, Done, Shelved, Stopped, Error} }
+func All() []Kind {
+	return []Kind{Idle, Attached, Working, Running, Blocked, Done, Shelved, Stopped, Error}
+}
 
 // Glyph is the one-cell mark. Working's is a spinner frame where one is
 // drawn; this is its still form, for the legend.
@@ -38,6 +41,8 @@ func (k Kind) Glyph() string {
 		return "⏸"
 	case Working:
 		return "⠿"
+	case Running:
+		return "▶"
 	case Done:
 		return "✓"
 	case Stopped:
@@ -59,6 +64,8 @@ func (k Kind) Meaning() string {
 		return "shelved: worktree put away, branch and record kept"
 	case Working:
 		return "working (spinner)"
+	case Running:
+		return "running: a server or watcher the run script keeps up"
 	case Done:
 		return "done: an agent finished"
 	case Stopped:
@@ -78,7 +85,7 @@ func (k Kind) Urgency() int { return int(k) }
 // Color is the kind's colour in th.
 func (k Kind) Color(th theme.Theme) color.Color {
 	switch k {
-	case Working:
+	case Working, Running:
 		return th.Working
 	case Done:
 		return th.Done

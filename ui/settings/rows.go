@@ -60,15 +60,21 @@ func FromConfig(cfg config.Config) []Row {
 	}
 	theme := sec("Appearance", "ui.theme", "Theme", Choice, cfg.UI.Theme)
 	theme.Choices = cfg.ThemeNames()
+	notify := sec("Notifications", "ui.notifications", "Desktop notifications (through the terminal)", Choice, cfg.UI.Notifications)
+	notify.Choices = config.NotifyStyles()
 	rows := []Row{
 		theme,
 		sec("Appearance", "ui.show_key_hints", "Key hints", Toggle, onOff(cfg.UI.ShowKeyHints)),
 		sec("Notifications", "ui.bell_on_done", "Bell when an agent is done or blocked", Toggle, onOff(cfg.UI.BellOnDone)),
+		notify,
+		num("Notifications", "status.short_command_ms", "A terminal command shorter than this (ms) is quiet", cfg.Status.ShortCommandMs, 0),
 		sec("tmux (applies at the next start)", "ui.tmux_server", "Server name (empty: $AMUX_TMUX_SERVER or amux)", Text, cfg.UI.TmuxServer),
 		sec("tmux (applies at the next start)", "ui.tmux_config", "Config file (empty: $AMUX_TMUX_CONFIG or /dev/null)", Text, cfg.UI.TmuxConfig),
 		num("Agent state timing (ms)", "status.quiet_after_ms", "Working turns done after this quiet", cfg.Status.QuietAfterMs, 500),
 		num("Agent state timing (ms)", "status.done_window_ms", "Done turns idle after", cfg.Status.DoneWindowMs, 0),
 		num("Agent state timing (ms)", "status.startup_grace_ms", "A new tab is starting for", cfg.Status.StartupGraceMs, 0),
+		num("Agent state timing (ms)", "status.stuck_after_ms", "Health flags an agent on a start screen after", cfg.Status.StuckAfterMs, 0),
+		sec("Terminal tabs", "status.shell_marks", "Prompt marks for bash, zsh and fish (OSC 133)", Toggle, onOff(cfg.Status.ShellMarks)),
 		num("Ports (new workspaces only)", "ports.start", "First port", cfg.Ports.Start, 1),
 		num("Ports (new workspaces only)", "ports.end", "Last port", cfg.Ports.End, 1),
 		num("Ports (new workspaces only)", "ports.size", "Ports per workspace", cfg.Ports.Size, 1),
@@ -86,7 +92,9 @@ func assistantRows(name string, a config.Assistant) []Row {
 	cmd.ID, cmd.Label, cmd.Kind, cmd.Value = "assistant."+name+".command", "Command (run with sh -lc)", Text, a.Command
 	count.ID, count.Label, count.Kind, count.Value = "assistant."+name+".interrupt_count", "Ctrl-C presses per interrupt (0 is kept)", Number, strconv.Itoa(a.InterruptCount)
 	delay.ID, delay.Label, delay.Kind, delay.Value = "assistant."+name+".interrupt_delay_ms", "Delay between presses, ms (0 is kept)", Number, strconv.Itoa(a.InterruptDelayMs)
-	return []Row{cmd, count, delay}
+	resume := base
+	resume.ID, resume.Label, resume.Kind, resume.Value = "assistant."+name+".resume_command", "Resume command (empty: cannot resume)", Text, a.ResumeCommand
+	return []Row{cmd, count, delay, resume}
 }
 
 // newAssistantRows are the rows of an assistant being added (number n).
@@ -144,6 +152,14 @@ func Apply(cfg config.Config, rows []Row, removed []string) (Result, string, err
 			s.UI.ShowKeyHints = on
 		case "ui.bell_on_done":
 			s.UI.BellOnDone = on
+		case "ui.notifications":
+			s.UI.Notifications = r.Value
+		case "status.short_command_ms":
+			s.Status.ShortCommandMs = n
+		case "status.stuck_after_ms":
+			s.Status.StuckAfterMs = n
+		case "status.shell_marks":
+			s.Status.ShellMarks = on
 		case "ui.tmux_server":
 			s.UI.TmuxServer = v
 		case "ui.tmux_config":
@@ -182,6 +198,8 @@ func Apply(cfg config.Config, rows []Row, removed []string) (Result, string, err
 			a.InterruptCount = n
 		case strings.HasSuffix(r.ID, ".interrupt_delay_ms"):
 			a.InterruptDelayMs = n
+		case strings.HasSuffix(r.ID, ".resume_command"):
+			a.ResumeCommand = v
 		}
 		res.Assistants[name] = a
 	}

@@ -62,7 +62,8 @@ func Plan(live config.Config, r Result, p Pending) (sections *config.Sections, a
 }
 
 func sameAssistant(a, b config.Assistant) bool {
-	return a.Command == b.Command && a.InterruptCount == b.InterruptCount && a.InterruptDelayMs == b.InterruptDelayMs
+	return a.Command == b.Command && a.InterruptCount == b.InterruptCount && a.InterruptDelayMs == b.InterruptDelayMs &&
+		a.ResumeCommand == b.ResumeCommand
 }
 
 // Live returns cfg with a confirmation applied: the values are in use from

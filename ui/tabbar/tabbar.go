@@ -20,6 +20,7 @@ type Tab struct {
 	Label   string     // "1 claude"
 	Badge   badge.Kind // its state
 	Spinner string     // the working spinner's current frame; "" uses the still glyph
+	Suffix  string     // drawn right after the glyph: an exited program's status ("3")
 }
 
 // Span is where a drawn tab is, for mouse clicks: cells [X0, X1).
@@ -127,7 +128,7 @@ func cell(th theme.Theme, t Tab, selected bool) string {
 		if t.Badge == badge.Working && t.Spinner != "" {
 			g = t.Spinner
 		}
-		s = th.Style(t.Badge.Color(th)).Render(g)
+		s = th.Style(t.Badge.Color(th)).Render(g + t.Suffix)
 	}
 	return s + style.Render(" "+t.Label+" ") + " "
 }

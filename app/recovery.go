@@ -13,6 +13,11 @@ import (
 	"amux.dev/amux/workspace"
 )
 
+type recoveredMsg struct {
+	report workspace.RecoveryReport
+	err    error
+}
+
 // recover runs startup recovery in the background: it finishes (or undoes)
 // what a crash interrupted and stops the scripts it left running.
 func (m *Model) recover() tea.Cmd {
@@ -70,4 +75,15 @@ func (m *Model) onRecovered(msg recoveredMsg) tea.Cmd {
 		return tea.Batch(reload, m.say(levelInfo, done))
 	}
 	return nil
+}
+
+// joinNonEmpty joins the non-empty parts with "; ".
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -1,0 +1,68 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
+)
+
+// Scopes and actions of supervision: the Health overlay, the workspace
+// timeline, and resuming tabs.
+const (
+	scopeHealth   keys.Scope = "health"   // the Health overlay is open
+	scopeTimeline keys.Scope = "timeline" // the timeline is open
+
+	actHealth          keys.ActionID = "health"
+	actTimeline        keys.ActionID = "timeline"
+	actResumeTab       keys.ActionID = "resume-tab"
+	actCloseHealth     keys.ActionID = "close-health"
+	actRefreshHealth   keys.ActionID = "refresh-health"
+	actCloseTimeline   keys.ActionID = "close-timeline"
+	actRefreshTimeline keys.ActionID = "refresh-timeline"
+)
+
+// superviseRows are the rows of supervision: opening Health and the
+// timeline, resume, and the two overlays' own keys.
+func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) keys.Action, keyOnly func(keys.Action) keys.Action) []action {
+	linesOpen := func(scope keys.Scope) func(*Model) (*linesOverlay, bool) {
+		return func(m *Model) (*linesOverlay, bool) {
+			o, ok := m.overlay.(*linesOverlay)
+			return o, ok && o.scope == scope
+		}
+	}
+	health, timeline := linesOpen(scopeHealth), linesOpen(scopeTimeline)
+	closeIt := func(open func(*Model) (*linesOverlay, bool)) func(*Model) tea.Cmd {
+		return func(m *Model) tea.Cmd {
+			if _, ok := open(m); ok {
+				m.closeOverlay()
+			}
+			return nil
+		}
+	}
+	refresh := func(open func(*Model) (*linesOverlay, bool)) func(*Model) tea.Cmd {
+		return func(m *Model) tea.Cmd {
+			if o, ok := open(m); ok {
+				return o.refresh(m)
+			}
+			return nil
+		}
+	}
+	return []action{
+		{Action: k(actHealth, scopeDashboard, []string{"H"}, "health",
+			"Health: tmux, the scan owner, status taps, stuck agents, stale launch payloads, registries — each with its fix"),
+			run: (*Model).openHealth},
+		{Action: k(actTimeline, scopeWorkspace, []string{"L"}, "timeline", "The workspace's state changes of the last hour"),
+			run: (*Model).openTimeline, why: whyNoWorkspace},
+		{Action: k(actResumeTab, scopeWorkspace, []string{"ctrl+e"}, "resume",
+			"Resume: relaunch an exited agent with its resume command, or bring back the tabs a reboot took"),
+			run: (*Model).resume, why: whyNotResumable},
+		{Action: keyOnly(k(actCloseHealth, scopeHealth, []string{"esc", "q", "H"}, "close", "Close Health")),
+			run: closeIt(health)},
+		{Action: keyOnly(k(actRefreshHealth, scopeHealth, []string{"r"}, "check again", "Run the checks again")),
+			run: refresh(health)},
+		{Action: keyOnly(k(actCloseTimeline, scopeTimeline, []string{"esc", "q", "L"}, "close", "Close the timeline")),
+			run: closeIt(timeline)},
+		{Action: keyOnly(k(actRefreshTimeline, scopeTimeline, []string{"r"}, "reload", "Read the history again")),
+			run: refresh(timeline)},
+	}
+}

@@ -1,0 +1,35 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/status/agentstate"
+)
+
+// animating reports whether anything on screen shows a spinner: loading,
+// an operation, an attach, a working agent, or a dialog waiting on work.
+func (m *Model) animating() bool {
+	if !m.loaded || len(m.busy) > 0 {
+		return true
+	}
+	if _, ok := m.overlay.(*statusOverlay); ok {
+		return true
+	}
+	for _, wt := range m.tabs {
+		for _, t := range wt.tabs {
+			if t.attaching || t.state.State == agentstate.Working {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keepAnimating restarts the spinner when something needs it again.
+func (m *Model) keepAnimating() tea.Cmd {
+	if m.spinning || !m.animating() {
+		return nil
+	}
+	m.spinning = true
+	return m.spin.Tick
+}

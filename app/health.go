@@ -1,0 +1,92 @@
+package app
+
+import (
+	"context"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/config"
+	"amux.dev/amux/status/health"
+	"amux.dev/amux/status/monitor"
+	"amux.dev/amux/ui/safetext"
+)
+
+// healthTimeout bounds one run of the checks.
+const healthTimeout = 10 * time.Second
+
+// healthNoticeMsg is the start-up check's result.
+type healthNoticeMsg struct{ findings []health.Finding }
+
+// healthInputs is what the checks look at: tmux, the monitor's latest view
+// of every session, and the files amux reads.
+func (m *Model) healthInputs() health.Inputs {
+	sessions := make(map[string]monitor.SessionState, len(m.states))
+	for k, v := range m.states {
+		sessions[k] = v
+	}
+	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: time.Now(),
+		GateAfter: time.Duration(m.deps.Config.Status.StuckAfterMs) * time.Millisecond}
+	if m.deps.StateHome != "" {
+		for _, name := range []string{config.FileName, "projects.json", "project-env.json", "project-scripts.json",
+			"trusted-scripts.json", "port-reservations.json"} {
+			in.Registries = append(in.Registries, health.Registry{Name: name, Path: filepath.Join(m.deps.StateHome, name)})
+		}
+	}
+	if m.deps.Rules != nil {
+		in.RuleErrs = m.deps.Rules.Errs()
+	}
+	return in
+}
+
+// runHealth runs the checks off the update loop.
+func runHealth(in health.Inputs) []health.Finding {
+	ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
+	defer cancel()
+	return health.Check(ctx, in)
+}
+
+// startupHealth runs the checks once, after the monitor's first word on the
+// sessions, and shows one notice when something is wrong.
+func (m *Model) startupHealth() tea.Cmd {
+	if m.healthChecked || m.deps.Tmux == nil {
+		return nil
+	}
+	m.healthChecked = true
+	in := m.healthInputs()
+	return func() tea.Msg { return healthNoticeMsg{runHealth(in)} }
+}
+
+// onHealthNotice shows the start-up check's single notice.
+func (m *Model) onHealthNotice(msg healthNoticeMsg) tea.Cmd {
+	s := health.Summary(msg.findings)
+	if s == "" || (m.notice.text != "" && m.notice.level >= levelWarn) {
+		return nil // one notice: a warning on screen (a bad config) already says something is wrong
+	}
+	return m.say(levelWarn, s+" ("+m.keyName(actHealth)+": Health)")
+}
+
+// openHealth shows every check with its one-line fix.
+func (m *Model) openHealth() tea.Cmd {
+	return m.openLines("Health", scopeHealth, func(m *Model) tea.Cmd {
+		in, th := m.healthInputs(), m.th
+		return func() tea.Msg {
+			var lines []string
+			for _, f := range runHealth(in) {
+				mark, style := "✓", th.Style(th.Done)
+				switch f.Level {
+				case health.Warn:
+					mark, style = "!", th.Style(th.Warning)
+				case health.Fail:
+					mark, style = "✗", th.Style(th.Error)
+				}
+				lines = append(lines, style.Render(mark)+" "+th.TextStyle().Render(safetext.Line(f.Check)+": "+safetext.Line(f.Detail)))
+				if f.Fix != "" {
+					lines = append(lines, "    "+th.MutedStyle().Render("fix: "+safetext.Line(f.Fix)))
+				}
+			}
+			return linesMsg{lines: lines}
+		}
+	})
+}

@@ -1,0 +1,53 @@
+package app
+
+import (
+	"strconv"
+
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/agentpicker"
+	"amux.dev/amux/ui/notify"
+)
+
+// notification is the desktop notification for a tab that now wants a
+// person, as the configured style spells it ("" when off): the workspace
+// and tab as the title, what happened — the blocked agent's question, or
+// how the work ended — as the body. Both are display copies already.
+func (m *Model) notification(wsID string, t *tab) string {
+	title := "amux: " + t.label()
+	if name := m.shownRecord(wsID).name; name != "" {
+		title = "amux: " + name + " · " + t.label()
+	}
+	seq := notify.Sequence(m.deps.Config.UI.Notifications, title, stateLine(t.state))
+	if m.deps.OuterTmux {
+		seq = notify.ForTmux(seq)
+	}
+	return seq
+}
+
+// stateLine says a state in words: "blocked (question): <the question>",
+// "done", "error (exit 1)", "exited (status 3)", "running".
+func stateLine(r agentstate.Result) string {
+	s := string(r.State)
+	switch r.State {
+	case agentstate.Blocked:
+		if r.Kind != "" {
+			s += " (" + r.Kind + ")"
+		}
+		if r.Message != "" {
+			s += ": " + r.Message // the question itself
+		}
+	case agentstate.Stopped:
+		if r.HasExit {
+			if what := agentpicker.ExitMeaning(r.Exit); what != "" {
+				return "exited (status " + strconv.Itoa(r.Exit) + ": " + what + ")"
+			}
+			return "exited (status " + strconv.Itoa(r.Exit) + ")"
+		}
+		return "exited"
+	case agentstate.Done, agentstate.Error:
+		if r.HasExit {
+			return s + " (exit " + strconv.Itoa(r.Exit) + ")"
+		}
+	}
+	return s
+}

@@ -1,0 +1,52 @@
+package app
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/status/events"
+	"amux.dev/amux/ui/safetext"
+)
+
+// timelineSpan is how far back the timeline looks.
+const timelineSpan = time.Hour
+
+// openTimeline shows the selected workspace's state transitions of the
+// last hour, oldest first, from the history the scan owner keeps.
+func (m *Model) openTimeline() tea.Cmd {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok {
+		return nil
+	}
+	id, title := w.ID, "Timeline of "+w.Name+" (last hour)"
+	return m.openLines(title, scopeTimeline, func(m *Model) tea.Cmd {
+		log, zone, th := m.deps.History, m.deps.Zone, m.th
+		return func() tea.Msg {
+			if log == nil {
+				return linesMsg{lines: []string{"no history is kept"}}
+			}
+			recs, err := log.Since(time.Now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
+			var lines []string
+			for _, r := range recs {
+				lines = append(lines, th.TextStyle().Render(safetext.Line(r.Line(zone))))
+			}
+			if len(lines) == 0 {
+				lines = append(lines, th.MutedStyle().Render("no state changed in the last hour"))
+			}
+			if err != nil {
+				lines = append(lines, th.ErrorStyle().Render(safetext.Line(err.Error())))
+			}
+			return linesMsg{lines: lines}
+		}
+	})
+}
+
+// tabHistory reads a session's last transitions, for the status dialog.
+func tabHistory(log *events.Log, session string, n int) []events.Record {
+	if log == nil || session == "" {
+		return nil
+	}
+	recs, _ := log.Tail(session, n)
+	return recs
+}

@@ -1,0 +1,44 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status/events"
+)
+
+// Every state change of an agent lands in its history file: a full idle →
+// working → done → idle cycle, with what decided each, in a private file.
+func TestEventsFileRecordsAFullCycle(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	session := agentSession(t, s.env)
+	log := events.Open(filepath.Join(s.env.StateHome, events.DirName))
+	path := func() string {
+		recs, _ := log.Tail(session, 0)
+		var p []string
+		for _, r := range recs {
+			p = append(p, r.From+">"+r.To)
+		}
+		return strings.Join(p, " ")
+	}
+	harness.Eventually(t, func() (bool, string) { return path() == ">idle", "history: " + path() })
+	afterStartupGrace(t, s.env)
+	s.agent.Burst(20000)
+	harness.Eventually(t, func() (bool, string) {
+		return path() == ">idle idle>working working>done done>idle", "history: " + path()
+	})
+	recs, _ := log.Tail(session, 0)
+	for _, r := range recs {
+		if r.Source == "" || r.Workspace == "" || r.Type != "agent" || r.At.IsZero() {
+			t.Fatalf("record lacks its evidence: %+v", r)
+		}
+	}
+	fi, err := os.Stat(filepath.Join(log.Dir(), events.FileName(session)))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("history file: %v %v", fi, err)
+	}
+}

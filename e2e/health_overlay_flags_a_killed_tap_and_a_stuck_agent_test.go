@@ -1,0 +1,52 @@
+package e2e
+
+import (
+	"strings"
+	"syscall"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status"
+	"amux.dev/amux/tmux"
+)
+
+// Health names what is wrong, each with its fix: the status tap of one tab
+// was killed, and an agent has sat on Claude Code's folder-trust screen
+// (a screen before its session, which no hook can report).
+func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
+	env := harness.NewEnv(t)
+	agent := harness.PrepareFakeAgent(t)
+	writeConfig(t, env, map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}})
+	setStatus(t, env, map[string]any{"stuck_after_ms": 1500})
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
+	s.term.Press(t, "new-agent-tab")
+	s.term.WaitText("New agent tab")
+	s.term.Type("claude")
+	s.term.Keys("Enter")
+	agent.WaitReady(t)
+	agent.Print("\x1b[2J\x1b[H Do you trust the files in this folder?\r\n\r\n ❯ 1. Yes, proceed\r\n   2. No, exit\r\n")
+	s.term.WaitText("Do you trust the files in this folder?")
+
+	session := agentSession(t, env)
+	tap := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
+	pid, _, ok := status.ParseTapIdentity(tap)
+	if !ok {
+		t.Fatalf("no tap announced: %q", tap)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	leaveTerminal(t, s.term)
+	harness.Eventually(t, func() (bool, string) {
+		s.term.Press(t, "health")
+		screen := s.term.WaitText("Health")
+		ok := strings.Contains(screen, "status tap (pid") && strings.Contains(screen, "died") &&
+			strings.Contains(screen, "has waited") && strings.Contains(screen, "fix: open the tab and answer it")
+		s.term.Press(t, "close-health")
+		return ok, "health shows:\n" + screen
+	})
+}

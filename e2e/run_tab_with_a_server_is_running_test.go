@@ -1,0 +1,49 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/workspace"
+)
+
+// A run script that serves for good (a dev server) is shown as running —
+// not as work that never ends, not as attention — and its end is its
+// result.
+func TestRunTabWithAServerIsRunning(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{
+		Run: "echo serving; exec sleep 300",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "run-script")
+	term.WaitText("serving")
+	term.WaitText("▶ running")
+	if term.BellRang(t) {
+		t.Fatal("a running server rang the bell")
+	}
+	var run string
+	harness.Eventually(t, func() (bool, string) {
+		list, _ := tmux.ListSessions(context.Background(), env.Server)
+		for _, s := range list {
+			if s.Type == tmux.TypeRun {
+				run = s.Name
+			}
+		}
+		return run != "" && showOption(env.Server, "-t", run, tmux.TagAgentState) == "working", "run session " + run + " not published as working"
+	})
+	// The server stops with an error: the run is over, with its status.
+	env.Server.MustRun(t, "respawn-pane", "-k", "-t", tmux.ExactPane(run), "sh", "-c", "exit 4")
+	harness.Eventually(t, func() (bool, string) {
+		state, exit := showOption(env.Server, "-t", run, tmux.TagAgentState), showOption(env.Server, "-t", run, tmux.TagExitStatus)
+		return state == "error" && exit == "4", "after the end: " + state + " exit " + exit
+	})
+}

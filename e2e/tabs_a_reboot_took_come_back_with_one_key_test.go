@@ -1,0 +1,34 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// After a reboot (here: the tmux server killed while amux was not
+// running) the workspace says which tabs lost their session, and one key
+// brings them back from the record: assistant, tab and directory.
+func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	session := agentSession(t, s.env)
+	leaveTerminal(t, s.term)
+	s.term.Press(t, "quit")
+	s.term.WaitExit()
+	if _, err := s.env.Server.Run(context.Background(), "kill-server"); err != nil {
+		t.Fatal(err)
+	}
+	again := harness.StartAmux(t, s.env, 120, 40)
+	again.WaitText("feat")
+	again.Press(t, "cursor-bottom")
+	again.WaitText("1 tab(s) lost their session")
+	again.Press(t, "resume-tab")
+	again.WaitText("resumed 1 tab")
+	again.Press(t, "open")
+	again.WaitText("fakeagent ready")
+	if got := agentSession(t, s.env); got != session {
+		t.Fatalf("the tab came back as %q, want its own session name %q", got, session)
+	}
+}

@@ -1,0 +1,54 @@
+package e2e
+
+import (
+	"os/exec"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+)
+
+// In a terminal tab (bash, with amux's prompt marks) a quick ls ends as
+// done without a bell, and a failing false shows error with its exit code.
+func TestTerminalTabLsRingsNoBellAndFalseShowsError(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatalf("bash is needed: %v", err)
+	}
+	t.Setenv("SHELL", bash) // amux's tmux server, started below, passes it to panes
+	s := newAgentSetup(t)
+	s.env.Server.Session(t, "keepalive", nil)
+	s.term.Press(t, "new-terminal-tab")
+	var session string
+	harness.Eventually(t, func() (bool, string) {
+		list, _ := tmux.ListSessions(t.Context(), s.env.Server)
+		for _, x := range list {
+			if x.Type == tmux.TypeTerminal {
+				session = x.Name
+			}
+		}
+		return session != "", "no terminal session"
+	})
+	pane := tmux.ExactPane(session)
+	command := func() string {
+		return s.env.Server.MustRun(t, "display-message", "-p", "-t", pane, "#{@amux_command_state}|#{@amux_command_exit}")
+	}
+	harness.Eventually(t, func() (bool, string) { c := command(); return c == "idle|\n", "marks: " + c })
+	s.term.Type("ls\r")
+	harness.Eventually(t, func() (bool, string) { c := command(); return c == "idle|0\n", "after ls: " + c })
+	harness.Eventually(t, func() (bool, string) {
+		st := showOption(s.env.Server, "-t", session, tmux.TagAgentState)
+		return st == "done", "ls published " + st
+	})
+	if s.term.BellRang(t) {
+		t.Fatal("ls rang the bell")
+	}
+	s.term.Type("false\r")
+	s.term.WaitText("error (exit 1)")
+	if got := showOption(s.env.Server, "-t", session, tmux.TagAgentState); got != "error" {
+		t.Fatalf("false published %q", got)
+	}
+	if s.term.BellRang(t) {
+		t.Fatal("a short false rang the bell")
+	}
+}

@@ -1,0 +1,144 @@
+package screenrules
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// The composer is where an agent shows what is typed but not yet submitted.
+// Whether it emptied after a submit is the one honest check that an agent
+// took a message (a pane that went busy proves nothing when it was busy
+// already; the text on screen proves nothing either). A rule file
+// describes it in a [composer] table:
+//
+//	[composer]
+//	rows = 8                                  # bottom rows it sits in
+//	prompt = 're:^[\s│]*[>❯] ?(.*?)[\s│]*$'   # its row; group 1 is the text
+//	empty = ["Try \""]                        # texts that mean empty (placeholder hints)
+//	queued = 're:^\s*↳'                       # a row per queued message
+//
+// A user file's [composer] replaces the built-in one.
+
+// Composer is what a screen's composer holds.
+type Composer struct {
+	Text   string // the composer's text, trimmed
+	Empty  bool   // nothing typed: no text, or only a placeholder hint
+	Queued int    // rows showing a queued message
+}
+
+// composerSpec is the [composer] table as written.
+type composerSpec struct {
+	Rows   int      `toml:"rows"`
+	Prompt string   `toml:"prompt"`
+	Empty  []string `toml:"empty"`
+	Queued string   `toml:"queued"`
+}
+
+// composer is a compiled composerSpec.
+type composer struct {
+	rows   int
+	prompt *regexp.Regexp
+	empty  []pattern
+	queued *pattern
+}
+
+func compileComposer(spec composerSpec) (*composer, error) {
+	var errs []error
+	c := &composer{rows: spec.Rows}
+	if spec.Rows < 1 || spec.Rows > WindowRows {
+		errs = append(errs, fmt.Errorf("composer: rows must be 1 to %d (got %d)", WindowRows, spec.Rows))
+	}
+	expr, isRe := strings.CutPrefix(spec.Prompt, regexPrefix)
+	if re, err := regexp.Compile(expr); !isRe || err != nil || re.NumSubexp() < 1 {
+		errs = append(errs, fmt.Errorf("composer: prompt must be a %q regex with a group for the text (%v)", regexPrefix, err))
+	} else {
+		c.prompt = re
+	}
+	var err error
+	if c.empty, err = compilePatterns("composer empty", spec.Empty); err != nil {
+		errs = append(errs, err)
+	}
+	if spec.Queued != "" {
+		q, err := compilePatterns("composer queued", []string{spec.Queued})
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			c.queued = &q[0]
+		}
+	}
+	return c, errors.Join(errs...)
+}
+
+// read finds the composer in a normalised window: the lowest prompt row in
+// its bottom rows.
+func (c *composer) read(win []string) (Composer, bool) {
+	region := win
+	if c.rows < len(region) {
+		region = region[len(region)-c.rows:]
+	}
+	var out Composer
+	found := false
+	for i := len(region) - 1; i >= 0; i-- {
+		if m := c.prompt.FindStringSubmatch(region[i]); m != nil {
+			out.Text, found = strings.TrimSpace(m[1]), true
+			break
+		}
+	}
+	if !found {
+		return Composer{}, false
+	}
+	out.Empty = out.Text == ""
+	for _, p := range c.empty {
+		if p.matches(out.Text) {
+			out.Empty = true
+		}
+	}
+	if c.queued != nil {
+		for _, row := range win {
+			if c.queued.matches(row) {
+				out.Queued++
+			}
+		}
+	}
+	return out, true
+}
+
+// Composer reads the assistant's composer off a screen (rows top to
+// bottom, plain text). ok is false when the assistant's rules describe no
+// composer or none is on screen (a dialog hides it).
+func (s *Set) Composer(assistant string, screen []string) (Composer, bool) {
+	if s == nil {
+		return Composer{}, false
+	}
+	c := s.composers[strings.ToLower(assistant)]
+	if c == nil {
+		return Composer{}, false
+	}
+	return c.read(window(screen))
+}
+
+// question is the question a blocked screen asks: the lowest row matching
+// the rule's question patterns, else the lowest row in its region that
+// holds a "?" (cut after its last one), else "".
+func (r *rule) questionIn(win []string) string {
+	region := win
+	if r.rows > 0 && r.rows < len(region) {
+		region = region[len(region)-r.rows:]
+	}
+	for _, p := range r.question {
+		if row, ok := lowest(region, p); ok {
+			return trimEvidence(row)
+		}
+	}
+	if len(r.question) > 0 {
+		return ""
+	}
+	for i := len(region) - 1; i >= 0; i-- {
+		if j := strings.LastIndexByte(region[i], '?'); j >= 0 {
+			return trimEvidence(region[i][:j+1])
+		}
+	}
+	return ""
+}
