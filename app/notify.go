@@ -39,7 +39,7 @@ func stateLine(r agentstate.Result) string {
 	case agentstate.Stopped:
 		if r.HasExit {
 			if what := agentpicker.ExitMeaning(r.Exit); what != "" {
-				return "exited (status " + strconv.Itoa(r.Exit) + ": " + what + ")"
+				return agentpicker.DescribeExit(r.Exit) // "exited 127: command not found"
 			}
 			return "exited (status " + strconv.Itoa(r.Exit) + ")"
 		}

@@ -54,7 +54,9 @@ func (m *Model) tabBar(w int) (tabbar.Bar, string) {
 		// Everything fits: the state follows the tabs.
 		bar = tabbar.Render(m.th, tabs, wt.active, bar.Used)
 	default:
-		bar = tabbar.Render(m.th, tabs, wt.active, max(w/2, w-mw))
+		// The state is what the person needs: the bar keeps room for the
+		// shown tab (and the overflow marks), the state takes the rest.
+		bar = tabbar.Render(m.th, tabs, wt.active, min(bar.Used, max(w-mw, activeWidth(tabs, wt.active)+8)))
 	}
 	return bar, msg
 }
@@ -65,4 +67,9 @@ func (m *Model) tabAt(x int) (int, bool) {
 	l := m.layout()
 	bar, _ := m.tabBar(m.width - l.dashWidth - l.sideWidth - 2)
 	return bar.At(x)
+}
+
+// activeWidth is the cells the shown tab's own cell takes.
+func activeWidth(tabs []tabbar.Tab, active int) int {
+	return lipgloss.Width(tabs[active].Label) + lipgloss.Width(tabs[active].Suffix) + 4
 }

@@ -9,8 +9,8 @@ import (
 
 // A person opens the assistant picker at 80×24: a command that starts with
 // an env assignment is found by its real program; one whose program is
-// missing says so, and if started anyway its tab says "exited (status 127:
-// command not found)" instead of pretending it started.
+// missing says so, and if started anyway its tab says "exited 127: command
+// not found" instead of pretending it started.
 func TestAgentPickerNamesMissingPrograms(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
@@ -35,5 +35,5 @@ func TestAgentPickerNamesMissingPrograms(t *testing.T) {
 	term.Keys("Enter")
 	term.WaitText("again to start it")
 	term.Keys("Enter")
-	term.WaitText("status 127: command not found")
+	term.WaitText("exited 127: command not found")
 }
