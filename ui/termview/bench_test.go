@@ -6,6 +6,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/creack/pty"
+
+	"amux.dev/amux/ui/screen"
 )
 
 // benchW and benchH are the size the e2e benchmarks give a tab (200×50).
@@ -59,15 +64,83 @@ func BenchmarkIngest(b *testing.B) {
 	b.ReportMetric(float64(t.Stats().Frames)/float64(b.N), "frames/op")
 }
 
-// BenchmarkSnapshot renders a full, colourful 200×50 screen into a Frame:
-// the work of every published frame.
+// BenchmarkSnapshot takes a frame of a full, colourful 200×50 screen
+// after a full redraw: the worst case of a published frame.
 func BenchmarkSnapshot(b *testing.B) {
 	e := NewVTEmulator(benchW, benchH)
 	go func() { _, _ = io.Copy(io.Discard, e.Replies()) }()
 	defer e.Close()
-	_, _ = e.Write([]byte(tmuxRedraw(1)))
 	b.ReportAllocs()
-	for b.Loop() {
-		snapshot(e, 1)
+	var prev *Frame
+	for n := 0; b.Loop(); n++ {
+		b.StopTimer()
+		_, _ = e.Write([]byte(tmuxRedraw(n)))
+		b.StartTimer()
+		prev = snapshot(e, prev, uint64(n), nil)
 	}
+}
+
+// BenchmarkEchoFrame is the whole frame cost of a keystroke's echo: the
+// emulator takes the echoed character, the terminal takes a frame (sharing
+// every unchanged row), the view draws the changed row into the screen's
+// canvas and the screen writes the difference to a real PTY. Target: under
+// 1 ms at 200×50 and at 300×80.
+func BenchmarkEchoFrame(b *testing.B) {
+	for _, size := range [][2]int{{200, 50}, {300, 80}} {
+		w, h := size[0], size[1]
+		b.Run(fmt.Sprintf("%dx%d", w, h), func(b *testing.B) {
+			e := NewVTEmulator(w, h)
+			go func() { _, _ = io.Copy(io.Discard, e.Replies()) }()
+			defer e.Close()
+			_, _ = e.Write([]byte(tmuxRedraw(1)))
+			scr := openBenchScreen(b, w+2, h+2)
+			m := Model{frame: snapshot(e, nil, 1, nil), width: w, height: h, focused: true}
+			var drawn Drawn
+			area := uv.Rect(1, 1, w, h)
+			draw := func() {
+				scr.Draw(func(c *screen.Canvas) {
+					if c.Resize(w+2, h+2) {
+						// amux's bottom row is never blank (hints, a
+						// border), which keeps the renderer's scan for a
+						// blank bottom of the screen short.
+						c.DrawString(uv.Rect(0, h+1, w+2, 1), strings.Repeat("─", w+2))
+					}
+					drawn = m.Draw(c, area, drawn)
+				})
+			}
+			draw()
+			_, _ = e.Write([]byte("\x1b[20;1H"))
+			dmg := make([]bool, h)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for n := 0; b.Loop(); n++ {
+				_, _ = e.Write([]byte{"abcdefghij"[n%10]})
+				if n%100 == 99 {
+					_, _ = e.Write([]byte("\r"))
+				}
+				m.frame = snapshot(e, m.frame, uint64(n+2), dmg)
+				draw()
+			}
+		})
+	}
+}
+
+// openBenchScreen opens a screen on a PTY whose output is drained.
+func openBenchScreen(b *testing.B, w, h int) *screen.Screen {
+	master, tty, err := pty.Open()
+	if err != nil {
+		b.Fatal(err)
+	}
+	_ = pty.Setsize(master, &pty.Winsize{Cols: uint16(w), Rows: uint16(h)})
+	go func() { _, _ = io.Copy(io.Discard, master) }()
+	s, err := screen.Open(tty, tty, screen.Options{Env: []string{"TERM=xterm-256color", "COLORTERM=truecolor"}, FrameInterval: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		s.Close()
+		tty.Close()
+		master.Close()
+	})
+	return s
 }

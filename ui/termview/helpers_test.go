@@ -111,7 +111,7 @@ func nextFrame(t *testing.T, term *Terminal, cond func(*Frame) bool) *Frame {
 }
 
 func frameHas(s string) func(*Frame) bool {
-	return func(f *Frame) bool { return strings.Contains(f.Content, s) }
+	return func(f *Frame) bool { return strings.Contains(f.String(), s) }
 }
 
 // fakeRunner answers capture-pane with fixed text and records calls.

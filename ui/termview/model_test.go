@@ -20,7 +20,7 @@ func newTestModel(t *testing.T, output string) (Model, *pipeTerm) {
 	m := New(p.Terminal)
 	p.Output(t, output)
 	f := nextFrame(t, p.Terminal, func(f *Frame) bool { return true })
-	for !strings.Contains(f.Content, ansi.Strip(lastLine(output))) {
+	for !strings.Contains(f.String(), ansi.Strip(lastLine(output))) {
 		f = nextFrame(t, p.Terminal, func(*Frame) bool { return true })
 	}
 	m, _ = m.Update(FrameMsg{term: p.Terminal, Frame: f})
@@ -38,7 +38,7 @@ func lastLine(s string) string {
 func TestModelIgnoresOtherTerminalsMessages(t *testing.T) {
 	m, _ := newTestModel(t, "mine")
 	other := newPipeTerm(t, Options{Width: 10, Height: 3})
-	m2, cmd := m.Update(FrameMsg{term: other.Terminal, Frame: &Frame{Content: "theirs"}})
+	m2, cmd := m.Update(FrameMsg{term: other.Terminal, Frame: &Frame{Title: "theirs"}})
 	if cmd != nil || m2.Frame() != m.Frame() {
 		t.Fatal("model took another terminal's frame")
 	}

@@ -127,7 +127,7 @@ func (t *Terminal) flushLocked() {
 	}
 	// Modes first: whoever reacts to this frame may ask Modes() about it.
 	t.storeModesLocked()
-	f := snapshot(t.emu, t.seq+1)
+	f := t.snapshotLocked(t.seq + 1)
 	if t.syncOpen {
 		f.Modes |= ModeSync
 	}
@@ -217,11 +217,27 @@ func (t *Terminal) latestFrame() *Frame {
 	if t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {
 		return nil
 	}
-	return snapshot(t.emu, t.seq)
+	return t.snapshotLocked(t.seq)
+}
+
+// snapshotLocked takes a frame sharing the unchanged rows of the last one
+// taken. The emulator forgets its damage as it reports it, so every frame
+// is diffed against the one before it, published or not.
+func (t *Terminal) snapshotLocked(seq uint64) *Frame {
+	f := snapshot(t.emu, t.base, seq, t.damage)
+	t.base = f
+	return f
 }
 
 // sameScreen reports whether two frames show the same thing.
 func sameScreen(a, b *Frame) bool {
-	return a.Width == b.Width && a.Height == b.Height && a.Cursor == b.Cursor &&
-		a.Modes == b.Modes && a.Title == b.Title && a.Content == b.Content
+	if a.Width != b.Width || a.Height != b.Height || a.Cursor != b.Cursor || a.Modes != b.Modes || a.Title != b.Title {
+		return false
+	}
+	for y := range a.rows {
+		if !sameRow(a.rows[y], b.rows[y]) {
+			return false
+		}
+	}
+	return true
 }

@@ -30,7 +30,7 @@ func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
 			tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) { return p.Modes().Has(ModeSync), "sync mode not seen" })
 			select {
 			case f := <-p.frames:
-				t.Fatalf("frame published inside a synchronized update: %q", f.Content)
+				t.Fatalf("frame published inside a synchronized update: %q", f.String())
 			default:
 			}
 			if p.latestFrame() != nil {
@@ -38,8 +38,8 @@ func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
 			}
 			p.Output(t, " done"+form.end)
 			f := nextFrame(t, p.Terminal, frameHas("half done"))
-			if strings.Contains(f.Content, "old") {
-				t.Fatalf("frame mixes old and new: %q", f.Content)
+			if strings.Contains(f.String(), "old") {
+				t.Fatalf("frame mixes old and new: %q", f.String())
 			}
 		})
 	}
@@ -71,8 +71,8 @@ func TestPumpResizeReachesEmulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := nextFrame(t, p.Terminal, func(f *Frame) bool { return f.Width == 30 })
-	if f.Height != 6 || len(f.Lines) != 6 {
-		t.Fatalf("frame %dx%d with %d lines", f.Width, f.Height, len(f.Lines))
+	if f.Height != 6 || len(f.Lines()) != 6 {
+		t.Fatalf("frame %dx%d with %d lines", f.Width, f.Height, len(f.Lines()))
 	}
 }
 

@@ -109,6 +109,8 @@ type Terminal struct {
 	frameBudget *budget
 	seq         uint64
 	published   *Frame // the last frame handed to the UI
+	base        *Frame // the last frame taken (published or not)
+	damage      []bool // scratch for the emulator's changed rows
 	timer       *time.Timer
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
