@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
@@ -67,6 +68,10 @@ func (s *Screen) Listen(send func(uv.Event)) error {
 		signal.Stop(winch)
 		cancel()
 		cr.Cancel()
+		select {
+		case <-streamed: // the reader let go of the terminal
+		case <-time.After(time.Second):
+		}
 	}
 	s.mu.Unlock()
 	return nil
