@@ -51,6 +51,7 @@ const (
 	actDelete       keys.ActionID = "delete-workspace"
 	actShelve       keys.ActionID = "shelve-workspace"
 	actRefresh      keys.ActionID = "refresh"
+	actSuspend      keys.ActionID = "suspend"
 )
 
 // action is one row of amux's action table: the data every key display is

@@ -78,7 +78,7 @@ func newTestModel(w, h int) *Model {
 	return m
 }
 
-func screen(m *Model) string {
+func screenText(m *Model) string {
 	lines := strings.Split(ansi.Strip(m.render()), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -89,7 +89,7 @@ func screen(m *Model) string {
 func TestGoldenDashboard120x40(t *testing.T) {
 	m := newTestModel(120, 40)
 	m.dash.Move(1) // onto auth-fix
-	got := screen(m)
+	got := screenText(m)
 	const path = "testdata/dashboard_120x40.golden"
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -111,11 +111,11 @@ func TestGoldenDashboard120x40(t *testing.T) {
 func TestTooSmallScreen(t *testing.T) {
 	for _, size := range [][2]int{{79, 40}, {120, 23}} {
 		m := newTestModel(size[0], size[1])
-		if got := screen(m); !strings.Contains(got, "Terminal too small") {
+		if got := screenText(m); !strings.Contains(got, "Terminal too small") {
 			t.Fatalf("%v: %s", size, got)
 		}
 	}
-	if got := screen(newTestModel(80, 24)); strings.Contains(got, "too small") || !strings.Contains(got, "auth-fix") {
+	if got := screenText(newTestModel(80, 24)); strings.Contains(got, "too small") || !strings.Contains(got, "auth-fix") {
 		t.Fatalf("80x24 must render the layout:\n%s", got)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -69,14 +70,18 @@ type Model struct {
 	// states is the monitor's latest word on every session, by name.
 	states map[string]monitor.SessionState
 
-	// Render caches (see View): the whole view, valid until a message may
-	// have changed the screen, and the project list, which a terminal's
-	// frame never changes.
-	viewCache tea.View
-	viewValid bool
-	leftCache string
-	leftValid bool
-	inputOnly bool // this update only passed input to a terminal
+	// Drawing (see draw.go). scr is the screen amux draws on (nil in
+	// tests); paint is what its canvas holds. drawPending: a message may
+	// have changed the screen since the last draw. chromeGen counts the
+	// messages that may have changed more than a terminal's cells. The
+	// project list is cached as text: a terminal's frame never changes it.
+	scr         *screen.Screen
+	paint       paintState
+	drawPending bool
+	chromeGen   int
+	leftCache   string
+	leftValid   bool
+	inputOnly   bool // this update only passed input to a terminal
 
 	// settingsPending: a confirmed settings change could not be saved; its
 	// values are live and the next confirmation retries the save.
@@ -136,8 +141,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.inputOnly = false
 	model, cmd := m.update(msg)
 	if !m.inputOnly {
-		m.viewValid = false
+		m.drawPending = true
 		if _, frame := msg.(termview.FrameMsg); !frame {
+			m.chromeGen++
 			m.leftValid = false
 		}
 	}
@@ -156,6 +162,10 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, m.resizeViews()
+	case tea.FocusMsg, tea.BlurMsg:
+		_, focused := msg.(tea.FocusMsg)
+		m.outerFocus(focused)
+		return m, nil
 	case spinner.TickMsg:
 		var cmd tea.Cmd
 		if msg.ID == m.spin.ID() {
@@ -260,6 +270,22 @@ func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	return cmd
+}
+
+// outerFocus passes the terminal window gaining or losing focus on to the
+// focused terminal's program, if it asked for focus events. Nothing amux
+// draws changes.
+func (m *Model) outerFocus(focused bool) {
+	m.inputOnly = true
+	t, live := m.focusedTerminal()
+	if !live || !t.view.Terminal().Modes().Has(termview.ModeFocusEvents) {
+		return
+	}
+	seq := "\x1b[O"
+	if focused {
+		seq = "\x1b[I"
+	}
+	_, _ = t.view.Terminal().Write([]byte(seq))
 }
 
 // scopes lists the active key scopes, innermost first.
