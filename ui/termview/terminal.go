@@ -137,10 +137,11 @@ type Terminal struct {
 
 // Attach starts `tmux attach-session -t =<session>` (never -d: other viewers
 // stay attached) on a PTY of the configured size and starts reading it. It
-// first makes sure the server has TerminalFeatures. The session must exist.
+// first gives the server the options its clients need (EnsureServerOptions).
+// The session must exist.
 func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (*Terminal, error) {
 	opts = opts.withDefaults()
-	if err := EnsureTerminalFeatures(ctx, c); err != nil {
+	if err := EnsureServerOptions(ctx, c); err != nil {
 		return nil, err
 	}
 	// Not ctx: the client must outlive the call that created it.
