@@ -97,6 +97,10 @@ func (m *Model) Focus() {
 	}
 }
 
+// SetVisible says whether the view is on screen; a hidden view's terminal
+// stops reading its PTY (see Terminal.SetVisible).
+func (m *Model) SetVisible(visible bool) { m.term.SetVisible(visible) }
+
 // Blur makes this an unfocused view, batched more coarsely.
 func (m *Model) Blur() {
 	if !m.focused {

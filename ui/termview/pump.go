@@ -1,6 +1,8 @@
 package termview
 
 import (
+	"io"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -15,24 +17,36 @@ const (
 	seqSyncEndDCS   = "\x1bP=2s\x1b\\"
 )
 
+// drainedPause is the longest the reader waits after a read that emptied
+// the PTY: a 60 Hz frame.
+const drainedPause = time.Second / 60
+
 // readBufSize is one read from the PTY. The reader emulates a chunk before it
 // reads the next, so this (plus the kernel's PTY buffer) is all amux holds;
 // a flood backs up into tmux, which then discards and redraws instead.
 const readBufSize = 32 << 10
 
 // readLoop is the one reader of the PTY. It emulates each chunk before it
-// reads the next, and between frames it does not read at all: output that
-// arrives while no frame could be shown anyway waits in the PTY and is read
-// in one go when the next frame is due. Keystroke echoes after a quiet spell
-// are read and shown at once; a flood costs one read per frame instead of
-// thousands of tiny ones, and if it outruns us it backs up into tmux, which
-// drops it and redraws later. The emulation budget caps the rest.
+// reads the next. While a flood keeps the PTY full (a read fills the whole
+// buffer) it does not read between frames: what arrives meanwhile waits in
+// the PTY and is read in one go when the next frame is due, and if it
+// outruns us it backs up into tmux, which drops it and redraws later. The
+// emulation budget caps the rest. A read that empties the PTY is followed
+// by the next one drainedPause later at most: a keystroke's echo after a
+// quiet spell is read at once, tiny writes are read in batches, and the end
+// of a flood is not held back by the sustained rate.
 func (t *Terminal) readLoop() {
 	buf := make([]byte, readBufSize)
 	sc := seqSplitter{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
 	emulation := newBudget(t.opts.EmulationShare, t.opts.EmulationBurst, time.Now())
 	for {
+		t.waitVisible()
+		t.startReading()
 		n, err := t.rw.Read(buf)
+		t.reading.Store(false)
+		if err == nil && n > 0 {
+			n = readAvailable(t.rw, buf, n)
+		}
 		if n > 0 {
 			t.stats.bytes.Add(uint64(n))
 			t.stats.reads.Add(1)
@@ -40,7 +54,15 @@ func (t *Terminal) readLoop() {
 			due := t.ingest(&sc, buf[:n])
 			now := time.Now()
 			emulation.spend(now.Sub(start), now)
-			wait := max(due.Sub(now), emulation.wait(now))
+			wait := max(emulation.wait(now), due.Sub(now))
+			if n < len(buf) {
+				// The PTY is drained: read again soon, but not at once, so
+				// that tiny writes come in batches (tmux keeps writing a few
+				// bytes while it discards a flood) yet the end of the output,
+				// and tmux's redraw after a flood, is not held back by the
+				// sustained rate. Input wakes the reader sooner.
+				wait = max(emulation.wait(now), min(wait, drainedPause))
+			}
 			if wait > 0 {
 				select {
 				case <-time.After(wait):
@@ -56,6 +78,47 @@ func (t *Terminal) readLoop() {
 			return
 		}
 	}
+}
+
+// readAvailable adds to buf[:n] what more the PTY holds right now, without
+// waiting, up to a full buffer. A terminal's line discipline hands out at
+// most 4 KB per read; a flood read in one 32 KB gulp costs one wake-up and
+// one emulation pass instead of eight, and a full buffer tells the reader
+// that more is waiting.
+func readAvailable(r io.Reader, buf []byte, n int) int {
+	sc, ok := r.(syscall.Conn)
+	if !ok {
+		return n
+	}
+	raw, err := sc.SyscallConn()
+	if err != nil {
+		return n
+	}
+	for n < len(buf) {
+		got := 0
+		if err := raw.Read(func(fd uintptr) bool {
+			got, _ = syscall.Read(int(fd), buf[n:])
+			return true // never wait: EAGAIN means nothing more for now
+		}); err != nil || got <= 0 {
+			return n
+		}
+		n += got
+	}
+	return n
+}
+
+// waitVisible holds the reader while the view is hidden (see SetVisible).
+func (t *Terminal) waitVisible() {
+	for !t.visible.Load() {
+		t.held.Store(true)
+		select {
+		case <-t.visibleWake:
+		case <-t.closing:
+			t.held.Store(false)
+			return
+		}
+	}
+	t.held.Store(false)
 }
 
 // ingest emulates one chunk, tracking synchronized updates so that frames
@@ -79,24 +142,48 @@ func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 			t.flushLocked()
 		}
 	})
+	t.lastIngest = time.Now()
 	t.storeModesLocked()
 	t.flushLocked()
-	return t.nextFrameLocked(time.Now())
+	due, _ := t.nextFrameLocked(t.lastIngest)
+	return due
 }
 
-// nextFrameLocked is the earliest time the frame pacing allows a frame.
-func (t *Terminal) nextFrameLocked(now time.Time) time.Time {
+// nextFrameLocked is the earliest time the frame pacing allows a frame,
+// and whether it is the sustained frame rate that holds the frame back.
+func (t *Terminal) nextFrameLocked(now time.Time) (due time.Time, byRate bool) {
 	interval := t.opts.FrameInterval
 	if !t.focused {
 		interval = t.opts.BackgroundInterval
 	}
-	due := t.lastFrame.Add(interval)
+	due = t.lastFrame.Add(interval)
 	if t.focused && !t.userInput.Load() {
 		if w := t.frameBudget.wait(now); now.Add(w).After(due) {
-			due = now.Add(w)
+			due, byRate = now.Add(w), true
 		}
 	}
-	return due
+	return due, byRate
+}
+
+// startReading marks the reader as waiting in the kernel. A frame that the
+// sustained rate holds back is looked at again a frame interval after the
+// last output: if none came by then, the output is over (see quietLocked).
+func (t *Terminal) startReading() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.reading.Store(true)
+	now := time.Now()
+	if check := t.lastIngest.Add(t.opts.FrameInterval); t.dirty && !t.timerAt.IsZero() && t.timerAt.After(check) {
+		t.scheduleLocked(now, max(check.Sub(now), time.Millisecond))
+	}
+}
+
+// quietLocked reports whether the output has stopped: the reader waits in
+// the kernel for more and nothing came for a frame interval. A frame the
+// sustained rate holds back is then shown at once: the flood is over, and
+// its last screen should not wait for the rate.
+func (t *Terminal) quietLocked(now time.Time) bool {
+	return t.reading.Load() && now.Sub(t.lastIngest) >= t.opts.FrameInterval
 }
 
 func (t *Terminal) storeModesLocked() {
@@ -121,7 +208,13 @@ func (t *Terminal) flushLocked() {
 			return
 		}
 	}
-	if wait := t.nextFrameLocked(now).Sub(now); wait > 0 {
+	due, byRate := t.nextFrameLocked(now)
+	if wait := due.Sub(now); wait > 0 && !(byRate && t.quietLocked(now)) {
+		if byRate && t.reading.Load() {
+			// Look again when the reader has waited a frame for more:
+			// the output may be over by then.
+			wait = min(wait, max(t.lastIngest.Add(t.opts.FrameInterval).Sub(now), time.Millisecond))
+		}
 		t.scheduleLocked(now, wait)
 		return
 	}

@@ -21,9 +21,9 @@ import (
 type Options struct {
 	Width, Height int // initial size in cells; default 80×24
 	// FrameInterval is the least time between two frames of a focused
-	// terminal: match the program's frame rate. The first output after a
+	// terminal: match the screen's frame rate. The first output after a
 	// quiet spell is published at once; only what follows within the
-	// interval is batched. Default 1/60 s.
+	// interval is batched. Default 1/240 s, the rate ui/screen caps at.
 	FrameInterval time.Duration
 	// BackgroundInterval is the same for an unfocused terminal. Default 250 ms.
 	BackgroundInterval time.Duration
@@ -58,7 +58,7 @@ func (o Options) withDefaults() Options {
 		o.Width, o.Height = 80, 24
 	}
 	if o.FrameInterval <= 0 {
-		o.FrameInterval = time.Second / 60
+		o.FrameInterval = time.Second / 240
 	}
 	if o.BackgroundInterval <= 0 {
 		o.BackgroundInterval = 250 * time.Millisecond
@@ -67,16 +67,16 @@ func (o Options) withDefaults() Options {
 		o.SustainedRate = 12
 	}
 	if o.FrameBurst <= 0 {
-		o.FrameBurst = 12
+		o.FrameBurst = 6
 	}
 	if o.SyncTimeout <= 0 {
 		o.SyncTimeout = 150 * time.Millisecond
 	}
 	if o.EmulationShare <= 0 || o.EmulationShare > 1 {
-		o.EmulationShare = 0.2
+		o.EmulationShare = 0.1
 	}
 	if o.EmulationBurst <= 0 {
-		o.EmulationBurst = 100 * time.Millisecond
+		o.EmulationBurst = 50 * time.Millisecond
 	}
 	if o.HistoryLines <= 0 {
 		o.HistoryLines = 3000
@@ -115,13 +115,18 @@ type Terminal struct {
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
 	stopped     bool
+	lastIngest  time.Time // when output was last emulated
 
-	userInput atomic.Bool   // input written since the last frame
-	inputWake chan struct{} // capacity 1: input was written
-	modes     atomic.Uint32 // latest Modes, readable without the lock
-	stats     counters
-	frames    chan *Frame // capacity 1: only the newest unconsumed frame
-	in        *inputQueue
+	userInput   atomic.Bool   // input written since the last frame
+	inputWake   chan struct{} // capacity 1: input was written
+	visible     atomic.Bool   // the view is on screen: the PTY is read
+	visibleWake chan struct{} // capacity 1: the view became visible
+	held        atomic.Bool   // the reader waits for the view to be visible
+	reading     atomic.Bool   // the reader waits in the kernel for output
+	modes       atomic.Uint32 // latest Modes, readable without the lock
+	stats       counters
+	frames      chan *Frame // capacity 1: only the newest unconsumed frame
+	in          *inputQueue
 
 	sizeMu       sync.Mutex // orders resizes: emulator first, then the PTY
 	wantW, wantH atomic.Int32
@@ -149,6 +154,11 @@ func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (
 	cmd.Env = attachEnv(opts.Env)
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(opts.Width), Rows: uint16(opts.Height)})
 	if err != nil {
+		return nil, err
+	}
+	if ptmx, err = pollable(ptmx); err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
 		return nil, err
 	}
 	t := newTerminal(ptmx, opts)
@@ -184,17 +194,19 @@ func attachEnv(base []string) []string {
 func newTerminal(rw io.ReadWriteCloser, opts Options) *Terminal {
 	opts = opts.withDefaults()
 	t := &Terminal{
-		opts:      opts,
-		rw:        rw,
-		emu:       opts.NewEmulator(opts.Width, opts.Height),
-		frames:    make(chan *Frame, 1),
-		in:        newInputQueue(),
-		closing:   make(chan struct{}),
-		inputWake: make(chan struct{}, 1),
-		done:      make(chan struct{}),
-		exited:    make(chan struct{}),
-		focused:   true,
+		opts:        opts,
+		rw:          rw,
+		emu:         opts.NewEmulator(opts.Width, opts.Height),
+		frames:      make(chan *Frame, 1),
+		in:          newInputQueue(),
+		closing:     make(chan struct{}),
+		inputWake:   make(chan struct{}, 1),
+		visibleWake: make(chan struct{}, 1),
+		done:        make(chan struct{}),
+		exited:      make(chan struct{}),
+		focused:     true,
 	}
+	t.visible.Store(true)
 	t.frameCost = time.Duration(float64(time.Second) / opts.SustainedRate)
 	// A frame is allowed while the level is not negative, so a capacity of
 	// FrameBurst-1 frames lets exactly FrameBurst through at once.
@@ -252,6 +264,22 @@ func (t *Terminal) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// SetVisible says whether the view is on screen. A hidden terminal does not
+// read its PTY at all: whatever the pane prints meanwhile waits in the PTY
+// and in tmux, which — as for any client that falls behind — discards a
+// flood and redraws the screen once it is over. A hidden tab therefore
+// costs nothing, however much it prints (tmux also redraws every client
+// whenever an option changes), and showing it again reads what waited.
+func (t *Terminal) SetVisible(visible bool) {
+	t.visible.Store(visible)
+	if visible {
+		select {
+		case t.visibleWake <- struct{}{}:
+		default:
+		}
+	}
+}
+
 // Resize sets the size in cells: the emulator first, then the PTY (which
 // makes tmux resize the session's window). Concurrent calls settle on the
 // latest size asked for.
@@ -281,7 +309,7 @@ func (t *Terminal) Resize(width, height int) error {
 		return ErrClosed // the PTY is being (or has been) closed under sizeMu
 	default:
 	}
-	return pty.Setsize(t.ptmx, &pty.Winsize{Cols: uint16(w), Rows: uint16(h)})
+	return setSize(t.ptmx, w, h)
 }
 
 // Done is closed when the attach client's output has ended: the session or
