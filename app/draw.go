@@ -1,6 +1,9 @@
 package app
 
 import (
+	"fmt"
+	"strings"
+
 	"charm.land/lipgloss/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
@@ -9,16 +12,52 @@ import (
 )
 
 // paintState is what a canvas holds, so that a draw redoes only what
-// changed: the chrome (list, borders, tab bar, hints) only when a message
-// may have changed it, the shown terminal only in the rows its frame
-// changed. The zero value knows nothing: the next draw paints everything.
+// changed: the chrome (list, borders, tab bar, hints) only where a message
+// changed its text, line by line, and the shown terminal only in the rows
+// its frame changed. The zero value knows nothing: the next draw paints
+// everything.
 type paintState struct {
 	valid     bool
-	chromeGen int            // Model.chromeGen the chrome was drawn at
-	left      string         // the project list as drawn
-	overlay   bool           // an overlay is drawn over the layout
+	chromeGen int  // Model.chromeGen the chrome was drawn at
+	overlay   bool // an overlay is drawn over the layout
+	small     textRegion
+	left      textRegion
+	box       string // the center frame's edges as drawn (see drawCenter)
+	content   textRegion
+	bar       textRegion
+	hints     textRegion
 	termTab   *tab           // the tab whose live view owns the terminal area
 	term      termview.Drawn // what that view drew there
+}
+
+// textRegion is a rectangle of the canvas drawn from text. Only lines that
+// differ from the ones drawn there last are drawn again, so a spinner
+// turning costs one row of the canvas, not a region.
+type textRegion struct {
+	area  uv.Rectangle
+	lines []string // as drawn, one per row of area; nil: unknown
+}
+
+// draw puts s (styled lines, each one row) into area.
+func (r *textRegion) draw(c *screen.Canvas, area uv.Rectangle, s string) {
+	if area != r.area || len(r.lines) != area.Dy() {
+		r.area, r.lines = area, make([]string, area.Dy())
+		for y := range r.lines {
+			r.lines[y] = "\x00" // matches no line: every row is drawn
+		}
+	}
+	lines := strings.Split(s, "\n")
+	for y := range area.Dy() {
+		line := ""
+		if y < len(lines) {
+			line = lines[y]
+		}
+		if r.lines[y] == line {
+			continue
+		}
+		c.DrawString(uv.Rect(area.Min.X, area.Min.Y+y, area.Dx(), 1), line)
+		r.lines[y] = line
+	}
 }
 
 // draw composes the screen on c. Update bumps chromeGen whenever a message
@@ -29,31 +68,27 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 	if m.width <= 0 || m.height <= 0 {
 		return
 	}
-	if c.Resize(m.width, m.height) {
+	if c.Resize(m.width, m.height) || m.overlay != nil || st.overlay {
+		// Everything moved, or an overlay covers (or covered) part of
+		// every region: paint it all.
 		*st = paintState{}
 	}
-	chrome := !st.valid || st.chromeGen != m.chromeGen || m.overlay != nil || st.overlay
-	if chrome && (m.overlay != nil || st.overlay) {
-		// An overlay covers (or covered) part of every region.
-		st.left, st.term = "", termview.Drawn{}
-	}
-	st.valid, st.chromeGen, st.overlay = true, m.chromeGen, false
+	chrome := !st.valid || st.chromeGen != m.chromeGen
+	st.valid, st.chromeGen = true, m.chromeGen
 	if m.width < minWidth || m.height < minHeight {
 		if chrome {
-			c.DrawString(c.Bounds(), m.tooSmall())
+			st.small.draw(c, c.Bounds(), m.tooSmall())
 		}
-		st.left, st.termTab, st.term = "", nil, termview.Drawn{}
+		*st = paintState{valid: true, chromeGen: m.chromeGen, small: st.small}
 		c.SetCursor(nil)
 		return
 	}
+	st.small = textRegion{}
 	l := m.layout()
 	if chrome {
-		if left := m.renderDashboard(l); left != st.left {
-			c.DrawString(uv.Rect(0, 0, l.dashWidth, l.bodyHeight), left)
-			st.left = left
-		}
+		st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight), m.renderDashboard(l))
 		m.drawCenter(c, l, st)
-		c.DrawString(uv.Rect(0, m.height-1, m.width, 1), m.renderHints())
+		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderHints())
 	}
 	if t := st.termTab; t != nil && t == m.activeTab() && t.view != nil {
 		x, y := m.termOrigin()
@@ -76,23 +111,28 @@ func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
 	x0, w, h := l.dashWidth, m.width-l.dashWidth, l.bodyHeight
 	focused := m.focus == focusCenter && m.overlay == nil
 	title, content := m.centerContent(w-2, h-2)
-	drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+	if key := fmt.Sprint(title, focused, x0, w, h); key != st.box {
+		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+		st.box = key
+	}
 	inner := uv.Rect(x0+1, 1, w-2, h-2)
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil || len(wt.tabs) == 0 {
-		c.DrawString(inner, content)
+		st.bar = textRegion{}
+		st.content.draw(c, inner, content)
 		st.termTab, st.term = nil, termview.Drawn{}
 		return
 	}
-	c.DrawString(uv.Rect(inner.Min.X, inner.Min.Y, inner.Dx(), 1), m.tabBar(wt, inner.Dx()))
-	t := wt.current()
-	if t.view != nil {
+	st.bar.draw(c, uv.Rect(inner.Min.X, inner.Min.Y, inner.Dx(), 1), m.tabBar(wt, inner.Dx()))
+	body := uv.Rect(inner.Min.X, inner.Min.Y+1, inner.Dx(), inner.Dy()-1)
+	if t := wt.current(); t.view != nil {
 		if st.termTab != t {
 			st.termTab, st.term = t, termview.Drawn{}
 		}
+		st.content = textRegion{} // the view draws over whatever text was there
 		return
 	}
-	c.DrawString(uv.Rect(inner.Min.X, inner.Min.Y+1, inner.Dx(), inner.Dy()-1), m.detachedBody(t))
+	st.content.draw(c, body, m.detachedBody(wt.current()))
 	st.termTab, st.term = nil, termview.Drawn{}
 }
 

@@ -345,6 +345,7 @@ func (m *Model) syncViews() tea.Cmd {
 			} else {
 				t.view.Blur()
 			}
+			t.view.SetVisible(t == shown)
 			if t == shown && t.parked {
 				t.parked = false
 				cmds = append(cmds, t.view.Init()) // wait for frames again
