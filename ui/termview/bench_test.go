@@ -64,37 +64,22 @@ func BenchmarkIngest(b *testing.B) {
 	b.ReportMetric(float64(t.Stats().Frames)/float64(b.N), "frames/op")
 }
 
-// BenchmarkSnapshot takes a frame of a full, colourful 200×50 screen
-// after a full redraw: the worst case of a published frame.
-func BenchmarkSnapshot(b *testing.B) {
-	e := NewVTEmulator(benchW, benchH)
-	go func() { _, _ = io.Copy(io.Discard, e.Replies()) }()
-	defer e.Close()
-	b.ReportAllocs()
-	var prev *Frame
-	for n := 0; b.Loop(); n++ {
-		b.StopTimer()
-		_, _ = e.Write([]byte(tmuxRedraw(n)))
-		b.StartTimer()
-		prev = snapshot(e, prev, uint64(n), nil)
-	}
-}
-
 // BenchmarkEchoFrame is the whole frame cost of a keystroke's echo: the
-// emulator takes the echoed character, the terminal takes a frame (sharing
-// every unchanged row), the view draws the changed row into the screen's
-// canvas and the screen writes the difference to a real PTY. Target: under
+// reader's path (markers, emulation, damage, the frame's news) for the
+// echoed character, then the view drawing the changed row into the screen's
+// canvas and the screen writing the difference to a real PTY. Target: under
 // 1 ms at 200×50 and at 300×80.
 func BenchmarkEchoFrame(b *testing.B) {
 	for _, size := range [][2]int{{200, 50}, {300, 80}} {
 		w, h := size[0], size[1]
 		b.Run(fmt.Sprintf("%dx%d", w, h), func(b *testing.B) {
-			e := NewVTEmulator(w, h)
-			go func() { _, _ = io.Copy(io.Discard, e.Replies()) }()
-			defer e.Close()
-			_, _ = e.Write([]byte(tmuxRedraw(1)))
+			t := newTerminal(discardRW{}, Options{Width: w, Height: h, FrameInterval: time.Nanosecond, SustainedRate: 1e9, FrameBurst: 1 << 20})
+			go t.drainReplies()
+			defer t.emu.Close()
+			sc := seqSplitter{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
+			t.ingest(&sc, []byte(tmuxRedraw(1)))
 			scr := openBenchScreen(b, w+2, h+2)
-			m := Model{frame: snapshot(e, nil, 1, nil), width: w, height: h, focused: true}
+			m := Model{term: t, width: w, height: h, focused: true}
 			var drawn Drawn
 			area := uv.Rect(1, 1, w, h)
 			draw := func() {
@@ -109,16 +94,15 @@ func BenchmarkEchoFrame(b *testing.B) {
 				})
 			}
 			draw()
-			_, _ = e.Write([]byte("\x1b[20;1H"))
-			dmg := make([]bool, h)
+			t.ingest(&sc, []byte("\x1b[20;1H"))
 			b.ReportAllocs()
 			b.ResetTimer()
 			for n := 0; b.Loop(); n++ {
-				_, _ = e.Write([]byte{"abcdefghij"[n%10]})
+				echo := []byte{"abcdefghij"[n%10]}
 				if n%100 == 99 {
-					_, _ = e.Write([]byte("\r"))
+					echo = append(echo, '\r')
 				}
-				m.frame = snapshot(e, m.frame, uint64(n+2), dmg)
+				t.ingest(&sc, echo)
 				draw()
 			}
 		})

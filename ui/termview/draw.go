@@ -1,6 +1,8 @@
 package termview
 
 import (
+	"time"
+
 	uv "github.com/charmbracelet/ultraviolet"
 )
 
@@ -8,18 +10,19 @@ import (
 // the same cells paints only what changed. The zero value knows nothing:
 // the next Draw paints every cell of its area.
 type Drawn struct {
-	ok    bool
-	frame *Frame
-	area  uv.Rectangle
-	sel   selection
+	term *Terminal
+	gen  uint64 // the terminal's draw count after this draw
+	area uv.Rectangle
+	sel  selection
 }
 
-// Draw paints the view into area of scr: the live frame's cells as the
-// program drew them (the screen downsamples colours), or the captured
-// history while scrolled back, with the selection in reverse video. Pass
-// what the previous Draw into these cells returned: rows of the frame that
-// are the same rows as then are left alone, so a keystroke's echo costs a
-// row, not the screen. Pass Drawn{} when something else drew over them.
+// Draw paints the view into area of scr: the terminal's cells as the
+// program drew them, copied straight from the emulator (the screen
+// downsamples colours), or the captured history while scrolled back, with
+// the selection in reverse video. Pass what the previous Draw into these
+// cells returned: only rows the program changed since are painted, so a
+// keystroke's echo costs a row, not the screen. Pass Drawn{} when something
+// else drew over them.
 func (m Model) Draw(scr uv.Screen, area uv.Rectangle, since Drawn) Drawn {
 	if area.Empty() {
 		return Drawn{}
@@ -36,48 +39,57 @@ func (m Model) Draw(scr uv.Screen, area uv.Rectangle, since Drawn) Drawn {
 		}
 		return Drawn{} // history is not diffed: the next Draw paints all
 	}
-	next := Drawn{ok: true, frame: m.frame, area: area, sel: m.sel}
-	var old *Frame
-	incremental := since.ok && since.area == area && since.sel == m.sel
-	if incremental {
-		old = since.frame
-		if old == nil && m.frame == nil {
-			return next // blank, and blank already
-		}
-	}
-	f := m.frame
-	if old != nil && (f == nil || old.Width != f.Width || old.Height != f.Height) {
-		old = nil
-	}
-	for y := range area.Dy() {
-		var row []uv.Cell
-		if f != nil && y < f.Height {
-			row = f.rows[y]
-			if old != nil && sameRow(row, old.rows[y]) {
-				continue
-			}
-		} else if old != nil {
-			continue // blank below the frame, as before
-		}
-		drawRow(scr, area.Min.X, area.Min.Y+y, area.Dx(), row)
-		m.sel.paint(scr, area, y)
-	}
-	return next
+	return m.term.drawTo(scr, area, since, m.sel)
 }
 
-// drawRow copies a row of cells to the screen at x0, y, width cells wide:
-// cut at the right edge (a wide character that does not fit becomes a
-// blank), padded with blanks.
-func drawRow(scr uv.Screen, x0, y, width int, row []uv.Cell) {
-	for x := 0; x < width; {
-		if x >= len(row) {
-			blank := uv.EmptyCell
-			scr.SetCell(x0+x, y, &blank)
-			x++
+// drawTo copies the emulator's rows into area of scr: every row unless since
+// is this terminal's previous draw into the same area with the same
+// selection, in which case only the rows changed since. While a
+// synchronized update is open (and younger than SyncTimeout) what is drawn
+// stays: the program is halfway through a frame.
+func (t *Terminal) drawTo(scr uv.Screen, area uv.Rectangle, since Drawn, sel selection) Drawn {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	incremental := since.term == t && since.gen == t.drawGen && since.area == area && since.sel == sel
+	if incremental && t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {
+		return since
+	}
+	t.collectDamageLocked()
+	all := !incremental || t.damageAll
+	w, h := t.emu.Size()
+	for y := range area.Dy() {
+		switch {
+		case y >= h:
+			if all {
+				drawBlank(scr, area.Min.X, area.Min.Y+y, area.Dx())
+			}
+			continue
+		case !all && !t.damage[y]:
 			continue
 		}
-		c := &row[x]
+		drawRow(scr, area.Min.X, area.Min.Y+y, area.Dx(), t.emu, y, w)
+		sel.paint(scr, area, y)
+	}
+	clear(t.damage)
+	t.damageAll = false
+	t.drawGen++
+	return Drawn{term: t, gen: t.drawGen, area: area, sel: sel}
+}
+
+// drawRow copies row y of the emulator (w cells) to the screen at x0, sy,
+// width cells wide: cut at the right edge (a wide character that does not
+// fit becomes a blank), padded with blanks.
+func drawRow(scr uv.Screen, x0, sy, width int, e Emulator, y, w int) {
+	for x := 0; x < width; {
+		var c *uv.Cell
+		if x < w {
+			c = e.CellAt(x, y)
+		}
 		switch {
+		case c == nil:
+			blank := uv.EmptyCell
+			scr.SetCell(x0+x, sy, &blank)
+			x++
 		case c.Width == 0:
 			// The placeholder after a wide character: setting the
 			// character set it. (A stray one is left alone.)
@@ -85,12 +97,20 @@ func drawRow(scr uv.Screen, x0, y, width int, row []uv.Cell) {
 		case c.Width > width-x:
 			blank := uv.EmptyCell
 			blank.Style = c.Style
-			scr.SetCell(x0+x, y, &blank)
+			scr.SetCell(x0+x, sy, &blank)
 			x++
 		default:
-			scr.SetCell(x0+x, y, c)
+			scr.SetCell(x0+x, sy, c)
 			x += c.Width
 		}
+	}
+}
+
+// drawBlank clears width cells at x0, y.
+func drawBlank(scr uv.Screen, x0, y, width int) {
+	for x := range width {
+		blank := uv.EmptyCell
+		scr.SetCell(x0+x, y, &blank)
 	}
 }
 

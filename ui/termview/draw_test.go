@@ -2,10 +2,12 @@ package termview
 
 import (
 	"io"
-	"strings"
 	"testing"
+	"time"
 
 	uv "github.com/charmbracelet/ultraviolet"
+
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 // newEmu is an x/vt emulator whose replies are drained.
@@ -42,39 +44,22 @@ func TestVTDamageTracking(t *testing.T) {
 	}
 }
 
-// Consecutive frames share the rows that did not change, and a row that
-// was rewritten with the same cells is still the old row.
-func TestFramesShareUnchangedRows(t *testing.T) {
-	e := newEmu(t, 20, 5)
-	e.Write([]byte("one\r\ntwo\r\nthree"))
-	f1 := snapshot(e, nil, 1, nil)
-	e.Write([]byte("\x1b[2;1HTWO\x1b[1;1Hone"))
-	f2 := snapshot(e, f1, 2, nil)
-	for y := range 5 {
-		if shared := sameRow(f1.rows[y], f2.rows[y]); shared == (y == 1) {
-			t.Errorf("row %d shared=%v", y, shared)
-		}
-	}
-	if got := strings.TrimRight(f2.Line(1), " "); got != "TWO" {
-		t.Fatalf("row 1 = %q", got)
-	}
-}
-
-// Drawing the next frame into the same cells touches only the changed row.
+// Drawing into the same cells again paints only the row the program changed.
 func TestDrawPaintsOnlyChangedRows(t *testing.T) {
-	e := newEmu(t, 10, 4)
-	e.Write([]byte("ab\r\ncd"))
-	m := Model{frame: snapshot(e, nil, 1, nil), width: 10, height: 4}
+	p := newPipeTerm(t, Options{Width: 10, Height: 4, FrameInterval: time.Nanosecond})
+	p.Output(t, "ab\r\ncd")
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "cd"))
+	m := Model{term: p.Terminal, width: 10, height: 4}
 	scr := uv.NewScreenBuffer(12, 6)
 	area := uv.Rect(1, 1, 10, 4)
 	drawn := m.Draw(scr, area, Drawn{})
 	if got := scr.Line(2).String(); got != " cd" {
 		t.Fatalf("row 2 of the screen = %q", got)
 	}
-	e.Write([]byte("e"))
-	m.frame = snapshot(e, m.frame, 2, nil)
+	p.Output(t, "e")
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "cde"))
 	scr.Touched = nil
-	m.Draw(scr, area, drawn)
+	drawn = m.Draw(scr, area, drawn)
 	if n := scr.TouchedLines(); n != 1 || scr.Touched[2] == nil {
 		t.Fatalf("%d rows touched for one changed row", n)
 	}
@@ -82,18 +67,39 @@ func TestDrawPaintsOnlyChangedRows(t *testing.T) {
 		t.Fatalf("row 2 of the screen = %q", got)
 	}
 	scr.Touched = nil
+	m.Draw(scr, area, drawn)
+	if n := scr.TouchedLines(); n != 0 {
+		t.Fatalf("nothing changed, yet %d rows were painted", n)
+	}
 	m.Draw(scr, area, Drawn{})
 	if got := scr.Line(2).String(); got != " cde" {
 		t.Fatalf("full repaint changed row 2: %q", got)
 	}
 }
 
-// A selection is drawn in reverse video without the program's colours, and
-// a change of selection repaints the rows it covers.
+// While the program is halfway through a synchronized update, what is drawn
+// stays as it was.
+func TestDrawKeepsTheLastWholeScreen(t *testing.T) {
+	p := newPipeTerm(t, Options{Width: 10, Height: 2, SyncTimeout: time.Hour, FrameInterval: time.Nanosecond})
+	p.Output(t, "old")
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "old"))
+	m := Model{term: p.Terminal, width: 10, height: 2}
+	scr := uv.NewScreenBuffer(10, 2)
+	drawn := m.Draw(scr, scr.Bounds(), Drawn{})
+	p.Output(t, seqSyncBegin+"\x1b[Hnew")
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) { return p.Modes().Has(ModeSync), "sync mode not seen" })
+	m.Draw(scr, scr.Bounds(), drawn)
+	if got := scr.Line(0).String(); got != "old" {
+		t.Fatalf("drew a half-done update: %q", got)
+	}
+}
+
+// A selection is drawn in reverse video without the program's colours.
 func TestDrawShowsTheSelection(t *testing.T) {
-	e := newEmu(t, 10, 2)
-	e.Write([]byte("\x1b[31mhello\x1b[m"))
-	m := Model{frame: snapshot(e, nil, 1, nil), width: 10, height: 2}
+	p := newPipeTerm(t, Options{Width: 10, Height: 2, FrameInterval: time.Nanosecond})
+	p.Output(t, "\x1b[31mhello\x1b[m")
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "hello"))
+	m := Model{term: p.Terminal, width: 10, height: 2}
 	scr := uv.NewScreenBuffer(10, 2)
 	drawn := m.Draw(scr, scr.Bounds(), Drawn{})
 	m.sel = selection{active: true, anchor: point{1, 0}, head: point{2, 0}}

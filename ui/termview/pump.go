@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 )
 
 // Synchronized-update markers. tmux 3.3 with the sync feature brackets its
@@ -198,8 +199,8 @@ func (t *Terminal) storeModesLocked() {
 // open (or it has been open too long), and the frame interval has passed;
 // otherwise it schedules itself for when one of those may change.
 func (t *Terminal) flushLocked() {
-	if !t.dirty || t.stopped {
-		return
+	if !t.dirty || t.stopped || !t.visible.Load() {
+		return // a hidden terminal takes no frames: showing it does
 	}
 	now := time.Now()
 	if t.syncOpen {
@@ -220,18 +221,22 @@ func (t *Terminal) flushLocked() {
 	}
 	// Modes first: whoever reacts to this frame may ask Modes() about it.
 	t.storeModesLocked()
-	f := t.snapshotLocked(t.seq + 1)
+	t.collectDamageLocked()
+	w, h := t.emu.Size()
+	f := Frame{Width: w, Height: h, Cursor: t.emu.Cursor(), Modes: t.emu.Modes(), Title: t.emu.Title()}
 	if t.syncOpen {
 		f.Modes |= ModeSync
 	}
 	t.dirty = false
-	if p := t.published; p != nil && sameScreen(p, f) {
+	if t.havePub && !t.changed && sameLook(t.pub, f) {
 		// tmux redraws every attached client whenever any option changes;
 		// an identical screen is no news and must not cost the UI a render.
 		return
 	}
+	t.changed = false
 	t.seq++
-	t.published, t.lastFrame = f, now
+	f.Seq = t.seq
+	t.pub, t.havePub, t.lastFrame = f, true, now
 	if !t.userInput.Swap(false) {
 		t.frameBudget.spend(t.frameCost, now)
 	}
@@ -241,7 +246,29 @@ func (t *Terminal) flushLocked() {
 	case <-t.frames:
 	default:
 	}
-	t.frames <- f
+	t.frames <- &f
+}
+
+// collectDamageLocked moves the emulator's damage (rows written since it
+// was last asked) into the rows the next draw must paint, and notes that
+// the screen changed since the last frame. A row written with the cells it
+// held (its hash is the same) is no damage.
+func (t *Terminal) collectDamageLocked() {
+	w, h := t.emu.Size()
+	if len(t.damage) != h || t.hashW != w {
+		t.damage, t.scratch, t.rowHash = make([]bool, h), make([]bool, h), make([]uint64, h)
+		t.hashW, t.damageAll, t.changed = w, true, true
+	}
+	known := t.emu.TakeDamage(t.scratch)
+	for y := range h {
+		if !known || t.scratch[y] {
+			t.scratch[y] = false
+			if sum := t.hasher.row(t.emu, y, w); sum != t.rowHash[y] {
+				t.rowHash[y] = sum
+				t.damage[y], t.changed = true, true
+			}
+		}
+	}
 }
 
 // scheduleLocked arranges a flush after wait unless one comes sooner.
@@ -300,37 +327,29 @@ func (t *Terminal) waitFrame() tea.Cmd {
 	}
 }
 
-// latestFrame renders the current screen now, whatever the frame pacing, for
-// a picture outside the message flow. It still never shows a half-drawn
-// synchronized update unless the update has outlived SyncTimeout; then it
-// returns nil.
-func (t *Terminal) latestFrame() *Frame {
+// Lines renders the screen as it is now, one styled line per row, each
+// exactly as wide as the screen (a picture kept as text, tests). It returns
+// nil while a synchronized update is open and younger than SyncTimeout:
+// the program is halfway through a frame.
+func (t *Terminal) Lines() []string { return t.lines(true) }
+
+// lines is Lines; with whole false it renders a half-drawn update too.
+func (t *Terminal) lines(whole bool) []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {
+	if whole && t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {
 		return nil
 	}
-	return t.snapshotLocked(t.seq)
+	return screenLines(t.emu)
 }
 
-// snapshotLocked takes a frame sharing the unchanged rows of the last one
-// taken. The emulator forgets its damage as it reports it, so every frame
-// is diffed against the one before it, published or not.
-func (t *Terminal) snapshotLocked(seq uint64) *Frame {
-	f := snapshot(t.emu, t.base, seq, t.damage)
-	t.base = f
-	return f
-}
-
-// sameScreen reports whether two frames show the same thing.
-func sameScreen(a, b *Frame) bool {
-	if a.Width != b.Width || a.Height != b.Height || a.Cursor != b.Cursor || a.Modes != b.Modes || a.Title != b.Title {
-		return false
+// Cell returns a copy of the cell at x, y of the screen as it is now (the
+// zero cell outside it).
+func (t *Terminal) Cell(x, y int) uv.Cell {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c := t.emu.CellAt(x, y); c != nil {
+		return *c
 	}
-	for y := range a.rows {
-		if !sameRow(a.rows[y], b.rows[y]) {
-			return false
-		}
-	}
-	return true
+	return uv.Cell{}
 }

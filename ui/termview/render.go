@@ -6,14 +6,12 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 )
 
-// Frame is an immutable snapshot of a terminal screen, taken only when the
-// program was not in the middle of a synchronized update. It holds the
-// emulator's cells, not text: the screen copies them straight into its
-// buffer. A row that did not change since the previous frame is that
-// frame's row (rows are never written once published), so a frame costs
-// what changed and a reader can tell an unchanged row by identity.
+// Frame is the news that a terminal's screen changed, published only
+// between synchronized updates (or once one has been open too long): the
+// screen's size and the program's cursor, modes and title as of then. The
+// cells stay in the emulator: Model.Draw copies them to the screen, only the
+// rows that changed since the last draw, and Terminal.Lines pictures them.
 type Frame struct {
-	rows   [][]uv.Cell // Height rows of exactly Width cells
 	Width  int
 	Height int
 	Cursor Cursor
@@ -22,110 +20,36 @@ type Frame struct {
 	Seq    uint64 // increases with every frame of one Terminal
 }
 
-// Cell returns the cell at x, y, nil outside the frame. The second column
-// of a wide character is a zero-width placeholder.
-func (f *Frame) Cell(x, y int) *uv.Cell {
-	if y < 0 || y >= len(f.rows) || x < 0 || x >= len(f.rows[y]) {
-		return nil
-	}
-	return &f.rows[y][x]
+// sameLook reports whether two frames show the same cursor, modes and title
+// on a screen of the same size.
+func sameLook(a, b Frame) bool {
+	return a.Width == b.Width && a.Height == b.Height && a.Cursor == b.Cursor && a.Modes == b.Modes && a.Title == b.Title
 }
 
-// Line renders row y as text with the SGR sequences its styles need, exactly
-// Width cells wide. Colours are written as stored, so truecolor stays
-// truecolor.
-func (f *Frame) Line(y int) string {
-	if y < 0 || y >= len(f.rows) {
-		return ""
-	}
-	var b strings.Builder
-	b.Grow(f.Width + 16)
-	renderRow(&b, f.rows[y])
-	return b.String()
-}
-
-// Lines renders every row (see Line).
-func (f *Frame) Lines() []string {
-	out := make([]string, len(f.rows))
-	for y := range f.rows {
-		out[y] = f.Line(y)
-	}
-	return out
-}
-
-// String renders the frame as styled text, rows joined by newlines.
-func (f *Frame) String() string { return strings.Join(f.Lines(), "\n") }
-
-// snapshot takes a frame of the emulator's screen. prev is the frame taken
-// before it (nil for none): rows the emulator reports unchanged, and rows
-// whose cells turn out equal, are prev's rows. damage is scratch space.
-func snapshot(e Emulator, prev *Frame, seq uint64, damage []bool) *Frame {
+// screenLines renders every row of the emulator (see renderRow).
+func screenLines(e Emulator) []string {
 	w, h := e.Size()
-	f := &Frame{Width: w, Height: h, Cursor: e.Cursor(), Modes: e.Modes(), Title: e.Title(), Seq: seq, rows: make([][]uv.Cell, h)}
-	if prev != nil && (prev.Width != w || prev.Height != h) {
-		prev = nil
-	}
-	if len(damage) < h {
-		damage = make([]bool, h)
-	}
-	damage = damage[:h]
-	clear(damage)
-	known := e.TakeDamage(damage)
+	lines := make([]string, h)
+	var b strings.Builder
 	for y := range h {
-		var old []uv.Cell
-		if prev != nil {
-			old = prev.rows[y]
-			if known && !damage[y] {
-				f.rows[y] = old
-				continue
-			}
-		}
-		f.rows[y] = copyRow(e, y, w, old)
+		b.Reset()
+		b.Grow(w + 16)
+		renderRow(&b, e, y, w)
+		lines[y] = b.String()
 	}
-	return f
+	return lines
 }
 
-// copyRow returns row y of the emulator: old itself when every cell is
-// equal (tmux redraws whole screens that did not change), else a copy.
-func copyRow(e Emulator, y, w int, old []uv.Cell) []uv.Cell {
-	if len(old) == w {
-		same := true
-		for x := range old {
-			if c := e.CellAt(x, y); c == nil && old[x] != uv.EmptyCell || c != nil && !c.Equal(&old[x]) {
-				same = false
-				break
-			}
-		}
-		if same {
-			return old
-		}
-	}
-	row := make([]uv.Cell, w)
-	for x := range row {
-		if c := e.CellAt(x, y); c != nil {
-			row[x] = *c
-		} else {
-			row[x] = uv.EmptyCell
-		}
-	}
-	return row
-}
-
-// sameRow reports whether two rows are the same row of cells (not merely
-// equal ones): frames share the rows that did not change.
-func sameRow(a, b []uv.Cell) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
-// renderRow writes a row as text with the SGR sequences its styles need.
-func renderRow(b *strings.Builder, row []uv.Cell) {
+// renderRow writes row y as text with the SGR sequences its styles need,
+// exactly w cells wide. Colours are written as stored, so truecolor stays
+// truecolor.
+func renderRow(b *strings.Builder, e Emulator, y, w int) {
 	var cur uv.Style
-	w := len(row)
 	for x := 0; x < w; {
-		c := &row[x]
-		if c.Width == 0 || c.Width > w-x {
-			// A stray placeholder, or a wide character cut by the right
-			// edge: keep the row w cells wide.
+		c := e.CellAt(x, y)
+		if c == nil || c.Width == 0 || c.Width > w-x {
+			// Nothing, a stray placeholder, or a wide character cut by the
+			// right edge: keep the row w cells wide.
 			b.WriteByte(' ')
 			x++
 			continue

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -108,9 +109,16 @@ type Terminal struct {
 	frameCost   time.Duration // 1/SustainedRate: what one frame takes from frameBudget
 	frameBudget *budget
 	seq         uint64
-	published   *Frame // the last frame handed to the UI
-	base        *Frame // the last frame taken (published or not)
-	damage      []bool // scratch for the emulator's changed rows
+	pub         Frame    // the last frame handed to the UI
+	havePub     bool     // pub is set; cleared while hidden, so showing publishes
+	changed     bool     // cells changed since pub
+	damage      []bool   // rows changed since the last draw (see drawTo)
+	damageAll   bool     // any row may have changed since the last draw
+	scratch     []bool   // for the emulator's damage report
+	rowHash     []uint64 // each row's cells as last collected (see collectDamageLocked)
+	hashW       int      // the width rowHash was taken at
+	hasher      rowHasher
+	drawGen     uint64 // counts draws: a Drawn from before another draw is stale
 	timer       *time.Timer
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
@@ -163,6 +171,11 @@ func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (
 	}
 	t := newTerminal(ptmx, opts)
 	t.session, t.runner, t.ptmx, t.proc = session, c, ptmx, cmd
+	// x/vt reserves 4 MB for the parser and a full alternate screen, both of
+	// which NewVTEmulator replaces at once (see tuneVT). Collected on their
+	// own they would linger as resident memory (a later allocation that
+	// reuses their pages has to zero them); give them back now.
+	debug.FreeOSMemory()
 	go func() {
 		t.exitErr = cmd.Wait()
 		close(t.exited)
@@ -269,15 +282,40 @@ func (t *Terminal) Write(p []byte) (int, error) {
 // and in tmux, which — as for any client that falls behind — discards a
 // flood and redraws the screen once it is over. A hidden tab therefore
 // costs nothing, however much it prints (tmux also redraws every client
-// whenever an option changes), and showing it again reads what waited.
-func (t *Terminal) SetVisible(visible bool) {
-	t.visible.Store(visible)
-	if visible {
-		select {
-		case t.visibleWake <- struct{}{}:
-		default:
+// whenever an option changes), and showing it again reads what waited. Its
+// frames are let go while hidden; showing it publishes the screen at once.
+func (t *Terminal) SetVisible(visible bool) { t.setVisible(visible) }
+
+// setVisible is SetVisible returning, on showing, the frame published at
+// once (nil when there is none yet, as while a synchronized update is open).
+func (t *Terminal) setVisible(visible bool) *Frame {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	was := t.visible.Swap(visible)
+	if !visible {
+		if was {
+			t.havePub = false
 		}
+		return nil
 	}
+	select {
+	case t.visibleWake <- struct{}{}:
+	default:
+	}
+	if was || !t.setDirtyAndFlushLocked() {
+		return nil
+	}
+	f := t.pub
+	return &f
+}
+
+// setDirtyAndFlushLocked publishes the screen as it is, whatever the frame
+// pacing allows, and reports whether it could.
+func (t *Terminal) setDirtyAndFlushLocked() bool {
+	seq := t.seq
+	t.dirty, t.lastFrame = true, time.Time{}
+	t.flushLocked()
+	return t.seq != seq
 }
 
 // Resize sets the size in cells: the emulator first, then the PTY (which

@@ -8,15 +8,12 @@ import (
 )
 
 // rows returns the lines on screen before fitting and highlighting: history
-// while scrolled back, else the latest frame.
+// while scrolled back, else the terminal's screen as it is.
 func (m Model) rows() []string {
 	if m.hist.scroll > 0 && m.hist.lines != nil {
 		return m.hist.rows(m.height)
 	}
-	if m.frame == nil {
-		return nil
-	}
-	return m.frame.Lines()
+	return m.term.lines(false)
 }
 
 // View renders the terminal at the model's size as text: every row exactly
@@ -27,9 +24,6 @@ func (m Model) rows() []string {
 func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
-	}
-	if f := m.frame; f != nil && m.hist.scroll == 0 && !m.sel.active && f.Width == m.width && f.Height == m.height {
-		return f.String()
 	}
 	rows := m.rows()
 	var b strings.Builder

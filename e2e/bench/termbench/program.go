@@ -134,7 +134,7 @@ func (r *root) check(i int) {
 		return
 	}
 	if e := r.echo; e != nil && e.view == i && f.Seq > e.seq && f.Cursor.X > 0 {
-		if c := f.Cell(f.Cursor.X-1, f.Cursor.Y); c != nil && c.Content == e.char {
+		if c := r.views[i].Terminal().Cell(f.Cursor.X-1, f.Cursor.Y); c.Content == e.char {
 			e.done <- time.Since(e.sent)
 			r.echo = nil
 		}
@@ -146,7 +146,7 @@ func (r *root) check(i int) {
 	if len(r.texts) == 0 {
 		return
 	}
-	text := ansi.Strip(f.String())
+	text := ansi.Strip(strings.Join(r.views[i].Terminal().Lines(), "\n"))
 	kept := r.texts[:0]
 	for _, w := range r.texts {
 		if w.view == i && strings.Contains(text, w.text) {
