@@ -149,7 +149,7 @@ func startBenchAmux(b *testing.B, env *harness.Env, assistants map[string]string
 	}
 	cmd := exec.Command(harness.AmuxBinary(b))
 	cmd.Env = env.Vars()
-	for _, k := range []string{"AMUX_CPUPROFILE", "GOMAXPROCS", "GODEBUG", "GOGC"} {
+	for _, k := range []string{"AMUX_CPUPROFILE", "AMUX_MEMPROFILE", "GOMAXPROCS", "GODEBUG", "GOGC"} {
 		if v := os.Getenv("AMUX_BENCH_" + k); v != "" {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}
