@@ -197,6 +197,13 @@ func (term *Terminal) PID(t testing.TB) int {
 	return pid
 }
 
+// Display expands a tmux format for the terminal's pane ("#{alternate_on}"):
+// the state of the terminal the program runs on, as tmux tracks it.
+func (term *Terminal) Display(t testing.TB, format string) string {
+	t.Helper()
+	return strings.TrimSpace(term.outer.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(term.session), format))
+}
+
 // BellRang reports whether the program rang the terminal bell since the
 // window's bell flag was last cleared (tmux keeps it for an unwatched window).
 func (term *Terminal) BellRang(t testing.TB) bool {
