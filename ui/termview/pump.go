@@ -108,24 +108,12 @@ func readAvailable(r io.Reader, buf []byte, n int) int {
 	return n
 }
 
-// waitVisible holds the reader while the view is hidden (see SetVisible).
-func (t *Terminal) waitVisible() {
-	for !t.visible.Load() {
-		t.held.Store(true)
-		select {
-		case <-t.visibleWake:
-		case <-t.closing:
-			t.held.Store(false)
-			return
-		}
-	}
-	t.held.Store(false)
-}
-
 // ingest emulates one chunk, tracking synchronized updates so that frames
-// are only taken between them. A chunk is cut just after every end marker,
-// so a complete frame is caught even when the next one starts in the same
-// chunk. It returns when the next frame may be published.
+// are only published between them (and Draw copies no half-drawn screen).
+// A chunk is cut just after every end marker, where a frame may be
+// published; if the next update starts in the same chunk, the screen is
+// whole again only when that one ends. It returns when the next frame may
+// be published.
 func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 	t.mu.Lock()
 	defer t.mu.Unlock()
