@@ -22,6 +22,10 @@ const (
 // the PTY: a 60 Hz frame.
 const drainedPause = time.Second / 60
 
+// maxEmulationPause is the longest the reader pauses at once to pay off
+// emulation debt: one frame of the sustained rate's default.
+const maxEmulationPause = time.Second / 12
+
 // readBufSize is one read from the PTY. The reader emulates a chunk before it
 // reads the next, so this (plus the kernel's PTY buffer) is all amux holds;
 // a flood backs up into tmux, which then discards and redraws instead.
@@ -55,14 +59,18 @@ func (t *Terminal) readLoop() {
 			due := t.ingest(&sc, buf[:n])
 			now := time.Now()
 			emulation.spend(now.Sub(start), now)
-			wait := max(emulation.wait(now), due.Sub(now))
+			// The emulation debt is waited off a frame at a time at most:
+			// the PTY is looked at again (the flood may be over), and the
+			// next chunk adds to the debt if it is not.
+			emu := min(emulation.wait(now), maxEmulationPause)
+			wait := max(emu, due.Sub(now))
 			if n < len(buf) {
 				// The PTY is drained: read again soon, but not at once, so
 				// that tiny writes come in batches (tmux keeps writing a few
 				// bytes while it discards a flood) yet the end of the output,
 				// and tmux's redraw after a flood, is not held back by the
 				// sustained rate. Input wakes the reader sooner.
-				wait = max(emulation.wait(now), min(wait, drainedPause))
+				wait = max(emu, min(wait, drainedPause))
 			}
 			if wait > 0 {
 				select {
