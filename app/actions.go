@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/keys"
@@ -13,7 +15,41 @@ const (
 	scopeCenter    keys.Scope = "center"    // the center area has focus, no live terminal
 	scopeWorkspace keys.Scope = "workspace" // tab commands, with the list or the center focused
 	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus: it gets every other key
+	scopeStatus    keys.Scope = "status"    // the workspace-status dialog is open
 )
+
+// scopeTitles names every scope for people, in the order help and
+// docs/keys.md list them.
+func scopeTitles() []struct {
+	scope keys.Scope
+	title string
+} {
+	return []struct {
+		scope keys.Scope
+		title string
+	}{
+		{scopeGlobal, "Everywhere"},
+		{scopeDashboard, "Project list"},
+		{scopeWorkspace, "Project list and tab area (tab commands)"},
+		{scopeCenter, "Tab area"},
+		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
+		{scopeSidebar, "Sidebar (with the tab commands)"},
+		{scopeChanges, "Sidebar: Changes"},
+		{scopeTree, "Sidebar: Project"},
+		{scopeDiff, "Diff viewer"},
+		{scopeCommit, "Commit dialog (every other key types the message)"},
+		{scopeStatus, "Workspace status dialog"},
+		{scopeHelp, "Key list"},
+		{scopeOutput, "Script output"},
+		{scopeSettings, "Settings"},
+		{scopeAgents, "Assistant picker (with the list keys)"},
+		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
+		{keys.ScopeList, "Lists: the palette and pickers"},
+		{keys.ScopeConfirm, "Yes/no questions"},
+		{keys.ScopeChoice, "Questions with a few answers"},
+		{keys.ScopeView, "Scrolling views (key list, script output)"},
+	}
+}
 
 // Action IDs. Tests press keys by these IDs, so they are stable.
 const (
@@ -52,6 +88,12 @@ const (
 	actShelve       keys.ActionID = "shelve-workspace"
 	actRefresh      keys.ActionID = "refresh"
 	actSuspend      keys.ActionID = "suspend"
+
+	actApproveScripts  keys.ActionID = "approve-scripts"
+	actRevokeApprovals keys.ActionID = "revoke-approvals"
+	actReleaseOrphans  keys.ActionID = "release-orphans"
+	actRefreshStatus   keys.ActionID = "refresh-status"
+	actCloseStatus     keys.ActionID = "close-status"
 )
 
 // action is one row of amux's action table: the data every key display is
@@ -111,7 +153,22 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 	if ok, why := m.available(id); !ok {
 		return m.say(levelInfo, m.acts[id].Label+": "+why)
 	}
-	return m.acts[id].run(m)
+	if run := m.acts[id].run; run != nil {
+		return run(m)
+	}
+	return nil // a component's own action: the component reads its keys
+}
+
+// dialogHints renders the actions of a dialog's scope that can run now as
+// "key: label" pairs, from the registry: a dialog's footer.
+func (m *Model) dialogHints(scope keys.Scope) string {
+	var parts []string
+	for _, a := range m.reg.InScopes(scope) {
+		if ok, _ := m.available(a.ID); ok && len(a.Keys) > 0 {
+			parts = append(parts, keys.KeyLabel(a.Keys[:1])+": "+a.Label)
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // keyName renders the first key of an action for text that tells a person

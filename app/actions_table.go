@@ -40,9 +40,9 @@ func actionRows() []action {
 		{Action: hint(k(actNewWorkspace, scopeDashboard, []string{"n"}, "new", "Create a workspace in the selected project")),
 			run: (*Model).openCreate, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeDashboard, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
-			run: func(m *Model) tea.Cmd { m.openTeardown(false); return nil }, why: whyNotIdleWorkspace},
+			run: func(m *Model) tea.Cmd { return m.openTeardown(false) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeDashboard, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
-			run: func(m *Model) tea.Cmd { m.openTeardown(true); return nil }, why: whyNotShelvable},
+			run: func(m *Model) tea.Cmd { return m.openTeardown(true) }, why: whyNotShelvable},
 		{Action: k(actRestore, scopeDashboard, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
 			run: (*Model).restoreWorkspace, why: whyNotRestorable},
 		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
@@ -54,7 +54,9 @@ func actionRows() []action {
 		{Action: keyOnly(k(actSuspend, scopeDashboard, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
 			run: (*Model).suspend, why: whyNoScreen},
 		{Action: k(actRefresh, scopeDashboard, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
-			run: func(m *Model) tea.Cmd { return tea.Batch(m.load(), m.refreshDirty()) }},
+			run: func(m *Model) tea.Cmd {
+				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.refreshReview())
+			}},
 		{Action: keyOnly(k(actScrollUp, scopeTerminal, []string{"shift+pgup"}, "scroll up", "Scroll the tab's history up (the mouse wheel does too)")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
@@ -71,7 +73,7 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }, why: whyFocused(focusDashboard)},
 		{Action: hint(k(actAttention, scopeWorkspace, []string{"!"}, "attention", "Jump to the next tab needing attention (blocked first, then done)")),
 			run: (*Model).jumpToAttention},
-		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant; ctrl+t adds a first task)")),
+		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant, optionally with a first task)")),
 			run: (*Model).openAgentPicker, why: whyNotOpenWorkspace},
 		{Action: k(actNewTerminal, scopeWorkspace, []string{"T"}, "terminal", "New terminal tab (a shell in the worktree)"),
 			run: func(m *Model) tea.Cmd { return m.newTab(tmux.TypeTerminal, "shell", "") }, why: whyNotOpenWorkspace},
@@ -88,6 +90,10 @@ func actionRows() []action {
 		{Action: k(actInterruptTab, scopeWorkspace, []string{"I"}, "interrupt", "Interrupt the agent (Ctrl-C, as many times as configured)"),
 			run: (*Model).interruptTab, why: whyNoTab},
 	}
+	rows = append(rows, statusDialogRows(keyOnly, k)...)
+	rows = append(rows, sidebarRows()...)
+	rows = append(rows, manageRows()...)
+	rows = append(rows, dialogRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
 		rows = append(rows, action{
@@ -140,11 +146,14 @@ func whyNotOpenWorkspace(m *Model) string {
 
 func whyNotIdleWorkspace(m *Model) string {
 	w, ok := m.dash.SelectedWorkspace()
+	rec, _ := m.record(w.ID)
 	switch {
 	case !ok:
 		return "select a workspace"
 	case w.Busy:
 		return "an operation is already running on it"
+	case rec.Main:
+		return "the main checkout is never deleted or shelved (close its tabs instead)"
 	}
 	return ""
 }

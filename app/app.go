@@ -5,9 +5,6 @@ package app
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -113,32 +110,30 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	if _, err := tc.CheckVersion(ctx); err != nil {
 		return Deps{}, err
 	}
-	go tmux.SweepPaneLaunches("", time.Now())
-
 	bin, err := os.Executable()
 	if err != nil {
 		return Deps{}, fmt.Errorf("cannot find the amux binary: %w", err)
 	}
-	instance := NewInstanceID(home)
-	reg, err := ports.New(home, cfg.Ports,
-		adoptionProbe(tc, home))
+	instance := workspace.NewInstanceID(home)
+	reg, err := ports.New(home, cfg.Ports, workspace.AdoptionProbe(tc, home))
 	if err != nil {
 		return Deps{}, err
 	}
 	tap := func(ctx context.Context, paneID string) error { return status.InstallTap(ctx, tc, bin, paneID) }
-	eng, err := newEngineAdapter(workspace.Options{
+	eng, err := workspace.New(workspace.Options{
 		Home:       home,
+		Git:        git.New(git.OptionsFromEnv(getenv)),
 		Tmux:       tc,
-		Ports:      portAllocator{reg},
+		Ports:      reg,
 		AmuxBin:    bin,
+		Instance:   instance,
 		InstallTap: tap,
 		// Scripts that call `amux wait` resolve the server amux uses.
 		Environ: tmux.MergeEnv(os.Environ(), srv.Env()),
-	}, git.New(git.OptionsFromEnv(getenv)))
+	})
 	if err != nil {
 		return Deps{}, err
 	}
-	eng.ports = reg
 	// First-upgrade adoption runs whatever config said: it decides whether
 	// the registry may be created (or is deferred while sessions of a
 	// pre-registry amux might hold ranges it cannot see). Every warning is
@@ -160,10 +155,9 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	return Deps{
 		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, Instance: instance, StateHome: home, AmuxBin: bin,
-		InstallTap:  tap,
 		ScreenRules: rules,
 		OnDone: func(ctx context.Context, id string) error {
-			ch, err := eng.eng.RunOnDone(ctx, id)
+			ch, err := eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {
 				return err
 			}
@@ -173,49 +167,4 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 			return nil
 		},
 	}, nil
-}
-
-// NewInstanceID mints this process's @amux_instance: the state home's
-// namespace (so adoption can tell our sessions from another home's) and a
-// random part.
-func NewInstanceID(stateHome string) string {
-	b := make([]byte, 4)
-	_, _ = rand.Read(b)
-	return InstanceNamespace(stateHome) + "-" + hex.EncodeToString(b)
-}
-
-// InstanceNamespace is the state-home part of instance IDs.
-func InstanceNamespace(stateHome string) string {
-	sum := sha256.Sum256([]byte(stateHome))
-	return hex.EncodeToString(sum[:4])
-}
-
-// portAllocator adapts the durable port registry to the engine.
-type portAllocator struct{ reg *ports.Registry }
-
-func (p portAllocator) Reserve(ctx context.Context, id string) (int, int, error) {
-	r, err := p.reg.Reserve(ctx, id)
-	return r.Start, r.Size, err
-}
-
-// adoptionProbe decides whether a missing port registry can be created:
-// any amux-named or @amux-tagged session whose instance is absent or from
-// this state home might hold a range the registry cannot see.
-func adoptionProbe(tc *tmux.Client, home string) ports.AdoptionProbe {
-	ns := InstanceNamespace(home) + "-"
-	return func(ctx context.Context) (bool, error) {
-		all, err := tmux.ListAllSessions(ctx, tc)
-		if err != nil {
-			return true, err
-		}
-		for _, s := range all {
-			if !tmux.IsAmuxName(s.Name) && !s.Managed {
-				continue
-			}
-			if s.Instance == "" || len(s.Instance) > len(ns) && s.Instance[:len(ns)] == ns {
-				return true, nil
-			}
-		}
-		return false, nil
-	}
 }

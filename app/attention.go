@@ -35,6 +35,10 @@ func (m *Model) StartBackground(ctx context.Context) {
 // applyMonitor updates every tab's agent state and raises attention on the
 // transitions that need a person: working → done, and anything → blocked.
 func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
+	for name, st := range res.Sessions { // reports enter the model here
+		st.Result = shownState(st.Result)
+		res.Sessions[name] = st
+	}
 	// Kept for tabs that appear later: results only report news.
 	m.states = res.Sessions
 	ring := false

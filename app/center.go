@@ -18,18 +18,25 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	r, ok := m.dash.Selected()
 	if !ok {
 		return "Welcome", th.TextStyle().Render("amux runs coding agents side by side, one git worktree each.") + "\n\n" +
-			th.MutedStyle().Render("Press a to add a project (a git repository), then n to create a workspace.")
+			th.MutedStyle().Render("Press "+m.keyName(actAddProject)+" to add a project (a git repository), then "+
+				m.keyName(actNewWorkspace)+" to create a workspace.")
 	}
 	p, _ := m.dash.SelectedProject()
 	if r.Kind == dashboard.ProjectRow {
 		lines := []string{
 			th.AccentStyle().Render(p.Name),
-			th.MutedStyle().Render(p.Path),
+			th.MutedStyle().Render(m.snap.shown.projects[p.Path].path),
 			"",
 			fmt.Sprintf("%d workspace(s)", len(p.Workspaces)),
 			"",
-			th.MutedStyle().Render("n: new workspace · enter: fold/unfold"),
 		}
+		if why := m.projectErrs[p.Path]; why != "" {
+			lines = append(lines, th.ErrorStyle().Render("✗ "+why),
+				th.MutedStyle().Render(m.keyName(actRefresh)+": retry · "+m.keyName(actRemoveProject)+": remove"), "")
+		}
+		lines = append(lines, []string{
+			th.MutedStyle().Render(m.keyName(actNewWorkspace) + ": new workspace · " + m.keyName(actOpen) + ": fold/unfold"),
+		}...)
 		return p.Name, strings.Join(lines, "\n")
 	}
 	ws, _ := m.dash.SelectedWorkspace()
@@ -49,12 +56,13 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}
+	shown := m.shownRecord(ws.ID)
 	lines := []string{
-		th.AccentStyle().Render(rec.Name),
+		th.AccentStyle().Render(shown.name),
 		"",
-		kv("branch", rec.Branch),
-		kv("base", orDash(rec.Base)),
-		kv("worktree", rec.Root),
+		kv("branch", shown.branch),
+		kv("base", orDash(shown.base)),
+		kv("worktree", shown.root),
 		kv("project", p.Name),
 		kv("id", ws.ID),
 		kv("state", state),
@@ -63,7 +71,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	if !rec.Created.IsZero() {
 		lines = append(lines, kv("created", rec.Created.In(m.zone()).Format("2006-01-02 15:04")))
 	}
-	return rec.Name, strings.Join(lines, "\n")
+	return shown.name, strings.Join(lines, "\n")
 }
 
 func orDash(s string) string {

@@ -20,7 +20,9 @@ type paintState struct {
 	valid     bool
 	chromeGen int  // Model.chromeGen the chrome was drawn at
 	overlay   bool // an overlay is drawn over the layout
+	fullShown bool // a full-screen overlay (the diff viewer) is drawn
 	small     textRegion
+	full      textRegion // the full-screen overlay, as drawn
 	left      textRegion
 	box       string // the center frame's edges as drawn (see drawCenter)
 	content   textRegion
@@ -28,6 +30,10 @@ type paintState struct {
 	hints     textRegion
 	termTab   *tab           // the tab whose live view owns the terminal area
 	term      termview.Drawn // what that view drew there
+	sideBox   string         // the sidebar frame's edges as drawn
+	side      textRegion     // the sidebar's component
+	sideTab   *tab           // the sidebar terminal drawn in the sidebar
+	sideTerm  termview.Drawn
 }
 
 // textRegion is a rectangle of the canvas drawn from text. Only lines that
@@ -68,32 +74,45 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 	if m.width <= 0 || m.height <= 0 {
 		return
 	}
-	if c.Resize(m.width, m.height) || m.overlay != nil || st.overlay {
+	_, fullScreen := m.overlay.(fullScreen)
+	if c.Resize(m.width, m.height) || m.overlay != nil && !fullScreen || st.overlay || st.fullShown && !fullScreen {
 		// Everything moved, or an overlay covers (or covered) part of
 		// every region: paint it all.
 		*st = paintState{}
 	}
 	chrome := !st.valid || st.chromeGen != m.chromeGen
 	st.valid, st.chromeGen = true, m.chromeGen
-	if m.width < minWidth || m.height < minHeight {
-		if chrome {
-			st.small.draw(c, c.Bounds(), m.tooSmall())
+	if m.width < minWidth || m.height < minHeight || fullScreen {
+		if m.width < minWidth || m.height < minHeight {
+			st.full = textRegion{}
+			if chrome {
+				st.small.draw(c, c.Bounds(), m.tooSmall())
+			}
+		} else {
+			st.small = textRegion{}
+			st.full.draw(c, c.Bounds(), m.overlay.view(m, m.width, m.height))
 		}
-		*st = paintState{valid: true, chromeGen: m.chromeGen, small: st.small}
+		*st = paintState{valid: true, chromeGen: m.chromeGen, small: st.small, full: st.full, fullShown: fullScreen}
 		c.SetCursor(nil)
 		return
 	}
-	st.small = textRegion{}
+	st.small, st.full = textRegion{}, textRegion{}
 	l := m.layout()
 	if chrome {
 		st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight), m.renderDashboard(l))
 		m.drawCenter(c, l, st)
+		m.drawSidebar(c, l, st)
 		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderHints())
 	}
 	if t := st.termTab; t != nil && t == m.activeTab() && t.view != nil {
 		x, y := m.termOrigin()
 		w, h := m.termSize()
 		st.term = t.view.Draw(c, uv.Rect(x, y, w, h), st.term)
+	}
+	if t := st.sideTab; t != nil && t == m.sideTerm() && t.view != nil {
+		x, y := m.sideTermOrigin()
+		w, h := m.sideTermSize()
+		st.sideTerm = t.view.Draw(c, uv.Rect(x, y, w, h), st.sideTerm)
 	}
 	if m.overlay != nil {
 		box := m.overlay.view(m, min(m.width-4, 90), m.height-2)
@@ -108,7 +127,7 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 // its tab bar over the shown tab. A live view's area is left to it (see
 // draw); a detached tab shows its last screen as text.
 func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
-	x0, w, h := l.dashWidth, m.width-l.dashWidth, l.bodyHeight
+	x0, w, h := l.dashWidth, m.width-l.dashWidth-l.sideWidth, l.bodyHeight
 	focused := m.focus == focusCenter && m.overlay == nil
 	title, content := m.centerContent(w-2, h-2)
 	if key := fmt.Sprint(title, focused, x0, w, h); key != st.box {
@@ -134,6 +153,32 @@ func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
 	}
 	st.content.draw(c, body, m.detachedBody(wt.current()))
 	st.termTab, st.term = nil, termview.Drawn{}
+}
+
+// drawSidebar draws the sidebar, when the layout has one: its tabs in the
+// top edge, the active tab's component inside — text, or the sidebar
+// terminal's cells (see draw).
+func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
+	if l.sideWidth == 0 {
+		st.sideBox, st.side, st.sideTab, st.sideTerm = "", textRegion{}, nil, termview.Drawn{}
+		return
+	}
+	x0, w, h := m.width-l.sideWidth, l.sideWidth, l.bodyHeight
+	focused := m.focus == focusSidebar && m.overlay == nil
+	title, content, live := m.sidebarParts()
+	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
+		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+		st.sideBox = key
+	}
+	if live != nil {
+		if st.sideTab != live {
+			st.sideTab, st.sideTerm = live, termview.Drawn{}
+		}
+		st.side = textRegion{} // the terminal draws over whatever text was there
+		return
+	}
+	st.side.draw(c, uv.Rect(x0+1, 1, w-2, h-2), content)
+	st.sideTab, st.sideTerm = nil, termview.Drawn{}
 }
 
 // screenCursor is the real cursor for this frame (see cursor), in the

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/termview"
 )
 
@@ -42,26 +43,24 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 // typedText is the first task as keystrokes: one line, no escapes or
 // control bytes (a newline would submit early).
 func typedText(s string) string {
-	return displayLine(strings.Join(strings.Fields(s), " "))
+	return safetext.Line(strings.Join(strings.Fields(s), " "))
 }
 
-// handleFirstTask sends the CR after the pause, and reports a task that
-// never went out because the agent never became ready.
-func (m *Model) handleFirstTask(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case firstTaskSubmitMsg:
-		if t := m.tabs.find(msg.wsID, msg.tabID); t != nil && t.view != nil {
-			_, _ = t.view.Terminal().Write([]byte{'\r'})
-		}
-		return nil, true
-	case firstTaskTimeoutMsg:
-		t := m.tabs.find(msg.wsID, msg.tabID)
-		if t == nil || t.taskSent || t.firstTask == "" {
-			return nil, true
-		}
-		t.taskSent = true
-		return m.say(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
-			"; the first task was not typed: "+ansi.Truncate(t.firstTask, 60, "…")), true
+// onFirstTaskSubmit applies a firstTaskSubmitMsg.
+func (m *Model) onFirstTaskSubmit(msg firstTaskSubmitMsg) tea.Cmd {
+	if t := m.tabs.find(msg.wsID, msg.tabID); t != nil && t.view != nil {
+		_, _ = t.view.Terminal().Write([]byte{'\r'})
 	}
-	return nil, false
+	return nil
+}
+
+// onFirstTaskTimeout applies a firstTaskTimeoutMsg.
+func (m *Model) onFirstTaskTimeout(msg firstTaskTimeoutMsg) tea.Cmd {
+	t := m.tabs.find(msg.wsID, msg.tabID)
+	if t == nil || t.taskSent || t.firstTask == "" {
+		return nil
+	}
+	t.taskSent = true
+	return m.say(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
+		"; the first task was not typed: "+ansi.Truncate(t.firstTask, 60, "…"))
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -15,38 +14,17 @@ import (
 	"amux.dev/amux/workspace"
 )
 
-// fixedEngine serves fixed data, for rendering tests. Behaviour against
-// real git and tmux is covered by the e2e tests.
-type fixedEngine struct {
-	projects []workspace.Project
-	records  []workspace.Record
+// testEngine is a real workspace engine over an empty state home: the
+// rendering tests hand the model their data as a load's result, so the
+// engine only has to exist.
+func testEngine(t testing.TB) *workspace.Engine {
+	t.Helper()
+	e, err := workspace.New(workspace.Options{Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
-
-func (f fixedEngine) Projects() ([]workspace.Project, error) { return f.projects, nil }
-func (f fixedEngine) Records() ([]workspace.Record, error)   { return f.records, nil }
-func (f fixedEngine) AddProject(context.Context, string) (workspace.Project, error) {
-	return workspace.Project{}, nil
-}
-func (f fixedEngine) Dirty(context.Context, string) (bool, error)                { return false, nil }
-func (f fixedEngine) ValidateCreate(context.Context, CreateRequest) (int, error) { return 0, nil }
-func (f fixedEngine) Create(context.Context, CreateRequest, func(string)) (CreateResult, error) {
-	return CreateResult{}, nil
-}
-func (f fixedEngine) Teardown(context.Context, string, bool, func(StepEvent)) (string, error) {
-	return "", nil
-}
-func (f fixedEngine) Recover(context.Context) (RecoveryReport, error)        { return RecoveryReport{}, nil }
-func (f fixedEngine) SessionEnv(context.Context, string) ([]string, error)   { return nil, nil }
-func (f fixedEngine) SetTabs(context.Context, string, []workspace.Tab) error { return nil }
-func (f fixedEngine) Status(context.Context, string, []string) (WorkspaceStatus, error) {
-	return WorkspaceStatus{}, nil
-}
-func (f fixedEngine) ReleaseOrphans(context.Context, int, []string) (int, error) { return 0, nil }
-func (f fixedEngine) Approve(context.Context, string) (bool, error)              { return false, nil }
-func (f fixedEngine) Restore(context.Context, string) error                      { return nil }
-func (f fixedEngine) StartRun(context.Context, string) (string, error)           { return "", nil }
-func (f fixedEngine) ScriptOutput(string, string, int) (string, error)           { return "", nil }
-func (f fixedEngine) Untrust(context.Context, string) (int, error)               { return 0, nil }
 
 func sampleSnapshot() snapshot {
 	created := time.Date(2026, 11, 2, 9, 30, 0, 0, time.UTC)
@@ -56,22 +34,22 @@ func sampleSnapshot() snapshot {
 	}
 	shelved := rec("3333333333333333", "old-spike", "/home/dev/code/api")
 	shelved.Shelved = true
-	return snapshot{
-		projects: []workspace.Project{{Name: "api", Path: "/home/dev/code/api"}, {Name: "web", Path: "/home/dev/code/web"}},
-		records: []workspace.Record{
+	return newSnapshot(
+		[]workspace.Project{{Name: "api", Path: "/home/dev/code/api"}, {Name: "web", Path: "/home/dev/code/web"}},
+		[]workspace.Record{
 			rec("1111111111111111", "auth-fix", "/home/dev/code/api"),
 			rec("2222222222222222", "perf-pass", "/home/dev/code/api"),
 			shelved,
 			rec("4444444444444444", "redesign", "/home/dev/code/web"),
 		},
-		sessions: []tmux.SessionInfo{{Name: "amux-1111111111111111-tab-a-1", Managed: true, Workspace: "1111111111111111", Type: "agent"}},
-	}
+		[]tmux.SessionInfo{{Name: "amux-1111111111111111-tab-a-1", Managed: true, Workspace: "1111111111111111", Type: "agent"}},
+	)
 }
 
-func newTestModel(w, h int) *Model {
+func newTestModel(t testing.TB, w, h int) *Model {
 	snap := sampleSnapshot()
 	// The screen shows times in Zone: pinned so it renders the same everywhere.
-	m := New(Deps{Config: config.Defaults(), Engine: fixedEngine{snap.projects, snap.records}, Now: time.Now, Zone: time.UTC})
+	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: time.Now, Zone: time.UTC})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
 	m.Update(dirtyMsg{map[string]bool{"2222222222222222": true}})
@@ -87,7 +65,7 @@ func screenText(m *Model) string {
 }
 
 func TestGoldenDashboard120x40(t *testing.T) {
-	m := newTestModel(120, 40)
+	m := newTestModel(t, 120, 40)
 	m.dash.Move(1) // onto auth-fix
 	got := screenText(m)
 	const path = "testdata/dashboard_120x40.golden"
@@ -110,12 +88,12 @@ func TestGoldenDashboard120x40(t *testing.T) {
 
 func TestTooSmallScreen(t *testing.T) {
 	for _, size := range [][2]int{{79, 40}, {120, 23}} {
-		m := newTestModel(size[0], size[1])
+		m := newTestModel(t, size[0], size[1])
 		if got := screenText(m); !strings.Contains(got, "Terminal too small") {
 			t.Fatalf("%v: %s", size, got)
 		}
 	}
-	if got := screenText(newTestModel(80, 24)); strings.Contains(got, "too small") || !strings.Contains(got, "auth-fix") {
+	if got := screenText(newTestModel(t, 80, 24)); strings.Contains(got, "too small") || !strings.Contains(got, "auth-fix") {
 		t.Fatalf("80x24 must render the layout:\n%s", got)
 	}
 }

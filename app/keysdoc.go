@@ -15,16 +15,7 @@ func KeysMarkdown() string {
 	b.WriteString("# amux keys\n\n")
 	b.WriteString("Generated from the action registry (`app/actions.go`) by `go test ./app -run TestKeysDoc -update`.\n")
 	b.WriteString("Every command is also in the command palette (ctrl+space), which shows why one is unavailable.\n")
-	for _, sc := range []struct {
-		scope keys.Scope
-		title string
-	}{
-		{scopeGlobal, "Everywhere"},
-		{scopeDashboard, "Project list"},
-		{scopeWorkspace, "Project list and tab area (tab commands)"},
-		{scopeCenter, "Tab area"},
-		{scopeTerminal, "Inside an agent or terminal tab"},
-	} {
+	for _, sc := range scopeTitles() {
 		acts := reg.InScopes(sc.scope)
 		if len(acts) == 0 {
 			continue

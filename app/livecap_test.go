@@ -14,7 +14,7 @@ import (
 // used go (its session lives on, its last frame stays on show).
 func TestLiveTabCapDetachesTheLeastRecentlyUsed(t *testing.T) {
 	srv := tmuxtest.New(t)
-	m := newTestModel(120, 40)
+	m := newTestModel(t, 120, 40)
 	m.deps.LiveTabs = 2
 	ws := "1111111111111111"
 	var tabs []*tab

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
+	"maps"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,7 +30,7 @@ type loadedMsg struct {
 type dirtyMsg struct{ dirty map[string]bool } // workspace ID → uncommitted changes
 
 type recoveredMsg struct {
-	report RecoveryReport
+	report workspace.RecoveryReport
 	err    error
 }
 
@@ -36,25 +38,24 @@ type recoveredMsg struct {
 // newer load supersedes an older one still in flight (generation token).
 func (m *Model) load() tea.Cmd {
 	m.loadGen++
-	gen, eng, tc := m.loadGen, m.deps.Engine, m.deps.Tmux
+	gen, eng := m.loadGen, m.deps.Engine
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
 		defer cancel()
-		var snap snapshot
 		var errs []error
-		var err error
-		if snap.projects, err = eng.Projects(); err != nil {
+		projects, err := eng.Store().Projects()
+		if err != nil {
 			errs = append(errs, err)
 		}
-		if snap.records, err = eng.Records(); err != nil {
+		records, err := eng.Store().List()
+		if err != nil {
 			errs = append(errs, err)
 		}
-		if tc != nil {
-			if snap.sessions, err = tmux.ListSessions(ctx, tc); err != nil {
-				errs = append(errs, err)
-			}
+		sessions, err := eng.Sessions(ctx)
+		if err != nil {
+			errs = append(errs, err)
 		}
-		return loadedMsg{gen: gen, snap: snap, err: errors.Join(errs...)}
+		return loadedMsg{gen: gen, snap: newSnapshot(projects, records, sessions), err: errors.Join(errs...)}
 	}
 }
 
@@ -66,38 +67,37 @@ const dirtyWorkers = 4
 // time, and reports them together. It runs after the first load and on
 // refresh, never on a timer: idle costs nothing.
 func (m *Model) refreshDirty() tea.Cmd {
-	var roots = map[string]string{} // workspace ID → worktree
+	var ids []string
 	for _, r := range m.snap.records {
 		if !r.Shelved && r.Root != "" {
-			roots[r.WorkspaceID()] = r.Root
+			ids = append(ids, r.WorkspaceID())
 		}
 	}
-	if len(roots) == 0 {
-		return nil
+	if len(ids) == 0 {
+		return func() tea.Msg { return dirtyMsg{map[string]bool{}} }
 	}
 	eng := m.deps.Engine
 	return func() tea.Msg {
-		type job struct{ id, root string }
-		jobs := make(chan job)
+		jobs := make(chan string)
 		var mu sync.Mutex
 		dirty := map[string]bool{}
 		var wg sync.WaitGroup
-		for range min(dirtyWorkers, len(roots)) {
+		for range min(dirtyWorkers, len(ids)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for j := range jobs {
+				for id := range jobs {
 					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-					d, err := eng.Dirty(ctx, j.root)
+					d, err := eng.Dirty(ctx, id)
 					cancel()
 					mu.Lock()
-					dirty[j.id] = err == nil && d
+					dirty[id] = err == nil && d
 					mu.Unlock()
 				}
 			}()
 		}
-		for id, root := range roots {
-			jobs <- job{id, root}
+		for _, id := range ids {
+			jobs <- id
 		}
 		close(jobs)
 		wg.Wait()
@@ -105,65 +105,106 @@ func (m *Model) refreshDirty() tea.Cmd {
 	}
 }
 
-// recover runs startup recovery of interrupted deletes in the background.
+// recover runs startup recovery in the background: it finishes (or undoes)
+// what a crash interrupted and stops the scripts it left running.
 func (m *Model) recover() tea.Cmd {
 	eng := m.deps.Engine
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		rep, err := eng.Recover(ctx)
+		rep, err := eng.Recover(ctx, workspace.RecoverOptions{})
 		return recoveredMsg{rep, err}
 	}
 }
 
-// handleResult applies results of commands. It reports whether msg was one.
-func (m *Model) handleResult(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case loadedMsg:
-		if msg.gen != m.loadGen {
-			return nil, true // a newer load is on its way
+// recoveryNotes says what startup recovery did, one phrase each.
+func recoveryNotes(rep workspace.RecoveryReport) []string {
+	var out []string
+	note := func(n int, format string) {
+		if n > 0 {
+			out = append(out, fmt.Sprintf(format, n))
 		}
-		first := !m.loaded
-		m.snap, m.loaded = msg.snap, true
-		if m.mon != nil && len(msg.snap.sessions) > 0 {
-			m.mon.Wake() // there is something to watch (maybe made by someone else)
-		}
-		m.reconcileTabs()
-		m.rebuildDashboard()
-		if m.pendingSelect != "" {
-			m.dash.SelectWorkspace(m.pendingSelect)
-			m.pendingSelect = ""
-		}
-		var cmds []tea.Cmd
-		if msg.err != nil {
-			cmds = append(cmds, m.say(levelError, "load: "+msg.err.Error()))
-		}
-		if first {
-			cmds = append(cmds, m.refreshDirty())
-		}
-		cmds = append(cmds, m.showPendingTab())
-		return tea.Batch(cmds...), true
-	case dirtyMsg:
-		m.dirty = msg.dirty
-		m.rebuildDashboard()
-		return nil, true
-	case recoveredMsg:
-		switch {
-		case msg.err != nil:
-			return m.say(levelError, "startup recovery: "+msg.err.Error()), true
-		case len(msg.report.Failed) > 0:
-			return m.say(levelWarn, fmt.Sprintf("cleanup still pending for %v; it retries on the next start", msg.report.Failed)), true
-		case msg.report.Finished > 0:
-			return tea.Batch(m.load(), m.say(levelInfo, fmt.Sprintf("finished %d interrupted delete(s)", msg.report.Finished))), true
-		}
-		return nil, true
-	case noticeExpiredMsg:
-		if msg.gen == m.noticeGen {
-			m.notice = notice{}
-		}
-		return nil, true
 	}
-	return m.handleOpResult(msg)
+	note(len(rep.Finished), "finished %d interrupted delete(s)")
+	note(len(rep.Shelved), "finished %d interrupted shelve(s)")
+	note(len(rep.RolledBack), "undid %d interrupted create(s)")
+	note(len(rep.Restored), "finished %d interrupted restore(s) (setup-workspace did not run)")
+	note(len(rep.Unrestored), "undid %d interrupted restore(s) (still shelved)")
+	if len(rep.Reaped) > 0 {
+		var which []string
+		for _, p := range rep.Reaped {
+			name := p.Name
+			if name == "" {
+				name = p.Workspace
+			}
+			which = append(which, string(p.Script)+" of "+name)
+		}
+		out = append(out, "stopped what a crash left running: "+strings.Join(which, ", "))
+	}
+	return out
+}
+
+// onLoaded applies a loadedMsg.
+func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
+	if msg.gen != m.loadGen {
+		return nil // a newer load is on its way
+	}
+	first := !m.loaded
+	m.snap, m.loaded = msg.snap, true
+	if m.mon != nil && len(msg.snap.sessions) > 0 {
+		m.mon.Wake() // there is something to watch (maybe made by someone else)
+	}
+	m.reconcileTabs()
+	m.rebuildDashboard()
+	if m.pendingSelect != "" {
+		m.dash.SelectWorkspace(m.pendingSelect)
+		m.pendingSelect = ""
+	}
+	var cmds []tea.Cmd
+	if msg.err != nil {
+		cmds = append(cmds, m.say(levelError, "load: "+msg.err.Error()))
+	}
+	if first || m.dirtyAfterLoad {
+		m.dirtyAfterLoad = false
+		cmds = append(cmds, m.refreshDirty())
+	}
+	cmds = append(cmds, m.showPendingTab())
+	return tea.Batch(cmds...)
+}
+
+// onDirty applies a dirtyMsg.
+func (m *Model) onDirty(msg dirtyMsg) tea.Cmd {
+	m.dirty = msg.dirty
+	m.rebuildDashboard()
+	return nil
+}
+
+// onRecovered applies a recoveredMsg.
+func (m *Model) onRecovered(msg recoveredMsg) tea.Cmd {
+	done := strings.Join(recoveryNotes(msg.report), "; ")
+	var reload tea.Cmd
+	if done != "" {
+		reload = m.load() // recovery changed records, trees or both
+	}
+	switch {
+	case msg.err != nil:
+		return tea.Batch(reload, m.say(levelError, "startup recovery: "+joinNonEmpty(msg.err.Error(), done)))
+	case len(msg.report.Failed) > 0:
+		pending := slices.Sorted(maps.Keys(msg.report.Failed))
+		return tea.Batch(reload, m.say(levelWarn, joinNonEmpty(done,
+			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending))))
+	case done != "":
+		return tea.Batch(reload, m.say(levelInfo, done))
+	}
+	return nil
+}
+
+// onNoticeExpired applies a noticeExpiredMsg.
+func (m *Model) onNoticeExpired(msg noticeExpiredMsg) tea.Cmd {
+	if msg.gen == m.noticeGen {
+		m.notice = notice{}
+	}
+	return nil
 }
 
 // rebuildDashboard converts the snapshot into dashboard rows.
@@ -181,6 +222,11 @@ func (m *Model) rebuildDashboard() {
 			}
 		}
 	}
+	for i := range projects {
+		if m.projectErrs[projects[i].Path] != "" {
+			projects[i].Error = "missing" // the center says what and what to do
+		}
+	}
 	m.dash.SetProjects(projects)
 }
 
@@ -190,19 +236,16 @@ func (m *Model) rebuildDashboard() {
 func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []dashboard.Project {
 	byRepo := map[string]*dashboard.Project{}
 	var order []string
-	add := func(path, name string) *dashboard.Project {
+	add := func(path string) *dashboard.Project {
 		if p, ok := byRepo[path]; ok {
 			return p
 		}
-		if name == "" {
-			name = filepath.Base(path)
-		}
-		byRepo[path] = &dashboard.Project{Name: name, Path: path}
+		byRepo[path] = &dashboard.Project{Name: s.shown.projects[path].name, Path: path}
 		order = append(order, path)
 		return byRepo[path]
 	}
 	for _, p := range s.projects {
-		add(p.Path, p.Name)
+		add(p.Path)
 	}
 	live := map[string]int{}
 	for _, ses := range s.sessions {
@@ -215,8 +258,9 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 			continue
 		}
 		id := r.WorkspaceID()
+		shown := s.shown.records[id]
 		w := dashboard.Workspace{
-			ID: id, Name: r.Name, Branch: r.Branch, Dirty: dirty[id],
+			ID: id, Name: shown.name, Branch: shown.branch, Dirty: dirty[id] && !r.Shelved,
 			Shelved: r.Shelved, Attached: live[id],
 		}
 		if op, ok := busy[id]; ok {
@@ -224,7 +268,7 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 		} else if r.Shelved {
 			w.Detail = "shelved"
 		}
-		p := add(r.Repo, "")
+		p := add(r.Repo)
 		p.Workspaces = append(p.Workspaces, w)
 	}
 	out := make([]dashboard.Project, 0, len(order))
@@ -245,4 +289,15 @@ func (m *Model) record(id string) (workspace.Record, bool) {
 		}
 	}
 	return workspace.Record{}, false
+}
+
+// joinNonEmpty joins the non-empty parts with "; ".
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -10,8 +10,10 @@ import (
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
@@ -24,6 +26,7 @@ type focusArea int
 const (
 	focusDashboard focusArea = iota
 	focusCenter
+	focusSidebar
 )
 
 // overlay is a modal on top of the layout (palette, help, dialogs). It gets
@@ -41,6 +44,7 @@ type Model struct {
 	th   theme.Theme
 	reg  *keys.Registry
 	acts actions
+	km   keys.Map // every action's keys, for the components
 
 	width, height int
 	focus         focusArea
@@ -61,6 +65,14 @@ type Model struct {
 	pendingSelect string
 	// pendingTab is a tab ID to show once a load discovers it (a new run).
 	pendingTab string
+	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
+	// teardown changed a tree the map describes.
+	dirtyAfterLoad bool
+
+	side sidebar // the right-hand panel: changes and files of the workspace
+	// projectErrs says, by project path, why a project cannot be used
+	// (moved or vanished): its row shows it with retry and remove.
+	projectErrs map[string]string
 
 	tabs tabSet // workspace ID → its tabs
 	ids  *tabIDs
@@ -89,10 +101,13 @@ type Model struct {
 }
 
 // snapshot is the data the dashboard shows, loaded off the update loop.
+// projects, records and sessions are byte-exact; shown is what the screen
+// draws of them.
 type snapshot struct {
 	projects []workspace.Project
 	records  []workspace.Record
 	sessions []tmux.SessionInfo
+	shown    shownText
 }
 
 // New builds the root model.
@@ -104,6 +119,7 @@ func New(deps Deps) *Model {
 		th:    th,
 		reg:   keys.MustRegistry(registryOf(rows)...),
 		acts:  newActions(rows),
+		km:    keys.MustRegistry(registryOf(rows)...).Map(),
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
 		busy:  map[string]string{},
@@ -111,6 +127,8 @@ func New(deps Deps) *Model {
 		tabs:  tabSet{},
 		ids:   newTabIDs(),
 	}
+	m.side.changes = changes.New(th, m.km)
+	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {
 		cfg := agentstate.DefaultConfig()
 		cfg.QuietAfter = time.Duration(deps.Config.Status.QuietAfterMs) * time.Millisecond
@@ -121,9 +139,9 @@ func New(deps Deps) *Model {
 	}
 	switch {
 	case deps.ConfigWarning != nil:
-		m.notice = notice{text: deps.ConfigWarning.Error(), level: levelWarn}
+		m.notice = notice{text: noticeLine(deps.ConfigWarning.Error()), level: levelWarn}
 	case err != nil:
-		m.notice = notice{text: err.Error(), level: levelWarn}
+		m.notice = notice{text: noticeLine(err.Error()), level: levelWarn}
 	}
 	return m
 }
@@ -131,7 +149,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor())
+	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor(), m.checkProjects())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -139,7 +157,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	shown := m.activeTab()
 	m.inputOnly = false
-	model, cmd := m.update(msg)
+	cmd := m.update(msg)
 	if !m.inputOnly {
 		m.drawPending = true
 		if _, frame := msg.(termview.FrameMsg); !frame {
@@ -151,56 +169,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
 	}
+	if m.loaded && m.side.ws != m.sideTarget() {
+		// The sidebar shows another workspace now, or appears or goes.
+		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
+	}
 	if again := m.keepAnimating(); again != nil {
 		cmd = tea.Batch(cmd, again)
 	}
-	return model, cmd
-}
-
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		return m, m.resizeViews()
-	case tea.FocusMsg, tea.BlurMsg:
-		_, focused := msg.(tea.FocusMsg)
-		m.outerFocus(focused)
-		return m, nil
-	case spinner.TickMsg:
-		var cmd tea.Cmd
-		if msg.ID == m.spin.ID() {
-			m.spin, cmd = m.spin.Update(msg)
-			if !m.animating() {
-				cmd, m.spinning = nil, false // idle costs nothing: no tick, no redraw
-			}
-		}
-		if m.overlay != nil {
-			return m, tea.Batch(cmd, m.overlay.update(m, msg))
-		}
-		return m, cmd
-	}
-	if mm, ok := msg.(monitorMsg); ok {
-		return m, m.applyMonitor(mm.res)
-	}
-	for _, h := range []func(tea.Msg) (tea.Cmd, bool){m.handleResult, m.handleTabResult, m.handleFirstTask, m.handleTabManage} {
-		if cmd, handled := h(msg); handled {
-			return m, cmd
-		}
-	}
-	if m.overlay != nil {
-		return m, m.overlay.update(m, msg)
-	}
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
-	case tea.PasteMsg:
-		if t, live := m.focusedTerminal(); live {
-			return m, m.toTerminal(t, msg)
-		}
-	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
-	}
-	return m, nil
+	return m, cmd
 }
 
 // animating reports whether anything on screen shows a spinner: loading,
@@ -238,7 +214,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.filter != nil {
 		return m.updateFilter(k)
 	}
+	if m.focus == focusSidebar && m.sideTyping() {
+		return m.sideKey(k) // the component's filter has every key
+	}
 	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
+	if ok && m.acts[a.ID].run == nil && m.focus == focusSidebar {
+		return m.sideKey(k) // the component's own action: it reads its keys
+	}
 	if ok {
 		return m.run(a.ID)
 	}
@@ -250,6 +232,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 
 // focusedTerminal is the live terminal that has focus, if any.
 func (m *Model) focusedTerminal() (*tab, bool) {
+	if m.focus == focusSidebar {
+		return m.focusedSideTerm()
+	}
 	if m.focus != focusCenter {
 		return nil, false
 	}
@@ -288,41 +273,6 @@ func (m *Model) outerFocus(focused bool) {
 	_, _ = t.view.Terminal().Write([]byte(seq))
 }
 
-// scopes lists the active key scopes, innermost first.
-func (m *Model) scopes() []keys.Scope {
-	if _, live := m.focusedTerminal(); live {
-		return keyContextScopes(inTerminal)
-	}
-	if m.focus == focusCenter {
-		return keyContextScopes(inCenter)
-	}
-	return keyContextScopes(inDashboard)
-}
-
-// keyContext is where keys are being read: each has its own set of scopes
-// that are active together.
-type keyContext int
-
-const (
-	inDashboard keyContext = iota // the project list has focus
-	inCenter                      // the tab area has focus, no live terminal
-	inTerminal                    // a live terminal has focus
-	numKeyContexts
-)
-
-// keyContextScopes lists the scopes active in c, innermost first. It is the
-// one source of that grouping: key matching and the clash test both use it.
-func keyContextScopes(c keyContext) []keys.Scope {
-	switch c {
-	case inTerminal:
-		return []keys.Scope{scopeTerminal, scopeGlobal}
-	case inCenter:
-		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
-	default:
-		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
-	}
-}
-
 // setFocus moves focus, telling terminal views so their cursor and frame
 // rate follow, and attaching the shown tab when the center gains focus.
 func (m *Model) setFocus(f focusArea) tea.Cmd {
@@ -355,6 +305,7 @@ func (m *Model) syncViews() tea.Cmd {
 	if m.focus == focusCenter {
 		cmds = append(cmds, m.ensureAttached())
 	}
+	cmds = append(cmds, m.syncSideTerm())
 	return tea.Batch(cmds...)
 }
 

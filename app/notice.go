@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/safetext"
 )
 
 // noticeLevel colours a notice.
@@ -17,7 +19,8 @@ const (
 )
 
 // notice is a one-line message shown in place of the hint bar until it
-// expires (errors stay until the next notice).
+// expires (errors stay until the next notice). text is already drawable:
+// say passes it through noticeLine.
 type notice struct {
 	text  string
 	level noticeLevel
@@ -34,7 +37,7 @@ const noticeTTL = 6 * time.Second
 func noticeLine(s string) string {
 	var parts []string
 	for l := range strings.SplitSeq(s, "\n") {
-		if l = strings.TrimSpace(displayLine(l)); l != "" {
+		if l = strings.TrimSpace(safetext.Line(l)); l != "" {
 			parts = append(parts, l)
 		}
 	}
@@ -44,7 +47,7 @@ func noticeLine(s string) string {
 // say shows a notice and returns the command that expires it.
 func (m *Model) say(level noticeLevel, text string) tea.Cmd {
 	m.noticeGen++
-	m.notice = notice{text: text, level: level}
+	m.notice = notice{text: noticeLine(text), level: level}
 	if level == levelError {
 		return nil
 	}

@@ -9,7 +9,7 @@ import (
 // behind it holds: config warnings come joined by newlines, and git's
 // stderr from a hostile repository may carry escapes.
 func TestMultiLineNoticeKeepsTheLayout(t *testing.T) {
-	m := newTestModel(120, 40)
+	m := newTestModel(t, 120, 40)
 	m.say(levelWarn, strings.Join([]string{
 		"config: unknown theme \"neon\"", "config: ports ignored\x1b]2;pwned\x07", "",
 	}, "\n"))

@@ -11,6 +11,7 @@ import (
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/fuzzylist"
+	"amux.dev/amux/ui/keys"
 )
 
 // agentPicker chooses the assistant for a new agent tab. Ctrl+T opens an
@@ -94,29 +95,24 @@ func (o *agentPicker) update(m *Model, msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc":
+		if cmd, ok := m.matchDialog(k, scopeAgents); ok {
+			return cmd
+		}
+		switch s := k.String(); {
+		case m.km.Is(keys.ListCancel, s):
 			m.closeOverlay()
 			return nil
-		case "enter":
+		case m.km.Is(keys.ListChoose, s):
 			i, ok := o.list.Selected()
 			if !ok {
 				return nil
 			}
 			m.closeOverlay()
 			return m.newTab(tmux.TypeAgent, o.names[i], strings.TrimSpace(o.task.Value()))
-		case "ctrl+t":
-			o.taskOpen = !o.taskOpen
-			if o.taskOpen {
-				o.filter.Blur()
-				return o.task.Focus()
-			}
-			o.task.Blur()
-			return o.filter.Focus()
-		case "up", "ctrl+p":
+		case m.km.Is(keys.ListUp, s):
 			o.list.Move(-1)
 			return nil
-		case "down", "ctrl+n":
+		case m.km.Is(keys.ListDown, s):
 			o.list.Move(1)
 			return nil
 		}
@@ -134,6 +130,17 @@ func (o *agentPicker) update(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// toggleTask opens or hides the first-task field, moving the typing there.
+func (o *agentPicker) toggleTask() tea.Cmd {
+	o.taskOpen = !o.taskOpen
+	if o.taskOpen {
+		o.filter.Blur()
+		return o.task.Focus()
+	}
+	o.task.Blur()
+	return o.filter.Focus()
+}
+
 func (o *agentPicker) view(m *Model, w, h int) string {
 	th := m.th
 	w = min(w, 76)
@@ -144,6 +151,8 @@ func (o *agentPicker) view(m *Model, w, h int) string {
 	if o.taskOpen {
 		b.WriteString(th.TextStyle().Render("First task (typed once the agent is ready):") + "\n" + o.task.View() + "\n\n")
 	}
-	b.WriteString(th.MutedStyle().Render("enter: start · ctrl+t: first task · ↑/↓: move · esc: cancel"))
+	km := m.km
+	b.WriteString(th.MutedStyle().Render(km.First(keys.ListChoose) + ": start · " + km.First(actFirstTask) + ": first task · " +
+		km.First(keys.ListUp) + "/" + km.First(keys.ListDown) + ": move · " + km.First(keys.ListCancel) + ": cancel"))
 	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

@@ -45,7 +45,7 @@ func (m *Model) openPalette() {
 		}
 	}
 	sort.SliceStable(acts, func(i, j int) bool { return rank(acts[i]) < rank(acts[j]) })
-	m.overlay = &paletteOverlay{p: palette.New(m.th, acts, m.available)}
+	m.overlay = &paletteOverlay{p: palette.New(m.th, m.km, acts, m.available)}
 }
 
 func (o *paletteOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
@@ -76,31 +76,29 @@ func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	switch k.String() {
-	case "esc", "q", "?", "enter":
-		m.closeOverlay()
-	default:
-		scrollKey(&o.offset, k.String(), 10)
+	if cmd, ok := m.matchDialog(k, scopeHelp); ok {
+		return cmd
 	}
+	scrollKey(m.km, &o.offset, k.String(), 10)
 	return nil
 }
 
 // scrollKey moves a scrolled overlay's offset for the keys every scrolling
-// view shares (line, page of page rows, top, bottom); other keys leave it.
-// The view clamps the offset when it draws.
-func scrollKey(offset *int, key string, page int) {
-	switch key {
-	case "j", "down":
+// view shares (keys.ScopeView: line, page of page rows, top, bottom); other
+// keys leave it. The view clamps the offset when it draws.
+func scrollKey(km keys.Map, offset *int, key string, page int) {
+	switch {
+	case km.Is(keys.ViewDown, key):
 		*offset++
-	case "k", "up":
+	case km.Is(keys.ViewUp, key):
 		*offset--
-	case "pgdown", "space", "ctrl+d":
+	case km.Is(keys.ViewPageDown, key):
 		*offset += page
-	case "pgup", "ctrl+u":
+	case km.Is(keys.ViewPageUp, key):
 		*offset -= page
-	case "g", "home":
+	case km.Is(keys.ViewTop, key):
 		*offset = 0
-	case "G", "end":
+	case km.Is(keys.ViewBottom, key):
 		*offset = 1 << 30
 	}
 }
@@ -108,16 +106,7 @@ func scrollKey(offset *int, key string, page int) {
 // helpLines renders the key list, one binding per line, width cells wide.
 func helpLines(m *Model, width int) []string {
 	var lines []string
-	for _, sc := range []struct {
-		scope keys.Scope
-		title string
-	}{
-		{scopeGlobal, "Everywhere"},
-		{scopeDashboard, "Project list"},
-		{scopeWorkspace, "Project list and tab area"},
-		{scopeCenter, "Tab area"},
-		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
-	} {
+	for _, sc := range scopeTitles() {
 		var bindings []key.Binding
 		for _, a := range m.reg.InScopes(sc.scope) {
 			bindings = append(bindings, m.reg.Binding(a, keys.AlwaysAvailable))
@@ -147,9 +136,10 @@ func (o *helpOverlay) view(m *Model, w, h int) string {
 	var b strings.Builder
 	b.WriteString(m.th.AccentStyle().Render("Keys") + "\n\n")
 	b.WriteString(strings.Join(lines[o.offset:end], "\n"))
-	footer := "esc: close · every command is also in the palette (ctrl+space)"
+	footer := m.km.First(actCloseHelp) + ": close · every command is also in the palette (" + m.keyName(actPalette) + ")"
 	if len(lines) > rows {
-		footer = fmt.Sprintf("↑/↓ pgup/pgdn: scroll (%d–%d of %d) · ", o.offset+1, end, len(lines)) + footer
+		footer = fmt.Sprintf("%s/%s %s/%s: scroll (%d–%d of %d) · ", m.km.First(keys.ViewUp), m.km.First(keys.ViewDown),
+			m.km.First(keys.ViewPageUp), m.km.First(keys.ViewPageDown), o.offset+1, end, len(lines)) + footer
 	}
 	b.WriteString("\n\n" + m.th.MutedStyle().Render(fit(footer, inner)))
 	return m.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())

@@ -1,12 +1,17 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/workspace"
 )
 
 // createTimeout bounds a whole create, setup-workspace included.
@@ -35,7 +40,7 @@ type createOutputMsg struct {
 
 type createDoneMsg struct {
 	op  int
-	res CreateResult
+	res workspace.CreateResult
 	err error
 }
 
@@ -44,7 +49,7 @@ func (m *Model) openCreate() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	f := dialog.NewForm(m.th, "New workspace in "+p.Name,
+	f := dialog.NewForm(m.th, m.km, "New workspace in "+p.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: "feature-x", Hint: "also the branch name"},
 		dialog.FieldSpec{Label: "Base ref", Placeholder: "default branch", Hint: "branch, tag, commit or origin/…; empty = the default branch"},
 	).WithSubmitLabel("create")
@@ -52,9 +57,9 @@ func (m *Model) openCreate() tea.Cmd {
 	return nil
 }
 
-func (o *createOverlay) request() CreateRequest {
+func (o *createOverlay) request() workspace.CreateRequest {
 	v := o.form.Values()
-	return CreateRequest{Repo: o.project, Name: v[0], Base: v[1]}
+	return workspace.CreateRequest{Repo: o.project, Name: v[0], Base: v[1]}
 }
 
 func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
@@ -76,7 +81,11 @@ func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		return tea.Batch(cmd, o.form.SetBusy("checking "+req.Name+"…"), func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			field, err := eng.ValidateCreate(ctx, req)
+			_, err := eng.CheckCreate(ctx, req)
+			field := 0 // the name, unless the engine refused the base ref
+			if errors.Is(err, workspace.ErrBadBase) {
+				field = 1
+			}
 			return createValidatedMsg{op, field, err}
 		})
 	}
@@ -94,7 +103,10 @@ func (m *Model) startCreate(o *createOverlay) tea.Cmd {
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		res, err := eng.Create(ctx, req, out.add)
+		lw := &lineWriter{emit: out.add}
+		req.Output = lw
+		res, err := eng.Create(ctx, req)
+		lw.flush()
 		out.close()
 		return createDoneMsg{op, res, err}
 	}
@@ -105,45 +117,107 @@ func (m *Model) waitCreateOutput(op int, p *pump[string]) tea.Cmd {
 	return p.wait(func(lines []string, done bool) tea.Msg { return createOutputMsg{op, lines, done} })
 }
 
-// handleCreateResult applies the create messages to the dialog.
-func (m *Model) handleCreateResult(msg tea.Msg) (tea.Cmd, bool) {
+// onCreateValidated applies a createValidatedMsg.
+func (m *Model) onCreateValidated(msg createValidatedMsg) tea.Cmd {
 	o, _ := m.overlay.(*createOverlay)
-	switch msg := msg.(type) {
-	case createValidatedMsg:
-		if o == nil || o.op != msg.op {
-			return nil, true
-		}
-		if msg.err != nil {
-			o.form.SetFieldError(msg.field, msg.err.Error())
-			return nil, true
-		}
-		return m.startCreate(o), true
-	case createOutputMsg:
-		if o == nil || o.op != msg.op {
-			return nil, true
-		}
-		o.form.SetTail(msg.lines)
-		if msg.done {
-			return nil, true
-		}
-		return m.waitCreateOutput(o.op, o.out), true
-	case createDoneMsg:
-		if msg.err != nil {
-			if o != nil && o.op == msg.op {
-				o.form.SetFailed(msg.err.Error(), msg.res.Rollback...)
-			}
-			if msg.res.Record.ID != "" {
-				// Created, but its setup did not run: select it, it is there.
-				m.pendingSelect = msg.res.Record.ID
-			}
-			return m.load(), true
-		}
-		if o != nil && o.op == msg.op {
-			m.closeOverlay()
-		}
-		id := msg.res.Record.WorkspaceID()
-		m.pendingSelect = id
-		return tea.Batch(m.load(), m.say(levelInfo, "created workspace "+msg.res.Record.Name)), true
+	if o == nil || o.op != msg.op {
+		return nil
 	}
-	return nil, false
+	if msg.err != nil {
+		o.form.SetFieldError(msg.field, msg.err.Error())
+		return nil
+	}
+	return m.startCreate(o)
+}
+
+// onCreateOutput applies a createOutputMsg.
+func (m *Model) onCreateOutput(msg createOutputMsg) tea.Cmd {
+	o, _ := m.overlay.(*createOverlay)
+	if o == nil || o.op != msg.op {
+		return nil
+	}
+	o.form.SetTail(msg.lines)
+	if msg.done {
+		return nil
+	}
+	return m.waitCreateOutput(o.op, o.out)
+}
+
+// onCreateDone applies a createDoneMsg.
+func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
+	o, _ := m.overlay.(*createOverlay)
+	if msg.err != nil {
+		if o != nil && o.op == msg.op {
+			o.form.SetFailed(msg.err.Error())
+		}
+		return m.load()
+	}
+	// Created: select it, it is there, whatever its setup did.
+	m.pendingSelect = msg.res.Workspace.WorkspaceID()
+	if msg.res.SetupErr != nil {
+		if o != nil && o.op == msg.op {
+			o.form.SetFailed("workspace created, but " + m.setupNote(msg.res.SetupErr))
+		}
+		return m.load()
+	}
+	if o != nil && o.op == msg.op {
+		m.closeOverlay()
+	}
+	return tea.Batch(m.load(), m.say(levelInfo, "created workspace "+msg.res.Workspace.Name))
+}
+
+// setupNote says why setup-workspace did not finish after a create or a
+// restore, telling the person what to press where approval is what it waits
+// for (key names from the registry).
+func (m *Model) setupNote(err error) string {
+	switch {
+	case errors.Is(err, workspace.ErrUntrusted):
+		what := "its setup-workspace script"
+		var ue *workspace.UntrustedError
+		if errors.As(err, &ue) && ue.Script.Kind == workspace.KindWorktreeFiles {
+			what = "its list of files to copy from the main checkout (" + workspace.RepoWorktreeFile + ")"
+		}
+		return what + " comes from the repository and waits for your approval: select it, press " +
+			m.keyName(actStatus) + ", then " + m.keyName(actApproveScripts)
+	case errors.Is(err, workspace.ErrRepoScripts):
+		return "setup-workspace did not run: " + err.Error()
+	}
+	return "setup-workspace failed: " + err.Error()
+}
+
+// lineWriter turns a script's output stream into lines, each made safe to
+// draw by safetext.Line as it enters the model. The script's stdout and
+// stderr share one pipe, so writes never overlap.
+type lineWriter struct {
+	mu      sync.Mutex
+	partial []byte
+	emit    func(string)
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.emit(safetext.Line(string(w.partial[:i])))
+		w.partial = w.partial[i+1:]
+	}
+	if len(w.partial) > 4096 { // a line that never ends still shows
+		w.emit(safetext.Line(string(w.partial)))
+		w.partial = w.partial[:0]
+	}
+	return len(p), nil
+}
+
+func (w *lineWriter) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.partial) > 0 {
+		w.emit(safetext.Line(string(w.partial)))
+		w.partial = nil
+	}
 }

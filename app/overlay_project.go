@@ -28,7 +28,7 @@ type projectAddedMsg struct {
 }
 
 func (m *Model) openAddProject() tea.Cmd {
-	o := &addProjectOverlay{p: picker.New(m.th, "Add project", m.deps.Home, m.deps.Cwd, nil)}
+	o := &addProjectOverlay{p: picker.New(m.th, m.km, "Add project", m.deps.Home, m.deps.Cwd, nil)}
 	m.overlay = o
 	home, cwd := m.deps.Home, m.deps.Cwd
 	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }

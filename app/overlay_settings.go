@@ -38,7 +38,7 @@ func (o *settingsOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		o.saving = false
 		if msg.err != nil {
 			m.settingsPending = true
-			o.err = "not saved (the values stay in use; enter retries): " + msg.err.Error()
+			o.err = "not saved (the values stay in use; " + m.km.First(actSettingsSave) + " retries): " + errText(msg.err)
 			return nil
 		}
 		m.settingsPending = false
@@ -48,18 +48,8 @@ func (o *settingsOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		if o.saving {
 			return nil
 		}
-		switch msg.String() {
-		case "esc", "q":
-			m.closeOverlay() // unconfirmed edits go; a pending save stays pending
-		case "j", "down", "tab":
-			o.row = (o.row + 1) % settingsRows
-		case "k", "up", "shift+tab":
-			o.row = (o.row + settingsRows - 1) % settingsRows
-		case "left", "h", "right", "l", "space":
-			o.change(msg.String() == "left" || msg.String() == "h")
-		case "enter":
-			return o.confirm(m)
-		}
+		cmd, _ := m.matchDialog(msg, scopeSettings)
+		return cmd
 	}
 	return nil
 }
@@ -128,9 +118,12 @@ func (o *settingsOverlay) view(m *Model, w, h int) string {
 	case o.err != "":
 		b.WriteString("\n" + th.ErrorStyle().Render(o.err))
 	case m.settingsPending:
-		b.WriteString("\n" + th.Style(th.Warning).Render("an earlier save failed: enter retries it"))
+		b.WriteString("\n" + th.Style(th.Warning).Render("an earlier save failed: "+m.km.First(actSettingsSave)+" retries it"))
 	}
-	b.WriteString("\n\n" + th.MutedStyle().Render("↑/↓: row · ←/→: change · enter: apply and save · esc: close"))
+	km := m.km
+	b.WriteString("\n\n" + th.MutedStyle().Render(km.First(actSettingsPrev)+"/"+km.First(actSettingsNext)+": row · "+
+		km.First(actSettingsBack)+"/"+km.First(actSettingsForward)+": change · "+km.First(actSettingsSave)+": apply and save · "+
+		km.First(actSettingsClose)+": close"))
 	b.WriteString("\n" + th.MutedStyle().Render("assistants, ports and tmux settings: edit "+config.Path(m.deps.StateHome)))
 	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

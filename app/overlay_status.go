@@ -10,14 +10,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/workspace"
 )
 
 // statusOverlay is the workspace-status dialog: cleanup state, port range
-// and orphaned reservations (R: release, typed count), scripts with their
+// and orphaned reservations (release, typed count), scripts with their
 // trust (A: approve, U: untrust, typed count).
 type statusOverlay struct {
 	id, name string
-	st       *WorkspaceStatus
+	st       *workspace.Status
 	err      string
 	gen      int
 	confirm  *dialog.TypedConfirm
@@ -27,7 +28,7 @@ type statusOverlay struct {
 
 type statusLoadedMsg struct {
 	gen int
-	st  WorkspaceStatus
+	st  workspace.Status
 	err error
 }
 
@@ -72,17 +73,18 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case statusLoadedMsg:
 		if msg.gen == o.gen {
-			o.st = &msg.st
+			st := shownStatus(msg.st)
+			o.st = &st
 			o.err = ""
 			if msg.err != nil {
-				o.err = msg.err.Error()
+				o.err = errText(msg.err)
 			}
 		}
 		return nil
 	case statusActionMsg:
 		o.working = false
 		if msg.err != nil {
-			o.err = msg.what + ": " + msg.err.Error()
+			o.err = msg.what + ": " + errText(msg.err)
 			return o.refresh(m)
 		}
 		return tea.Batch(o.refresh(m), m.say(levelInfo, msg.text))
@@ -104,33 +106,8 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if !ok || o.working {
 		return nil
 	}
-	switch k.String() {
-	case "esc", "q", "enter":
-		m.closeOverlay()
-	case "R":
-		if o.st != nil && o.st.Orphans > 0 {
-			n := strconv.Itoa(o.st.Orphans)
-			c := dialog.NewTypedConfirm(m.th, "Release orphaned port reservations",
-				[]string{n + " reservation(s) belong to no workspace, shelf or session amux can see.",
-					"They are re-checked when you confirm; if the count changed, nothing is released."}, n)
-			o.confirm, o.pending = &c, "release"
-		}
-	case "U":
-		if o.st != nil && o.st.Approvals > 0 {
-			n := strconv.Itoa(o.st.Approvals)
-			c := dialog.NewTypedConfirm(m.th, "Revoke script approvals",
-				[]string{"The project's repo scripts will ask for approval again before they run."}, n)
-			o.confirm, o.pending = &c, "untrust"
-		}
-	case "A":
-		if o.hasUntrusted() {
-			c := dialog.NewTypedConfirm(m.th, "Approve the repository's scripts",
-				append([]string{"These commands come from the repository and will run on your machine:"}, o.untrustedLines()...),
-				o.name)
-			o.confirm, o.pending = &c, "approve"
-		}
-	case "r":
-		return o.refresh(m)
+	if a, ok := m.reg.Match(k.String(), m.available, scopeStatus); ok {
+		return m.run(a.ID)
 	}
 	return nil
 }
@@ -147,7 +124,7 @@ func (o *statusOverlay) untrustedLines() []string {
 	for _, s := range o.st.Scripts {
 		if !s.Trusted {
 			for _, c := range s.Commands {
-				lines = append(lines, "  "+s.Kind+": "+c)
+				lines = append(lines, "  "+string(s.Kind)+": "+c)
 			}
 		}
 	}
@@ -167,10 +144,10 @@ func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
 			got, err := eng.ReleaseOrphans(ctx, n, inFlight)
 			return statusActionMsg{what, fmt.Sprintf("released %d port reservation(s)", got), err}
 		case "untrust":
-			_, err := eng.Untrust(ctx, id)
+			_, err := eng.RevokeApprovals(ctx, id)
 			return statusActionMsg{what, "script approvals revoked", err}
 		default:
-			ran, err := eng.Approve(ctx, id)
+			ran, err := eng.ApproveScripts(ctx, id)
 			text := "scripts approved"
 			if ran {
 				text += "; setup-workspace ran"
@@ -196,11 +173,13 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	kv := func(k, v string) {
 		b.WriteString(th.MutedStyle().Render(fmt.Sprintf("%-10s ", k)) + th.TextStyle().Render(v) + "\n")
 	}
-	switch st.Cleanup {
-	case "interrupted":
-		kv("cleanup", "interrupted — a delete did not finish; the worktree is still there and usable")
-	case "pending":
-		kv("cleanup", "pending — the worktree is gone; cleanup is retried on the next start")
+	switch op := st.CleanupOp; st.Cleanup {
+	case workspace.CleanupInterrupted:
+		kv("cleanup", "interrupted — a "+op+" did not finish; the worktree is still there and usable")
+		kv("", "the next start finishes the "+op)
+	case workspace.CleanupPending:
+		kv("cleanup", "pending — a "+op+" did not finish and the worktree is gone")
+		kv("", "the next start finishes the "+op)
 	default:
 		kv("cleanup", "none pending")
 	}
@@ -222,7 +201,9 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 		}
 	}
 	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")
-	if len(st.Scripts) == 0 {
+	if st.ScriptsRefused != "" {
+		b.WriteString(th.Style(th.Warning).Render("  none run while the repository's scripts file is refused: "+st.ScriptsRefused) + "\n")
+	} else if len(st.Scripts) == 0 {
 		b.WriteString(th.MutedStyle().Render("  none (define them in the repository's .amux/scripts.json)") + "\n")
 	}
 	for _, s := range st.Scripts {
@@ -230,22 +211,11 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 		if !s.Trusted {
 			mark = th.Style(th.Warning).Render("?")
 		}
-		b.WriteString(fmt.Sprintf("  %s %-8s %s: %s\n", mark, s.Kind, th.MutedStyle().Render("("+s.Source+")"), strings.Join(s.Commands, " && ")))
+		b.WriteString(fmt.Sprintf("  %s %-8s %s: %s\n", mark, s.Kind, th.MutedStyle().Render("("+string(s.Source)+")"), strings.Join(s.Commands, " && ")))
 	}
 	if o.err != "" {
 		b.WriteString("\n" + th.ErrorStyle().Render(o.err) + "\n")
 	}
-	var keys []string
-	if st.Orphans > 0 {
-		keys = append(keys, "R: release orphans")
-	}
-	if o.hasUntrusted() {
-		keys = append(keys, "A: approve scripts")
-	}
-	if st.Approvals > 0 {
-		keys = append(keys, "U: revoke approvals")
-	}
-	keys = append(keys, "r: refresh", "esc: close")
-	b.WriteString("\n" + th.MutedStyle().Render(strings.Join(keys, " · ")))
+	b.WriteString("\n" + th.MutedStyle().Render(m.dialogHints(scopeStatus)))
 	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

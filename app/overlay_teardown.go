@@ -2,28 +2,52 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/workspace"
 )
 
 // teardownTimeout bounds a delete or shelve (archive script included).
 const teardownTimeout = 10 * time.Minute
 
-// teardownOverlay is the typed-confirm gate, then the step progress of a
-// delete or shelve. Esc while it runs hides the view; the dashboard keeps
-// showing the workspace as busy until it finishes.
+// teardownOverlay asks before a delete or shelve, then shows its step
+// progress. It first reads, off the update loop, what the teardown would
+// lose; when the worktree holds uncommitted work it asks what to do with
+// it (dialog.Choice); then the typed-confirm gate, saying exactly what
+// happens to the work and the branch. Esc while it runs hides the view;
+// the dashboard keeps showing the workspace as busy until it finishes.
 type teardownOverlay struct {
 	id, name string
 	shelve   bool
-	confirm  dialog.TypedConfirm
+	rec      workspace.Record
+	gen      int // the summary read this overlay waits for
+	loading  bool
+	risk     *git.AtRisk // nil until read, or when it could not be
+	choose   *dialog.Choice
+	choices  []workspace.DirtyChoice // the answers of choose, in order
+	dirty    workspace.DirtyChoice   // what the teardown does with the work
+	confirm  *dialog.TypedConfirm
 	steps    *dialog.Steps
 	op       int
 	events   *pump[StepEvent]
+	finished bool // the result is in: later step events are stale
 }
+
+// atRiskMsg carries the summary of what a teardown would lose.
+type atRiskMsg struct {
+	gen  int
+	risk git.AtRisk
+	err  error
+}
+
+// atRiskTimeout bounds reading the summary (one status, a few rev-lists).
+const atRiskTimeout = 15 * time.Second
 
 type teardownProgressMsg struct {
 	op     int
@@ -40,40 +64,112 @@ type teardownDoneMsg struct {
 	err    error
 }
 
-func (m *Model) openTeardown(shelve bool) {
+// openTeardown opens the dialog and starts reading the summary.
+func (m *Model) openTeardown(shelve bool) tea.Cmd {
 	w, ok := m.dash.SelectedWorkspace()
 	if !ok {
-		return
+		return nil
 	}
 	rec, _ := m.record(w.ID)
-	title, body := "Delete workspace "+w.Name, []string{
+	m.opSeq++
+	o := &teardownOverlay{id: w.ID, name: w.Name, shelve: shelve, rec: rec, gen: m.opSeq, loading: true}
+	m.overlay = o
+	gen, id, eng := o.gen, o.id, m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
+		defer cancel()
+		risk, err := eng.AtRisk(ctx, id)
+		return atRiskMsg{gen: gen, risk: risk, err: err}
+	}
+}
+
+func (o *teardownOverlay) title() string {
+	if o.shelve {
+		return "Shelve workspace " + o.name
+	}
+	return "Delete workspace " + o.name
+}
+
+// loaded moves on from reading the summary: to the choice when there is
+// work to lose, else straight to the typed confirm.
+func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
+	o.loading = false
+	if msg.err != nil {
+		o.openConfirm(m, "Could not check the worktree for uncommitted work ("+safetext.Line(msg.err.Error())+");",
+			"the teardown stops before removing a tree that holds any.")
+		return
+	}
+	msg.risk = safeRisk(msg.risk) // git's paths and subjects enter the model here
+	o.risk = &msg.risk
+	if !msg.risk.Lossy() {
+		o.openConfirm(m, riskLines(o.rec, msg.risk)...)
+		return
+	}
+	opts, choices, notes := workChoices(o.rec, msg.risk, o.shelve, m.restoreKeyLabel())
+	body := append(riskLines(o.rec, msg.risk), notes...)
+	body = append(body, "", "What should happen to it?")
+	c := dialog.NewChoice(m.th, m.km, o.title(), body, opts, 0)
+	o.choose, o.choices = &c, choices
+}
+
+// openConfirm builds the typed confirm: what the teardown does, what it
+// does to the work and the branch, and extra lines.
+func (o *teardownOverlay) openConfirm(m *Model, extra ...string) {
+	rec := o.rec
+	body := []string{
 		"Kills its agent and run sessions, runs the archive script,",
 		"removes the worktree " + rec.Root + " and the workspace record.",
+		branchFate(rec, o.risk, o.dirty),
 	}
-	if rec.CreatedBranch {
-		body = append(body, "The branch "+rec.Branch+" goes too, unless it has commits merged nowhere else.")
-	} else {
-		body = append(body, "The branch "+rec.Branch+" existed before the workspace and is kept.")
-	}
-	if shelve {
-		title, body = "Shelve workspace "+w.Name, []string{
+	if o.shelve {
+		body = []string{
 			"Kills its run sessions, runs the archive script and removes the worktree.",
 			"The branch " + rec.Branch + " and the record stay; restore it later.",
 		}
 	}
-	m.overlay = &teardownOverlay{id: w.ID, name: w.Name, shelve: shelve,
-		confirm: dialog.NewTypedConfirm(m.th, title, body, w.Name)}
+	if o.risk != nil && o.dirty != workspace.DirtyRefuse {
+		body = append(body, workOutcome(rec, *o.risk, o.shelve, o.dirty, m.restoreKeyLabel()))
+	}
+	if len(extra) > 0 {
+		body = append(append(body, ""), extra...)
+	}
+	c := dialog.NewTypedConfirm(m.th, m.km, o.title(), body, o.name)
+	o.confirm = &c
 }
 
 func (o *teardownOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	if o.steps != nil {
-		if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || k.String() == "enter") {
+	if r, ok := msg.(atRiskMsg); ok {
+		if o.loading && r.gen == o.gen {
+			o.loaded(m, r)
+		}
+		return nil
+	}
+	k, isKey := msg.(tea.KeyPressMsg)
+	switch {
+	case o.steps != nil:
+		if isKey && (m.km.Is(keys.FormCancel, k.String()) || m.km.Is(keys.FormSubmit, k.String())) {
 			m.closeOverlay()
+		}
+		return nil
+	case o.loading:
+		if isKey && m.km.Is(keys.FormCancel, k.String()) {
+			m.closeOverlay()
+		}
+		return nil
+	case o.choose != nil:
+		c, out := o.choose.Update(msg)
+		o.choose = &c
+		switch out {
+		case dialog.Cancelled:
+			m.closeOverlay()
+		case dialog.Submitted:
+			o.dirty, o.choose = o.choices[c.Selected()], nil
+			o.openConfirm(m)
 		}
 		return nil
 	}
 	c, cmd, out := o.confirm.Update(msg)
-	o.confirm = c
+	o.confirm = &c
 	switch out {
 	case dialog.Cancelled:
 		m.closeOverlay()
@@ -84,104 +180,18 @@ func (o *teardownOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 }
 
 func (o *teardownOverlay) view(m *Model, w, h int) string {
-	if o.steps != nil {
-		return o.steps.View(min(w, 76))
+	w = min(w, 76)
+	switch {
+	case o.steps != nil:
+		return o.steps.View(w)
+	case o.choose != nil:
+		return o.choose.View(w)
+	case o.confirm != nil:
+		return o.confirm.View(w)
 	}
-	return o.confirm.View(min(w, 76))
-}
-
-func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
-	verb := "Deleting "
-	if o.shelve {
-		verb = "Shelving "
-	}
-	steps := dialog.NewSteps(m.th, verb+o.name, teardownLabels(o.shelve)...)
-	o.steps = &steps
-	m.opSeq++
-	o.op = m.opSeq
-	o.events = newPump[StepEvent](0)
-	m.busy[o.id] = verb[:len(verb)-1] + "…"
-	m.rebuildDashboard()
-	op, id, name, shelve, eng, ev := o.op, o.id, o.name, o.shelve, m.deps.Engine, o.events
-	run := func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
-		defer cancel()
-		note, err := eng.Teardown(ctx, id, shelve, ev.add)
-		ev.close()
-		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}
-	}
-	return tea.Batch(run, m.waitTeardown(op, ev))
-}
-
-func (m *Model) waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
-	return p.wait(func(ev []StepEvent, done bool) tea.Msg { return teardownProgressMsg{op, ev, done} })
-}
-
-// handleTeardownResult applies step events and the final outcome.
-func (m *Model) handleTeardownResult(msg tea.Msg) (tea.Cmd, bool) {
-	o, _ := m.overlay.(*teardownOverlay)
-	switch msg := msg.(type) {
-	case teardownProgressMsg:
-		if o == nil || o.op != msg.op {
-			return nil, true
-		}
-		for _, ev := range msg.events {
-			state := dialog.StepRunning
-			detail := ""
-			switch {
-			case ev.Err != nil:
-				state, detail = dialog.StepFailed, ev.Err.Error()
-			case ev.Done:
-				state = dialog.StepDone
-			}
-			o.steps.Set(ev.Step, state, detail)
-		}
-		if msg.done {
-			return nil, true
-		}
-		return m.waitTeardown(o.op, o.events), true
-	case teardownDoneMsg:
-		delete(m.busy, msg.id)
-		verb := "deleted"
-		if msg.shelve {
-			verb = "shelved"
-		}
-		if o != nil && o.op == msg.op {
-			if msg.err != nil {
-				o.steps.Note = "The .deleting tombstone stays: recovery finishes the cleanup on the next start."
-				if msg.shelve {
-					o.steps.Note = "Nothing else was changed; fix the cause and shelve again."
-				}
-			}
-			failedOne := false
-			for i := range o.steps.Steps {
-				s := &o.steps.Steps[i]
-				switch {
-				case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-					s.State = dialog.StepDone
-				case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
-					s.State, s.Detail, failedOne = dialog.StepFailed, msg.err.Error(), true
-				case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-					s.State = dialog.StepSkipped
-				}
-			}
-		}
-		if msg.err != nil {
-			return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err))), true
-		}
-		text := verb + " workspace " + msg.name
-		if msg.note != "" {
-			text += " (" + msg.note + ")"
-		}
-		return tea.Batch(m.load(), m.say(levelInfo, text)), true
-	}
-	return nil, false
-}
-
-// handleOpResult routes the results of long operations.
-func (m *Model) handleOpResult(msg tea.Msg) (tea.Cmd, bool) {
-	if cmd, ok := m.handleCreateResult(msg); ok {
-		return cmd, true
-	}
-	return m.handleTeardownResult(msg)
+	th := m.th
+	text := th.AccentStyle().Render(o.title()) + "\n\n" +
+		th.MutedStyle().Render(m.spin.View()+" checking the worktree for uncommitted work…") + "\n\n" +
+		th.MutedStyle().Render(m.km.First(keys.FormCancel)+": cancel")
+	return th.Panel(true).Padding(1, 2).Width(w).Render(text)
 }

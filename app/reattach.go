@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/safetext"
 )
 
 // reconcileTabs brings the tab lists in line with the live sessions after a
@@ -20,7 +21,12 @@ func (m *Model) reconcileTabs() {
 			// Run sessions have no @amux_tab: their name is their identity.
 			s.Tab = "run:" + s.Name
 		}
-		if s.Tab == "" || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal && s.Type != tmux.TypeRun) {
+		if s.Tab == "" || s.Tab == sideTermTab || (s.Type != tmux.TypeAgent && s.Type != tmux.TypeTerminal && s.Type != tmux.TypeRun) {
+			continue
+		}
+		if safetext.Line(s.Name) != s.Name {
+			// Not a name amux makes (its names are [a-z0-9_-]), and a tab's
+			// session name is drawn as it is: leave such a session alone.
 			continue
 		}
 		if _, known := m.record(s.Workspace); !known || tmux.Owns(s, s.Workspace) != tmux.SessionOwnedByAmux {
@@ -47,10 +53,9 @@ func (m *Model) reconcileTabs() {
 	for wsID, sessions := range live {
 		rec, _ := m.record(wsID)
 		order := map[string]int{}
-		titles := map[string]string{}
+		titles := m.shownRecord(wsID).tabs
 		for i, saved := range rec.Tabs {
 			order[saved.ID] = i
-			titles[saved.ID] = saved.Title
 		}
 		var fresh []*tab
 		wt := m.tabs.ensure(wsID)
@@ -59,7 +64,9 @@ func (m *Model) reconcileTabs() {
 				continue
 			}
 			created, _ := strconv.ParseInt(s.CreatedAt, 10, 64)
-			t := &tab{id: id, session: s.Name, kind: s.Type, assistant: s.Assistant,
+			// The assistant tag is drawn as the tab's label: its display
+			// copy is taken (a name that needs one matches no config entry).
+			t := &tab{id: id, session: s.Name, kind: s.Type, assistant: safetext.Line(s.Assistant),
 				title: titles[id], created: created, taskSent: true, state: m.knownState(s.Name)}
 			if s.Type == tmux.TypeRun {
 				t.title = runTitle(s.Name)

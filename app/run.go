@@ -3,6 +3,8 @@ package app
 import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
 )
 
 // openFilter opens the dashboard filter field on its current text.
@@ -53,20 +55,19 @@ func (m *Model) showTab(i int) tea.Cmd {
 // updateFilter feeds the dashboard filter field: typing filters live,
 // Enter keeps the filter and returns to the list, Esc clears it.
 func (m *Model) updateFilter(k tea.KeyPressMsg) tea.Cmd {
-	switch k.String() {
-	case "esc":
+	switch s := k.String(); {
+	case m.km.Is(keys.FormCancel, s):
 		m.filter = nil
 		m.dash.SetFilter("")
 		return nil
-	case "enter":
+	case m.km.Is(keys.FormSubmit, s):
 		m.filter = nil
 		return nil
-	case "down", "up":
-		if k.String() == "down" {
-			m.dash.Move(1)
-		} else {
-			m.dash.Move(-1)
-		}
+	case m.km.Is(keys.ListDown, s):
+		m.dash.Move(1)
+		return nil
+	case m.km.Is(keys.ListUp, s):
+		m.dash.Move(-1)
 		return nil
 	}
 	in, cmd := m.filter.Update(k)
@@ -79,6 +80,9 @@ func (m *Model) updateFilter(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	l := m.layout()
+	if cmd, ok := m.sideMouse(msg, l); ok {
+		return cmd
+	}
 	inDash := mouse.X < l.dashWidth
 	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == 1 {
 		// The tab bar: a click shows that tab.

@@ -2,11 +2,15 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strings"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/workspace"
+
+	"amux.dev/amux/ui/safetext"
 )
 
 type runStartedMsg struct {
@@ -22,13 +26,17 @@ func (m *Model) startRunScript() tea.Cmd {
 	return tea.Batch(m.say(levelInfo, "starting the run script…"), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		name, err := eng.StartRun(ctx, id)
-		return runStartedMsg{id, name, err}
+		rs, err := eng.StartRun(ctx, id)
+		return runStartedMsg{id, rs.Name, err}
 	})
 }
 
-// handleRunStarted reloads so the run session becomes a tab, then shows it.
-func (m *Model) handleRunStarted(msg runStartedMsg) tea.Cmd {
+// onRunStarted reloads so the run session becomes a tab, then shows it.
+func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
+	if errors.Is(msg.err, workspace.ErrUntrusted) {
+		return m.say(levelError, "the run script comes from the repository and waits for your approval: press "+
+			m.keyName(actStatus)+", then "+m.keyName(actApproveScripts))
+	}
 	if msg.err != nil {
 		return m.say(levelError, "run script: "+msg.err.Error())
 	}
@@ -79,10 +87,16 @@ func (m *Model) openScriptOutput() tea.Cmd {
 	return o.read(m)
 }
 
+// step shows the next (1) or previous (-1) script's output.
+func (o *scriptOutputOverlay) step(m *Model, by int) tea.Cmd {
+	o.current = (o.current + len(o.kinds) + by) % len(o.kinds)
+	return o.read(m)
+}
+
 func (o *scriptOutputOverlay) read(m *Model) tea.Cmd {
 	eng, id, kind := m.deps.Engine, o.id, o.kinds[o.current]
 	return func() tea.Msg {
-		text, err := eng.ScriptOutput(id, kind, 256<<10)
+		text, err := eng.ScriptOutput(id, workspace.ScriptKind(kind), 256<<10)
 		return scriptOutputMsg{kind, text, err}
 	}
 }
@@ -95,26 +109,16 @@ func (o *scriptOutputOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		}
 		o.err = ""
 		if msg.err != nil {
-			o.err = msg.err.Error()
+			o.err = errText(msg.err)
 		}
 		o.lines = splitLines(msg.text)
 		o.offset = 1 << 30 // newest at the bottom, like a terminal
 		return nil
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "esc", "q", "O":
-			m.closeOverlay()
-		case "tab", "right", "l":
-			o.current = (o.current + 1) % len(o.kinds)
-			return o.read(m)
-		case "shift+tab", "left", "h":
-			o.current = (o.current + len(o.kinds) - 1) % len(o.kinds)
-			return o.read(m)
-		case "r":
-			return o.read(m)
-		default:
-			scrollKey(&o.offset, msg.String(), 15)
+		if cmd, ok := m.matchDialog(msg, scopeOutput); ok {
+			return cmd
 		}
+		scrollKey(m.km, &o.offset, msg.String(), 15)
 	}
 	return nil
 }
@@ -145,7 +149,11 @@ func (o *scriptOutputOverlay) view(m *Model, w, h int) string {
 			b = append(b, fit(th.TextStyle().Render(l), inner))
 		}
 	}
-	b = append(b, "", th.MutedStyle().Render(fit("tab: next script · ↑/↓ pgup/pgdn g/G: scroll · r: reload · esc: close", inner)))
+	km := m.km
+	scroll := km.First(keys.ViewUp) + "/" + km.First(keys.ViewDown) + " " + km.First(keys.ViewPageUp) + "/" + km.First(keys.ViewPageDown) +
+		" " + km.First(keys.ViewTop) + "/" + km.First(keys.ViewBottom) + ": scroll"
+	b = append(b, "", th.MutedStyle().Render(fit(km.First(actNextOutput)+": next script · "+scroll+" · "+
+		km.First(actReloadOutput)+": reload · "+km.First(actCloseOutput)+": close", inner)))
 	return th.Panel(true).Padding(1, 2).Width(w).Render(strings.Join(b, "\n"))
 }
 
@@ -157,22 +165,7 @@ func splitLines(s string) []string {
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = displayLine(l)
+		lines[i] = safetext.Line(l)
 	}
 	return lines
-}
-
-// displayLine makes a line a script printed safe to draw: escape sequences
-// (its colours) and control characters (carriage returns) removed, tabs as
-// spaces, so nothing it printed can break amux's layout.
-func displayLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' {
-			return ' '
-		}
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, ansi.Strip(s))
 }

@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
-	"amux.dev/amux/git"
 	"amux.dev/amux/tmux/tmuxtest"
 	"amux.dev/amux/workspace"
 )
@@ -23,11 +22,13 @@ import (
 func BenchmarkStartupDashboard(b *testing.B) {
 	home := b.TempDir()
 	ctx := context.Background()
-	adapter, err := newEngineAdapter(workspace.Options{Home: home}, git.New(git.Options{}))
+	srv := tmuxtest.New(b)
+	srv.Session(b, "amux-bench", nil)
+	eng, err := workspace.New(workspace.Options{Home: home, Tmux: srv.Client})
 	if err != nil {
 		b.Fatal(err)
 	}
-	store := adapter.eng.Store()
+	store := eng.Store()
 	for p := range 50 {
 		repo := fmt.Sprintf("/src/project-%02d", p)
 		if _, err := store.AddProject(ctx, repo, filepath.Base(repo)); err != nil {
@@ -41,9 +42,7 @@ func BenchmarkStartupDashboard(b *testing.B) {
 			}
 		}
 	}
-	srv := tmuxtest.New(b)
-	srv.Session(b, "amux-bench", nil)
-	deps := Deps{Config: config.Defaults(), Engine: adapter, Tmux: srv.Client, Now: time.Now}
+	deps := Deps{Config: config.Defaults(), Engine: eng, Tmux: srv.Client, Now: time.Now}
 
 	b.ResetTimer()
 	for b.Loop() {

@@ -8,6 +8,8 @@ import (
 
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/workspace"
 )
 
 // closeTabOverlay confirms closing a tab, which kills its session.
@@ -21,7 +23,7 @@ func (m *Model) openCloseTab() {
 	if t == nil {
 		return
 	}
-	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th,
+	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th, m.km,
 		"Close "+t.label()+"?", []string{"Kills its tmux session " + t.session + " and everything running in it."}, "close")}
 }
 
@@ -37,11 +39,11 @@ func (o *closeTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		if t == nil {
 			return nil
 		}
-		tc, session, wsID, tabID := m.deps.Tmux, t.session, o.wsID, o.tabID
+		eng, session, wsID, tabID := m.deps.Engine, t.session, o.wsID, o.tabID
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
-			err := tmux.KillSession(ctx, tc, session)
+			err := eng.CloseSession(ctx, session)
 			return tabClosedMsg{wsID: wsID, tabID: tabID, err: err}
 		}
 	}
@@ -66,7 +68,7 @@ func (m *Model) openRenameTab() {
 	if t == nil {
 		return
 	}
-	f := dialog.NewForm(m.th, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
+	f := dialog.NewForm(m.th, m.km, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
 	f.SetValue(0, t.title)
 	m.overlay = &renameTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, f: f}
 }
@@ -80,7 +82,7 @@ func (o *renameTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	case dialog.Submitted:
 		m.closeOverlay()
 		if t := m.tabs.find(o.wsID, o.tabID); t != nil {
-			t.title = o.f.Values()[0]
+			t.title = safetext.Line(o.f.Values()[0])
 			return m.persistTabs(o.wsID)
 		}
 	}
@@ -100,8 +102,7 @@ type tabRestartedMsg struct {
 func (m *Model) restartTab() tea.Cmd {
 	t := m.activeTab()
 	wsID := m.selectedWorkspaceID()
-	rec, ok := m.record(wsID)
-	if t == nil || !ok {
+	if _, ok := m.record(wsID); t == nil || !ok {
 		return nil
 	}
 	assistant := t.assistant
@@ -112,28 +113,14 @@ func (m *Model) restartTab() tea.Cmd {
 	if !ok {
 		return m.say(levelError, "no assistant named "+assistant+" in config")
 	}
-	eng, tc, bin, tap := m.deps.Engine, m.deps.Tmux, m.deps.AmuxBin, m.deps.InstallTap
-	session, tabID, root, command := t.session, t.id, rec.Root, a.Command
+	eng := m.deps.Engine
+	session, tabID := t.session, t.id
+	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command}
 	t.taskSent = true // never retype a first task into a restarted program
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		env, err := eng.SessionEnv(ctx, wsID)
-		if err != nil {
-			return tabRestartedMsg{wsID, tabID, err}
-		}
-		argv, err := tmux.PreparePaneLaunch(bin, "", tmux.PaneLaunch{Dir: root, Command: command, Env: env}, time.Now())
-		if err != nil {
-			return tabRestartedMsg{wsID, tabID, err}
-		}
-		pane, err := tmux.PaneOf(ctx, tc, session)
-		if err == nil {
-			_, err = tc.Run(ctx, append([]string{"respawn-pane", "-k", "-t", pane, "-c", root, "--"}, argv...)...)
-		}
-		if err == nil && tap != nil {
-			_ = tap(ctx, pane)
-		}
-		return tabRestartedMsg{wsID, tabID, err}
+		return tabRestartedMsg{wsID, tabID, eng.RelaunchSession(ctx, session, req)}
 	}
 }
 
@@ -170,11 +157,11 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 	if t.view != nil {
 		_, _ = t.view.Terminal().Write([]byte{0x03})
 	} else {
-		tc, session := m.deps.Tmux, t.session
+		eng, session := m.deps.Engine, t.session
 		send = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
-			_ = tmux.SendBytes(ctx, tc, session, []byte{0x03})
+			_ = eng.SendInterrupt(ctx, session)
 			return nil
 		}
 	}
@@ -185,32 +172,36 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 	return tea.Batch(send, tea.Tick(s.delay, func(time.Time) tea.Msg { return s }))
 }
 
-// handleTabManage applies close, restart and interrupt messages.
-func (m *Model) handleTabManage(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case tabClosedMsg:
-		if msg.err != nil {
-			return m.say(levelError, "close tab: "+msg.err.Error()), true
-		}
-		return m.dropTab(msg.wsID, msg.tabID), true
-	case tabRestartedMsg:
-		if msg.err != nil {
-			return m.say(levelError, "restart: "+msg.err.Error()), true
-		}
-		return m.say(levelInfo, "restarted"), true
-	case interruptStepMsg:
-		return m.interruptStep(msg), true
-	case tabGoneMsg:
-		return m.dropTab(msg.wsID, msg.tabID), true
-	case runStartedMsg:
-		return m.handleRunStarted(msg), true
-	case restoredMsg:
-		return m.handleRestored(msg), true
-	case hooksDoneMsg:
-		if msg.err != nil {
-			return m.say(levelError, "Claude Code hooks: "+msg.err.Error()), true
-		}
-		return m.say(levelInfo, msg.text), true
+// onTabClosed applies a tabClosedMsg.
+func (m *Model) onTabClosed(msg tabClosedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "close tab: "+msg.err.Error())
 	}
-	return nil, false
+	return m.dropTab(msg.wsID, msg.tabID)
+}
+
+// onTabRestarted applies a tabRestartedMsg.
+func (m *Model) onTabRestarted(msg tabRestartedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "restart: "+msg.err.Error())
+	}
+	return m.say(levelInfo, "restarted")
+}
+
+// onInterruptStep applies a interruptStepMsg.
+func (m *Model) onInterruptStep(msg interruptStepMsg) tea.Cmd {
+	return m.interruptStep(msg)
+}
+
+// onTabGone applies a tabGoneMsg.
+func (m *Model) onTabGone(msg tabGoneMsg) tea.Cmd {
+	return m.dropTab(msg.wsID, msg.tabID)
+}
+
+// onHooksDone applies a hooksDoneMsg.
+func (m *Model) onHooksDone(msg hooksDoneMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "Claude Code hooks: "+msg.err.Error())
+	}
+	return m.say(levelInfo, msg.text)
 }

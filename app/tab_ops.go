@@ -42,7 +42,7 @@ func (m *Model) liveTerminal() (*tab, bool) {
 // termSize is the cell size of the terminal area of the center.
 func (m *Model) termSize() (int, int) {
 	l := m.layout()
-	return max(1, m.width-l.dashWidth-2), max(1, l.bodyHeight-3)
+	return max(1, m.width-l.dashWidth-l.sideWidth-2), max(1, l.bodyHeight-3)
 }
 
 // termOrigin is the screen position of the terminal area's top-left cell.
@@ -65,89 +65,91 @@ func (m *Model) newTab(kind, assistant, firstTask string) tea.Cmd {
 		return m.say(levelError, "no assistant named "+assistant+" in config")
 	}
 	w, h := m.termSize()
-	p, _ := m.dash.SelectedProject()
 	req := tabRequest{
-		wsID: id, wsName: rec.Name, project: p.Name, root: rec.Root,
-		tabID: m.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
+		wsID: id, tabID: m.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
 		firstTask: firstTask, width: w, height: h,
 	}
 	return tea.Batch(m.createTab(req), m.say(levelInfo, "starting "+assistant+"…"))
 }
 
-// handleTabResult applies tab creation and attach outcomes and the
-// terminal views' own messages.
-func (m *Model) handleTabResult(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case tabCreatedMsg:
-		if msg.err != nil {
-			if msg.term != nil {
-				msg.term.Close()
-			}
-			return m.say(levelError, "new tab: "+msg.err.Error()), true
+// onTabCreated applies a tabCreatedMsg.
+func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
+	if msg.err != nil {
+		if msg.term != nil {
+			msg.term.Close()
 		}
-		r := msg.req
-		if m.mon != nil {
-			m.mon.Wake()
-		}
-		t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
-			firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
-		wt := m.tabs.ensure(r.wsID)
-		wt.tabs = append(wt.tabs, t)
-		wt.active = len(wt.tabs) - 1
-		cmd := m.bindView(t, msg.term)
-		if r.wsID == m.selectedWorkspaceID() {
-			m.focus = focusCenter
-		}
-		cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, "started "+t.label()), m.syncViews()}
-		if r.firstTask != "" {
-			wsID, tabID := r.wsID, t.id
-			cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))
-		}
-		return tea.Batch(cmds...), true
-	case tabAttachedMsg:
-		t := m.tabs.find(msg.wsID, msg.tabID)
-		if t == nil || msg.gen != t.attachGen {
-			// Superseded or the tab is gone: never let a stale client in.
-			if msg.term != nil {
-				msg.term.Close()
-			}
-			return nil, true
-		}
-		t.attaching = false
-		if msg.err != nil {
-			t.err = msg.err.Error()
-			if errors.Is(msg.err, errSessionGone) {
-				return m.dropTab(msg.wsID, t.id), true
-			}
-			return nil, true
-		}
-		t.err = ""
-		return m.bindView(t, msg.term), true
-	case termview.Msg:
-		t := m.tabs.byTerminal(msg.Terminal())
-		if t == nil {
-			return nil, true
-		}
-		v, cmd := t.view.Update(msg)
-		t.view = &v
-		if _, frame := msg.(termview.FrameMsg); frame {
-			if m.mon != nil {
-				m.mon.NoteOutput(t.session, time.Now())
-			}
-			if t != m.activeTab() {
-				// Nobody sees this tab: stop waking the UI for its frames.
-				// The terminal keeps its newest frame; showing the tab
-				// picks it up (syncViews re-arms the wait).
-				t.parked = true
-				cmd = nil
-			}
-		}
-		if _, closed := msg.(termview.ClosedMsg); closed {
-			return tea.Batch(cmd, m.onTerminalClosed(t)), true
-		}
-		return tea.Batch(cmd, m.maybeSendFirstTask(t)), true
+		return m.say(levelError, "new tab: "+msg.err.Error())
 	}
-	return nil, false
+	r := msg.req
+	if m.mon != nil {
+		m.mon.Wake()
+	}
+	t := &tab{id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
+		firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
+	wt := m.tabs.ensure(r.wsID)
+	wt.tabs = append(wt.tabs, t)
+	wt.active = len(wt.tabs) - 1
+	cmd := m.bindView(t, msg.term)
+	if r.wsID == m.selectedWorkspaceID() {
+		m.focus = focusCenter
+	}
+	cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, "started "+t.label()), m.syncViews()}
+	if r.firstTask != "" {
+		wsID, tabID := r.wsID, t.id
+		cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))
+	}
+	return tea.Batch(cmds...)
+}
+
+// onTabAttached applies a tabAttachedMsg.
+func (m *Model) onTabAttached(msg tabAttachedMsg) tea.Cmd {
+	t := m.tabs.find(msg.wsID, msg.tabID)
+	if t == nil || msg.gen != t.attachGen {
+		// Superseded or the tab is gone: never let a stale client in.
+		if msg.term != nil {
+			msg.term.Close()
+		}
+		return nil
+	}
+	t.attaching = false
+	if msg.err != nil {
+		t.err = errText(msg.err)
+		if errors.Is(msg.err, errSessionGone) {
+			return m.dropTab(msg.wsID, t.id)
+		}
+		return nil
+	}
+	t.err = ""
+	return m.bindView(t, msg.term)
+}
+
+// onTerminal applies a terminal view's own message (frames, close).
+func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
+	t := m.tabs.byTerminal(msg.Terminal())
+	if t == nil {
+		if ws, st := m.sideTermOf(msg.Terminal()); st != nil {
+			return m.onSideTermMsg(ws, st, msg)
+		}
+		return nil
+	}
+	v, cmd := t.view.Update(msg)
+	t.view = &v
+	if _, frame := msg.(termview.FrameMsg); frame {
+		if m.mon != nil {
+			m.mon.NoteOutput(t.session, time.Now())
+		}
+		if t != m.activeTab() {
+			// Nobody sees this tab: stop waking the UI for its frames.
+			// The terminal keeps its newest frame; showing the tab
+			// picks it up (syncViews re-arms the wait).
+			t.parked = true
+			cmd = nil
+		}
+	}
+	if _, closed := msg.(termview.ClosedMsg); closed {
+		return tea.Batch(cmd, m.onTerminalClosed(t))
+	}
+	return tea.Batch(cmd, m.maybeSendFirstTask(t))
 }
 
 // bindView puts a freshly attached terminal into a tab and keeps the number
@@ -218,13 +220,13 @@ func (m *Model) ensureAttached() tea.Cmd {
 // when shown.
 func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
 	wsID := m.tabs.workspaceOf(t)
-	tc, session := m.deps.Tmux, t.session
+	eng, session := m.deps.Engine, t.session
 	t.lastFrame = t.view.View()
 	t.view = nil
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		ok, err := tmux.HasSession(ctx, tc, session)
+		ok, err := eng.SessionAlive(ctx, session)
 		if err == nil && !ok {
 			return tabGoneMsg{wsID: wsID, tabID: t.id}
 		}
@@ -271,7 +273,7 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = eng.SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
+		_, _ = eng.Store().SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
 		return nil
 	}
 }
@@ -285,7 +287,7 @@ func (m *Model) resizeViews() tea.Cmd {
 	}
 	w, h := m.termSize()
 	x, y := m.termOrigin()
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{m.sizeSidebar()}
 	for _, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			if t.view != nil {

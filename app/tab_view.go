@@ -87,6 +87,9 @@ func (m *Model) cursor() *tea.Cursor {
 		return nil
 	}
 	x, y := m.termOrigin()
+	if m.focus == focusSidebar {
+		x, y = m.sideTermOrigin()
+	}
 	c.X += x
 	c.Y += y
 	return c

@@ -7,7 +7,7 @@ import (
 )
 
 func TestClickOnTheTabBarShowsThatTab(t *testing.T) {
-	m := newTestModel(120, 40)
+	m := newTestModel(t, 120, 40)
 	m.dash.Move(1) // auth-fix
 	ws := m.selectedWorkspaceID()
 	m.tabs.ensure(ws).tabs = []*tab{{id: "a", title: "one"}, {id: "b", title: "two"}}

@@ -20,13 +20,14 @@ const (
 // layout is where everything goes for the current size.
 type layout struct {
 	dashWidth  int
+	sideWidth  int // 0 when the sidebar is not shown
 	bodyHeight int // rows above the hint bar
 	listTop    int // screen row of the first dashboard list row
 	listHeight int
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: min(44, max(30, m.width/4)), bodyHeight: m.height - 1}
+	l := layout{dashWidth: min(44, max(30, m.width/4)), bodyHeight: m.height - 1, sideWidth: m.sideWidth()}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
 	if m.filter != nil {
@@ -58,8 +59,8 @@ func (m *Model) render() string {
 
 // tooSmall is the whole screen below the minimum size.
 func (m *Model) tooSmall() string {
-	msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press q to quit.",
-		m.width, m.height, minWidth, minHeight)
+	msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press %s to quit.",
+		m.width, m.height, minWidth, minHeight, m.keyName(actQuit))
 	return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
 }
 
@@ -100,21 +101,22 @@ func (m *Model) renderHints() string {
 		case levelError:
 			st = m.th.ErrorStyle()
 		}
-		return fit(st.Render(" "+noticeLine(m.notice.text)), m.width)
+		return fit(st.Render(" "+m.notice.text), m.width)
 	}
 	if !m.deps.Config.UI.ShowKeyHints {
 		return ""
 	}
 	var parts []string
 	if m.filter != nil {
-		parts = append(parts, "type to filter", "enter keep", "esc clear")
+		parts = append(parts, "type to filter", m.km.First(keys.FormSubmit)+" keep", m.km.First(keys.FormCancel)+" clear")
 	} else if _, live := m.focusedTerminal(); live {
 		// Every other key belongs to the program: say how to get out.
 		key := func(k, label string) string {
 			return m.th.AccentStyle().Render(k) + " " + m.th.MutedStyle().Render(label)
 		}
-		parts = append(parts, key("ctrl+space", "commands"), key("ctrl+space enter", "back to the list"),
-			key("shift+pgup", "history"), m.th.MutedStyle().Render("every other key goes to the program"))
+		palette := m.keyName(actPalette)
+		parts = append(parts, key(palette, "commands"), key(palette+" "+m.km.First(keys.ListChoose), "back to the list"),
+			key(m.keyName(actScrollUp), "history"), m.th.MutedStyle().Render("every other key goes to the program"))
 	} else {
 		for _, a := range m.reg.InScopes(m.scopes()...) {
 			if !a.Hint {

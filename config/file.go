@@ -10,7 +10,7 @@ import (
 	"os"
 	"slices"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // ErrRefusedSave is returned when a save would have to rewrite a config

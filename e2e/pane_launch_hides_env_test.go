@@ -24,7 +24,7 @@ func TestPaneLaunchKeepsEnvOutOfArgv(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "seen")
 	secret := "s3cr3t-" + filepath.Base(t.TempDir())
 	tmp := t.TempDir()
-	argv, err := tmux.PreparePaneLaunch(harness.AmuxBinary(t), tmp, tmux.PaneLaunch{
+	launch, err := tmux.PreparePaneLaunch(harness.AmuxBinary(t), tmp, tmux.PaneLaunch{
 		Dir:     t.TempDir(),
 		Command: `printf '%s|%s' "$AMUX_SECRET" "$PWD" > ` + status.ShellQuote(out) + `; exec sleep 300`,
 		Env:     []string{"AMUX_SECRET=" + secret},
@@ -32,7 +32,7 @@ func TestPaneLaunchKeepsEnvOutOfArgv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	created, err := tmux.NewSession(ctx, srv, tmux.SessionSpec{Name: "amux-launch", Command: argv})
+	created, err := tmux.NewSession(ctx, srv, tmux.SessionSpec{Name: "amux-launch", Command: launch.Argv})
 	if err != nil {
 		t.Fatal(err)
 	}

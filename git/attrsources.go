@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // maxAttrFile bounds one attributes file we read. A larger one is refused
@@ -67,8 +69,8 @@ func (c *checkout) indexAttributeBlobs(ctx context.Context) ([]attrBlob, error) 
 }
 
 // worktreeAttributeFiles lists every .gitattributes file in the work tree,
-// tracked or not, ignored or not: an untracked or ignored attributes file
-// still binds the paths below it.
+// tracked or not, ignored or not (an untracked or ignored attributes file
+// still binds the paths below it), as slash paths relative to c.top.
 func (c *checkout) worktreeAttributeFiles(ctx context.Context) ([]string, error) {
 	out, err := c.run(ctx, "ls-files", "-z", "--cached", "--others", "--", attrPathspec)
 	if err != nil {
@@ -77,7 +79,7 @@ func (c *checkout) worktreeAttributeFiles(ctx context.Context) ([]string, error)
 	var files []string
 	for p := range strings.SplitSeq(string(out), "\x00") {
 		if p != "" {
-			files = append(files, filepath.Join(c.top, filepath.FromSlash(p)))
+			files = append(files, p)
 		}
 	}
 	return files, nil
@@ -121,24 +123,34 @@ func (c *checkout) readBlobs(ctx context.Context, blobs []attrBlob) ([][]byte, e
 	return texts, nil
 }
 
-// readAttrFile reads an attributes file from disk. A missing file binds
-// nothing. A symlink is followed (more than git reads in-tree, which fails
-// closed); only regular files are read, so a FIFO or device cannot hang us.
-func readAttrFile(p string) ([]byte, error) {
-	fi, err := os.Stat(p)
+// attrReadTimeout bounds the read of one attributes file from disk.
+const attrReadTimeout = 5 * time.Second
+
+// readWorktreeAttrFile reads an attributes file inside the checkout (rel is
+// a slash path under c.top). The repository chose what is there, so it is
+// read without following any link, as a regular file only, capped and with
+// a deadline: a link to /dev/tty or a FIFO is refused, never opened. git
+// itself opens in-tree attributes files without following a final link; a
+// refusal is an error, so the check fails closed. A missing file binds
+// nothing.
+func (c *checkout) readWorktreeAttrFile(rel string) ([]byte, error) {
+	b, err := atomicfile.ReadRegular(c.top, rel, maxAttrFile, attrReadTimeout)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
+	return b, err
+}
+
+// readConfigAttrFile reads an attributes file named by configuration
+// (info/attributes, core.attributesFile). One inside the checkout is read
+// like a work tree file; one outside it is the user's, and its links are
+// followed as git follows them, but only a regular file is opened, capped,
+// with a deadline. A missing file binds nothing.
+func (c *checkout) readConfigAttrFile(p string) ([]byte, error) {
+	if rel, err := filepath.Rel(c.top, p); err == nil && filepath.IsLocal(rel) {
+		return c.readWorktreeAttrFile(filepath.ToSlash(rel))
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil
-	}
-	if fi.Size() > maxAttrFile {
-		return nil, fmt.Errorf("%s: attributes file of %d bytes is too large to inspect; refusing", p, fi.Size())
-	}
-	b, err := os.ReadFile(p)
+	b, err := atomicfile.ReadRegularFile(p, maxAttrFile, attrReadTimeout)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

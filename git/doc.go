@@ -1,6 +1,8 @@
 // Package git is amux's only way to run git: one hardened Runner and the
-// worktree, ref, status and merge operations built on it. It imports no
-// other amux package.
+// worktree, ref, status and merge operations built on it, and the ones a
+// teardown uses to keep uncommitted work (AtRisk, CommitWIP, Stash,
+// UnwindWIP). Of amux's own packages it imports only atomicfile, whose
+// bounded no-follow reads it uses for attributes files on disk.
 //
 // A repository is treated as hostile: its .git may have been delivered by
 // someone else. So every invocation

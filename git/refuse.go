@@ -54,7 +54,7 @@ func (c *checkout) refuseDrivers(ctx context.Context, ws writeScope) error {
 		return nil // nothing configured to bind: no need to read attributes
 	}
 	for _, src := range c.configAttributeFiles(ctx, d) {
-		text, err := readAttrFile(src)
+		text, err := c.readConfigAttrFile(src)
 		if err != nil {
 			return err
 		}
@@ -86,11 +86,11 @@ func (c *checkout) refuseDrivers(ctx context.Context, ws writeScope) error {
 			return err
 		}
 		for _, f := range files {
-			text, err := readAttrFile(f)
+			text, err := c.readWorktreeAttrFile(f)
 			if err != nil {
 				return err
 			}
-			if e := m.scan(text, f); e != nil {
+			if e := m.scan(text, filepath.Join(c.top, filepath.FromSlash(f))); e != nil {
 				return e
 			}
 		}

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"amux.dev/amux/config/procid"
 	"bytes"
 	"context"
 	"errors"
@@ -91,6 +92,7 @@ type invocation struct {
 	maxStdout  int       // 0 means defaultMaxStdout
 	truncateOK bool      // over-long stdout is cut (ErrTruncated) instead of failing
 	keepStdout bool      // put stdout in the *Error (merge reports conflicts there)
+	indexFile  string    // a private index instead of the checkout's (GIT_INDEX_FILE)
 }
 
 // exec runs one invocation and returns its stdout.
@@ -105,6 +107,9 @@ func (r *Runner) exec(ctx context.Context, inv invocation) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, r.opts.Binary, argv...)
 	cmd.Dir = inv.top
 	cmd.Env = hardenedEnv(os.Environ(), inv.top, inv.filters)
+	if inv.indexFile != "" {
+		cmd.Env = append(cmd.Env, "GIT_INDEX_FILE="+inv.indexFile)
+	}
 	cmd.Stdin = inv.stdin
 	limit := inv.maxStdout
 	if limit <= 0 {
@@ -119,7 +124,9 @@ func (r *Runner) exec(ctx context.Context, inv invocation) ([]byte, error) {
 	ownProcessGroup(cmd)
 	cmd.WaitDelay = waitDelay
 
+	release := procid.PinThread() // the parent-death signal follows the forking thread
 	runErr := cmd.Run()
+	release()
 	// git exited 0 but a descendant kept the pipes past waitDelay: git's own
 	// output was already drained, so the call succeeded; the straggler only
 	// loses its pipes.

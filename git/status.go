@@ -34,8 +34,7 @@ func (r *Runner) Status(ctx context.Context, root string) (StatusSummary, error)
 	if err != nil {
 		return StatusSummary{}, err
 	}
-	out, err := c.run(ctx, "status", "--porcelain=v2", "--branch", "-z",
-		"--no-renames", "--ignore-submodules=dirty", "--untracked-files=normal")
+	out, err := c.porcelainStatus(ctx)
 	if err != nil {
 		return StatusSummary{}, err
 	}
@@ -118,4 +117,12 @@ func (r *Runner) Diff(ctx context.Context, root string) (string, error) {
 		return "", err
 	}
 	return string(out), err
+}
+
+// porcelainStatus is the one status read Status and AtRisk parse: machine
+// format with the branch header, NUL-separated, renames off, submodules by
+// commit only, untracked files listed (ignored ones not).
+func (c *checkout) porcelainStatus(ctx context.Context) ([]byte, error) {
+	return c.run(ctx, "status", "--porcelain=v2", "--branch", "-z",
+		"--no-renames", "--ignore-submodules=dirty", "--untracked-files=normal")
 }

@@ -164,6 +164,8 @@ func (r *Runner) DeleteBranch(ctx context.Context, repo, branch string) error {
 // reachable from some other ref (another branch, a tag, a remote-tracking
 // branch): removing a workspace never throws away work that exists nowhere
 // else. A branch with such commits is kept and reported with deleted=false.
+// The stash does not count as a holder: an entry made on the branch has its
+// tip as a parent, yet dropping the entry would drop the commits with it.
 // It decides from `rev-list`, never from git's (localized) messages.
 func (r *Runner) DeleteMergedBranch(ctx context.Context, repo, branch string) (deleted bool, err error) {
 	if err := checkBranchSyntax(branch); err != nil {
@@ -174,7 +176,7 @@ func (r *Runner) DeleteMergedBranch(ctx context.Context, repo, branch string) (d
 		return false, err
 	}
 	ref := "refs/heads/" + branch
-	out, err := c.runRefs(ctx, "rev-list", "--count", ref, "--not", "--exclude="+ref, "--all")
+	out, err := c.runRefs(ctx, "rev-list", "--count", ref, "--not", "--exclude="+ref, "--exclude=refs/stash", "--all")
 	if err != nil {
 		return false, err
 	}

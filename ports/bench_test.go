@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // BenchmarkReserve1000 measures Reserve with 1,000 reservations on file:

@@ -10,7 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
+	"amux.dev/amux/config/procid"
 )
 
 // FileName is the registry's file name inside the state home.
@@ -60,7 +61,7 @@ func New(home string, settings Settings, probe AdoptionProbe) (*Registry, error)
 		settings: settings,
 		probe:    probe,
 		pid:      pid,
-		pidToken: processToken(pid),
+		pidToken: procid.Token(pid),
 		mem:      map[string]Reservation{},
 	}, nil
 }
@@ -252,7 +253,7 @@ func (r *Registry) update(ctx context.Context, mint bool, fn func(*document) (ch
 func (r *Registry) sweep(doc *document) bool {
 	gone := doc.remove(func(e entry) bool {
 		pid, _, ok := parseTransientOwner(e.Owner)
-		return !ok || processAlive(pid, e.PIDToken)
+		return !ok || procid.Alive(pid, e.PIDToken)
 	})
 	return len(gone) > 0
 }

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"amux.dev/amux/config/procid"
 )
 
 // A real child process takes a transient hold and is killed; the next write
@@ -107,14 +109,14 @@ func TestKilledOwnersTransientHoldIsSwept(t *testing.T) {
 // reuse) carries a different token and is swept; a hold with the current
 // token is kept.
 func TestRecycledPidHoldIsSwept(t *testing.T) {
-	if processToken(os.Getpid()) == "" {
+	if procid.Token(os.Getpid()) == "" {
 		t.Skip("no /proc: only signal 0 is available, recycled pids keep holds (safe direction)")
 	}
 	home := stateHome(t)
 	r := newRegistry(t, home, wideSettings)
 	pid := os.Getpid()
 	stale := entry{Owner: TransientOwner(pid, "old"), Start: 20000, Size: 10, PIDToken: "not-this-boot:1"}
-	mine := entry{Owner: TransientOwner(pid, "new"), Start: 20010, Size: 10, PIDToken: processToken(pid)}
+	mine := entry{Owner: TransientOwner(pid, "new"), Start: 20010, Size: 10, PIDToken: procid.Token(pid)}
 	data, err := encode(&document{Reservations: []entry{stale, mine}})
 	if err != nil {
 		t.Fatal(err)

@@ -49,11 +49,11 @@ func InstallTap(ctx context.Context, runner tmux.Runner, amuxBin, paneID string)
 }
 
 // TapShellCommand is the pipe-pane shell command for a tap: the binary and
-// socket single-quoted for /bin/sh, and every "#" doubled because tmux
-// expands formats in a pipe-pane command before handing it to the shell.
+// socket single-quoted for /bin/sh, and the whole escaped with
+// tmux.FormatTimeLiteral because tmux runs a pipe-pane command through
+// strftime and format expansion before handing it to the shell.
 func TapShellCommand(amuxBin, socket, paneID string) string {
-	cmd := "exec " + ShellQuote(amuxBin) + " " + TapVerb + " -S " + ShellQuote(socket) + " " + paneID
-	return strings.ReplaceAll(cmd, "#", "##")
+	return tmux.FormatTimeLiteral("exec " + ShellQuote(amuxBin) + " " + TapVerb + " -S " + ShellQuote(socket) + " " + paneID)
 }
 
 // ShellQuote quotes s as one POSIX shell word. Single quotes take every byte

@@ -20,7 +20,7 @@ func hostileBinary(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), `we ird 'q' #{pane_id} $HOME "z";`)
+	dir := filepath.Join(t.TempDir(), `we ird 'q' #{pane_id} 50%s $HOME "z";`)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +86,8 @@ func TestInstallTapRejectsBadInput(t *testing.T) {
 }
 
 func TestTapShellCommandQuoting(t *testing.T) {
-	got := TapShellCommand(`/a b/it's #x/amux`, "/tmp/tmux-0/def ault", "%3")
-	want := `exec '/a b/it'\''s ##x/amux' ` + TapVerb + ` -S '/tmp/tmux-0/def ault' %3`
+	got := TapShellCommand(`/a b/it's #x 5%s/amux`, "/tmp/tmux-0/def ault", "%3")
+	want := `exec '/a b/it'\''s ##x 5%%s/amux' ` + TapVerb + ` -S '/tmp/tmux-0/def ault' %%3`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}

@@ -36,13 +36,13 @@ var listFields = []string{
 	"#{session_name}",
 }
 
-// ListFormat is the -F format ListSessions sends.
-var ListFormat = strings.Join(listFields, "|")
+// listFormat is the -F format ListSessions sends.
+func listFormat() string { return strings.Join(listFields, "|") }
 
 // ListAllSessions returns every live session on the server in one
 // list-sessions call. No running server means no sessions, not an error.
 func ListAllSessions(ctx context.Context, r Runner) ([]SessionInfo, error) {
-	out, err := r.Run(ctx, "list-sessions", "-F", ListFormat)
+	out, err := r.Run(ctx, "list-sessions", "-F", listFormat())
 	if err != nil {
 		if IsNoServer(err) {
 			return nil, nil
@@ -68,7 +68,7 @@ func ListSessions(ctx context.Context, r Runner) ([]SessionInfo, error) {
 	return kept, nil
 }
 
-// ParseSessionList parses list-sessions output produced with ListFormat.
+// ParseSessionList parses list-sessions output produced with listFormat.
 // Malformed lines (fewer fields than the format) are skipped.
 func ParseSessionList(out string) []SessionInfo {
 	var list []SessionInfo

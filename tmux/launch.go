@@ -44,18 +44,35 @@ type launchPayload struct {
 	PaneLaunch
 }
 
+// Launch is a prepared pane launch: the argv a pane starts with, and the
+// payload it will consume. A caller that ends up starting no pane (tmux
+// refused the session) calls Discard, since the payload holds environment
+// values.
+type Launch struct {
+	Argv []string
+	dir  string
+}
+
+// Discard removes the payload a pane never consumed. It is safe to call
+// after a pane did consume it (nothing is left to remove).
+func (l Launch) Discard() {
+	if l.dir != "" {
+		os.RemoveAll(l.dir)
+	}
+}
+
 // PreparePaneLaunch validates l, writes it to a fresh single-use directory
-// under tmpDir (os.TempDir() when empty) and returns the pane argv.
-func PreparePaneLaunch(amuxBin, tmpDir string, l PaneLaunch, now time.Time) ([]string, error) {
+// under tmpDir (os.TempDir() when empty) and returns the launch.
+func PreparePaneLaunch(amuxBin, tmpDir string, l PaneLaunch, now time.Time) (Launch, error) {
 	if err := l.validate(); err != nil {
-		return nil, err
+		return Launch{}, err
 	}
 	if tmpDir == "" {
 		tmpDir = os.TempDir()
 	}
 	dir, err := os.MkdirTemp(tmpDir, LaunchDirPrefix+"*")
 	if err != nil {
-		return nil, fmt.Errorf("pane launch: %w", err)
+		return Launch{}, fmt.Errorf("pane launch: %w", err)
 	}
 	data, err := json.Marshal(launchPayload{Version: launchVersion, CreatedMs: now.UnixMilli(), PaneLaunch: l})
 	if err == nil {
@@ -63,9 +80,9 @@ func PreparePaneLaunch(amuxBin, tmpDir string, l PaneLaunch, now time.Time) ([]s
 	}
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("pane launch: %w", err)
+		return Launch{}, fmt.Errorf("pane launch: %w", err)
 	}
-	return []string{amuxBin, LaunchVerb, "run", filepath.Join(dir, launchFile)}, nil
+	return Launch{Argv: []string{amuxBin, LaunchVerb, "run", filepath.Join(dir, launchFile)}, dir: dir}, nil
 }
 
 func writeNew(path string, data []byte) error {

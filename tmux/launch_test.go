@@ -12,7 +12,8 @@ func TestPaneLaunchRoundTripIsSingleUse(t *testing.T) {
 	tmp := t.TempDir()
 	now := time.Now()
 	l := PaneLaunch{Dir: "/tmp", Command: "echo hi", Env: []string{"SECRET=hunter2", "A_1=x=y"}}
-	argv, err := PreparePaneLaunch("/bin/amux", tmp, l, now)
+	launch, err := PreparePaneLaunch("/bin/amux", tmp, l, now)
+	argv := launch.Argv
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,8 @@ func TestPaneLaunchRefusals(t *testing.T) {
 	}
 
 	// Too old: refused and still consumed.
-	argv, err := PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now.Add(-LaunchTTL-time.Second))
+	launch, err := PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now.Add(-LaunchTTL-time.Second))
+	argv := launch.Argv
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,14 +74,16 @@ func TestPaneLaunchRefusals(t *testing.T) {
 	}
 
 	// Loosened permissions: refused.
-	argv, _ = PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	launch, _ = PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	argv = launch.Argv
 	os.Chmod(argv[3], 0o644)
 	if _, err := ConsumePaneLaunch(argv[3], now); err == nil || !strings.Contains(err.Error(), "not private") {
 		t.Fatalf("world-readable payload: %v", err)
 	}
 
 	// A symlink in place of the payload: refused.
-	argv, _ = PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	launch, _ = PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	argv = launch.Argv
 	os.Remove(argv[3])
 	os.Symlink("/etc/passwd", argv[3])
 	if _, err := ConsumePaneLaunch(argv[3], now); err == nil {
@@ -100,8 +104,9 @@ func TestPaneLaunchRefusals(t *testing.T) {
 func TestSweepPaneLaunches(t *testing.T) {
 	tmp := t.TempDir()
 	now := time.Now()
-	fresh, _ := PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
-	stale, _ := PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	freshLaunch, _ := PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	staleLaunch, _ := PreparePaneLaunch("/bin/amux", tmp, PaneLaunch{Command: "x"}, now)
+	fresh, stale := freshLaunch.Argv, staleLaunch.Argv
 	old := now.Add(-LaunchTTL - time.Minute)
 	os.Chtimes(filepath.Dir(stale[3]), old, old)
 	keep := filepath.Join(tmp, "unrelated")

@@ -10,8 +10,8 @@ import (
 
 // SessionSpec describes a detached session to create.
 type SessionSpec struct {
-	Name    string
-	Dir     string      // start directory; empty = tmux's default
+	Name    string      // taken literally: "#" in it is not a format
+	Dir     string      // start directory, taken literally; empty = tmux's default
 	Command []string    // pane command and arguments; empty = the default shell
 	Tags    []SetOption // options set in the same tmux invocation as the create
 	Width   int         // initial size; zero leaves tmux's default
@@ -35,9 +35,11 @@ func NewSession(ctx context.Context, r Runner, spec SessionSpec) (Created, error
 	if spec.Name == "" {
 		return Created{}, errors.New("new session: empty name")
 	}
-	args := []string{"new-session", "-d", "-P", "-F", "#{session_id}|#{pane_id}", "-s", spec.Name}
+	// tmux expands formats in -s and -c: both are escaped, so a worktree
+	// path holding "#(…)" is a path, never a command.
+	args := []string{"new-session", "-d", "-P", "-F", "#{session_id}|#{pane_id}", "-s", FormatLiteral(spec.Name)}
 	if spec.Dir != "" {
-		args = append(args, "-c", spec.Dir)
+		args = append(args, "-c", FormatLiteral(spec.Dir))
 	}
 	if spec.Width > 0 && spec.Height > 0 {
 		args = append(args, "-x", strconv.Itoa(spec.Width), "-y", strconv.Itoa(spec.Height))
@@ -64,6 +66,22 @@ func NewSession(ctx context.Context, r Runner, spec SessionSpec) (Created, error
 		return Created{}, fmt.Errorf("new session %s: unexpected reply %q", spec.Name, out)
 	}
 	return Created{SessionID: sid, PaneID: pid}, nil
+}
+
+// RespawnPane kills the program in pane ("%N") and starts command in its
+// place, in start directory dir (taken literally, like SessionSpec.Dir;
+// empty = tmux's default). The session, its tags and its viewers stay.
+func RespawnPane(ctx context.Context, r Runner, pane, dir string, command []string) error {
+	args := []string{"respawn-pane", "-k", "-t", pane}
+	if dir != "" {
+		args = append(args, "-c", FormatLiteral(dir)) // -c is a format, as in NewSession
+	}
+	if len(command) > 0 {
+		args = append(args, "--")
+		args = append(args, command...)
+	}
+	_, err := r.Run(ctx, args...)
+	return err
 }
 
 // CapturePane returns a pane's screen as text from line start to its bottom:

@@ -118,7 +118,11 @@ func Chain(cmds ...[]string) []string {
 
 // LabelValue turns a display label into a tag value: control bytes are
 // stripped and the result capped at 128 runes, as the contract requires of
-// @amux_workspace_name, @amux_project and the reported message.
+// @amux_workspace_name, @amux_project and the reported message. It is the
+// rule for what amux writes into tmux for external tools (tmux ls, -F
+// readers), not a display rule: amux's own screen draws tag values it reads
+// back only through its display copies (ui/safetext), since another client
+// of the server may have written them.
 func LabelValue(s string) string {
 	const maxRunes = 128
 	var b strings.Builder

@@ -11,7 +11,7 @@ import (
 
 // MinVersion is the oldest tmux amux supports: pane-id targets, format
 // subscriptions and `display -p` behaviour it relies on arrived in 3.2.
-var MinVersion = Version{Major: 3, Minor: 2}
+func MinVersion() Version { return Version{Major: 3, Minor: 2} }
 
 // ErrUnsupported is the class of "tmux cannot be used here" errors: missing
 // from PATH or older than MinVersion. Match it with errors.Is.
@@ -53,12 +53,12 @@ type VersionError struct {
 // Error implements error.
 func (e *VersionError) Error() string {
 	if e.Missing {
-		return fmt.Sprintf("tmux not found on PATH: amux needs tmux %d.%d or newer (apt-get install tmux)", MinVersion.Major, MinVersion.Minor)
+		return fmt.Sprintf("tmux not found on PATH: amux needs tmux %d.%d or newer (apt-get install tmux)", MinVersion().Major, MinVersion().Minor)
 	}
 	if e.Err != nil {
 		return fmt.Sprintf("cannot read tmux version from %q: %v", e.Found, e.Err)
 	}
-	return fmt.Sprintf("%s is too old: amux needs tmux %d.%d or newer", e.Found, MinVersion.Major, MinVersion.Minor)
+	return fmt.Sprintf("%s is too old: amux needs tmux %d.%d or newer", e.Found, MinVersion().Major, MinVersion().Minor)
 }
 
 // Is makes errors.Is(err, ErrUnsupported) true for every VersionError.
@@ -134,7 +134,7 @@ func (c *Client) CheckVersion(ctx context.Context) (Version, error) {
 	if err != nil {
 		return v, &VersionError{Found: strings.TrimSpace(out), Err: err}
 	}
-	if !v.AtLeast(MinVersion) {
+	if !v.AtLeast(MinVersion()) {
 		return v, &VersionError{Found: v.Raw}
 	}
 	return v, nil

@@ -43,7 +43,7 @@ func TestParseVersion(t *testing.T) {
 		if v.Major != c.maj || v.Minor != c.min || v.Dev != c.dev {
 			t.Errorf("ParseVersion(%q) = %+v", c.in, v)
 		}
-		if v.AtLeast(MinVersion) != c.atLeast {
+		if v.AtLeast(MinVersion()) != c.atLeast {
 			t.Errorf("ParseVersion(%q).AtLeast(3.2) = %v", c.in, !c.atLeast)
 		}
 	}
@@ -54,7 +54,7 @@ func TestCheckVersionRealTmux(t *testing.T) {
 	if err != nil {
 		t.Fatalf("installed tmux rejected: %v", err)
 	}
-	if !v.AtLeast(MinVersion) {
+	if !v.AtLeast(MinVersion()) {
 		t.Fatalf("version %v below minimum", v)
 	}
 }

@@ -28,7 +28,7 @@ func helperDelete(ctx context.Context, home string) error {
 	if err != nil {
 		return err
 	}
-	ctx = WithStepObserver(ctx, func(op, step, _ string) {
+	obs := Observer(func(op, step, _ string) {
 		if op == "delete" && step == pauseAt {
 			_ = os.WriteFile(mark, []byte(step), 0o600)
 			for {
@@ -36,7 +36,7 @@ func helperDelete(ctx context.Context, home string) error {
 			}
 		}
 	})
-	_, err = e.Delete(ctx, os.Getenv("HELPER_ID"), DeleteOptions{})
+	_, err = e.Delete(ctx, os.Getenv("HELPER_ID"), DeleteOptions{Observe: obs})
 	if err == nil {
 		err = errors.New("delete finished; the test wanted it killed")
 	}
@@ -125,7 +125,7 @@ func TestKilledDeleteIsFinishedByRecovery(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := e2.Recover(ctx)
+			rep, err := e2.Recover(ctx, RecoverOptions{})
 			if err != nil || !slices.Equal(rep.Finished, []string{doomed}) {
 				t.Fatalf("recover: %+v %v", rep, err)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,6 +22,13 @@ type CreateRequest struct {
 	Base      string // optional base ref; empty means the default branch (else HEAD)
 	Assistant string // default assistant for the workspace's tabs
 	SkipSetup bool   // do not run setup-workspace (the caller will, or never)
+	// Output also receives setup-workspace's output as it is printed — how
+	// the create dialog shows the live tail (nil: none). It must tolerate
+	// writes from another goroutine; the capped output file is written
+	// either way.
+	Output io.Writer
+	// Observe is told about each step as it completes (nil: nobody).
+	Observe Observer
 }
 
 // CreateResult is what Create made. Setup failures do not undo the
@@ -40,7 +48,9 @@ type CreateResult struct {
 // the project, and runs setup-workspace. If anything before the record is
 // written fails, the worktree is removed under the per-repo git lock and the
 // branch is deleted only when this call created it: a pre-existing branch
-// always survives a failed create.
+// always survives a failed create. From before the first git step until the
+// record exists a durable intent says what the create made, so a crash in
+// between is undone the same way by Recover.
 func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, error) {
 	repo, err := e.CheckCreate(ctx, req)
 	if err != nil {
@@ -54,7 +64,7 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	}
 	root := e.worktreeRoot(repo, req.Name)
 	id := MintID(repo, root)
-	rec, err := e.createLocked(ctx, Record{
+	rec, err := e.createLocked(ctx, req.Observe, Record{
 		ID: id, Name: req.Name, Branch: req.Name, Base: base, Repo: repo, Root: root,
 		Created: time.Now().UTC(), Assistant: req.Assistant,
 	})
@@ -66,7 +76,7 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	}
 	res := CreateResult{Workspace: rec}
 	if !req.SkipSetup {
-		res.Setup, res.SetupErr = e.RunSetup(ctx, id)
+		res.Setup, res.SetupErr = e.runSetup(ctx, id, req.Output)
 	}
 	return res, nil
 }
@@ -100,7 +110,7 @@ func (e *Engine) CheckCreate(ctx context.Context, req CreateRequest) (repo strin
 	}
 	if req.Base != "" {
 		if err := g.ValidateBaseRef(ctx, repo, req.Base); err != nil {
-			return "", err
+			return "", fmt.Errorf("%w: %w", ErrBadBase, err)
 		}
 	}
 	return repo, nil
@@ -113,13 +123,14 @@ func (e *Engine) worktreeRoot(repo, name string) string {
 
 // checkFree refuses an ID or root already in use before any git runs.
 func (e *Engine) checkFree(id, root string) error {
-	for _, p := range []string{e.store.layout.RecordFile(id), e.store.layout.TombstoneFile(id)} {
-		if _, err := os.Lstat(p); err == nil {
-			if filepath.Base(p) == ".deleting" {
-				return fmt.Errorf("%w: %s (finish or recover it first)", ErrDeleting, id)
-			}
-			return fmt.Errorf("%w: %s", ErrExists, id)
-		}
+	l := e.store.layout
+	switch {
+	case exists(l.TombstoneFile(id)):
+		return fmt.Errorf("%w: %s (finish or recover it first)", ErrDeleting, id)
+	case exists(l.CreatingFile(id)):
+		return fmt.Errorf("%w: %s (a create of it is running or was interrupted; the next start undoes it)", ErrExists, id)
+	case exists(l.RecordFile(id)):
+		return fmt.Errorf("%w: %s", ErrExists, id)
 	}
 	if _, err := os.Lstat(root); err == nil {
 		return fmt.Errorf("%w: %s already exists", ErrExists, root)
@@ -129,44 +140,94 @@ func (e *Engine) checkFree(id, root string) error {
 	return nil
 }
 
+// Create step names, reported to a WithStepObserver observer after each
+// completes (a restore reports the first three too).
+const (
+	StepIntent        = "intent"         // intent written: nothing made yet
+	StepWorktree      = "worktree"       // worktree added (the branch with it, when new)
+	StepIntentUpdated = "intent-updated" // the intent records the added worktree
+	StepRecord        = "record"         // record written; the intent is removed next
+)
+
 // createLocked adds the worktree and writes the record under the per-repo
-// git lock, rolling the worktree (and a branch it created) back on failure.
-func (e *Engine) createLocked(ctx context.Context, rec Record) (Record, error) {
+// git lock and a durable intent, rolling back what this create made on
+// failure. A crash anywhere in between leaves the intent for Recover.
+func (e *Engine) createLocked(ctx context.Context, obs Observer, rec Record) (Record, error) {
+	id := rec.WorkspaceID()
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
 		return Record{}, err
 	}
 	defer unlock()
-	created, err := e.opts.Git.CreateWorktree(ctx, rec.Repo, rec.Root, rec.Branch, rec.Base)
-	if err == nil {
-		e.step(ctx, "create", "worktree", rec.ID)
-		rec.CreatedBranch = created
+	// Checked again under the lock: a concurrent create of the same name
+	// may have won, and a rollback must never remove its worktree.
+	if err := e.checkFree(id, rec.Root); err != nil {
+		return Record{}, err
+	}
+	path := e.store.layout.CreatingFile(id)
+	in, err := e.beginIntent(ctx, obs, "create", id, path, rec)
+	if err != nil {
+		return Record{}, fmt.Errorf("create %s: %w", rec.Name, err)
+	}
+	if err = e.addWorktree(ctx, obs, "create", id, path, &in); err == nil {
+		rec.CreatedBranch = in.CreatedBranch
 		var saved Record
 		if saved, err = e.store.Insert(ctx, rec); err == nil {
+			obs.step("create", StepRecord, id)
+			// The record is the truth now; a leftover intent only tells
+			// recovery the create finished.
+			if rmErr := e.store.removeMarker(ctx, id, path); rmErr != nil {
+				e.log.Warn("workspace created but its intent stays", "workspace", id, "err", rmErr)
+			}
 			return saved, nil
 		}
 	}
-	if rbErr := e.rollback(ctx, rec, created); rbErr != nil {
-		return Record{}, fmt.Errorf("create %s: %w (rollback incomplete: %v)", rec.Name, err, rbErr)
+	if rbErr := e.undoCreate(ctx, id, in); rbErr != nil {
+		return Record{}, fmt.Errorf("create %s: %w (rollback incomplete, retried on next start: %v)", rec.Name, err, rbErr)
 	}
 	return Record{}, fmt.Errorf("create %s: %w", rec.Name, err)
 }
 
-// rollback undoes a failed create. The caller holds the git lock and has
-// checked that root did not exist before, so whatever is there is ours.
-func (e *Engine) rollback(ctx context.Context, rec Record, createdBranch bool) error {
+// undoCreate rolls back what the create in its intent made, then its
+// metadata directory (the intent with it). The caller holds the git lock.
+func (e *Engine) undoCreate(ctx context.Context, id string, in intent) error {
+	if err := e.rollback(ctx, in); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackTimeout)
 	defer cancel()
+	return e.store.remove(ctx, id)
+}
+
+// rollback undoes the git steps of a create or restore: the worktree at
+// in.Root (ours: the directory did not exist before) and the branch unless
+// it existed before. It runs under the git lock the caller holds, even when
+// the caller's context is cancelled, and is idempotent, so recovery can
+// repeat it after a crash at any point. A worktree add killed part-way
+// leaves git's "initializing" lock on the worktree; unlocking it first lets
+// the removal and prune through.
+func (e *Engine) rollback(ctx context.Context, in intent) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackTimeout)
+	defer cancel()
+	g := e.opts.Git
 	var errs []error
-	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, true); err != nil {
+	_ = g.UnlockWorktree(ctx, in.Repo, in.Root) // not locked, or not registered: nothing to unlock
+	if err := g.RemoveWorktree(ctx, in.Repo, in.Root, true); err != nil {
 		// Not a registered worktree (add failed before registering it), but
 		// the directory did not exist before this create: it is ours.
-		if rmErr := os.RemoveAll(rec.Root); rmErr != nil || exists(rec.Root) {
+		if rmErr := os.RemoveAll(in.Root); rmErr != nil || exists(in.Root) {
 			errs = append(errs, err)
+		} else if err := g.RemoveWorktree(ctx, in.Repo, in.Root, true); err != nil {
+			errs = append(errs, err) // prunes the record the failed removal left
 		}
 	}
-	if createdBranch {
-		if err := deleteOwnedBranch(ctx, e.opts.Git, rec.Repo, rec.Branch); err != nil {
+	if exists(in.Root) {
+		// Something still writing there (a checkout git left running) put
+		// it back; the next start tries again.
+		errs = append(errs, fmt.Errorf("%s reappeared after its removal", in.Root))
+	}
+	if !in.BranchExisted {
+		if err := deleteOwnedBranch(ctx, g, in.Repo, in.Branch); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -169,17 +169,22 @@ func TestRecordWriteFailureRollsBack(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, nil)
 	e := newEngine(t, nil)
-	ctx = WithStepObserver(ctx, func(op, step, id string) {
-		if op == "create" && step == "worktree" {
-			// A file where the metadata directory goes: the insert fails.
-			mustWrite(t, e.Store().Layout().WorkspaceDir(id), "in the way")
+	obs := Observer(func(op, step, id string) {
+		if op == "create" && step == StepIntentUpdated {
+			// A directory where the record goes: the insert fails.
+			if err := os.Mkdir(e.Store().Layout().RecordFile(id), 0o700); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
-	if _, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat"}); err == nil {
+	if _, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", Observe: obs}); err == nil {
 		t.Fatal("create succeeded without a record")
 	}
 	if exists(filepath.Join(e.opts.WorktreesDir, "app", "feat")) || branchExists(t, repo, "feat") {
 		t.Fatal("rollback left the worktree or the branch")
+	}
+	if exists(e.Store().Layout().WorkspaceDir(MintID(repo, filepath.Join(e.opts.WorktreesDir, "app", "feat")))) {
+		t.Fatal("rollback left the metadata directory (and its intent)")
 	}
 }
 

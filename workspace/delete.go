@@ -4,16 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
-
-	"amux.dev/amux/atomicfile"
 )
 
 // Teardown step names, reported to a WithStepObserver observer after each completes.
 const (
-	StepTombstone      = "tombstone"       // .deleting written (delete only)
+	StepTombstone      = "tombstone"       // .deleting (delete) or .shelving (shelve) written
 	StepDrain          = "drain"           // gate seized, lifecycle processes cancelled and drained
 	StepKillRuns       = "kill-runs"       // hosted run sessions and the local run slot killed
 	StepArchive        = "archive"         // archive script run (or skipped)
@@ -29,29 +28,53 @@ type DeleteOptions struct {
 	// SkipArchive tears down without the archive script — the answer when
 	// the repo's archive script is untrusted and the user will not approve it.
 	SkipArchive bool
+	// Dirty says what to do with uncommitted work in the worktree. The zero
+	// value refuses to lose any: the teardown stops before the removal
+	// with an *AtRiskError. It is recorded before the teardown starts.
+	Dirty DirtyChoice
+	// Observe is told about each step as it completes (nil: nobody).
+	Observe Observer
+}
+
+// RestoreOptions adjust a Restore.
+type RestoreOptions struct {
+	SkipSetup bool      // do not run setup-workspace afterwards
+	Output    io.Writer // also receives setup-workspace's output as printed (nil: none)
+	Observe   Observer  // told about each step as it completes (nil: nobody)
 }
 
 // TeardownResult reports what a delete or shelve did besides succeeding.
 type TeardownResult struct {
 	Archive    ScriptResult
 	ArchiveErr error // the archive script failed; the teardown went on
+	// ArchiveSkipped says why no archive script ran although the teardown
+	// would have run one: the repository's scripts file cannot be used
+	// (ErrRepoScripts). A broken file never blocks a teardown.
+	ArchiveSkipped error
 	// BranchKept is set when the workspace's own branch was to be deleted
 	// but holds commits merged nowhere, so it was kept.
 	BranchKept bool
+	// Work says what happened to uncommitted work ("" when there was none
+	// or it was discarded as chosen).
+	Work string
 }
 
 // Delete removes a workspace in the contract's order: write the .deleting
 // tombstone; seize the admission gate (new lifecycle starts now fail with
 // ErrWorkspaceTeardown) and cancel and drain running lifecycle processes;
-// kill hosted run sessions and the local run slot; run archive; remove the
-// worktree (and the branch, when this workspace created it); remove the
-// record. If a step fails, the gate reopens, the tombstone stays, and the
+// kill hosted run sessions and the local run slot; run archive; keep or
+// discard uncommitted work as opts.Dirty says; remove the worktree (and the
+// branch, when this workspace created it and nothing else holds its
+// commits); remove the record. If a step fails, the gate reopens, the tombstone stays, and the
 // workspace reports "interrupted" or "pending" until Recover finishes it.
 //
 // An untrusted repo archive script stops the delete before anything
-// happens, with an *UntrustedError; approve it or pass SkipArchive.
+// happens, with an *UntrustedError; approve it or pass SkipArchive. So does
+// uncommitted work opts.Dirty cannot keep, with an *AtRiskError; the choice
+// is recorded before the tombstone, so recovery applies it too. A repo
+// scripts file that cannot be used skips the archive (ArchiveSkipped).
 func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
-	rec, arch, err := e.prepareTeardown(id, opts)
+	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
 		return TeardownResult{}, err
 	}
@@ -62,82 +85,116 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 			return TeardownResult{}, err
 		}
 	}
-	if err := atomicfile.WriteFile(e.store.layout.TombstoneFile(id), []byte("1\n"), recordPerm); err != nil {
+	if rec, err = e.prepareWork(ctx, rec, opts.Dirty); err != nil {
+		return TeardownResult{}, err
+	}
+	if err := e.store.writeMarker(ctx, id, e.store.layout.TombstoneFile(id), tombstone{Owner: e.self}); err != nil {
 		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
 	}
-	e.step(ctx, "delete", StepTombstone, id)
+	opts.Observe.step("delete", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
 		return TeardownResult{}, err
 	}
-	res, err := e.teardown(ctx, "delete", rec, arch, rec.CreatedBranch)
+	res, err := e.teardown(ctx, opts.Observe, "delete", rec, arch, rec.CreatedBranch)
+	res.ArchiveSkipped = skipped
 	if err == nil {
 		err = e.store.remove(ctx, id)
 	}
 	if err != nil {
+		e.forgetClean(ctx, id)
 		release()
 		return res, fmt.Errorf("delete %s interrupted (retried on next start): %w", id, err)
 	}
-	e.step(ctx, "delete", StepRemoveRecord, id)
+	opts.Observe.step("delete", StepRemoveRecord, id)
 	e.gates.forget(id)
 	return res, nil
 }
 
 // Shelve tears a workspace down like Delete — gate, drain, kill runs,
-// archive, remove the worktree — but keeps the record (flagged shelved) and
-// the branch, so Restore can bring it back. No tombstone: nothing is lost if
-// a shelve is interrupted, and Restore copes with a worktree still present.
+// archive, uncommitted work, remove the worktree — but keeps the record
+// (flagged shelved) and the branch, so Restore can bring it back. Like a
+// delete it first writes a tombstone (.shelving): a shelve interrupted after
+// that is finished by Recover, so a record never claims a worktree that is
+// gone.
 func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
-	rec, arch, err := e.prepareTeardown(id, opts)
+	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
 		return TeardownResult{}, err
 	}
 	if rec.Shelved {
 		return TeardownResult{}, fmt.Errorf("%w: %s", ErrShelved, id)
 	}
-	release, err := e.gates.seize(ctx, id)
-	if err != nil {
+	if rec, err = e.prepareWork(ctx, rec, opts.Dirty); err != nil {
 		return TeardownResult{}, err
 	}
-	defer release()
-	res, err := e.teardown(ctx, "shelve", rec, arch, false)
+	if err := e.store.writeMarker(ctx, id, e.store.layout.ShelvingFile(id), tombstone{Owner: e.self}); err != nil {
+		return TeardownResult{}, fmt.Errorf("shelve %s: write tombstone: %w", id, err)
+	}
+	opts.Observe.step("shelve", StepTombstone, id)
+	release, err := e.gates.seize(ctx, id)
 	if err != nil {
-		return res, fmt.Errorf("shelve %s: %w", id, err)
+		return TeardownResult{}, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
-	if _, err := e.store.setShelved(ctx, id, true); err != nil {
-		return res, fmt.Errorf("shelve %s: %w", id, err)
+	defer release()
+	res, err := e.teardown(ctx, opts.Observe, "shelve", rec, arch, false)
+	res.ArchiveSkipped = skipped
+	if err == nil {
+		err = e.markShelved(ctx, opts.Observe, "shelve", id)
 	}
-	e.step(ctx, "shelve", StepRemoveRecord, id)
+	if err != nil {
+		e.forgetClean(ctx, id)
+		return res, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
+	}
 	return res, nil
+}
+
+// markShelved is a shelve's last step: the record says shelved, then the
+// tombstone goes.
+func (e *Engine) markShelved(ctx context.Context, obs Observer, op, id string) error {
+	if _, err := e.store.setShelved(ctx, id, true); err != nil {
+		return err
+	}
+	obs.step(op, StepRemoveRecord, id)
+	return e.store.removeMarker(ctx, id, e.store.layout.ShelvingFile(id))
 }
 
 // prepareTeardown loads the record and resolves the archive script before
 // anything changes, so an untrusted archive refuses the whole operation.
-func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (Record, *Script, error) {
-	rec, err := e.store.Load(id)
+// A repo scripts file that cannot be used is no reason to keep a workspace
+// the person wants gone: the archive is skipped, and skipped says why.
+func (e *Engine) prepareTeardown(id string, opts DeleteOptions) (rec Record, arch *Script, skipped, err error) {
+	rec, err = e.store.Load(id)
 	if err != nil {
-		return Record{}, nil, err
+		return Record{}, nil, nil, err
+	}
+	if rec.Main || sameDir(rec.Root, rec.Repo) {
+		return Record{}, nil, nil, fmt.Errorf("%w: %s is the project's main checkout; close its sessions or forget it instead", ErrMainCheckout, rec.Root)
 	}
 	if opts.SkipArchive || rec.Shelved {
-		return rec, nil, nil // a shelved workspace has no tree to archive
+		return rec, nil, nil, nil // a shelved workspace has no tree to archive
 	}
 	sc, ok, err := e.trustedScript(rec, KindArchive)
+	if errors.Is(err, ErrRepoScripts) {
+		e.log.Warn("workspace archive script skipped", "workspace", id, "err", err)
+		return rec, nil, err, nil
+	}
 	if err != nil {
-		return Record{}, nil, err
+		return Record{}, nil, nil, err
 	}
 	if !ok {
-		return rec, nil, nil
+		return rec, nil, nil, nil
 	}
-	return rec, &sc, nil
+	return rec, &sc, nil, nil
 }
 
 // teardown runs the steps after the gate is seized (drain included in the
-// seize): kill runs, archive, remove the worktree and, when deleteBranch,
-// the branch.
-func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
+// seize): kill runs, archive, the recorded choice for uncommitted work
+// (rec.DirtyChoice), remove the worktree and, when deleteBranch, the branch.
+func (e *Engine) teardown(ctx context.Context, obs Observer, op string, rec Record, arch *Script, deleteBranch bool) (TeardownResult, error) {
 	id := rec.WorkspaceID()
 	var res TeardownResult
-	e.step(ctx, op, StepDrain, id)
+	obs.step(op, StepDrain, id)
 	if err := e.StopRuns(ctx, id); err != nil {
 		return res, err
 	}
@@ -145,9 +202,13 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 	if err := e.StopSessions(ctx, id); err != nil {
 		return res, err
 	}
-	e.step(ctx, op, StepKillRuns, id)
+	obs.step(op, StepKillRuns, id)
+	rec, err := e.checkWorkStopped(ctx, rec)
+	if err != nil {
+		return res, err
+	}
 	if arch != nil && exists(rec.Root) {
-		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch)
+		res.Archive, res.ArchiveErr = e.runScript(ctx, rec, *arch, nil)
 		if res.ArchiveErr != nil {
 			if ctx.Err() != nil {
 				return res, res.ArchiveErr
@@ -155,20 +216,28 @@ func (e *Engine) teardown(ctx context.Context, op string, rec Record, arch *Scri
 			e.log.Warn("workspace archive script failed; teardown continues", "workspace", id, "err", res.ArchiveErr)
 		}
 	}
-	e.step(ctx, op, StepArchive, id)
-	kept, err := e.removeWorktree(ctx, rec, deleteBranch)
+	obs.step(op, StepArchive, id)
+	// After archive, which may write into the tree, and before the removal.
+	force, work, err := e.keepWork(ctx, op, rec)
+	if err != nil {
+		return res, err
+	}
+	res.Work = work
+	kept, err := e.removeWorktree(ctx, rec, deleteBranch, force)
 	if err != nil {
 		return res, err
 	}
 	res.BranchKept = kept
-	e.step(ctx, op, StepRemoveWorktree, id)
+	obs.step(op, StepRemoveWorktree, id)
 	return res, nil
 }
 
 // removeWorktree removes the worktree (when present) and, when asked, the
 // branch if it is fully merged, under the per-repo git lock. kept reports a
-// branch left in place because it holds unmerged commits.
-func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bool) (kept bool, err error) {
+// branch left in place because it holds unmerged commits. Only force
+// (the person chose to discard the work) removes a tree git calls unclean;
+// otherwise git's own refusal is the last guard against losing work.
+func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch, force bool) (kept bool, err error) {
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
 		return false, err
@@ -176,7 +245,7 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bo
 	defer unlock()
 	// Called even when the root is gone: it then prunes the stale worktree
 	// record, without which git would still consider the branch checked out.
-	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, true); err != nil {
+	if err := e.opts.Git.RemoveWorktree(ctx, rec.Repo, rec.Root, force); err != nil {
 		return false, err
 	}
 	if !deleteBranch {
@@ -194,10 +263,14 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch bo
 }
 
 // Restore brings a shelved workspace back: the worktree is re-added on its
-// branch (a worktree left by an interrupted shelve is kept), the shelved flag
-// cleared, and setup-workspace run unless skipSetup. The branch is never
-// deleted by a failed restore; it is not this call's.
-func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (CreateResult, error) {
+// branch under a durable intent (.restoring), a WIP commit the shelve made
+// is turned back into uncommitted changes, the shelved flag cleared, and
+// setup-workspace run unless skipSetup. A directory already at the root is
+// kept as the worktree. A failed re-add is rolled back and the workspace
+// stays shelved; the branch is deleted only when this restore created it
+// (it had been deleted behind amux's back). A crash in between is finished
+// or undone by Recover.
+func (e *Engine) Restore(ctx context.Context, id string, opts RestoreOptions) (CreateResult, error) {
 	rec, err := e.store.Load(id)
 	if err != nil {
 		return CreateResult{}, err
@@ -212,36 +285,104 @@ func (e *Engine) Restore(ctx context.Context, id string, skipSetup bool) (Create
 		return CreateResult{}, err
 	}
 	defer done()
+	// The record says shelved, so a shelve tombstone left here is from a
+	// shelve that finished all but its removal.
+	if err := e.store.removeMarker(ctx, id, e.store.layout.ShelvingFile(id)); err != nil {
+		return CreateResult{}, err
+	}
+	if err := e.dropUnfinishedRestore(wctx, id); err != nil {
+		return CreateResult{}, err
+	}
 	if !exists(rec.Root) {
-		if err := e.restoreWorktree(wctx, rec); err != nil {
+		if err := e.restoreWorktree(wctx, opts.Observe, rec); err != nil {
 			return CreateResult{}, err
 		}
 	}
-	rec, err = e.store.setShelved(ctx, id, false)
-	if err != nil {
+	if rec, err = e.finishRestore(ctx, opts.Observe, "restore", id); err != nil {
 		return CreateResult{}, err
 	}
 	res := CreateResult{Workspace: rec}
-	if !skipSetup {
-		res.Setup, res.SetupErr = e.RunSetup(ctx, id)
+	if !opts.SkipSetup {
+		res.Setup, res.SetupErr = e.runSetup(ctx, id, opts.Output)
 	}
 	return res, nil
 }
 
-func (e *Engine) restoreWorktree(ctx context.Context, rec Record) error {
+// finishRestore is what a restore does once its worktree is back, shared
+// with recovery: the record stops saying shelved, then the intent goes.
+func (e *Engine) finishRestore(ctx context.Context, obs Observer, op, id string) (Record, error) {
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return Record{}, err
+	}
+	// Before the flag flips: a restore (or its recovery) interrupted here is
+	// finished again, and the unwind touches only amux's own WIP commit.
+	if _, err := e.opts.Git.UnwindWIP(ctx, rec.Root, rec.Branch); err != nil {
+		return Record{}, fmt.Errorf("restore %s: turn the WIP commit back into uncommitted changes: %w", rec.Name, err)
+	}
+	rec, err = e.store.setShelved(ctx, id, false)
+	if err != nil {
+		return Record{}, err
+	}
+	obs.step(op, StepRecord, id)
+	return rec, e.store.removeMarker(ctx, id, e.store.layout.RestoringFile(id))
+}
+
+// restoreWorktree re-adds a shelved workspace's worktree under the git lock
+// and the restore's intent, undoing its own git steps on failure.
+func (e *Engine) restoreWorktree(ctx context.Context, obs Observer, rec Record) error {
+	id := rec.WorkspaceID()
 	unlock, err := e.gitLock(ctx, rec.Repo)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	created, err := e.opts.Git.CreateWorktree(ctx, rec.Repo, rec.Root, rec.Branch, rec.Base)
+	if exists(rec.Root) {
+		return nil // a concurrent restore brought it back while we waited
+	}
+	path := e.store.layout.RestoringFile(id)
+	in, err := e.beginIntent(ctx, obs, "restore", id, path, rec)
 	if err != nil {
-		if rbErr := e.rollback(ctx, rec, created); rbErr != nil {
-			return fmt.Errorf("restore %s: %w (rollback incomplete: %v)", rec.Name, err, rbErr)
+		return fmt.Errorf("restore %s: %w", rec.Name, err)
+	}
+	if err := e.addWorktree(ctx, obs, "restore", id, path, &in); err != nil {
+		if rbErr := e.undoRestore(ctx, id, in); rbErr != nil {
+			return fmt.Errorf("restore %s: %w (rollback incomplete, retried on next start: %v)", rec.Name, err, rbErr)
 		}
 		return fmt.Errorf("restore %s: %w", rec.Name, err)
 	}
 	return nil
+}
+
+// dropUnfinishedRestore undoes an earlier restore of id that a crash cut
+// off before its worktree add finished, so a half-checked-out tree is never
+// taken for the worktree. One whose add finished is left for the caller to
+// finish.
+func (e *Engine) dropUnfinishedRestore(ctx context.Context, id string) error {
+	in, ok, err := readIntent(e.store.layout.RestoringFile(id))
+	if err != nil || !ok || in.WorktreeAdded {
+		return err
+	}
+	if in.Owner.elsewhere(e.self) {
+		return fmt.Errorf("restore %s: another amux process is restoring it", id)
+	}
+	unlock, err := e.gitLock(ctx, in.Repo)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return e.undoRestore(ctx, id, in)
+}
+
+// undoRestore rolls back a restore's git steps and drops its intent; the
+// record stays shelved. The caller holds the git lock.
+func (e *Engine) undoRestore(ctx context.Context, id string, in intent) error {
+	if err := e.rollback(ctx, in); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackTimeout)
+	defer cancel()
+	return e.store.removeMarker(ctx, id, e.store.layout.RestoringFile(id))
 }
 
 // exists reports whether path is present (anything but "not exist" counts:

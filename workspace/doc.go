@@ -3,7 +3,10 @@
 // the project registries (projects, project env, project scripts, trusted
 // scripts), lifecycle scripts and their trust gate, create with
 // ownership-scoped rollback, delete and shelve in the contract's teardown
-// order, the .deleting tombstone and startup recovery.
+// order, and startup recovery: the .deleting and .shelving tombstones, the
+// .creating and .restoring intents, and the records of running lifecycle
+// scripts (procs/) that let the next start finish or undo whatever a crash
+// interrupted and kill what it left running.
 //
 // It implements the workspace paragraphs of orchestration-contract.md. The
 // user-facing description of the files it owns is docs/workspaces.md.

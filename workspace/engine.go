@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ports"
 	"amux.dev/amux/tmux"
 )
 
@@ -27,13 +28,18 @@ type Options struct {
 	// Tmux is the server hosting run sessions. Nil disables hosted runs (and
 	// their teardown step, since none can exist).
 	Tmux tmux.Runner
-	// Ports provides AMUX_PORT/AMUX_PORT_RANGE. Nil omits both variables.
-	Ports PortAllocator
+	// Ports is the durable port registry: it provides AMUX_PORT and
+	// AMUX_PORT_RANGE, and the status's range and orphans. Nil omits both
+	// variables and reports no ports.
+	Ports *ports.Registry
 	// AmuxBin is the amux executable: run sessions start through its pane
 	// launch transport, and scripts see it as AMUX_BIN_PATH.
 	AmuxBin string
 	// LaunchTmpDir is where pane launch payloads go; empty is os.TempDir().
 	LaunchTmpDir string
+	// Instance is this process's @amux_instance, tagged on every session it
+	// creates.
+	Instance string
 	// InstallTap installs the status tap on a new run session's pane. It is
 	// best effort: a failure is logged and the session hosts without it.
 	InstallTap func(ctx context.Context, paneID string) error
@@ -56,6 +62,7 @@ type Engine struct {
 	store *Store
 	log   *slog.Logger
 	gates gates
+	self  owner // this process, as recorded in tombstones, intents and pid files
 
 	mu       sync.Mutex
 	localRun map[string]*localRun // the local run slot, one per workspace
@@ -87,19 +94,11 @@ func New(opts Options) (*Engine, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}}, nil
+	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}, self: currentOwner()}, nil
 }
 
 // Store returns the engine's record and registry store.
 func (e *Engine) Store() *Store { return e.store }
-
-// step reports a finished step to the caller watching this call
-// (WithStepObserver).
-func (e *Engine) step(ctx context.Context, op, name, id string) {
-	if fn, ok := ctx.Value(stepKey{}).(func(op, step, id string)); ok && fn != nil {
-		fn(op, name, id)
-	}
-}
 
 // OutputPath is where a workspace's captured output of one script kind is
 // (the local run slot captures under KindRun).

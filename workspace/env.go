@@ -11,14 +11,6 @@ import (
 	"amux.dev/amux/tmux"
 )
 
-// PortAllocator hands out a workspace's port interval. The ports package's
-// durable registry satisfies it (through a one-line adapter in app); tests
-// use a fake. Reserve must return the same committed interval for the same
-// workspace ID every time.
-type PortAllocator interface {
-	Reserve(ctx context.Context, workspaceID string) (start, size int, err error)
-}
-
 // Environment variables every lifecycle script and run session receives.
 const (
 	EnvPort          = "AMUX_PORT"           // first port of the interval
@@ -55,12 +47,12 @@ func (e *Engine) extraEnv(ctx context.Context, rec Record, kind ScriptKind) ([]s
 	}
 	id := rec.WorkspaceID()
 	if e.opts.Ports != nil {
-		start, size, err := e.opts.Ports.Reserve(ctx, id)
+		r, err := e.opts.Ports.Reserve(ctx, id)
 		if err != nil {
 			return nil, fmt.Errorf("port reservation for %s: %w", id, err)
 		}
-		vars[EnvPort] = strconv.Itoa(start)
-		vars[EnvPortRange] = strconv.Itoa(start) + "-" + strconv.Itoa(start+size-1)
+		vars[EnvPort] = strconv.Itoa(r.Start)
+		vars[EnvPortRange] = r.Range()
 	}
 	vars[EnvWorkspaceRoot] = rec.Root
 	vars[EnvWorkspaceName] = rec.Name

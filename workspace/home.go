@@ -47,6 +47,31 @@ func (l Layout) TombstoneFile(id string) string {
 	return filepath.Join(l.WorkspaceDir(id), ".deleting")
 }
 
+// ShelvingFile marks a shelve in progress: the workspace's tombstone while
+// its teardown runs, removed once the record says shelved.
+func (l Layout) ShelvingFile(id string) string {
+	return filepath.Join(l.WorkspaceDir(id), ".shelving")
+}
+
+// CreatingFile is a create's intent: what the create has made so far,
+// written before its first git step and removed once the record exists.
+func (l Layout) CreatingFile(id string) string {
+	return filepath.Join(l.WorkspaceDir(id), ".creating")
+}
+
+// RestoringFile is a restore's intent, like CreatingFile for the worktree
+// a restore re-adds.
+func (l Layout) RestoringFile(id string) string {
+	return filepath.Join(l.WorkspaceDir(id), ".restoring")
+}
+
+// ProcsDir holds one file per running lifecycle process group, so the next
+// start can end what a crashed amux left running.
+func (l Layout) ProcsDir() string { return filepath.Join(l.Home, "procs") }
+
+// ProcsLockPath is the path whose atomicfile lock guards ProcsDir.
+func (l Layout) ProcsLockPath() string { return filepath.Join(l.LocksDir(), "procs") }
+
 // LogsDir holds a workspace's captured script output.
 func (l Layout) LogsDir(id string) string { return filepath.Join(l.WorkspaceDir(id), "logs") }
 

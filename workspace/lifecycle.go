@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"amux.dev/amux/tmux"
@@ -15,15 +16,32 @@ type ScriptResult struct {
 	Failed   int    // index of the command that failed; -1 when none did
 	ExitCode int    // of the last command run
 	Output   string // the captured output file
+	// Provisioned says, per entry of the repository's worktree file list,
+	// what setup's first step did (copied, linked, skipped and why).
+	Provisioned []string
 }
 
-// ResolveScript finds a workspace's script of one kind. Sources are
+// ResolveScript finds a workspace's script of one kind (for
+// KindWorktreeFiles: the repository's worktree file list, as approval
+// lines). Sources are
 // consulted in order — the repo's .amux/scripts.json in the workspace root,
 // the record's scripts, project-scripts.json — and the first that defines
 // the kind wins. ok is false when none does. A repo file that exists but
 // cannot be read or parsed is an error; an unreadable project-scripts.json
 // degrades to "not defined" (logged).
 func (e *Engine) ResolveScript(rec Record, kind ScriptKind) (sc Script, ok bool, err error) {
+	if kind == KindWorktreeFiles {
+		// Only the repository lists worktree files; its list is trust-gated
+		// like its scripts.
+		w, err := readWorktreeFiles(rec.Root)
+		if err != nil {
+			return Script{}, false, err
+		}
+		if cmds := w.commands(); len(cmds) > 0 {
+			return newScript(kind, SourceRepo, cmds), true, nil
+		}
+		return Script{}, false, nil
+	}
 	repo, err := readRepoScripts(rec.Root)
 	if err != nil {
 		return Script{}, false, err
@@ -73,10 +91,18 @@ func (e *Engine) usable(id string) (Record, error) {
 }
 
 // RunSetup runs the workspace's setup-workspace sequence in its root and
-// waits for it. Commands run in order; the first failure stops the sequence
-// and is returned with the result. A teardown cancels it. No script defined
-// is success with Ran false.
+// waits for it. First it copies and links what the repository's
+// .amux/worktree.json lists from the main checkout (once approved: an
+// unapproved list is an *UntrustedError and setup does not run, since it
+// may need those files). Commands run in order; the first failure stops
+// the sequence and is returned with the result. A teardown cancels it. No
+// script defined is success with Ran false.
 func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) {
+	return e.runSetup(ctx, id, nil)
+}
+
+// runSetup is RunSetup with the output also copied to copyTo (nil: none).
+func (e *Engine) runSetup(ctx context.Context, id string, copyTo io.Writer) (ScriptResult, error) {
 	rec, err := e.usable(id)
 	if err != nil {
 		return ScriptResult{}, err
@@ -87,10 +113,16 @@ func (e *Engine) RunSetup(ctx context.Context, id string) (ScriptResult, error) 
 	}
 	defer done()
 	sc, ok, err := e.trustedScript(rec, KindSetup)
-	if err != nil || !ok {
+	if err != nil {
 		return ScriptResult{Script: sc, Failed: -1}, err
 	}
-	return e.runScript(wctx, rec, sc)
+	notes, err := e.provisionWorktree(rec)
+	if err != nil || !ok {
+		return ScriptResult{Script: sc, Failed: -1, Provisioned: notes}, err
+	}
+	res, err := e.runScript(wctx, rec, sc, copyTo, notes...)
+	res.Provisioned = notes
+	return res, err
 }
 
 // RunOnDone starts the workspace's on-done hook, detached: it returns once
@@ -119,7 +151,7 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 	}
 	go func() {
 		defer done()
-		res, err := e.runScript(wctx, rec, sc)
+		res, err := e.runScript(wctx, rec, sc, nil)
 		if err != nil {
 			e.log.Warn("on-done hook failed", "workspace", id, "err", err)
 		}
@@ -130,7 +162,7 @@ func (e *Engine) RunOnDone(ctx context.Context, id string) (<-chan ScriptResult,
 
 // runScript runs every command of sc in the workspace root with the
 // workspace environment, capturing output to the kind's bounded file.
-func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptResult, error) {
+func (e *Engine) runScript(ctx context.Context, rec Record, sc Script, copyTo io.Writer, preamble ...string) (ScriptResult, error) {
 	id := rec.WorkspaceID()
 	res := ScriptResult{Script: sc, Ran: true, Failed: -1, Output: e.OutputPath(id, sc.Kind)}
 	extra, err := e.extraEnv(ctx, rec, sc.Kind)
@@ -142,11 +174,16 @@ func (e *Engine) runScript(ctx context.Context, rec Record, sc Script) (ScriptRe
 		return res, err
 	}
 	defer out.Close()
-	sink := scriptSink(ctx, out)
+	sink := scriptSink(out, copyTo)
+	for _, line := range preamble {
+		fmt.Fprintf(sink, "[amux: %s]\n", line)
+	}
 	env := tmux.MergeEnv(e.opts.Environ, extra)
 	for i, cmd := range sc.Commands {
 		fmt.Fprintf(sink, "$ %s\n", strings.ReplaceAll(cmd, "\n", "\n> "))
-		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: env, Command: cmd, Out: sink})
+		mark := newMark()
+		code, err := runShell(ctx, shellSpec{Dir: rec.Root, Env: append(env, markEnv+"="+mark), Command: cmd, Out: sink,
+			Track: func(pgid int) func() { return e.trackProc(pgid, mark, id, sc.Kind) }})
 		res.ExitCode = code
 		if err != nil {
 			res.Failed = i
@@ -196,7 +233,7 @@ func (e *Engine) StartLocalRun(ctx context.Context, id string) error {
 	go func() {
 		defer close(lr.done)
 		defer cancel()
-		if _, err := e.runScript(rctx, rec, sc); err != nil && rctx.Err() == nil {
+		if _, err := e.runScript(rctx, rec, sc, nil); err != nil && rctx.Err() == nil {
 			e.log.Warn("local run script ended with an error", "workspace", id, "err", err)
 		}
 		e.mu.Lock()

@@ -56,6 +56,8 @@ func runHelper(mode string) int {
 		err = helperMutate(ctx, NewStore(home), os.Getenv("HELPER_ID"), os.Getenv("HELPER_FIELD"), os.Getenv("HELPER_N"))
 	case "delete":
 		err = helperDelete(ctx, home)
+	case "op":
+		err = helperOp(ctx, home)
 	default:
 		err = fmt.Errorf("unknown helper mode %q", mode)
 	}

@@ -45,5 +45,7 @@ func (s *Store) SetTabs(ctx context.Context, id string, tabs []Tab) (Record, err
 // setShelved is not exported: shelving is a lifecycle operation with a
 // teardown order (Engine.Shelve / Engine.Restore), not a bare flag flip.
 func (s *Store) setShelved(ctx context.Context, id string, shelved bool) (Record, error) {
-	return s.Update(ctx, id, func(r *Record) error { r.Shelved = shelved; return nil })
+	// A shelve that got here is over, and so is a restore: the next
+	// teardown looks at the tree afresh.
+	return s.Update(ctx, id, func(r *Record) error { r.Shelved, r.TeardownClean = shelved, false; return nil })
 }

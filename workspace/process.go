@@ -1,9 +1,11 @@
 package workspace
 
 import (
+	"amux.dev/amux/config/procid"
 	"context"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
@@ -24,7 +26,16 @@ type shellSpec struct {
 	Env     []string // the complete environment
 	Command string   // run as sh -c Command
 	Out     io.Writer
+	// Track, when set, records the started group (its pgid) and returns
+	// the function that forgets it once the group is dead.
+	Track func(pgid int) (untrack func())
 }
+
+// gateScript holds a lifecycle command until runShell has recorded its
+// process group, then execs it unchanged (same process, same group): a
+// crash can never leave a group running that the next start does not know
+// about. It exits without running the command when the gate closes unread.
+const gateScript = `read -r _ <&3 || exit 125; exec 3<&-; exec /bin/sh -c "$1"`
 
 // runShell runs spec in its own process group and waits for it. Cancelling
 // ctx sends SIGTERM to the whole group, then SIGKILL after killGrace. When
@@ -32,18 +43,43 @@ type shellSpec struct {
 // lifecycle script's children must never outlive it (and so never outlive
 // the worktree a teardown is about to remove). Use setsid or the run script
 // for long-lived daemons.
+//
+// The leader also dies with amux (a parent-death signal, on Linux), and
+// what it started is recorded through spec.Track so the next start kills
+// it (reapOrphans) if amux dies first.
 func runShell(ctx context.Context, spec shellSpec) (exitCode int, err error) {
-	cmd := exec.Command("/bin/sh", "-c", spec.Command)
+	gate, open, err := os.Pipe()
+	if err != nil {
+		return -1, err
+	}
+	defer open.Close()
+	cmd := exec.Command("/bin/sh", "-c", gateScript, "amux-lifecycle", spec.Command)
+	cmd.ExtraFiles = []*os.File{gate} // fd 3
 	cmd.Dir = spec.Dir
 	cmd.Env = spec.Env
 	cmd.Stdin = nil
 	cmd.Stdout, cmd.Stderr = spec.Out, spec.Out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The leader dies with amux, however amux dies; what it started is
+	// reaped by the next start from its process record.
+	procid.DieWithParent(cmd.SysProcAttr, syscall.SIGKILL)
 	cmd.WaitDelay = pipeDrain
-	if err := cmd.Start(); err != nil {
+	// The parent-death signal follows the thread that forked the child: stay
+	// on it until the child is reaped.
+	defer procid.PinThread()()
+	err = cmd.Start()
+	gate.Close()
+	if err != nil {
 		return -1, err
 	}
 	pgid := cmd.Process.Pid
+	if spec.Track != nil {
+		defer spec.Track(pgid)() // runs after the group is killed below
+	}
+	// Recorded: the command may start. (Were amux to die before this, the
+	// closed pipe makes the gate exit instead.)
+	_, _ = open.Write([]byte("\n"))
+	open.Close()
 	done := make(chan struct{})
 	go func() {
 		select {

@@ -3,9 +3,12 @@ package workspace
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
+
+	"amux.dev/amux/git"
 )
 
 // Project is one entry of projects.json: a repository the user added.
@@ -104,11 +107,23 @@ func projectList(doc map[string]json.RawMessage) []json.RawMessage {
 
 // AddProject registers the repository containing path: it is resolved to
 // its toplevel with the hardened git runner first, so any directory inside
-// the repository names the same project.
+// the repository names the same project. The repository's existing linked
+// worktrees become workspaces (ImportWorktrees); a failure there is logged,
+// the project is registered all the same, and the next refresh tries again.
 func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
 	repo, err := e.opts.Git.Toplevel(ctx, path)
+	if errors.Is(err, git.ErrNotRepo) {
+		return Project{}, fmt.Errorf("%s is not inside a git repository", path)
+	}
 	if err != nil {
 		return Project{}, err
 	}
-	return e.store.AddProject(ctx, repo, "")
+	p, err := e.store.AddProject(ctx, repo, "")
+	if err != nil {
+		return p, err
+	}
+	if _, err := e.ImportWorktrees(ctx, repo); err != nil {
+		e.log.Warn("project added but its worktrees not imported", "repo", repo, "err", err)
+	}
+	return p, nil
 }

@@ -26,6 +26,21 @@ type Record struct {
 	Shelved       bool              // worktree removed, record and branch kept
 	Archived      bool              // hidden from the default listing
 	CreatedBranch bool              // amux created Branch (delete may remove it)
+	// DirtyChoice is what the last delete or shelve was told to do with
+	// uncommitted work; a recovery finishing it applies the same choice.
+	DirtyChoice DirtyChoice
+	// TeardownClean is set by a delete or shelve that found the worktree
+	// holding nothing at risk once its agents and runs were stopped: what
+	// appears in the tree after that is the teardown's own doing (archive's
+	// output) and goes with the tree, also when recovery repeats the
+	// teardown. A teardown that fails without a crash clears it.
+	TeardownClean bool
+	// Main marks the project's main checkout used as a workspace: Root is
+	// Repo, and it is never deleted or shelved, only its sessions closed.
+	Main bool
+	// Imported marks a worktree amux found (git worktree list) rather than
+	// created; its branch was never amux's.
+	Imported bool
 
 	// raw is the document as last read, known keys included, so a write
 	// changes only the keys whose values the mutator changed and every other
@@ -75,6 +90,10 @@ func (r *Record) fields() []field {
 		{"shelved", &r.Shelved},
 		{"archived", &r.Archived},
 		{"created_branch", &r.CreatedBranch},
+		{"dirty_choice", &r.DirtyChoice},
+		{"teardown_clean", &r.TeardownClean},
+		{"main_checkout", &r.Main},
+		{"imported", &r.Imported},
 	}
 }
 

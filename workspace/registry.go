@@ -8,7 +8,7 @@ import (
 	"io/fs"
 	"os"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // registryPerm keeps registries private: project env may hold secrets.

@@ -6,10 +6,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ports"
 )
 
 // gitEnv isolates the test's own git calls from the machine's config.
@@ -64,20 +64,14 @@ func branchExists(t testing.TB, repo, branch string) bool {
 	return cmd.Run() == nil
 }
 
-// fakePorts hands every workspace the same fixed interval, counting calls.
-type fakePorts struct {
-	mu    sync.Mutex
-	calls map[string]int
-}
-
-func (f *fakePorts) Reserve(_ context.Context, id string) (int, int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.calls == nil {
-		f.calls = map[string]int{}
+// testPorts is a real port registry under home, with the default space.
+func testPorts(t testing.TB, home string) *ports.Registry {
+	t.Helper()
+	reg, err := ports.New(home, ports.DefaultSettings(), func(context.Context) (bool, error) { return false, nil })
+	if err != nil {
+		t.Fatal(err)
 	}
-	f.calls[id]++
-	return 6200, 10, nil
+	return reg
 }
 
 // newEngine builds an engine over a fresh state home with the real
@@ -90,7 +84,7 @@ func newEngine(t testing.TB, mod func(*Options)) *Engine {
 	} else {
 		home = filepath.Join(t.TempDir(), "amux-home")
 	}
-	opts := Options{Home: home, Git: git.New(git.Options{}), Ports: &fakePorts{}, Environ: gitEnv()}
+	opts := Options{Home: home, Git: git.New(git.Options{}), Ports: testPorts(t, home), Environ: gitEnv()}
 	if mod != nil {
 		mod(&opts)
 	}

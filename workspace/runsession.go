@@ -4,11 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
 	"amux.dev/amux/tmux"
 )
@@ -25,11 +21,10 @@ type RunSession struct {
 const maxRunSlots = 64
 
 // StartRun hosts the workspace's run script in a new detached tmux session
-// named amux-ws-<id>-run (then -run-2, -run-3… while those are taken) and
-// tagged @amux=1, @amux_workspace=<id>, @amux_type=run in the same tmux
-// invocation that creates it. The command goes through the pane launch
-// transport, so no environment value appears in argv or tmux's logs. The
-// status tap is installed best effort.
+// named amux-ws-<id>-run (then -run-2, -run-3… while those are taken),
+// made like every hosted session (hostSession): tagged @amux=1,
+// @amux_workspace=<id>, @amux_type=run in the creating invocation, the
+// command through the pane launch transport, the status tap installed.
 func (e *Engine) StartRun(ctx context.Context, id string) (RunSession, error) {
 	if e.opts.Tmux == nil {
 		return RunSession{}, errors.New("run sessions: no tmux server configured")
@@ -55,10 +50,6 @@ func (e *Engine) StartRun(ctx context.Context, id string) (RunSession, error) {
 	if !ok {
 		return RunSession{}, fmt.Errorf("workspace %s defines no run script", id)
 	}
-	extra, err := e.extraEnv(wctx, rec, KindRun)
-	if err != nil {
-		return RunSession{}, err
-	}
 	taken, err := e.sessionNames(wctx)
 	if err != nil {
 		return RunSession{}, err
@@ -68,49 +59,15 @@ func (e *Engine) StartRun(ctx context.Context, id string) (RunSession, error) {
 		if taken[name] {
 			continue
 		}
-		rs, err := e.newRunSession(wctx, rec, name, sc, extra)
+		s, err := e.hostSession(wctx, rec, name, SessionRequest{
+			Workspace: id, Kind: tmux.TypeRun, Command: strings.Join(sc.Commands, "\n"),
+		})
 		if errors.Is(err, tmux.ErrSessionExists) {
 			continue // lost a race for this name; try the next
 		}
-		return rs, err
+		return RunSession{Name: s.Name, SessionID: s.SessionID, PaneID: s.PaneID}, err
 	}
 	return RunSession{}, fmt.Errorf("workspace %s already hosts %d run sessions", id, maxRunSlots)
-}
-
-func (e *Engine) newRunSession(ctx context.Context, rec Record, name string, sc Script, extra []string) (RunSession, error) {
-	argv, err := tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir, tmux.PaneLaunch{
-		Dir:     rec.Root,
-		Command: strings.Join(sc.Commands, "\n"),
-		Env:     extra,
-	}, time.Now())
-	if err != nil {
-		return RunSession{}, err
-	}
-	id := rec.WorkspaceID()
-	created, err := tmux.NewSession(ctx, e.opts.Tmux, tmux.SessionSpec{
-		Name:    name,
-		Dir:     rec.Root,
-		Command: argv,
-		Tags: append([]tmux.SetOption{
-			{Key: tmux.TagManaged, Value: "1"},
-			{Key: tmux.TagWorkspace, Value: id},
-			{Key: tmux.TagType, Value: tmux.TypeRun},
-			{Key: tmux.TagCreatedAt, Value: strconv.FormatInt(time.Now().Unix(), 10)},
-			{Key: tmux.TagWorkspaceName, Value: tmux.LabelValue(rec.Name)},
-			{Key: tmux.TagProject, Value: tmux.LabelValue(projectName(rec.Repo))},
-		}, tmux.HostedPaneOptions()...),
-	})
-	if err != nil {
-		// The pane never consumed the payload: remove it, since it holds env.
-		os.RemoveAll(filepath.Dir(argv[len(argv)-1]))
-		return RunSession{}, err
-	}
-	if e.opts.InstallTap != nil {
-		if err := e.opts.InstallTap(ctx, created.PaneID); err != nil {
-			e.log.Warn("status tap not installed on run session", "session", name, "err", err)
-		}
-	}
-	return RunSession{Name: name, SessionID: created.SessionID, PaneID: created.PaneID}, nil
 }
 
 // sessionNames returns the names of every live session on the server.

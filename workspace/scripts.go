@@ -7,11 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
+	"time"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // ScriptKind names a lifecycle script. The names are also the JSON keys of
@@ -43,6 +43,11 @@ const RepoScriptsFile = ".amux/scripts.json"
 
 // maxRepoScripts bounds how much of a repo's scripts file is read.
 const maxRepoScripts = 1 << 20
+
+// repoReadTimeout bounds the read of a repo's scripts file: a regular file
+// of at most maxRepoScripts takes nowhere near this, so running out means
+// the filesystem itself is stuck.
+const repoReadTimeout = 5 * time.Second
 
 // ScriptSet holds one source's scripts. "setup-workspace" accepts a single
 // string or a list of commands; the others are one shell command each.
@@ -134,28 +139,22 @@ func newScript(kind ScriptKind, src Source, cmds []string) Script {
 }
 
 // readRepoScripts reads a checkout's .amux/scripts.json. Missing is an empty
-// set; a file that exists but cannot be read or parsed is an error, because
-// guessing which of the project's scripts to run is worse than not running.
+// set; a file that exists but cannot be read or parsed is an ErrRepoScripts
+// error, because guessing which of the project's scripts to run is worse
+// than not running. The repository chose what is at that path, so it is
+// read as atomicfile.ReadRegular reads: no links, regular files only,
+// capped, with a deadline — a link to /dev/tty is refused, never opened.
 func readRepoScripts(root string) (ScriptSet, error) {
-	path := filepath.Join(root, RepoScriptsFile)
-	f, err := os.Open(path)
+	data, err := atomicfile.ReadRegular(root, RepoScriptsFile, maxRepoScripts, repoReadTimeout)
 	if errors.Is(err, fs.ErrNotExist) {
 		return ScriptSet{}, nil
 	}
 	if err != nil {
-		return ScriptSet{}, fmt.Errorf("repo scripts: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxRepoScripts+1))
-	if err != nil {
-		return ScriptSet{}, fmt.Errorf("repo scripts: %s: %w", path, err)
-	}
-	if len(data) > maxRepoScripts {
-		return ScriptSet{}, fmt.Errorf("repo scripts: %s is larger than %d bytes", path, maxRepoScripts)
+		return ScriptSet{}, fmt.Errorf("%w: %w", ErrRepoScripts, err)
 	}
 	var set ScriptSet
 	if err := json.Unmarshal(data, &set); err != nil {
-		return ScriptSet{}, fmt.Errorf("repo scripts: %s: %w", path, err)
+		return ScriptSet{}, fmt.Errorf("%w: %s is not valid JSON: %v (in %s)", ErrRepoScripts, RepoScriptsFile, err, root)
 	}
 	return set, nil
 }

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // recordPerm keeps records private: they hold env values and script text.

@@ -33,9 +33,18 @@ func alive(pid int) bool {
 	return true
 }
 
+// readPID reads the pid a script wrote with `echo $$ > path`. The shell
+// creates the file before it writes the line, so a reader that saw the file
+// appear waits for the whole line.
 func readPID(t *testing.T, path string) int {
 	t.Helper()
-	pid, err := strconv.Atoi(strings.TrimSpace(readFile(t, path)))
+	var line string
+	waitFor(t, 10*time.Second, "a whole pid line in "+path, func() bool {
+		b, err := os.ReadFile(path)
+		line = string(b)
+		return err == nil && strings.HasSuffix(line, "\n")
+	})
+	pid, err := strconv.Atoi(strings.TrimSpace(line))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +196,7 @@ func TestDeleteTearsDownInContractOrder(t *testing.T) {
 			t.Errorf("record gone before the worktree step ended: %v", err)
 		}
 	}
-	if _, err := e.Delete(WithStepObserver(ctx, observe), ws.ID, DeleteOptions{}); err != nil {
+	if _, err := e.Delete(ctx, ws.ID, DeleteOptions{Observe: observe}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{StepTombstone, StepDrain, StepKillRuns, StepArchive, StepRemoveWorktree, StepRemoveRecord}
@@ -251,7 +260,7 @@ func TestShelveAndRestore(t *testing.T) {
 	if _, err := e.RunSetup(ctx, ws.ID); !errors.Is(err, ErrShelved) {
 		t.Fatalf("setup on a shelf: %v", err)
 	}
-	back, err := e.Restore(ctx, ws.ID, false)
+	back, err := e.Restore(ctx, ws.ID, RestoreOptions{})
 	if err != nil || back.SetupErr != nil {
 		t.Fatalf("restore: %v %v", err, back.SetupErr)
 	}

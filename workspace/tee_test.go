@@ -19,20 +19,17 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 	return l.b.Write(p)
 }
 
-func TestScriptOutputIsCopiedToTheContextWriter(t *testing.T) {
+func TestSetupOutputIsCopiedToTheRequestsWriter(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, nil)
 	e := newEngine(t, nil)
-	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.Store().SetScripts(ctx, res.Workspace.ID, ScriptSet{Setup: []string{"echo out; echo err >&2"}}); err != nil {
+	if err := e.Store().SetProjectScripts(ctx, repo, ScriptSet{Setup: []string{"echo out; echo err >&2"}}); err != nil {
 		t.Fatal(err)
 	}
 	var got lockedBuffer
-	if _, err := e.RunSetup(WithScriptOutput(ctx, &got), res.Workspace.ID); err != nil {
-		t.Fatal(err)
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", Output: &got})
+	if err != nil || res.SetupErr != nil {
+		t.Fatal(err, res.SetupErr)
 	}
 	s := got.b.String()
 	if !strings.Contains(s, "out\n") || !strings.Contains(s, "err\n") || !strings.Contains(s, "finished") {
@@ -53,8 +50,8 @@ func TestStepObserverSeesTheTeardownInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var steps []string
-	obs := WithStepObserver(ctx, func(op, step, _ string) { steps = append(steps, op+":"+step) })
-	if _, err := e.Delete(obs, res.Workspace.ID, DeleteOptions{}); err != nil {
+	obs := Observer(func(op, step, _ string) { steps = append(steps, op+":"+step) })
+	if _, err := e.Delete(ctx, res.Workspace.ID, DeleteOptions{Observe: obs}); err != nil {
 		t.Fatal(err)
 	}
 	want := "delete:tombstone delete:drain delete:kill-runs delete:archive delete:remove-worktree delete:remove-record"

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
@@ -21,6 +20,8 @@ type Env struct {
 	Home      string
 	StateHome string
 	Server    *tmuxtest.Server
+	// PathPrefix, when set, is put before PATH for amux (see GitTrap).
+	PathPrefix string
 }
 
 // NewEnv makes a fresh environment with its own tmux server.
@@ -37,11 +38,18 @@ func (e *Env) Vars() []string {
 	vars := []string{
 		"HOME=" + e.Home,
 		"AMUX_HOME=" + e.StateHome,
-		"PATH=" + os.Getenv("PATH"),
+		"PATH=" + e.path(),
 		"TERM=xterm-256color",
 		"LANG=C.UTF-8",
 	}
 	return append(vars, e.Server.Env()...)
+}
+
+func (e *Env) path() string {
+	if e.PathPrefix == "" {
+		return os.Getenv("PATH")
+	}
+	return e.PathPrefix + string(os.PathListSeparator) + os.Getenv("PATH")
 }
 
 // Terminal is amux (or any command) running on a real terminal: a pane of an
@@ -154,13 +162,6 @@ func (term *Terminal) WaitExit() int {
 		return dead, "command still running; screen:\n" + term.Screen()
 	})
 	return code
-}
-
-// Kill kills the terminal's command with the outer session.
-func (term *Terminal) Kill() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = tmux.KillSession(ctx, term.outer, term.session)
 }
 
 // Paste pastes text into the terminal as a terminal would: bracketed when

@@ -14,5 +14,7 @@
 // speak once every busy rule has stayed silent ("prefer a false busy to a
 // false idle").
 //
-// The package is a leaf: it imports no other amux package.
+// Of amux's own packages it imports only atomicfile, which reads the user's
+// files without following links, as regular files only, capped and with a
+// deadline.
 package screenrules

@@ -10,8 +10,11 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // DirName is the folder under the state home that holds user rule files,
@@ -121,7 +124,15 @@ func loadDefaults() (map[string][]*rule, []error) {
 	return out, errs
 }
 
+// maxRuleFile bounds one user rule file; a real one is a few KiB.
+const maxRuleFile = 1 << 20
+
+// ruleReadTimeout bounds the read of one user rule file.
+const ruleReadTimeout = 5 * time.Second
+
 // loadUserDir reads every <assistant>.toml in dir. A missing dir is normal.
+// Each file is read as a file amux does not own (atomicfile.ReadRegular):
+// a link, a FIFO or a device named claude.toml is reported, never opened.
 func loadUserDir(dir string) (map[string]*ruleFile, []error) {
 	out := map[string]*ruleFile{}
 	entries, err := os.ReadDir(dir)
@@ -147,7 +158,7 @@ func loadUserDir(dir string) (map[string]*ruleFile, []error) {
 			errs = append(errs, fmt.Errorf("screen rules %s: a second file for assistant %q (names are case-insensitive)", path, assistant))
 			continue
 		}
-		data, err := os.ReadFile(path)
+		data, err := atomicfile.ReadRegular(dir, e.Name(), maxRuleFile, ruleReadTimeout)
 		if err == nil {
 			var rf *ruleFile
 			if rf, err = parseFile(data, true); err == nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -223,5 +224,43 @@ func TestTwoFilesForOneAssistant(t *testing.T) {
 	_, errs := Load(home)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), second) {
 		t.Fatalf("want one error naming %s, got %v", second, errs)
+	}
+}
+
+// A rule file that is a link (to /dev/tty here), a FIFO or too large is
+// reported by name and never opened or read; its assistant keeps the
+// defaults and Load returns.
+func TestHostileUserFilesAreRefusedNotOpened(t *testing.T) {
+	cases := []struct {
+		name, want string
+		plant      func(path string) error
+	}{
+		{"link to /dev/tty", "is a symlink", func(p string) error { return os.Symlink("/dev/tty", p) }},
+		{"fifo", "is a named pipe (FIFO)", func(p string) error { return syscall.Mkfifo(p, 0o600) }},
+		{"oversize", "is larger than", func(p string) error {
+			f, err := os.Create(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			return f.Truncate(50 << 20) // sparse
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			home := t.TempDir()
+			path := writeRules(t, home, "claude", "")
+			os.Remove(path)
+			if err := tc.plant(path); err != nil {
+				t.Fatal(err)
+			}
+			set, errs := Load(home)
+			if len(errs) != 1 || !strings.Contains(errs[0].Error(), path) || !strings.Contains(errs[0].Error(), tc.want) {
+				t.Fatalf("want one error naming %s and saying %q, got %v", path, tc.want, errs)
+			}
+			if v, ok := set.Match("claude", claudeBusy); !ok || v.Rule != "claude/busy-footer" {
+				t.Fatalf("defaults lost: %+v", v)
+			}
+		})
 	}
 }

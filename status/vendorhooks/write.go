@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"amux.dev/amux/atomicfile"
+	"amux.dev/amux/config/atomicfile"
 )
 
 // newFileMode is the mode of a settings file amux creates: it may hold

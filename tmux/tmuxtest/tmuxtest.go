@@ -6,7 +6,9 @@ package tmuxtest
 import (
 	"context"
 	"crypto/rand"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -65,6 +67,32 @@ func (s *Server) Session(t testing.TB, name string, tags map[string]string, comm
 		t.Fatalf("create session %q: %v", name, err)
 	}
 	return c
+}
+
+// SettleFormatJobs returns once every "#(…)" format job the server started
+// before the call has had its turn, so a test can then assert that a
+// payload did NOT run. A canary job is started on pane ("%N") and awaited:
+// jobs forked earlier have run (or been killed) by then. The canary runs
+// from a control client, which stays until its job is done — tmux kills a
+// client's format jobs when the client exits, so a one-shot command's
+// canary could die before it ran.
+func (s *Server) SettleFormatJobs(t testing.TB, pane string) {
+	t.Helper()
+	canary := filepath.Join(t.TempDir(), "canary")
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	ctl, err := tmux.StartControl(ctx, s.Client, pane)
+	if err != nil {
+		t.Fatalf("settle format jobs: %v", err)
+	}
+	defer ctl.Close()
+	if _, err := ctl.Run(ctx, "display-message", "-p", "-t", pane, "#(touch "+canary+")"); err != nil {
+		t.Fatalf("settle format jobs: %v", err)
+	}
+	WaitFor(t, 15*time.Second, func() (bool, string) {
+		_, err := os.Stat(canary)
+		return err == nil, "the canary format job never ran"
+	})
 }
 
 // WaitFor polls cond until it returns true or the deadline passes, then fails

@@ -41,6 +41,9 @@ type Project struct {
 	Name       string
 	Path       string
 	Workspaces []Workspace
+	// Error says why the project cannot be used (its directory moved or
+	// vanished), drawn beside its name; "" when it is fine.
+	Error string
 }
 
 // RowKind says what a visible row is.
@@ -67,7 +70,6 @@ type Model struct {
 	cursor    int
 	offset    int
 	filter    string
-	filtering bool
 }
 
 // New returns an empty dashboard.

@@ -79,10 +79,14 @@ func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []s
 		if m.collapsed[p.Path] && m.filter == "" {
 			arrow = "▸"
 		}
-		return []segment{
+		segs := []segment{
 			{arrow + " " + truncate(p.Name, width-6), th.AccentStyle()},
 			{fmt.Sprintf(" %d", len(p.Workspaces)), th.MutedStyle()},
 		}
+		if p.Error != "" {
+			segs = append(segs, segment{" ✗ " + p.Error, th.ErrorStyle()})
+		}
+		return segs
 	}
 	w := p.Workspaces[r.Workspace]
 	glyph, gstyle := badgeGlyph(th, w, spinner)

@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -15,20 +17,21 @@ type Confirm struct {
 	body  []string
 	yes   string // what confirming does: "close"
 	theme theme.Theme
+	keys  keys.Map
 }
 
 // NewConfirm builds the dialog.
-func NewConfirm(th theme.Theme, title string, body []string, yes string) Confirm {
-	return Confirm{title: title, body: body, yes: yes, theme: th}
+func NewConfirm(th theme.Theme, km keys.Map, title string, body []string, yes string) Confirm {
+	return Confirm{title: safetext.Line(title), body: safeLines(body), yes: yes, theme: th, keys: km}
 }
 
-// Update handles a key: enter or y confirms, esc or n cancels.
+// Update handles a key: keys.ConfirmYes confirms, keys.ConfirmNo cancels.
 func (c Confirm) Update(msg tea.Msg) (Confirm, Outcome) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "enter", "y":
+		switch s := k.String(); {
+		case c.keys.Is(keys.ConfirmYes, s):
 			return c, Submitted
-		case "esc", "n":
+		case c.keys.Is(keys.ConfirmNo, s):
 			return c, Cancelled
 		}
 	}
@@ -43,6 +46,6 @@ func (c Confirm) View(width int) string {
 	for _, l := range c.body {
 		b.WriteString(th.TextStyle().Render(l) + "\n")
 	}
-	b.WriteString("\n" + th.MutedStyle().Render("enter/y: "+c.yes+" · esc/n: cancel"))
+	b.WriteString("\n" + th.MutedStyle().Render(c.keys.Hints(keys.Hint{ID: keys.ConfirmYes, What: c.yes}, keys.Hint{ID: keys.ConfirmNo, What: "cancel"})))
 	return box(th, width, b.String())
 }

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -30,7 +32,7 @@ func typeText(d TypedConfirm, s string) TypedConfirm {
 }
 
 func TestTypedConfirmArmsOnlyOnExactMatch(t *testing.T) {
-	d := NewTypedConfirm(theme.Dark(), "Delete workspace", []string{"removes the worktree"}, "feature-x")
+	d := NewTypedConfirm(theme.Dark(), testKeys(), "Delete workspace", []string{"removes the worktree"}, "feature-x")
 	d = typeText(d, "feature-")
 	if d.Armed() {
 		t.Fatal("armed on a prefix")
@@ -59,7 +61,7 @@ func TestTypedConfirmArmsOnlyOnExactMatch(t *testing.T) {
 }
 
 func TestTypedConfirmPasteTakesFirstLineOnly(t *testing.T) {
-	d := NewTypedConfirm(theme.Dark(), "Release ports", nil, "3")
+	d := NewTypedConfirm(theme.Dark(), testKeys(), "Release ports", nil, "3")
 	d, _, out := d.Update(tea.PasteMsg{Content: "3\nrm -rf /\n"})
 	if out != Pending || !d.Armed() {
 		t.Fatalf("paste: armed=%v out=%v", d.Armed(), out)
@@ -67,7 +69,7 @@ func TestTypedConfirmPasteTakesFirstLineOnly(t *testing.T) {
 }
 
 func TestFormFlow(t *testing.T) {
-	f := NewForm(theme.Dark(), "New workspace", FieldSpec{Label: "Name"}, FieldSpec{Label: "Base ref"})
+	f := NewForm(theme.Dark(), testKeys(), "New workspace", FieldSpec{Label: "Name"}, FieldSpec{Label: "Base ref"})
 	for _, r := range "feat" {
 		f, _, _ = f.Update(press(string(r)))
 	}
@@ -104,7 +106,7 @@ func TestFormFlow(t *testing.T) {
 }
 
 func TestStepsView(t *testing.T) {
-	s := NewSteps(theme.Dark(), "Deleting feat", "stop lifecycle", "kill run sessions", "archive", "remove worktree")
+	s := NewSteps(theme.Dark(), testKeys(), "Deleting feat", "stop lifecycle", "kill run sessions", "archive", "remove worktree")
 	s.Set("stop lifecycle", StepDone, "")
 	s.Set("kill run sessions", StepFailed, "tmux: no server")
 	if s.Finished() || !s.Failed() {
@@ -117,3 +119,70 @@ func TestStepsView(t *testing.T) {
 		t.Fatal("FirstLine")
 	}
 }
+
+func TestChoicePicksByKeyOrByTheMarkedOption(t *testing.T) {
+	opts := []Option{{Key: "w", Label: "keep as WIP"}, {Key: "s", Label: "stash"}, {Key: "d", Label: "discard"}}
+	c := NewChoice(theme.Dark(), testKeys(), "Uncommitted work", []string{"1 modified"}, opts, 0)
+	if v := ansi.Strip(c.View(70)); !strings.Contains(v, "▸ w") || !strings.Contains(v, "w/s/d: choose") || !strings.Contains(v, "esc: cancel") {
+		t.Fatalf("the default is not marked or a key has no hint:\n%s", v)
+	}
+	if _, out := c.Update(press("x")); out != Pending {
+		t.Fatalf("an unbound key gave %v", out)
+	}
+	if got, out := c.Update(press("s")); out != Submitted || got.Selected() != 1 {
+		t.Fatalf("s gave %v, option %d", out, got.Selected())
+	}
+	c, _ = c.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	if c.Selected() != 2 {
+		t.Fatalf("up from the first option went to %d, want the last", c.Selected())
+	}
+	if got, out := c.Update(press("enter")); out != Submitted || got.Selected() != 2 {
+		t.Fatalf("enter gave %v, option %d", out, got.Selected())
+	}
+	if _, out := c.Update(press("esc")); out != Cancelled {
+		t.Fatalf("esc gave %v", out)
+	}
+}
+
+// What reaches a field is drawn as typed: typed or pasted text loses
+// controls, escapes and invisible characters; a key that is only such a
+// character types nothing.
+func TestInputMsgKeepsFieldsDrawable(t *testing.T) {
+	f := NewForm(theme.Dark(), testKeys(), "Rename tab", FieldSpec{Label: "Title"})
+	for _, msg := range []tea.Msg{press("p"), press("\u202e"), press("l"), tea.PasteMsg{Content: "a\x1b[31mn\u200b\nsecond"}} {
+		f, _, _ = f.Update(msg)
+	}
+	if got := f.Values()[0]; got != "plan" {
+		t.Fatalf("field = %q, want %q", got, "plan")
+	}
+	if _, ok := InputMsg(press("\u200b")); ok {
+		t.Fatal("a zero-width key must type nothing")
+	}
+	if msg, ok := InputMsg(tea.KeyPressMsg{Code: tea.KeyEnter}); !ok || msg.(tea.KeyPressMsg).Code != tea.KeyEnter {
+		t.Fatal("keys without text pass unchanged")
+	}
+}
+
+// A typed confirm about a workspace whose name and path came from outside
+// draws them inert and can still be armed by typing the name as drawn.
+func TestTypedConfirmDrawsOutsideTextInert(t *testing.T) {
+	evil := "\x1b]8;;mailto:evil\x1b\\\u202e"
+	d := NewTypedConfirm(theme.Dark(), testKeys(), "Delete workspace feat"+evil,
+		[]string{"removes the worktree /w/shop" + evil + "/feat"}, "feat"+evil)
+	for _, bad := range []string{"mailto:evil", "\u202e", "\x1b]8"} {
+		if v := d.View(80); strings.Contains(v, bad) {
+			t.Fatalf("the dialog draws %q: %q", bad, v)
+		}
+	}
+	if d = typeText(d, "feat"); !d.Armed() {
+		t.Fatal("typing the name as drawn does not arm the dialog")
+	}
+	s := NewSteps(theme.Dark(), testKeys(), "Deleting feat", "remove worktree")
+	s.Set("remove worktree", StepFailed, "git: fatal: /w/shop"+evil+"\nhint")
+	if v := s.View(80); strings.Contains(v, "mailto:evil") || strings.Contains(v, "\u202e") {
+		t.Fatalf("a step detail is drawn raw: %q", v)
+	}
+}
+
+// testKeys are the components' default keys, as the application binds them.
+func testKeys() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }

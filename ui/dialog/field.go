@@ -2,14 +2,21 @@
 // destructive actions, input forms, and the step-progress view. Dialogs own
 // their state; the parent routes messages to the open one and reads its
 // Outcome.
+//
+// Text a dialog is given — titles, body lines, errors, step details, what
+// must be typed — is taken through safetext.Line as it arrives: it names
+// paths, branches and workspaces and carries git's and scripts' words.
+// What the user types goes through InputMsg, so a typed confirm can always
+// be matched.
 package dialog
 
 import (
 	"strings"
-	"unicode"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/safetext"
 )
 
 // Outcome is what a dialog's Update decided.
@@ -34,26 +41,49 @@ func newInput(placeholder string, width int) textinput.Model {
 	return in
 }
 
-// updateField feeds one message to a text field. A paste only ever adds its
-// first line, with control characters dropped: a field never submits,
-// cancels or receives a newline from a paste.
+// updateField feeds one message to a text field, through InputMsg.
 func updateField(in textinput.Model, msg tea.Msg) (textinput.Model, tea.Cmd) {
-	if p, ok := msg.(tea.PasteMsg); ok {
-		msg = tea.PasteMsg{Content: FirstLine(p.Content)}
+	msg, ok := InputMsg(msg)
+	if !ok {
+		return in, nil
 	}
 	return in.Update(msg)
 }
 
-// FirstLine returns the first line of s with control characters removed.
+// InputMsg makes a message safe for a text field, whose value is drawn as
+// typed: a paste only ever adds its first line (a field never submits,
+// cancels or receives a newline from a paste), and a paste or typed text
+// loses what safetext.Line removes — controls, escape sequences, bidi and
+// invisible characters. ok is false when nothing is left to add.
+func InputMsg(msg tea.Msg) (tea.Msg, bool) {
+	switch m := msg.(type) {
+	case tea.PasteMsg:
+		return tea.PasteMsg{Content: FirstLine(m.Content)}, true
+	case tea.KeyPressMsg:
+		if m.Text != "" {
+			if m.Text = safetext.Line(m.Text); m.Text == "" {
+				return msg, false
+			}
+			return m, true
+		}
+	}
+	return msg, true
+}
+
+// safeLines is lines through safetext.Line, in a new slice.
+func safeLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = safetext.Line(l)
+	}
+	return out
+}
+
+// FirstLine returns the first line of s, made safe by safetext.Line.
 func FirstLine(s string) string {
 	s = strings.TrimLeft(s, "\r\n")
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]
 	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s)
+	return safetext.Line(s)
 }

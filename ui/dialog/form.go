@@ -8,6 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -43,12 +45,13 @@ type Form struct {
 	details []string
 	spin    spinner.Model
 	theme   theme.Theme
+	keys    keys.Map
 	submit  string // what Enter does, for the footer: "create"
 }
 
 // NewForm builds a form with the given fields, the first one focused.
-func NewForm(th theme.Theme, title string, fields ...FieldSpec) Form {
-	f := Form{title: title, specs: fields, theme: th, errs: make([]string, len(fields)), submit: "submit"}
+func NewForm(th theme.Theme, km keys.Map, title string, fields ...FieldSpec) Form {
+	f := Form{title: safetext.Line(title), specs: fields, theme: th, keys: km, errs: make([]string, len(fields)), submit: "submit"}
 	for _, spec := range fields {
 		f.inputs = append(f.inputs, newInput(spec.Placeholder, 48))
 	}
@@ -78,7 +81,7 @@ func (f *Form) SetValue(i int, v string) { f.inputs[i].SetValue(v) }
 // SetFieldError shows msg under field i (empty clears it) and returns the
 // form to editing with that field focused.
 func (f *Form) SetFieldError(i int, msg string) {
-	f.errs[i] = msg
+	f.errs[i] = safetext.Line(msg)
 	f.mode = editing
 	f.focusField(i)
 }
@@ -105,13 +108,13 @@ func (f *Form) SetTail(lines []string) {
 	if len(lines) > keep {
 		lines = lines[len(lines)-keep:]
 	}
-	f.tail = lines
+	f.tail = safeLines(lines)
 }
 
 // SetFailed shows the failure and the detail lines (e.g. the rollback
 // outcome); Enter or Esc then closes the form.
 func (f *Form) SetFailed(msg string, details ...string) {
-	f.mode, f.failure, f.details = failed, msg, details
+	f.mode, f.failure, f.details = failed, safetext.Line(msg), safeLines(details)
 }
 
 // Failed reports whether the form shows a failure.
@@ -141,21 +144,21 @@ func (f Form) Update(msg tea.Msg) (Form, tea.Cmd, Outcome) {
 	case busy:
 		return f, nil, Pending
 	case failed:
-		if isKey && (k.String() == "esc" || k.String() == "enter") {
+		if isKey && (f.keys.Is(keys.FormCancel, k.String()) || f.keys.Is(keys.FormSubmit, k.String())) {
 			return f, nil, Cancelled
 		}
 		return f, nil, Pending
 	}
 	if isKey {
-		switch k.String() {
-		case "esc":
+		switch s := k.String(); {
+		case f.keys.Is(keys.FormCancel, s):
 			return f, nil, Cancelled
-		case "enter":
+		case f.keys.Is(keys.FormSubmit, s):
 			return f, nil, Submitted
-		case "tab", "down":
+		case f.keys.Is(keys.FormNext, s):
 			f.focusField((f.focus + 1) % len(f.inputs))
 			return f, nil, Pending
-		case "shift+tab", "up":
+		case f.keys.Is(keys.FormPrev, s):
 			f.focusField((f.focus + len(f.inputs) - 1) % len(f.inputs))
 			return f, nil, Pending
 		}
@@ -186,7 +189,7 @@ func (f Form) View(width int) string {
 		for _, line := range f.details {
 			b.WriteString(th.TextStyle().Render("  "+line) + "\n")
 		}
-		b.WriteString("\n" + th.MutedStyle().Render("enter/esc: close"))
+		b.WriteString("\n" + th.MutedStyle().Render(closeHint(f.keys)))
 		return box(th, width, b.String())
 	}
 	for i, spec := range f.specs {
@@ -205,6 +208,12 @@ func (f Form) View(width int) string {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(th.MutedStyle().Render("enter: " + f.submit + " · tab: next field · esc: cancel"))
+	b.WriteString(th.MutedStyle().Render(f.keys.Hints(keys.Hint{ID: keys.FormSubmit, What: f.submit},
+		keys.Hint{ID: keys.FormNext, What: "next field"}, keys.Hint{ID: keys.FormCancel, What: "cancel"})))
 	return box(th, width, b.String())
+}
+
+// closeHint is the footer of a finished dialog, which either key closes.
+func closeHint(km keys.Map) string {
+	return km.Label(keys.FormSubmit) + "/" + km.Label(keys.FormCancel) + ": close"
 }

@@ -1,9 +1,12 @@
 package dialog
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -33,11 +36,12 @@ type Steps struct {
 	Steps []Step
 	Note  string // shown under the steps (e.g. "the tombstone stays for recovery")
 	theme theme.Theme
+	keys  keys.Map
 }
 
 // NewSteps builds the view with every step pending.
-func NewSteps(th theme.Theme, title string, names ...string) Steps {
-	s := Steps{Title: title, theme: th}
+func NewSteps(th theme.Theme, km keys.Map, title string, names ...string) Steps {
+	s := Steps{Title: safetext.Line(title), theme: th, keys: km}
 	for _, n := range names {
 		s.Steps = append(s.Steps, Step{Name: n})
 	}
@@ -46,13 +50,14 @@ func NewSteps(th theme.Theme, title string, names ...string) Steps {
 
 // Set updates the named step; unknown names are appended.
 func (s *Steps) Set(name string, state StepState, detail string) {
+	detail = safetext.Line(detail)
 	for i := range s.Steps {
 		if s.Steps[i].Name == name {
 			s.Steps[i].State, s.Steps[i].Detail = state, detail
 			return
 		}
 	}
-	s.Steps = append(s.Steps, Step{Name: name, State: state, Detail: detail})
+	s.Steps = append(s.Steps, Step{Name: safetext.Line(name), State: state, Detail: detail})
 }
 
 // Finished reports whether no step is pending or running.
@@ -105,7 +110,7 @@ func (s Steps) View(width int) string {
 		b.WriteString("\n" + th.MutedStyle().Render(s.Note) + "\n")
 	}
 	if s.Finished() {
-		b.WriteString("\n" + th.MutedStyle().Render("enter/esc: close"))
+		b.WriteString("\n" + th.MutedStyle().Render(closeHint(s.keys)))
 	}
 	return box(th, width, strings.TrimRight(b.String(), "\n"))
 }

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -20,15 +22,18 @@ type TypedConfirm struct {
 	expect string
 	input  textinput.Model
 	theme  theme.Theme
+	keys   keys.Map
 	nudged bool // Enter was pressed before the input matched
 }
 
 // NewTypedConfirm builds the dialog. body lines explain what will happen;
-// expect is what the user must type.
-func NewTypedConfirm(th theme.Theme, title string, body []string, expect string) TypedConfirm {
+// expect is what the user must type, as drawn (InputMsg would drop from the
+// typing what safetext.Line drops from the name).
+func NewTypedConfirm(th theme.Theme, km keys.Map, title string, body []string, expect string) TypedConfirm {
+	title, body, expect = safetext.Line(title), safeLines(body), safetext.Line(expect)
 	in := newInput(expect, 40)
 	in.Focus()
-	return TypedConfirm{title: title, body: body, expect: expect, input: in, theme: th}
+	return TypedConfirm{title: title, body: body, expect: expect, input: in, theme: th, keys: km}
 }
 
 // Armed reports whether the input matches exactly, so Enter would confirm.
@@ -40,10 +45,10 @@ func (d TypedConfirm) Expect() string { return d.expect }
 // Update handles one message.
 func (d TypedConfirm) Update(msg tea.Msg) (TypedConfirm, tea.Cmd, Outcome) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc":
+		switch s := k.String(); {
+		case d.keys.Is(keys.FormCancel, s):
 			return d, nil, Cancelled
-		case "enter":
+		case d.keys.Is(keys.FormSubmit, s):
 			if d.Armed() {
 				return d, nil, Submitted
 			}
@@ -75,13 +80,14 @@ func (d TypedConfirm) View(width int) string {
 	b.WriteString(" to confirm:\n")
 	b.WriteString(d.input.View())
 	b.WriteString("\n\n")
-	switch {
+	cancel := " · " + d.keys.Hints(keys.Hint{ID: keys.FormCancel, What: "cancel"})
+	switch submit := d.keys.Label(keys.FormSubmit); {
 	case d.Armed():
-		b.WriteString(th.Style(th.Error).Render("enter: confirm") + th.MutedStyle().Render(" · esc: cancel"))
+		b.WriteString(th.Style(th.Error).Render(submit+": confirm") + th.MutedStyle().Render(cancel))
 	case d.nudged:
-		b.WriteString(th.Style(th.Warning).Render("the text does not match yet") + th.MutedStyle().Render(" · esc: cancel"))
+		b.WriteString(th.Style(th.Warning).Render("the text does not match yet") + th.MutedStyle().Render(cancel))
 	default:
-		b.WriteString(th.MutedStyle().Render("enter: confirm (when it matches) · esc: cancel"))
+		b.WriteString(th.MutedStyle().Render(submit + ": confirm (when it matches)" + cancel))
 	}
 	return box(th, width, b.String())
 }

@@ -22,12 +22,13 @@ type Model struct {
 	list    fuzzylist.List
 	input   textinput.Model
 	theme   theme.Theme
+	keys    keys.Map
 	note    string // shown when Enter hits an unavailable command
 }
 
 // New opens a palette over actions, asking avail about each.
-func New(th theme.Theme, actions []keys.Action, avail keys.Availability) Model {
-	m := Model{actions: actions, theme: th}
+func New(th theme.Theme, km keys.Map, actions []keys.Action, avail keys.Availability) Model {
+	m := Model{actions: actions, theme: th, keys: km}
 	items := make([]fuzzylist.Item, len(actions))
 	for i, a := range actions {
 		ok, why := avail(a.ID)
@@ -55,10 +56,10 @@ func New(th theme.Theme, actions []keys.Action, avail keys.Availability) Model {
 // Update handles one message. On Submitted, Chosen says which action.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc", "ctrl+c":
+		switch s := k.String(); {
+		case m.keys.Is(keys.ListCancel, s):
 			return m, nil, dialog.Cancelled
-		case "enter":
+		case m.keys.Is(keys.ListChoose, s):
 			i, ok := m.list.Selected()
 			if !ok {
 				return m, nil, dialog.Pending
@@ -68,16 +69,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 				return m, nil, dialog.Pending
 			}
 			return m, nil, dialog.Submitted
-		case "up", "ctrl+p", "ctrl+k":
+		case m.keys.Is(keys.ListUp, s):
 			m.list.Move(-1)
 			return m, nil, dialog.Pending
-		case "down", "ctrl+n", "ctrl+j":
+		case m.keys.Is(keys.ListDown, s):
 			m.list.Move(1)
 			return m, nil, dialog.Pending
-		case "pgup":
+		case m.keys.Is(keys.ListPageUp, s):
 			m.list.Move(-10)
 			return m, nil, dialog.Pending
-		case "pgdown":
+		case m.keys.Is(keys.ListPageDown, s):
 			m.list.Move(10)
 			return m, nil, dialog.Pending
 		}
@@ -114,7 +115,9 @@ func (m Model) View(width, height int) string {
 	if m.note != "" {
 		b.WriteString(th.Style(th.Warning).Render(m.note))
 	} else {
-		b.WriteString(th.MutedStyle().Render("enter: run · ↑/↓: move · esc: close"))
+		km := m.keys
+		b.WriteString(th.MutedStyle().Render(km.Hints(keys.Hint{ID: keys.ListChoose, What: "run"}) + " · " +
+			km.First(keys.ListUp) + "/" + km.First(keys.ListDown) + ": move · " + km.Hints(keys.Hint{ID: keys.ListCancel, What: "close"})))
 	}
 	return th.Panel(true).Padding(1, 2).Width(width).Render(b.String())
 }

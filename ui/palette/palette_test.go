@@ -23,7 +23,7 @@ func TestPaletteFiltersAndRefusesUnavailable(t *testing.T) {
 		}
 		return true, ""
 	}
-	m := New(theme.Dark(), acts, avail)
+	m := New(theme.Dark(), testKeys(), acts, avail)
 	for _, r := range "delete" {
 		m, _, _ = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
@@ -34,7 +34,7 @@ func TestPaletteFiltersAndRefusesUnavailable(t *testing.T) {
 	if v := m.View(60, 20); !strings.Contains(v, "select a workspace first") {
 		t.Fatalf("reason not shown:\n%s", v)
 	}
-	m = New(theme.Dark(), acts, avail)
+	m = New(theme.Dark(), testKeys(), acts, avail)
 	for _, r := range "proj" {
 		m, _, _ = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
@@ -43,3 +43,6 @@ func TestPaletteFiltersAndRefusesUnavailable(t *testing.T) {
 		t.Fatalf("chose %v ok=%v out=%v", a.ID, ok, out)
 	}
 }
+
+// testKeys are the components' default keys, as the application binds them.
+func testKeys() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"amux.dev/amux/ui/safetext"
 )
 
 // IsPathLike reports whether input should be treated as a typed path.
@@ -51,7 +53,10 @@ type Completion struct {
 // Complete completes the last element of a typed path to a directory. One
 // match completes fully (with a trailing "/"); several complete to their
 // common prefix and are returned as candidates; none leaves the input.
-// Hidden directories are offered only when the typed prefix starts with ".".
+// Hidden directories are offered only when the typed prefix starts with ".",
+// and a name that safetext.Line would change (escapes, controls, bidi or
+// invisible characters) never: the input shows the path as it is, so such a
+// name could not be drawn, and it cannot be typed either.
 func Complete(input, home, cwd string) (Completion, error) {
 	s := strings.TrimSpace(input)
 	if s == "~" {
@@ -75,7 +80,8 @@ func Complete(input, home, cwd string) (Completion, error) {
 	var names []string
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasPrefix(name, prefix) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(prefix, ".")) {
+		if !strings.HasPrefix(name, prefix) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(prefix, ".")) ||
+			safetext.Line(name) != name {
 			continue
 		}
 		if isDir(filepath.Join(dir, name), e) {

@@ -8,6 +8,8 @@ import (
 
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/fuzzylist"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -27,6 +29,7 @@ type Model struct {
 	list      fuzzylist.List
 	input     textinput.Model
 	theme     theme.Theme
+	keys      keys.Map
 	gen       int
 	note      string
 	errText   string
@@ -34,8 +37,8 @@ type Model struct {
 }
 
 // New opens a picker. rows are offered paths (shown with ~ for home).
-func New(th theme.Theme, title, home, cwd string, rows []string) Model {
-	m := Model{title: title, home: home, cwd: cwd, theme: th}
+func New(th theme.Theme, km keys.Map, title, home, cwd string, rows []string) Model {
+	m := Model{title: title, home: home, cwd: cwd, theme: th, keys: km}
 	m.input = textinput.New()
 	m.input.Prompt = "› "
 	m.input.Placeholder = "type a path (~/code/repo) or filter the list"
@@ -50,7 +53,7 @@ func (m *Model) SetRows(rows []string) {
 	m.rows = rows
 	items := make([]fuzzylist.Item, len(rows))
 	for i, r := range rows {
-		items[i] = fuzzylist.Item{Title: m.pretty(r)}
+		items[i] = fuzzylist.Item{Title: safetext.Line(m.pretty(r))} // the row stays the path
 	}
 	m.list.SetItems(items)
 	m.list.SetQuery(m.filterQuery())
@@ -71,7 +74,7 @@ func (m Model) filterQuery() string {
 }
 
 // SetError shows why the chosen path was refused; the picker stays open.
-func (m *Model) SetError(msg string) { m.errText = msg }
+func (m *Model) SetError(msg string) { m.errText = safetext.Line(msg) }
 
 // Chosen returns the absolute path the user submitted.
 func (m Model) Chosen() string { return m.chosen }
@@ -85,28 +88,29 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 		}
 		return m, nil, dialog.Pending
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "esc":
+		switch s := msg.String(); {
+		case m.keys.Is(keys.ListCancel, s):
 			return m, nil, dialog.Cancelled
-		case "enter":
+		case m.keys.Is(keys.ListChoose, s):
 			return m.submit()
-		case "tab":
+		case m.keys.Is(keys.ListComplete, s):
 			return m, m.complete(), dialog.Pending
-		case "up", "ctrl+p":
+		case m.keys.Is(keys.ListUp, s):
 			m.list.Move(-1)
 			return m, nil, dialog.Pending
-		case "down", "ctrl+n":
+		case m.keys.Is(keys.ListDown, s):
 			m.list.Move(1)
 			return m, nil, dialog.Pending
 		}
-	case tea.PasteMsg:
-		msg.Content = dialog.FirstLine(msg.Content)
-		return m.edit(msg)
 	}
 	return m.edit(msg)
 }
 
 func (m Model) edit(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
+	msg, ok := dialog.InputMsg(msg)
+	if !ok {
+		return m, nil, dialog.Pending
+	}
 	before := m.input.Value()
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
@@ -140,7 +144,9 @@ func (m Model) submit() (Model, tea.Cmd, dialog.Outcome) {
 func (m *Model) complete() tea.Cmd {
 	in := m.input.Value()
 	if !IsPathLike(in) {
-		if i, ok := m.list.Selected(); ok {
+		// A row whose path would not be drawn as it is (see Complete) is
+		// chosen with enter, never copied into the input.
+		if i, ok := m.list.Selected(); ok && safetext.Line(m.rows[i]) == m.rows[i] {
 			m.input.SetValue(m.pretty(m.rows[i]) + "/")
 			m.input.CursorEnd()
 			m.gen++
@@ -157,7 +163,7 @@ func (m *Model) complete() tea.Cmd {
 
 func (m *Model) applyCompletion(msg CompletionMsg) {
 	if msg.err != nil {
-		m.note = "cannot read directory: " + msg.err.Error()
+		m.note = "cannot read directory: " + safetext.Line(msg.err.Error())
 		return
 	}
 	m.input.SetValue(msg.result.Input)
@@ -185,12 +191,14 @@ func (m Model) View(width, height int) string {
 	case m.note != "":
 		b.WriteString(th.MutedStyle().Render(m.note) + "\n")
 	case IsPathLike(m.input.Value()):
-		b.WriteString(th.MutedStyle().Render("enter: use "+m.pretty(Resolve(m.input.Value(), m.home, m.cwd))) + "\n")
+		b.WriteString(th.MutedStyle().Render(m.keys.Label(keys.ListChoose)+": use "+m.pretty(Resolve(m.input.Value(), m.home, m.cwd))) + "\n")
 	default:
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
 	b.WriteString(m.list.View(th, width-6, max(3, height-10)))
-	b.WriteString("\n\n" + th.MutedStyle().Render("enter: choose · tab: complete · ↑/↓: move · esc: cancel"))
+	km := m.keys
+	b.WriteString("\n\n" + th.MutedStyle().Render(km.Hints(keys.Hint{ID: keys.ListChoose, What: "choose"}, keys.Hint{ID: keys.ListComplete, What: "complete"})+
+		" · "+km.First(keys.ListUp)+"/"+km.First(keys.ListDown)+": move · "+km.Hints(keys.Hint{ID: keys.ListCancel, What: "cancel"})))
 	return th.Panel(true).Padding(1, 2).Width(width).Render(b.String())
 }

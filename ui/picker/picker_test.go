@@ -3,11 +3,13 @@ package picker
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -61,7 +63,7 @@ func TestComplete(t *testing.T) {
 	}
 }
 
-func keys(m Model, s string) Model {
+func typeKeys(m Model, s string) Model {
 	for _, r := range s {
 		m, _, _ = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
@@ -71,15 +73,15 @@ func keys(m Model, s string) Model {
 // A typed path wins over listed rows on Enter, even when a row would match.
 func TestTypedPathBeatsRows(t *testing.T) {
 	home := t.TempDir()
-	m := New(theme.Dark(), "Add project", home, "/", []string{filepath.Join(home, "other")})
-	m = keys(m, "/srv/repo")
+	m := New(theme.Dark(), testKeys(), "Add project", home, "/", []string{filepath.Join(home, "other")})
+	m = typeKeys(m, "/srv/repo")
 	m, _, out := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if out != dialog.Submitted || m.Chosen() != "/srv/repo" {
 		t.Fatalf("chosen %q out %v", m.Chosen(), out)
 	}
 
-	m = New(theme.Dark(), "Add project", home, "/", []string{"/a/alpha", "/b/beta"})
-	m = keys(m, "bet")
+	m = New(theme.Dark(), testKeys(), "Add project", home, "/", []string{"/a/alpha", "/b/beta"})
+	m = typeKeys(m, "bet")
 	m, _, out = m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if out != dialog.Submitted || m.Chosen() != "/b/beta" {
 		t.Fatalf("row: chosen %q out %v", m.Chosen(), out)
@@ -89,14 +91,14 @@ func TestTypedPathBeatsRows(t *testing.T) {
 func TestTabCompletesAndDropsStale(t *testing.T) {
 	home := t.TempDir()
 	os.MkdirAll(filepath.Join(home, "projects"), 0o755)
-	m := New(theme.Dark(), "Add project", home, "/", nil)
-	m = keys(m, "~/pro")
+	m := New(theme.Dark(), testKeys(), "Add project", home, "/", nil)
+	m = typeKeys(m, "~/pro")
 	m, cmd, _ := m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
 	if cmd == nil {
 		t.Fatal("tab on a path must start a completion")
 	}
 	msg := cmd()
-	stale := keys(m, "x")
+	stale := typeKeys(m, "x")
 	stale, _, _ = stale.Update(msg)
 	if stale.input.Value() != "~/prox" {
 		t.Fatalf("stale completion applied: %q", stale.input.Value())
@@ -106,3 +108,31 @@ func TestTabCompletesAndDropsStale(t *testing.T) {
 		t.Fatalf("completion = %q", m.input.Value())
 	}
 }
+
+// Directory names the picker cannot draw as they are are never completed
+// into the input, and offered rows are drawn from display copies while
+// enter still chooses the real path.
+func TestPickerNeverDrawsOutsideTextRaw(t *testing.T) {
+	home := t.TempDir()
+	for _, d := range []string{"code/shop\x1b[31m", "code/shop\u202e", "code/shopping"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Complete("~/code/sho", home, home)
+	if err != nil || c.Input != "~/code/shopping/" {
+		t.Fatalf("complete = %+v, %v; want only the drawable name", c, err)
+	}
+	row := filepath.Join(home, "code", "shop\x1b[31m")
+	m := New(theme.Dark(), testKeys(), "Add project", home, home, []string{row})
+	if v := m.View(80, 20); strings.Contains(v, "\x1b[31mshop") || strings.Contains(v, "shop\x1b[31m") {
+		t.Fatalf("the row is drawn raw: %q", v)
+	}
+	m, _, out := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if out != dialog.Submitted || m.Chosen() != row {
+		t.Fatalf("chosen %q (%v), want the real path", m.Chosen(), out)
+	}
+}
+
+// testKeys are the components' default keys, as the application binds them.
+func testKeys() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }

@@ -82,7 +82,7 @@ func (t *Terminal) readLoop() {
 			}
 		}
 		if err != nil {
-			_ = t.rw.Close()
+			t.closePTY()
 			t.end(err)
 			return
 		}

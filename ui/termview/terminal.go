@@ -137,6 +137,7 @@ type Terminal struct {
 	in          *inputQueue
 
 	sizeMu       sync.Mutex // orders resizes: emulator first, then the PTY
+	ptyClosed    bool       // the PTY is closed; guarded by sizeMu, so no resize ioctls a closed fd
 	wantW, wantH atomic.Int32
 
 	closing   chan struct{} // closed when Close starts
@@ -301,10 +302,8 @@ func (t *Terminal) Resize(width, height int) error {
 	if t.ptmx == nil {
 		return nil
 	}
-	select {
-	case <-t.closing:
-		return ErrClosed // the PTY is being (or has been) closed under sizeMu
-	default:
+	if t.ptyClosed {
+		return ErrClosed // the reader or Close closed it, under sizeMu
 	}
 	return setSize(t.ptmx, w, h)
 }
@@ -339,16 +338,24 @@ func (t *Terminal) Close() error {
 				<-t.exited
 			}
 		}
-		// Under sizeMu: a Resize in flight must not ioctl a closed PTY.
-		t.sizeMu.Lock()
-		_ = t.rw.Close()
-		t.sizeMu.Unlock()
+		t.closePTY()
 		select {
 		case <-t.done:
 		case <-time.After(2 * time.Second):
 		}
 	})
 	return nil
+}
+
+// closePTY closes the PTY under sizeMu: a Resize in flight must not ioctl
+// a closed (or reused) descriptor. Both Close and the reader call it.
+func (t *Terminal) closePTY() {
+	t.sizeMu.Lock()
+	defer t.sizeMu.Unlock()
+	if !t.ptyClosed {
+		t.ptyClosed = true
+		_ = t.rw.Close()
+	}
 }
 
 // clientError is the attach client's failure ("can't find session", server

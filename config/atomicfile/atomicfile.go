@@ -1,10 +1,19 @@
-// Package atomicfile writes state files the way every amux file must be
-// written: under an advisory lock, to a temp file in the same directory,
-// fsynced, renamed over the target, with the directory synced. Readers never
-// lock and never see half a file.
+// Package atomicfile handles files at amux's edge: the files amux owns,
+// written atomically, and the files it reads but does not own, read with
+// bounds.
+//
+// Writes go the way every amux file must be written: under an advisory
+// lock, to a temp file in the same directory, fsynced, renamed over the
+// target, with the directory synced. Readers never lock and never see half
+// a file.
+//
+// Reads of files amux does not own (a repository's scripts file, a work
+// tree's .gitattributes, a user's rule file) open nothing but a regular
+// file, never block on the open, are capped in size and have a deadline;
+// ReadRegular also never follows a link below the folder it reads from.
 //
 // It is a leaf: it imports no other amux package, so the leaf packages
-// (config, ports, workspace) may all share it.
+// (config, ports, git, workspace, status) may all share it.
 package atomicfile
 
 import (

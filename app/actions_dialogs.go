@@ -1,0 +1,137 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/keys"
+)
+
+// Scopes of the app's own dialogs.
+const (
+	scopeHelp     keys.Scope = "help"     // the key list is open
+	scopeOutput   keys.Scope = "output"   // the script output viewer is open
+	scopeSettings keys.Scope = "settings" // the settings dialog is open
+	scopeAgents   keys.Scope = "agents"   // the assistant picker is open
+)
+
+// Actions of the app's own dialogs.
+const (
+	actCloseHelp       keys.ActionID = "close-help"
+	actNextOutput      keys.ActionID = "next-script-output"
+	actPrevOutput      keys.ActionID = "prev-script-output"
+	actReloadOutput    keys.ActionID = "reload-script-output"
+	actCloseOutput     keys.ActionID = "close-script-output"
+	actSettingsNext    keys.ActionID = "settings-next-row"
+	actSettingsPrev    keys.ActionID = "settings-prev-row"
+	actSettingsBack    keys.ActionID = "settings-value-back"
+	actSettingsForward keys.ActionID = "settings-value-forward"
+	actSettingsSave    keys.ActionID = "settings-save"
+	actSettingsClose   keys.ActionID = "settings-close"
+	actFirstTask       keys.ActionID = "agent-first-task"
+)
+
+// dialogRows are the rows of the app's dialogs (the status dialog has its
+// own, beside it) and the components' own actions, which only components
+// run: they match keys through a keys.Map.
+func dialogRows() []action {
+	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
+		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help}
+	}
+	help := func(m *Model) (*helpOverlay, bool) { o, ok := m.overlay.(*helpOverlay); return o, ok }
+	output := func(m *Model) (*scriptOutputOverlay, bool) { o, ok := m.overlay.(*scriptOutputOverlay); return o, ok }
+	settings := func(m *Model) (*settingsOverlay, bool) { o, ok := m.overlay.(*settingsOverlay); return o, ok }
+	agents := func(m *Model) (*agentPicker, bool) { o, ok := m.overlay.(*agentPicker); return o, ok }
+	closeIf := func(open func(*Model) bool) func(*Model) tea.Cmd {
+		return func(m *Model) tea.Cmd {
+			if open(m) {
+				m.closeOverlay()
+			}
+			return nil
+		}
+	}
+	rows := []action{
+		{Action: k(actCloseHelp, scopeHelp, []string{"esc", "q", "?", "enter"}, "close", "Close the key list"),
+			run: closeIf(func(m *Model) bool { _, ok := help(m); return ok })},
+		{Action: k(actNextOutput, scopeOutput, []string{"tab", "right", "l"}, "next script", "Show the next script's output"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := output(m); ok {
+					return o.step(m, 1)
+				}
+				return nil
+			}},
+		{Action: k(actPrevOutput, scopeOutput, []string{"shift+tab", "left", "h"}, "previous script", "Show the previous script's output"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := output(m); ok {
+					return o.step(m, -1)
+				}
+				return nil
+			}},
+		{Action: k(actReloadOutput, scopeOutput, []string{"r"}, "reload", "Read the output again"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := output(m); ok {
+					return o.read(m)
+				}
+				return nil
+			}},
+		{Action: k(actCloseOutput, scopeOutput, []string{"esc", "q", "O"}, "close", "Close the script output"),
+			run: closeIf(func(m *Model) bool { _, ok := output(m); return ok })},
+		{Action: k(actSettingsNext, scopeSettings, []string{"j", "down", "tab"}, "next", "Next setting"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := settings(m); ok {
+					o.row = (o.row + 1) % settingsRows
+				}
+				return nil
+			}},
+		{Action: k(actSettingsPrev, scopeSettings, []string{"k", "up", "shift+tab"}, "previous", "Previous setting"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := settings(m); ok {
+					o.row = (o.row + settingsRows - 1) % settingsRows
+				}
+				return nil
+			}},
+		{Action: k(actSettingsBack, scopeSettings, []string{"left", "h"}, "change", "Previous value of the setting"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := settings(m); ok {
+					o.change(true)
+				}
+				return nil
+			}},
+		{Action: k(actSettingsForward, scopeSettings, []string{"right", "l", "space"}, "change", "Next value of the setting"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := settings(m); ok {
+					o.change(false)
+				}
+				return nil
+			}},
+		{Action: k(actSettingsSave, scopeSettings, []string{"enter"}, "save", "Confirm: the values go live and are saved"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := settings(m); ok {
+					return o.confirm(m)
+				}
+				return nil
+			}},
+		{Action: k(actSettingsClose, scopeSettings, []string{"esc", "q"}, "close", "Close, dropping unconfirmed edits (a pending save stays pending)"),
+			run: closeIf(func(m *Model) bool { _, ok := settings(m); return ok })},
+		{Action: k(actFirstTask, scopeAgents, []string{"ctrl+t"}, "first task", "Add (or hide) a first task the agent gets once it is ready"),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := agents(m); ok {
+					return o.toggleTask()
+				}
+				return nil
+			}},
+	}
+	for _, a := range keys.ComponentActions() {
+		rows = append(rows, action{Action: a}) // run by the components themselves
+	}
+	return rows
+}
+
+// matchDialog runs the action a key is bound to in a dialog's scopes, if
+// any can run; ok is false when the key is not one of the dialog's.
+func (m *Model) matchDialog(k tea.KeyPressMsg, scopes ...keys.Scope) (tea.Cmd, bool) {
+	a, ok := m.reg.Match(k.String(), m.available, scopes...)
+	if !ok || m.acts[a.ID].run == nil {
+		return nil, false
+	}
+	return m.run(a.ID), true
+}

@@ -1,0 +1,83 @@
+package app
+
+import "amux.dev/amux/ui/keys"
+
+// scopes lists the active key scopes, innermost first.
+func (m *Model) scopes() []keys.Scope {
+	if _, live := m.focusedTerminal(); live {
+		return keyContextScopes(inTerminal)
+	}
+	if m.focus == focusCenter {
+		return keyContextScopes(inCenter)
+	}
+	if m.focus == focusSidebar {
+		if m.side.tab == sideProject {
+			return keyContextScopes(inSidebarTree)
+		}
+		return keyContextScopes(inSidebarChanges)
+	}
+	return keyContextScopes(inDashboard)
+}
+
+// keyContext is where keys are being read: each has its own set of scopes
+// that are active together.
+type keyContext int
+
+const (
+	inDashboard      keyContext = iota // the project list has focus
+	inCenter                           // the tab area has focus, no live terminal
+	inTerminal                         // a live terminal has focus
+	inStatus                           // the workspace status dialog
+	inHelp                             // the key list
+	inOutput                           // the script output viewer
+	inSettings                         // the settings dialog
+	inAgents                           // the assistant picker
+	inForm                             // a dialog with fields
+	inList                             // the palette or a picker
+	inConfirm                          // a yes/no question
+	inChoice                           // a question with a few answers
+	inSidebarChanges                   // the sidebar's Changes tab has focus
+	inSidebarTree                      // the sidebar's Project tab has focus
+	inDiff                             // the diff viewer
+	inCommit                           // the commit dialog
+	numKeyContexts
+)
+
+// keyContextScopes lists the scopes active in c, innermost first. It is the
+// one source of that grouping: key matching and the clash test both use it.
+func keyContextScopes(c keyContext) []keys.Scope {
+	switch c {
+	case inTerminal:
+		return []keys.Scope{scopeTerminal, scopeGlobal}
+	case inCenter:
+		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
+	case inStatus:
+		return []keys.Scope{scopeStatus}
+	case inHelp:
+		return []keys.Scope{scopeHelp, keys.ScopeView}
+	case inOutput:
+		return []keys.Scope{scopeOutput, keys.ScopeView}
+	case inSettings:
+		return []keys.Scope{scopeSettings}
+	case inAgents:
+		return []keys.Scope{scopeAgents, keys.ScopeList}
+	case inForm:
+		return []keys.Scope{keys.ScopeForm}
+	case inList:
+		return []keys.Scope{keys.ScopeList}
+	case inConfirm:
+		return []keys.Scope{keys.ScopeConfirm}
+	case inChoice:
+		return []keys.Scope{keys.ScopeChoice}
+	case inSidebarChanges:
+		return []keys.Scope{scopeChanges, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inSidebarTree:
+		return []keys.Scope{scopeTree, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inDiff:
+		return []keys.Scope{scopeDiff}
+	case inCommit:
+		return []keys.Scope{scopeCommit}
+	default:
+		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
+	}
+}

@@ -1,0 +1,233 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/git"
+	"amux.dev/amux/ui/commitmsg"
+	"amux.dev/amux/ui/dialog"
+)
+
+// landTimeout bounds a commit, a merge or a rebase.
+const landTimeout = 2 * time.Minute
+
+// commitOverlay is the commit-message dialog of the selected workspace.
+type commitOverlay struct {
+	ws      string
+	dlg     commitmsg.Model
+	running bool
+}
+
+type commitReadyMsg struct {
+	ws, last, staged string
+	err              error
+}
+
+type commitDoneMsg struct {
+	ws  string
+	err error
+}
+
+// openCommit reads the tip's message (for amend) and what is staged, then
+// opens the dialog.
+func (m *Model) openCommit() tea.Cmd {
+	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	if ws == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
+		defer cancel()
+		last, err := eng.LastMessage(ctx, ws)
+		if err != nil {
+			return commitReadyMsg{ws: ws, err: err}
+		}
+		r, err := eng.Review(ctx, ws)
+		return commitReadyMsg{ws: ws, last: last, staged: strconv.Itoa(r.Changes.StagedCount) + " staged", err: err}
+	}
+}
+
+func (m *Model) onCommitReady(msg commitReadyMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "commit: "+msg.err.Error())
+	}
+	if msg.ws != m.selectedWorkspaceID() || m.overlay != nil {
+		return nil
+	}
+	d := commitmsg.New(m.th, m.km, git.ValidateMessage, msg.last, msg.staged)
+	d.SetWidth(min(m.width-4, 76))
+	m.overlay = &commitOverlay{ws: msg.ws, dlg: d}
+	return nil
+}
+
+func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	if done, ok := msg.(commitDoneMsg); ok {
+		o.running = false
+		if done.err != nil {
+			o.dlg.SetError(done.err)
+			return nil
+		}
+		m.closeOverlay()
+		return tea.Batch(m.refreshReview(), m.say(levelInfo, "committed"))
+	}
+	if o.running {
+		return nil
+	}
+	d, cmd, out := o.dlg.Update(msg)
+	o.dlg = d
+	switch out {
+	case dialog.Cancelled:
+		m.closeOverlay()
+	case dialog.Submitted:
+		o.running = true
+		ws, req, eng := o.ws, o.dlg.Value(), m.deps.Engine
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
+			defer cancel()
+			_, err := eng.Commit(ctx, ws, git.CommitRequest{Message: req.Message, Amend: req.Amend})
+			return commitDoneMsg{ws: ws, err: err}
+		}
+	}
+	return cmd
+}
+
+func (o *commitOverlay) view(m *Model, w, h int) string { return o.dlg.View() }
+
+// landOverlay asks how to land the work after the dry run.
+type landOverlay struct {
+	ws, base string
+	choice   dialog.Choice
+}
+
+type mergePreviewMsg struct {
+	ws, base string
+	preview  git.MergePreview
+	err      error
+}
+
+type landDoneMsg struct {
+	ws, how string
+	err     error
+}
+
+// previewMerge runs the dry run; its answer opens the question.
+func (m *Model) previewMerge() tea.Cmd {
+	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	return tea.Batch(m.say(levelInfo, "checking the merge…"), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
+		defer cancel()
+		p, base, err := eng.PreviewMerge(ctx, ws)
+		return mergePreviewMsg{ws: ws, base: base, preview: p, err: err}
+	})
+}
+
+func (m *Model) onMergePreview(msg mergePreviewMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.say(levelError, "merge: "+msg.err.Error())
+	}
+	rec, _ := m.record(msg.ws)
+	p := msg.preview
+	if p.UpToDate {
+		return m.say(levelInfo, rec.Branch+" is already in "+msg.base+": nothing to merge")
+	}
+	var body []string
+	switch {
+	case p.Clean() && p.FastForward:
+		body = append(body, msg.base+" fast-forwards to "+rec.Branch+".")
+	case p.Clean():
+		body = append(body, "It merges cleanly.")
+	default:
+		what := "These files conflict:"
+		if !p.Exact {
+			what = "These files changed on both sides and may conflict (git older than 2.38 cannot tell):"
+		}
+		body = append(body, what)
+		for i, c := range p.Conflicts {
+			if i == 8 {
+				body = append(body, fmt.Sprintf("  … and %d more", len(p.Conflicts)-i))
+				break
+			}
+			body = append(body, "  "+c)
+		}
+		body = append(body, "Merging stops with them to resolve in the main checkout; "+m.keyName(actAbortLanding)+" aborts.")
+	}
+	body = append(body, "The merge runs in the main checkout ("+m.shownProjectPath(rec.Repo)+"); nothing is pushed.")
+	opts := []dialog.Option{{Label: "Merge into " + msg.base}, {Label: "Rebase onto " + msg.base + " instead"}, {Label: "Cancel"}}
+	m.overlay = &landOverlay{ws: msg.ws, base: msg.base,
+		choice: dialog.NewChoice(m.th, m.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}
+	return nil
+}
+
+func (o *landOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+	c, out := o.choice.Update(msg)
+	o.choice = c
+	switch {
+	case out == dialog.Cancelled || out == dialog.Submitted && o.choice.Selected() == 2:
+		m.closeOverlay()
+	case out == dialog.Submitted:
+		how := "merge"
+		if o.choice.Selected() == 1 {
+			how = "rebase"
+		}
+		m.closeOverlay()
+		ws, eng := o.ws, m.deps.Engine
+		return tea.Batch(m.say(levelInfo, how+" running…"), func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
+			defer cancel()
+			var err error
+			if how == "merge" {
+				err = eng.Merge(ctx, ws)
+			} else {
+				err = eng.Rebase(ctx, ws)
+			}
+			return landDoneMsg{ws: ws, how: how, err: err}
+		})
+	}
+	return nil
+}
+
+func (o *landOverlay) view(m *Model, w, h int) string { return o.choice.View(w) }
+
+func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
+	refresh := tea.Batch(m.refreshReview(), m.load())
+	switch {
+	case errors.Is(msg.err, git.ErrMergeConflict):
+		m.side.tab = sideChanges
+		if m.sideWidth() > 0 {
+			m.focus = focusSidebar
+		}
+		return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
+			m.km.Label("changes.open")+" shows one); "+m.keyName(actAbortLanding)+" aborts"))
+	case msg.err != nil:
+		return tea.Batch(refresh, m.say(levelError, msg.how+": "+msg.err.Error()))
+	}
+	return tea.Batch(refresh, m.say(levelInfo, msg.how+" done"))
+}
+
+func (m *Model) abortLanding() tea.Cmd {
+	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
+		defer cancel()
+		err := eng.AbortLanding(ctx, ws)
+		if err != nil {
+			return landDoneMsg{ws: ws, how: "abort", err: err}
+		}
+		return landDoneMsg{ws: ws, how: "abort"}
+	}
+}
+
+// shownProjectPath is the display copy of a project's path.
+func (m *Model) shownProjectPath(repo string) string {
+	if p, ok := m.snap.shown.projects[repo]; ok {
+		return p.path
+	}
+	return strings.TrimSpace(noticeLine(repo))
+}

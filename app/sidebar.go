@@ -1,0 +1,260 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/git"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/projecttree"
+	"amux.dev/amux/workspace"
+	"amux.dev/amux/workspace/treewatch"
+)
+
+// sideTab is one of the sidebar's tabs.
+type sideTab int
+
+const (
+	sideChanges sideTab = iota
+	sideProject
+	sideTerminal
+	sideTabCount
+)
+
+var sideTabNames = [sideTabCount]string{"Changes", "Project", "Terminal"}
+
+// sideShow is the person's choice: auto shows the sidebar when the screen
+// is wide enough for it beside the tabs.
+type sideShow int
+
+const (
+	sideAuto sideShow = iota
+	sideShown
+	sideHidden
+)
+
+// Sidebar sizes, in columns.
+const (
+	sideAutoMinWidth = 140 // auto shows the sidebar from this screen width
+	sideMinWidth     = 24
+	sideDefaultWidth = 40
+)
+
+// sidebar is the right-hand panel of the selected workspace: its changes
+// and its files. One watcher runs, for the workspace shown; a refresh of
+// the changes runs only when the watcher says something changed, at most
+// one at a time (a change meanwhile asks for one more).
+type sidebar struct {
+	show  sideShow
+	width int
+	tab   sideTab
+
+	ws      string // the workspace shown
+	gen     int    // bumped per workspace switch: stale results are dropped
+	watcher *treewatch.Watcher
+	loading bool // a review refresh is in flight
+	again   bool // the tree changed while it was
+	review  workspace.Review
+	err     error
+
+	terms    map[string]*tab // workspace → its sidebar terminal
+	changes  changes.Model
+	tree     projecttree.Model
+	dragging bool // the left border is being dragged
+}
+
+type sideWatchMsg struct {
+	ws  string
+	gen int
+	w   *treewatch.Watcher
+	err error
+}
+
+type sideChangedMsg struct {
+	ws  string
+	gen int
+}
+
+type sideReviewMsg struct {
+	ws     string
+	gen    int
+	review workspace.Review
+	err    error
+}
+
+// sideWidth is the sidebar's width now, 0 when it is not shown.
+func (m *Model) sideWidth() int {
+	if m.sideWorkspace() == "" {
+		return 0
+	}
+	switch m.side.show {
+	case sideHidden:
+		return 0
+	case sideAuto:
+		if m.width < sideAutoMinWidth {
+			return 0
+		}
+	}
+	w := m.side.width
+	if w == 0 {
+		w = sideDefaultWidth
+	}
+	return max(sideMinWidth, min(w, m.width-30-40)) // the list and the tabs keep room
+}
+
+// sideWorkspace is the workspace the sidebar can show: the selected one,
+// with a worktree.
+func (m *Model) sideWorkspace() string {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok || w.Shelved {
+		return ""
+	}
+	return w.ID
+}
+
+// sideTarget is the workspace the sidebar should show now: none while it
+// is not shown (then nothing is watched).
+func (m *Model) sideTarget() string {
+	if m.sideWidth() == 0 {
+		return ""
+	}
+	return m.sideWorkspace()
+}
+
+// syncSidebar follows the selection: a newly selected workspace gets its
+// watcher, a first refresh and its tree; the last one's watcher stops.
+func (m *Model) syncSidebar() tea.Cmd {
+	id := m.sideTarget()
+	if id == m.side.ws {
+		return nil
+	}
+	if m.side.watcher != nil {
+		m.side.watcher.Close()
+		m.side.watcher = nil
+	}
+	m.side.ws, m.side.gen = id, m.side.gen+1
+	m.side.review, m.side.err, m.side.loading, m.side.again = workspace.Review{}, nil, false, false
+	m.side.changes.SetData(changes.Data{})
+	if m.focus == focusSidebar && id == "" {
+		m.focus = focusCenter
+	}
+	if id == "" {
+		return nil
+	}
+	rec, _ := m.record(id)
+	m.side.changes.SetLoading(true)
+	gen, eng := m.side.gen, m.deps.Engine
+	start := func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		w, err := eng.Watch(ctx, id)
+		return sideWatchMsg{ws: id, gen: gen, w: w, err: err}
+	}
+	var term tea.Cmd
+	if m.side.tab == sideTerminal {
+		term = m.openSideTerm()
+	}
+	return tea.Batch(start, m.refreshReview(), m.side.tree.SetWorkspace(id, rec.Root), term, m.syncSideTerm())
+}
+
+// refreshReview reads the shown workspace's changes, unless a read is in
+// flight already (then one more follows it).
+func (m *Model) refreshReview() tea.Cmd {
+	if m.side.ws == "" {
+		return nil
+	}
+	if m.side.loading {
+		m.side.again = true
+		return nil
+	}
+	m.side.loading = true
+	m.side.changes.SetLoading(true)
+	id, gen, eng := m.side.ws, m.side.gen, m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		r, err := eng.Review(ctx, id)
+		return sideReviewMsg{ws: id, gen: gen, review: r, err: err}
+	}
+}
+
+func (m *Model) onSideWatch(msg sideWatchMsg) tea.Cmd {
+	if msg.gen != m.side.gen {
+		if msg.w != nil {
+			msg.w.Close() // the selection moved on meanwhile
+		}
+		return nil
+	}
+	if msg.err != nil {
+		return m.say(levelWarn, "changes are not watched: "+msg.err.Error()+" ("+m.keyName(actRefresh)+" refreshes them)")
+	}
+	m.side.watcher = msg.w
+	return waitChange(msg.ws, msg.gen, msg.w)
+}
+
+// waitChange waits for the watcher's next signal. A closed watcher ends
+// the wait with no message.
+func waitChange(ws string, gen int, w *treewatch.Watcher) tea.Cmd {
+	return func() tea.Msg {
+		if _, ok := <-w.C; !ok {
+			return nil
+		}
+		return sideChangedMsg{ws: ws, gen: gen}
+	}
+}
+
+func (m *Model) onSideChanged(msg sideChangedMsg) tea.Cmd {
+	if msg.gen != m.side.gen || m.side.watcher == nil {
+		return nil
+	}
+	return tea.Batch(m.refreshReview(), waitChange(msg.ws, msg.gen, m.side.watcher))
+}
+
+func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
+	if msg.gen != m.side.gen {
+		return nil
+	}
+	m.side.loading = false
+	m.side.review, m.side.err = msg.review, msg.err
+	if msg.err != nil {
+		m.side.changes.SetError(msg.err)
+	} else {
+		m.side.changes.SetData(changesData(msg.review))
+		m.dirty[msg.ws] = !msg.review.Changes.Empty()
+		m.rebuildDashboard()
+	}
+	if m.side.again {
+		m.side.again = false
+		return m.refreshReview()
+	}
+	return nil
+}
+
+// changesData is a review as the Changes list shows it.
+func changesData(r workspace.Review) changes.Data {
+	c := r.Changes
+	d := changes.Data{Branch: c.Branch, Base: r.Base, CommitCount: r.CommitCount}
+	conv := func(g changes.Group, list []git.Change, n int) {
+		for _, ch := range list {
+			d.Files[g] = append(d.Files[g], changes.File{Path: ch.Path, OrigPath: ch.OrigPath, Code: ch.Code})
+		}
+		d.Counts[g] = n
+	}
+	conv(changes.Conflicted, c.Conflicted, c.ConflictedCount)
+	conv(changes.Staged, c.Staged, c.StagedCount)
+	conv(changes.Unstaged, c.Unstaged, c.UnstagedCount)
+	conv(changes.Untracked, c.Untracked, c.UntrackedCount)
+	if r.Landing != "" && c.ConflictedCount == 0 && len(r.Conflicts) > 0 {
+		// A merge stopped in the main checkout: its conflicts are there.
+		for _, p := range r.Conflicts {
+			d.Files[changes.Conflicted] = append(d.Files[changes.Conflicted], changes.File{Path: p, Code: 'U'})
+		}
+		d.Counts[changes.Conflicted] = len(r.Conflicts)
+	}
+	for _, cm := range r.Commits {
+		d.Commits = append(d.Commits, changes.Commit{Hash: cm.Hash, Short: cm.Short, Subject: cm.Subject})
+	}
+	return d
+}

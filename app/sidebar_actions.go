@@ -1,0 +1,156 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/commitmsg"
+	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projecttree"
+)
+
+// Scopes of the sidebar, the diff viewer and the commit dialog.
+const (
+	scopeSidebar keys.Scope = "sidebar" // the sidebar has focus
+	scopeChanges keys.Scope = "changes" // its Changes tab (the list's own keys)
+	scopeTree    keys.Scope = "tree"    // its Project tab (the tree's own keys)
+	scopeDiff    keys.Scope = "diff"    // the diff viewer is open
+	scopeCommit  keys.Scope = "commit"  // the commit dialog is open
+)
+
+// Actions of the sidebar and of landing the work.
+const (
+	actToggleSidebar keys.ActionID = "toggle-sidebar"
+	actFocusSidebar  keys.ActionID = "focus-sidebar"
+	actSideToCenter  keys.ActionID = "sidebar-focus-tabs"
+	actSideToList    keys.ActionID = "sidebar-focus-list"
+	actSideNextTab   keys.ActionID = "sidebar-next-tab"
+	actSidePrevTab   keys.ActionID = "sidebar-prev-tab"
+	actSideWider     keys.ActionID = "sidebar-wider"
+	actSideNarrower  keys.ActionID = "sidebar-narrower"
+	actShowDiff      keys.ActionID = "show-diff"
+	actCommit        keys.ActionID = "commit"
+	actMerge         keys.ActionID = "merge-into-base"
+	actAbortLanding  keys.ActionID = "abort-merge"
+)
+
+// sidebarRows are the sidebar's and landing's rows, then the components'
+// own actions (run nil: the components match them through the keys.Map).
+func sidebarRows() []action {
+	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
+		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Palette: true}
+	}
+	hint := func(a keys.Action) keys.Action { a.Hint = true; return a }
+	rows := []action{
+		{Action: k(actToggleSidebar, scopeWorkspace, []string{"b"}, "sidebar", "Show or hide the sidebar (changes and files of the workspace)"),
+			run: (*Model).toggleSidebar, why: whyNotOpenWorkspace},
+		{Action: k(actFocusSidebar, scopeCenter, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
+			run: func(m *Model) tea.Cmd { return m.focusSidebar() }, why: whyNoSidebar},
+		{Action: hint(k(actSideToCenter, scopeSidebar, []string{"esc"}, "focus tabs", "Move focus back to the tab area")),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
+		{Action: k(actSideToList, scopeSidebar, []string{"tab"}, "focus list", "Move focus to the project list"),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }},
+		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
+			run: func(m *Model) tea.Cmd { return m.stepSideTab(1) }},
+		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
+			run: func(m *Model) tea.Cmd { return m.stepSideTab(-1) }},
+		{Action: k(actSideWider, scopeSidebar, []string{"=", "+"}, "wider", "Make the sidebar wider (or drag its left edge)"),
+			run: func(m *Model) tea.Cmd { return m.resizeSidebar(4) }},
+		{Action: k(actSideNarrower, scopeSidebar, []string{"-"}, "narrower", "Make the sidebar narrower"),
+			run: func(m *Model) tea.Cmd { return m.resizeSidebar(-4) }},
+		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
+			run: func(m *Model) tea.Cmd { return m.openWorkspaceDiff() }, why: whyNotOpenWorkspace},
+		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
+			run: func(m *Model) tea.Cmd { return m.openCommit() }, why: whyNotOpenWorkspace},
+		{Action: k(actMerge, scopeWorkspace, []string{"M"}, "merge", "Merge the branch into its base in the main checkout (dry run first; rebase offered)"),
+			run: func(m *Model) tea.Cmd { return m.previewMerge() }, why: whyNotOpenWorkspace},
+		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
+			run: func(m *Model) tea.Cmd { return m.abortLanding() }, why: whyNoLanding},
+	}
+	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
+		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
+		for _, a := range acts {
+			rows = append(rows, action{Action: a})
+		}
+	}
+	return rows
+}
+
+func whyNoSidebar(m *Model) string {
+	if m.sideWidth() == 0 {
+		return "the sidebar is hidden (" + m.keyName(actToggleSidebar) + " shows it)"
+	}
+	return ""
+}
+
+func whyNoLanding(m *Model) string {
+	if why := whyNotOpenWorkspace(m); why != "" {
+		return why
+	}
+	if m.side.ws != m.selectedWorkspaceID() || m.side.review.Landing == "" {
+		return "no merge or rebase of this workspace is stopped"
+	}
+	return ""
+}
+
+// toggleSidebar shows or hides the sidebar; the choice holds until the
+// next toggle, whatever the screen's width.
+func (m *Model) toggleSidebar() tea.Cmd {
+	if m.sideWidth() > 0 {
+		m.side.show = sideHidden
+		if m.focus == focusSidebar {
+			m.focus = focusCenter
+		}
+	} else {
+		m.side.show = sideShown
+	}
+	return tea.Batch(m.resizeViews(), m.syncSidebar())
+}
+
+func (m *Model) focusSidebar() tea.Cmd {
+	m.focus = focusSidebar
+	return m.syncViews()
+}
+
+func (m *Model) stepSideTab(d int) tea.Cmd {
+	m.side.tab = (m.side.tab + sideTab(d) + sideTabCount) % sideTabCount
+	if m.side.tab == sideTerminal {
+		return tea.Batch(m.openSideTerm(), m.syncSideTerm())
+	}
+	return m.syncSideTerm()
+}
+
+func (m *Model) resizeSidebar(d int) tea.Cmd {
+	m.side.width = max(sideMinWidth, m.sideWidth()+d)
+	m.side.show = sideShown
+	return m.resizeViews()
+}
+
+// sideRequest handles what the Changes list and the Project tree ask for.
+func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
+	switch r := msg.(type) {
+	case changes.RequestMsg:
+		switch r.Op {
+		case changes.OpOpenDiff:
+			return m.openFileDiff(r.File, r.Group)
+		case changes.OpOpenCommit:
+			return m.openCommitDiff(r.Commit)
+		case changes.OpToggleStage:
+			return m.stageFile(r.File.Path, r.Group == changes.Staged)
+		case changes.OpCommit:
+			return m.openCommit()
+		case changes.OpRefresh:
+			return m.refreshReview()
+		}
+	case projecttree.RequestMsg:
+		if r.Workspace != m.side.ws {
+			return nil
+		}
+		if r.Op == projecttree.OpEditor {
+			return m.openEditor(r.Path)
+		}
+		return m.openFileView(r.Path)
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/git"
+	"amux.dev/amux/workspace"
+)
+
+func press(s string) tea.KeyPressMsg {
+	switch s {
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	}
+	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
+}
+
+// TestSidebarShowsFromWideScreensAndTogglesAndResizes: auto from 140
+// columns, one key hides it (also on a wide screen), keys resize it, and
+// the tabs give it the room back.
+func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	m.dash.Move(1) // onto auth-fix
+	m.Update(nil)
+	if m.sideWidth() != 0 {
+		t.Fatal("sidebar shown at 120 columns by default")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
+	if m.sideWidth() != sideDefaultWidth || m.side.ws != "1111111111111111" {
+		t.Fatalf("at 160 columns: width %d, workspace %q", m.sideWidth(), m.side.ws)
+	}
+	if w, _ := m.termSize(); w != 160-40-sideDefaultWidth-2 {
+		t.Fatalf("tab area %d wide with the sidebar", w)
+	}
+	if !strings.Contains(screenText(m), "[Changes] Project Terminal") {
+		t.Fatalf("no sidebar on screen:\n%s", screenText(m))
+	}
+	m.Update(press("b"))
+	if m.sideWidth() != 0 || m.side.ws != "" {
+		t.Fatal("b did not hide the sidebar (and stop watching)")
+	}
+	m.Update(press("b"))
+	m.focus = focusCenter
+	m.Update(press("l"))
+	if m.focus != focusSidebar {
+		t.Fatal("l did not focus the sidebar")
+	}
+	m.Update(press("="))
+	if m.sideWidth() != sideDefaultWidth+4 {
+		t.Fatalf("= made it %d wide", m.sideWidth())
+	}
+	m.Update(press(">"))
+	if m.side.tab != sideProject {
+		t.Fatal("> did not switch to Project")
+	}
+	m.Update(press("esc"))
+	if m.focus != focusCenter {
+		t.Fatal("esc did not give focus back to the tabs")
+	}
+}
+
+// TestSidebarDropsAStaleReview: a review of the workspace shown before is
+// not applied to the one shown now.
+func TestSidebarDropsAStaleReview(t *testing.T) {
+	m := newTestModel(t, 160, 40)
+	m.dash.Move(1)
+	m.Update(nil)
+	stale := m.side.gen
+	m.dash.SelectWorkspace("2222222222222222")
+	m.Update(nil)
+	if m.side.ws != "2222222222222222" || m.side.gen == stale {
+		t.Fatalf("sidebar on %q gen %d", m.side.ws, m.side.gen)
+	}
+	old := workspace.Review{Changes: git.Changes{UntrackedCount: 1, Untracked: []git.Change{{Path: "from-auth-fix.txt", Code: '?'}}}}
+	m.Update(sideReviewMsg{ws: "1111111111111111", gen: stale, review: old})
+	if strings.Contains(screenText(m), "from-auth-fix.txt") {
+		t.Fatal("a stale review reached the sidebar")
+	}
+	m.Update(sideReviewMsg{ws: "2222222222222222", gen: m.side.gen, review: old})
+	if !strings.Contains(screenText(m), "from-auth-fix.txt") {
+		t.Fatalf("the current review is not shown:\n%s", screenText(m))
+	}
+}

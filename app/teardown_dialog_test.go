@@ -1,0 +1,74 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/git"
+	"amux.dev/amux/workspace"
+)
+
+// openDelete opens the delete dialog on auth-fix and delivers risk as the
+// summary's answer, the way the runtime hands over a command's message
+// (the engine's own reading of real trees is tested in workspace and e2e).
+func openDelete(t *testing.T, risk git.AtRisk) *Model {
+	t.Helper()
+	m := newTestModel(t, 120, 40)
+	m.dash.Move(1) // onto auth-fix
+	if cmd := m.openTeardown(false); cmd == nil {
+		t.Fatal("the dialog reads the summary in no command")
+	}
+	if got := screenText(m); !strings.Contains(got, "checking the worktree for uncommitted work") {
+		t.Fatalf("no loading state while the summary is read:\n%s", got)
+	}
+	msg := atRiskMsg{gen: m.overlay.(*teardownOverlay).gen, risk: risk}
+	m.Update(atRiskMsg{gen: -1}) // a stale answer changes nothing
+	if o := m.overlay.(*teardownOverlay); !o.loading {
+		t.Fatal("a stale summary was taken")
+	}
+	m.Update(msg)
+	return m
+}
+
+func TestDeleteDialogAsksWhatToDoWithUncommittedWork(t *testing.T) {
+	m := openDelete(t, git.AtRisk{Head: "auth-fix", Modified: 2, ModifiedPaths: []string{"a.go", "b.go"},
+		Untracked: 1, UntrackedPaths: []string{"evil\x1b]8;;http://x\x07name"}})
+	got := screenText(m)
+	for _, want := range []string{"2 modified: a.go, b.go", "1 untracked: evil", "▸ w  keep it as a WIP commit on auth-fix",
+		"s  stash it", "d  discard it", "w/s/d: choose", "esc: cancel"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("the choice lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(m.render(), "\x1b]8") {
+		t.Fatal("a path's escape sequence reached the screen")
+	}
+	m.Update(tea.KeyPressMsg{Code: 'd', Text: "d"})
+	o := m.overlay.(*teardownOverlay)
+	if o.dirty != workspace.DirtyDiscard || o.confirm == nil {
+		t.Fatalf("d did not lead to the typed confirm for discard: %+v", o.dirty)
+	}
+	if got := screenText(m); !strings.Contains(got, "discarded") || !strings.Contains(got, "Type auth-fix to confirm") {
+		t.Fatalf("the confirm does not say the work is discarded:\n%s", got)
+	}
+}
+
+func TestDeleteDialogOffersOnlyWhatCanKeepTheWork(t *testing.T) {
+	m := openDelete(t, git.AtRisk{Head: "elsewhere", Untracked: 1, UntrackedPaths: []string{"n"}})
+	if got := screenText(m); strings.Contains(got, "keep it as a WIP commit") || !strings.Contains(got, "HEAD is on elsewhere") {
+		t.Fatalf("a WIP commit is offered with HEAD on another branch:\n%s", got)
+	}
+	m = openDelete(t, git.AtRisk{Stray: 2})
+	if got := screenText(m); strings.Contains(got, "stash it") || !strings.Contains(got, "d  discard it") {
+		t.Fatalf("only discard deals with commits on no branch:\n%s", got)
+	}
+	m = openDelete(t, git.AtRisk{Head: "auth-fix", Unmerged: 1, Subjects: []string{"half done"}})
+	if got := screenText(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit(s)") {
+		t.Fatalf("a clean tree with unmerged commits goes to the confirm, saying the branch is kept:\n%s", got)
+	}
+	if o := m.overlay.(*teardownOverlay); o.dirty != workspace.DirtyRefuse {
+		t.Fatalf("no question was asked, yet the choice is %q", o.dirty)
+	}
+}

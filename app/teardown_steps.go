@@ -1,0 +1,96 @@
+package app
+
+import (
+	"strings"
+
+	"amux.dev/amux/workspace"
+)
+
+// StepEvent is one teardown step starting or finishing, as the progress
+// view shows it.
+type StepEvent struct {
+	Step string
+	Done bool
+	Err  error
+}
+
+// teardownSteps are the engine's teardown steps (delete and shelve share
+// them) with the words the progress view uses for them.
+func teardownSteps() []struct{ id, label string } {
+	return []struct{ id, label string }{
+		{workspace.StepTombstone, "write tombstone"},
+		{workspace.StepDrain, "stop lifecycle processes"},
+		{workspace.StepKillRuns, "kill agent and run sessions"},
+		{workspace.StepArchive, "run archive"},
+		{workspace.StepRemoveWorktree, "remove worktree"},
+		{workspace.StepRemoveRecord, "remove record"},
+	}
+}
+
+// stepLabel names an engine step for the view, with its place in the list.
+func stepLabel(shelve bool, id string) (string, int) {
+	if shelve && id == workspace.StepRemoveRecord {
+		return "mark shelved", len(teardownSteps()) - 1
+	}
+	for i, s := range teardownSteps() {
+		if s.id == id {
+			return s.label, i
+		}
+	}
+	return id, -1
+}
+
+// teardownLabels lists the steps a delete or shelve will report, in order.
+func teardownLabels(shelve bool) []string {
+	out := make([]string, 0, len(teardownSteps()))
+	for _, s := range teardownSteps() {
+		l, _ := stepLabel(shelve, s.id)
+		out = append(out, l)
+	}
+	return out
+}
+
+// stepObserver turns the engine's step reports into progress events: the
+// step done, and the next one running.
+func stepObserver(shelve bool, emit func(StepEvent)) workspace.Observer {
+	return func(_, step, _ string) {
+		label, i := stepLabel(shelve, step)
+		emit(StepEvent{Step: label, Done: true})
+		if i >= 0 && i+1 < len(teardownSteps()) {
+			next, _ := stepLabel(shelve, teardownSteps()[i+1].id)
+			emit(StepEvent{Step: next})
+		}
+	}
+}
+
+// teardownNote tells the person what a finished delete or shelve kept or
+// skipped on purpose: what it did with uncommitted work, a branch with
+// unmerged commits, an archive script that failed or could not run.
+func teardownNote(res workspace.TeardownResult) string {
+	var notes []string
+	if res.Work != "" {
+		notes = append(notes, res.Work)
+	}
+	if res.BranchKept {
+		notes = append(notes, "its branch has unmerged commits and was kept")
+	}
+	if res.ArchiveErr != nil {
+		notes = append(notes, "the archive script failed: "+res.ArchiveErr.Error())
+	}
+	if res.ArchiveSkipped != nil {
+		notes = append(notes, "the archive script was skipped: "+res.ArchiveSkipped.Error())
+	}
+	return strings.Join(notes, "; ")
+}
+
+// unfinishedNote says truthfully what a failed delete or shelve left: a
+// tombstone the next start acts on, or none, so nothing is retried.
+func unfinishedNote(eng *workspace.Engine, id string) string {
+	switch op, _ := eng.UnfinishedTeardown(id); op {
+	case workspace.OpDelete:
+		return "The .deleting tombstone stays: the next start finishes the delete."
+	case workspace.OpShelve:
+		return "The .shelving tombstone stays: the next start finishes the shelve."
+	}
+	return "No tombstone is left, so nothing is retried on the next start: fix the cause and try again."
+}

@@ -1,0 +1,142 @@
+package app
+
+import (
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/projecttree"
+	"amux.dev/amux/ui/termview"
+)
+
+// update hands one message to its owner: one flat switch on the message's
+// type, so where a message goes is read in one place. Results of the
+// model's own commands go to their handlers; input goes to the open
+// overlay, else to the key registry, the focused terminal or the mouse;
+// anything else belongs to the open overlay (its own command results).
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m.resizeViews()
+	case tea.FocusMsg, tea.BlurMsg:
+		_, focused := msg.(tea.FocusMsg)
+		m.outerFocus(focused)
+		return nil
+	case spinner.TickMsg:
+		return m.onTick(msg)
+
+	case monitorMsg:
+		return m.applyMonitor(msg.res)
+	case loadedMsg:
+		return m.onLoaded(msg)
+	case dirtyMsg:
+		return m.onDirty(msg)
+	case recoveredMsg:
+		return m.onRecovered(msg)
+	case noticeExpiredMsg:
+		return m.onNoticeExpired(msg)
+
+	case createValidatedMsg:
+		return m.onCreateValidated(msg)
+	case createOutputMsg:
+		return m.onCreateOutput(msg)
+	case createDoneMsg:
+		return m.onCreateDone(msg)
+	case teardownProgressMsg:
+		return m.onTeardownProgress(msg)
+	case teardownDoneMsg:
+		return m.onTeardownDone(msg)
+	case restoredMsg:
+		return m.onRestored(msg)
+	case runStartedMsg:
+		return m.onRunStarted(msg)
+	case hooksDoneMsg:
+		return m.onHooksDone(msg)
+
+	case projectsCheckedMsg:
+		return m.onProjectsChecked(msg)
+	case managedMsg:
+		return m.onManaged(msg)
+	case sideTermMsg:
+		return m.onSideTerm(msg)
+	case sideWatchMsg:
+		return m.onSideWatch(msg)
+	case sideChangedMsg:
+		return m.onSideChanged(msg)
+	case sideReviewMsg:
+		return m.onSideReview(msg)
+	case stagedMsg:
+		return m.onStaged(msg)
+	case commitReadyMsg:
+		return m.onCommitReady(msg)
+	case mergePreviewMsg:
+		return m.onMergePreview(msg)
+	case landDoneMsg:
+		return m.onLandDone(msg)
+	case changes.RequestMsg, projecttree.RequestMsg:
+		return m.sideRequest(msg)
+	case projecttree.LoadedMsg:
+		var cmd tea.Cmd
+		m.side.tree, cmd = m.side.tree.Update(msg)
+		return cmd
+
+	case tabCreatedMsg:
+		return m.onTabCreated(msg)
+	case tabAttachedMsg:
+		return m.onTabAttached(msg)
+	case tabClosedMsg:
+		return m.onTabClosed(msg)
+	case tabRestartedMsg:
+		return m.onTabRestarted(msg)
+	case tabGoneMsg:
+		return m.onTabGone(msg)
+	case interruptStepMsg:
+		return m.onInterruptStep(msg)
+	case firstTaskSubmitMsg:
+		return m.onFirstTaskSubmit(msg)
+	case firstTaskTimeoutMsg:
+		return m.onFirstTaskTimeout(msg)
+	case termview.Msg:
+		return m.onTerminal(msg)
+
+	case tea.KeyPressMsg:
+		if m.overlay != nil {
+			return m.overlay.update(m, msg)
+		}
+		return m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.overlay != nil {
+			return m.overlay.update(m, msg)
+		}
+		if t, live := m.focusedTerminal(); live {
+			return m.toTerminal(t, msg)
+		}
+		return nil
+	case tea.MouseMsg:
+		if m.overlay != nil {
+			return m.overlay.update(m, msg)
+		}
+		return m.handleMouse(msg)
+	}
+	if m.overlay != nil {
+		return m.overlay.update(m, msg)
+	}
+	return nil
+}
+
+// onTick advances the spinner while something on screen animates, and
+// lets it stop when nothing does: idle costs no tick and no redraw.
+func (m *Model) onTick(msg spinner.TickMsg) tea.Cmd {
+	var cmd tea.Cmd
+	if msg.ID == m.spin.ID() {
+		m.spin, cmd = m.spin.Update(msg)
+		if !m.animating() {
+			cmd, m.spinning = nil, false
+		}
+	}
+	if m.overlay != nil {
+		return tea.Batch(cmd, m.overlay.update(m, msg))
+	}
+	return cmd
+}

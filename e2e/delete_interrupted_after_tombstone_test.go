@@ -1,0 +1,45 @@
+package e2e
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/workspace"
+)
+
+// A delete fails after it wrote its tombstone (the archive script locks the
+// worktree, so git refuses to remove it): the dialog says the tombstone stays
+// for recovery, the tombstone really is on disk, and the status dialog
+// reports the cleanup as interrupted.
+func TestInterruptedDeleteKeepsItsTombstone(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	top, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := workspace.NewStore(env.StateHome)
+	if err := store.SetProjectScripts(context.Background(), top, workspace.ScriptSet{Archive: `git worktree lock --reason e2e "$PWD"`}); err != nil {
+		t.Fatal(err)
+	}
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "stuck", "")
+	id := workspaceID(t, env, "stuck")
+
+	confirmTeardown(t, term, "delete-workspace", "stuck")
+	screen := term.WaitText("enter/esc: close")
+	if !containsAll(screen, "tombstone stays") {
+		t.Fatalf("the failed delete does not say its tombstone stays:\n%s", screen)
+	}
+	if !exists(store.Layout().TombstoneFile(id)) {
+		t.Fatal("the dialog promises recovery, but no tombstone is on disk")
+	}
+	term.Keys("Escape")
+	term.WaitGone("Deleting stuck")
+
+	term.Press(t, "workspace-status")
+	term.WaitText("interrupted")
+}

@@ -1,0 +1,38 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A repository's .amux/scripts.json is a directory, or is not JSON: the
+// workspace is still deletable. Delete skips the archive script, says so,
+// and removes the worktree and the record; no tombstone is left behind.
+func TestDeleteWorkspaceWithBrokenRepoScripts(t *testing.T) {
+	for name, broken := range map[string]func(string) error{"directory": scriptsAsDirectory, "invalid JSON": scriptsAsBadJSON} {
+		t.Run(name, func(t *testing.T) {
+			env := harness.NewEnv(t)
+			repo := env.NewRepo(t, "shop")
+			commitScriptsFile(t, env, repo, broken)
+			term := startWorkbench(t, env)
+			addProject(t, term, repo)
+			createWorkspaceWarned(t, term, "feat", "setup-workspace did not run")
+
+			root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
+			id := workspaceID(t, env, "feat")
+			confirmTeardown(t, term, "delete-workspace", "feat")
+			screen := term.WaitText("deleted workspace feat")
+			if !containsAll(screen, "archive script was skipped", "scripts.json") {
+				t.Fatalf("the delete does not say the archive script was skipped:\n%s", screen)
+			}
+			if exists(root) {
+				t.Error("the worktree survived the delete")
+			}
+			if exists(filepath.Join(env.StateHome, "workspaces", id)) {
+				t.Error("the record (or a tombstone) survived the delete")
+			}
+		})
+	}
+}

@@ -1,0 +1,28 @@
+package e2e
+
+import (
+	"os"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A project whose directory moved shows an error on its row, with retry
+// and remove; moving it back and retrying clears it.
+func TestMovedProjectShowsAnErrorWithRetry(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	if err := os.Rename(repo, repo+"-moved"); err != nil {
+		t.Fatal(err)
+	}
+	term.Press(t, "refresh")
+	term.WaitText("✗")
+	term.WaitText("moved, removed")
+	if err := os.Rename(repo+"-moved", repo); err != nil {
+		t.Fatal(err)
+	}
+	term.Press(t, "refresh")
+	term.WaitGone("✗")
+}

@@ -1,0 +1,32 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// Removing a project asks for its name, unregisters it and keeps its
+// workspaces (records and worktrees), and says so.
+func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "cursor-top")
+	term.Press(t, "remove-project")
+	term.WaitText("Remove project shop")
+	term.WaitText("Its 1 workspace(s) are kept")
+	term.Type("shop")
+	term.Keys("Enter")
+	term.WaitText("removed project shop; 1 workspace(s) kept")
+	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
+		t.Fatal("the workspace's worktree was removed")
+	}
+	if b, err := readFileString(filepath.Join(env.StateHome, "projects.json")); err != nil || strings.Contains(b, repo) {
+		t.Fatalf("still registered: %v %s", err, b)
+	}
+}

@@ -1,0 +1,47 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A repository commits .amux/scripts.json as a symlink to /dev/tty, which
+// for amux is its own terminal. amux never opens it: create finishes and says
+// why the scripts were refused, the status dialog shows the refusal and
+// closes on Esc, and delete completes. Every key along the way reaches amux.
+func TestRepoScriptsLinkedToTTYNeverHang(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	commitScriptsFile(t, env, repo, func(p string) error { return os.Symlink("/dev/tty", p) })
+
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspaceWarned(t, term, "feat", "symlink")
+	if !containsAll(term.Screen(), "feat") {
+		t.Fatal("the workspace is not listed after create")
+	}
+
+	term.Press(t, "workspace-status")
+	screen := term.WaitText("r: refresh")
+	if !containsAll(screen, "scripts.json", "symlink") {
+		t.Fatalf("the status dialog does not show the refusal:\n%s", screen)
+	}
+	term.Keys("Escape")
+	term.WaitGone("r: refresh")
+
+	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
+	id := workspaceID(t, env, "feat")
+	confirmTeardown(t, term, "delete-workspace", "feat")
+	screen = term.WaitText("deleted workspace feat")
+	if !containsAll(screen, "archive script was skipped") {
+		t.Fatalf("the delete does not say the archive script was skipped:\n%s", screen)
+	}
+	if exists(root) || exists(filepath.Join(env.StateHome, "workspaces", id)) {
+		t.Fatal("the worktree or the record survived the delete")
+	}
+	term.Keys("Escape")
+	term.WaitGone("Deleting feat")
+}

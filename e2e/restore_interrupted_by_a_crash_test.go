@@ -1,0 +1,52 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// amux is killed during a restore right after the worktree was re-added,
+// before the record stopped saying shelved. The next start undoes the
+// half-done restore (nothing says the checkout finished) and the workspace
+// is shelved as before; restoring it again gives a worktree a new terminal
+// tab can work in.
+func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
+	env := harness.NewEnv(t)
+	trap := harness.NewGitTrap(t, env)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "parked", "")
+	startTeardown(t, term, "shelve-workspace", "parked")
+	term.WaitText("shelved workspace parked")
+	term.Keys("Escape")
+	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
+	term.WaitText("parked shelved")
+	root := worktreeRoot(env, "shop", "parked")
+
+	trap.Arm("after", "worktree add")
+	term.Press(t, "restore-workspace")
+	trap.WaitFired()
+	if !exists(filepath.Join(root, "README.md")) {
+		t.Fatal("the kill point needs the worktree re-added")
+	}
+	term.KillHard(t)
+
+	term = startWorkbench(t, env)
+	term.WaitText("undid 1 interrupted restore(s) (still shelved)")
+	term.WaitText("parked shelved")
+	if exists(root) || !branchExists(t, env, repo, "parked") {
+		t.Fatal("an undone restore leaves no worktree and keeps the branch")
+	}
+
+	selectWorkspace(t, term, "parked")
+	term.Press(t, "restore-workspace")
+	term.WaitText("restored workspace parked")
+	term.Press(t, "new-terminal-tab")
+	term.WaitText(" 1 shell ")
+	term.Type("unset HISTFILE; echo restored-$((20+22))") // no history written into HOME as the test ends
+	term.Keys("Enter")
+	term.WaitText("restored-42")
+}

@@ -1,0 +1,54 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// amux is killed during a shelve right after the worktree was removed. The
+// next start tells the truth while it finishes the shelve (the status dialog
+// says a shelve is pending), then finishes it: the workspace is listed as
+// shelved, keeps its branch, and restore brings its tree back.
+func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
+	env := harness.NewEnv(t)
+	trap := harness.NewGitTrap(t, env)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "parked", "")
+	root := worktreeRoot(env, "shop", "parked")
+
+	trap.Arm("after", "worktree remove")
+	startTeardown(t, term, "shelve-workspace", "parked")
+	trap.WaitFired()
+	if exists(root) {
+		t.Fatal("the kill point needs the worktree removed")
+	}
+	term.KillHard(t)
+
+	// Hold the next start's recovery at its first git step to read the
+	// dialog meanwhile.
+	trap.Arm("before", "worktree prune")
+	term = startWorkbench(t, env)
+	trap.WaitFired()
+	selectWorkspace(t, term, "parked")
+	term.Press(t, "workspace-status")
+	term.WaitText("pending — a shelve did not finish and the worktree is gone")
+	term.Keys("Escape")
+	// Closed before the next key, or Esc and that key read as one Alt+key.
+	term.WaitGone("a shelve did not finish")
+	trap.Release()
+	term.WaitText("finished 1 interrupted shelve(s)")
+	term.WaitText("parked shelved")
+	if exists(root) || !branchExists(t, env, repo, "parked") {
+		t.Fatal("a finished shelve has no worktree and keeps the branch")
+	}
+
+	term.Press(t, "restore-workspace")
+	term.WaitText("restored workspace parked")
+	if !exists(filepath.Join(root, "README.md")) {
+		t.Fatal("restore did not bring the worktree back")
+	}
+}

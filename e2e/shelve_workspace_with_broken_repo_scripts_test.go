@@ -1,0 +1,39 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A repository's .amux/scripts.json is a directory, or is not JSON: the
+// workspace can still be shelved. Shelve skips the archive script, says so,
+// removes the worktree and keeps the branch.
+func TestShelveWorkspaceWithBrokenRepoScripts(t *testing.T) {
+	for name, broken := range map[string]func(string) error{"directory": scriptsAsDirectory, "invalid JSON": scriptsAsBadJSON} {
+		t.Run(name, func(t *testing.T) {
+			env := harness.NewEnv(t)
+			repo := env.NewRepo(t, "shop")
+			commitScriptsFile(t, env, repo, broken)
+			term := startWorkbench(t, env)
+			addProject(t, term, repo)
+			createWorkspaceWarned(t, term, "parked", "setup-workspace did not run")
+
+			confirmTeardown(t, term, "shelve-workspace", "parked")
+			screen := term.WaitText("shelved workspace parked")
+			if !containsAll(screen, "archive script was skipped", "scripts.json") {
+				t.Fatalf("the shelve does not say the archive script was skipped:\n%s", screen)
+			}
+			term.Keys("Escape")
+			term.WaitGone("Shelving parked")
+			term.WaitText("parked shelved")
+			if exists(filepath.Join(env.StateHome, "worktrees", "shop", "parked")) {
+				t.Error("the worktree survived the shelve")
+			}
+			if out := env.Git(t, repo, "branch", "--list", "parked"); out == "" {
+				t.Error("shelve deleted the branch")
+			}
+		})
+	}
+}

@@ -1,0 +1,97 @@
+package changes
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View renders the header with the counts, the rows and the footer.
+func (m Model) View() string {
+	var b strings.Builder
+	b.WriteString(m.header())
+	body := m.bodyHeight()
+	if m.err != "" {
+		b.WriteString("\n" + m.theme.ErrorStyle().Render(ansi.Truncate(m.err, m.width, "…")))
+		body--
+	}
+	for i := m.offset; i < m.offset+body; i++ {
+		b.WriteByte('\n')
+		if i < len(m.rows) {
+			b.WriteString(m.renderRow(i))
+		}
+	}
+	b.WriteByte('\n')
+	if m.filtering {
+		b.WriteString(m.filter.View())
+	} else {
+		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(hints...), m.width, "…")))
+	}
+	return b.String()
+}
+
+func (m Model) header() string {
+	d := m.data
+	var parts []string
+	for g := range groupCount {
+		if d.Counts[g] > 0 {
+			parts = append(parts, itoa(d.Counts[g])+" "+strings.ToLower(g.String()))
+		}
+	}
+	h := "Changes"
+	if len(parts) > 0 {
+		h += " · " + strings.Join(parts, " · ")
+	}
+	if m.query != "" {
+		h += " · /" + m.query
+	}
+	if m.loading {
+		h += " …"
+	}
+	return m.theme.AccentStyle().Render(ansi.Truncate(h, m.width, "…"))
+}
+
+func (m Model) renderRow(i int) string {
+	r := m.rows[i]
+	var line string
+	switch r.kind {
+	case headerRow:
+		n := m.data.Counts[r.group]
+		return m.theme.AccentStyle().Render(ansi.Truncate(r.group.String()+" ("+itoa(n)+")", m.width, "…"))
+	case commitHeaderRow:
+		t := "Commits not on " + m.baseName() + " (" + itoa(m.data.CommitCount) + ")"
+		return m.theme.AccentStyle().Render(ansi.Truncate(t, m.width, "…"))
+	case noteRow:
+		return m.theme.MutedStyle().Render(ansi.Truncate("  "+r.text, m.width, "…"))
+	case fileRow:
+		code := string(m.data.Files[r.group][r.index].Code)
+		line = "  " + m.codeStyle(r.group).Render(code) + " " + r.text
+	case commitRow:
+		line = "  " + r.text
+	}
+	line = ansi.Truncate(line, m.width, "…")
+	if i == m.cursor {
+		pad := max(0, m.width-ansi.StringWidth(line))
+		return m.theme.SelectedStyle().Render(ansi.Strip(line) + strings.Repeat(" ", pad))
+	}
+	return line
+}
+
+func (m Model) baseName() string {
+	if m.data.Base == "" {
+		return "the base"
+	}
+	return safeBase(m.data.Base)
+}
+
+func (m Model) codeStyle(g Group) interface{ Render(...string) string } {
+	switch g {
+	case Conflicted:
+		return m.theme.ErrorStyle()
+	case Staged:
+		return m.theme.Style(m.theme.Done)
+	case Untracked:
+		return m.theme.MutedStyle()
+	}
+	return m.theme.Style(m.theme.Warning)
+}
