@@ -26,16 +26,6 @@ func (s *Screen) Draw(draw func(c *Canvas)) {
 	s.presentLocked(time.Now())
 }
 
-// Redraw paints every cell again on the next frame, whatever the renderer
-// believes the terminal shows.
-func (s *Screen) Redraw() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rend.Erase()
-	s.drawn = true
-	s.presentLocked(time.Now())
-}
-
 // presentLocked writes the frame now or arms the timer for the end of the
 // frame interval. With the timer armed, later draws only join its frame.
 func (s *Screen) presentLocked(now time.Time) {
