@@ -89,6 +89,7 @@ const (
 	actDelete       keys.ActionID = "delete-workspace"
 	actShelve       keys.ActionID = "shelve-workspace"
 	actRefresh      keys.ActionID = "refresh"
+	actSuspend      keys.ActionID = "suspend"
 
 	actApproveScripts  keys.ActionID = "approve-scripts"
 	actRevokeApprovals keys.ActionID = "revoke-approvals"

@@ -10,14 +10,9 @@ import (
 	"amux.dev/amux/status/agentstate"
 )
 
-// renderTabs draws the tab bar and the shown tab's screen for the center,
-// w×h cells inside the frame. It returns false when the workspace has no
-// tabs (the center then shows the workspace's facts).
-func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
-	wt := m.tabs[m.selectedWorkspaceID()]
-	if wt == nil || len(wt.tabs) == 0 {
-		return "", -1, false
-	}
+// tabBar is the tab bar of the selected workspace, w cells wide: every
+// tab's label and state glyph, then what the shown tab needs to say.
+func (m *Model) tabBar(wt *workspaceTabs, w int) string {
 	th := m.th
 	var bar strings.Builder
 	for i, t := range wt.tabs {
@@ -34,12 +29,16 @@ func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 	}
 	t := wt.current()
 	bar.WriteString(m.tabStatus(t))
-	lines := []string{fit(bar.String(), w)}
+	return fit(bar.String(), w)
+}
+
+// detachedBody is what a tab without a live view shows under the bar: its
+// last screen, faint, with a note over its top line (why it is not live,
+// or how to attach). A live view draws its own cells instead (draw.go).
+func (m *Model) detachedBody(t *tab) string {
+	th := m.th
 	var body string
-	switch {
-	case t.view != nil:
-		body = t.view.View()
-	case t.lastFrame != "":
+	if t.lastFrame != "" {
 		body = lipgloss.NewStyle().Faint(true).Render(t.lastFrame)
 	}
 	note := ""
@@ -48,27 +47,17 @@ func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 		note = th.ErrorStyle().Render(t.err)
 	case t.attaching:
 		note = th.MutedStyle().Render(m.spin.View() + " attaching to " + t.session + "…")
-	case t.view == nil:
+	default:
 		note = th.MutedStyle().Render("enter or tab: attach to " + t.session)
 	}
 	if body == "" {
-		body = note
-	} else if note != "" && t.view == nil {
-		// Show the note over the top line of the stale frame.
-		rest := strings.SplitN(body, "\n", 2)
-		body = note
-		if len(rest) == 2 {
-			body += "\n" + rest[1]
-		}
+		return note
 	}
-	lines = append(lines, body)
-	exactFrom = -1
-	if t.view != nil {
-		if vw, _ := t.view.Size(); vw == w {
-			exactFrom = 1 // the view's rows are exactly w wide
-		}
+	rest := strings.SplitN(body, "\n", 2)
+	if len(rest) == 2 {
+		return note + "\n" + rest[1]
 	}
-	return strings.Join(lines, "\n"), exactFrom, true
+	return note
 }
 
 // cursor places the real terminal cursor where the focused terminal's
@@ -158,7 +147,7 @@ func tabLabel(i int, t *tab) string {
 }
 
 // tabAt returns the index of the tab whose label is at column x of the tab
-// bar (0 = the bar's first cell), laid out exactly as renderTabs draws it.
+// bar (0 = the bar's first cell), laid out exactly as tabBar draws it.
 func (m *Model) tabAt(x int) (int, bool) {
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil {
