@@ -86,4 +86,3 @@ func (m *Model) syncViews() tea.Cmd {
 	cmds = append(cmds, m.syncSideTerm())
 	return tea.Batch(cmds...)
 }
-
