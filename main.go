@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
@@ -81,11 +82,22 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "amux: stdin and stdout must be a terminal (amux is a full-screen TUI; use \"amux report\" or \"amux wait\" from scripts)")
 		return exitError
 	}
-	// The workbench holds a screen buffer per live tab; a tighter GC keeps
-	// its resident memory flat across output floods (measured: +26 % after
-	// three floods at the default 100, under +5 % at 50) for little CPU.
+	// The workbench holds an emulator per live tab and little else; a tight
+	// GC keeps its resident memory flat across output floods for little CPU
+	// (measured: +26 % after three floods at the default 100, under +5 % at
+	// 50; with five tabs, 24.9 MB after three 20 MiB floods at 50 and
+	// 23.1 MB at 30, a flood's CPU the same).
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(50)
+		debug.SetGCPercent(30)
+	}
+	// amux waits on I/O nearly all the time and does its work in short
+	// bursts on one goroutine after another (input, PTY, the update loop,
+	// the screen). With a second P, every hand-off wakes another thread and
+	// the runtime spins both down again: measured, a keystroke cost 0.45 ms
+	// of CPU with two Ps and 0.30 ms with one, echo latency the same
+	// (e2e BenchmarkAmuxBesideTmux). Floods are budgeted, not parallel.
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
 	}
 	if path := os.Getenv("AMUX_CPUPROFILE"); path != "" {
 		// For measuring amux itself; undocumented for users.

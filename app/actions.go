@@ -93,6 +93,7 @@ const (
 	actEditScripts  keys.ActionID = "edit-project-scripts"
 	actInstall      keys.ActionID = "install-amux-binary"
 	actOpenLog      keys.ActionID = "open-log"
+	actSuspend      keys.ActionID = "suspend"
 
 	actApproveScripts  keys.ActionID = "approve-scripts"
 	actRevokeApprovals keys.ActionID = "revoke-approvals"

@@ -51,6 +51,8 @@ func actionRows() []action {
 			run: (*Model).openScriptOutput, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeDashboard, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
 			run: (*Model).openStatus, why: whyNoWorkspace},
+		{Action: keyOnly(k(actSuspend, scopeDashboard, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
+			run: (*Model).suspend, why: whyNoScreen},
 		{Action: k(actRefresh, scopeDashboard, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
 			run: func(m *Model) tea.Cmd {
 				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.refreshReview())
@@ -213,6 +215,13 @@ func whyFewerThanTwoTabs(m *Model) string {
 func whyNoLiveTerminal(m *Model) string {
 	if _, live := m.focusedTerminal(); !live {
 		return "no live terminal has focus"
+	}
+	return ""
+}
+
+func whyNoScreen(m *Model) string {
+	if m.scr == nil {
+		return "not running on a terminal"
 	}
 	return ""
 }

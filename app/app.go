@@ -10,10 +10,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"amux.dev/amux/config"
 	"amux.dev/amux/config/logfile"
@@ -23,10 +26,16 @@ import (
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/workspace"
 )
 
-// Run starts the TUI on the given terminal and blocks until it quits.
+// Run starts the TUI on the given terminal and blocks until it quits. amux
+// owns the output side (ui/screen): Bubble Tea runs the messages, Update and
+// the commands, without its renderer and its fixed-rate ticker; the screen
+// reads the terminal's input and hands it to the program, and View draws on
+// the screen when something changed. The terminal is restored on every way
+// out: quit, a signal (SIGTERM, SIGHUP, SIGINT), a panic Bubble Tea caught.
 func Run(in, out *os.File) error {
 	deps, err := NewDeps(os.Getenv)
 	if err != nil {
@@ -38,12 +47,63 @@ func Run(in, out *os.File) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // stops the monitor, which gives up its lease
+	if release, err := screen.CaptureStderr(); err == nil {
+		defer release() // after the screen is restored: a panic report shows
+	}
+	scr, err := screen.Open(in, out, screen.Options{})
+	if err != nil {
+		return err
+	}
+	defer scr.Close()
+	m.scr = scr
 	m.StartBackground(ctx)
-	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out))
+	w, h, err := scr.Size()
+	if err != nil {
+		return err
+	}
+	opts := []tea.ProgramOption{
+		tea.WithInput(nil), tea.WithOutput(scr), tea.WithoutRenderer(),
+		// Bubble Tea's ticker still runs without its renderer: at its
+		// slowest it only flushes writes (the bell, the clipboard) once a
+		// second.
+		tea.WithFPS(1),
+		tea.WithoutSignalHandler(), tea.WithWindowSize(w, h), tea.WithColorProfile(scr.Profile()),
+	}
+	p := tea.NewProgram(m, append(opts, testBuildOptions()...)...)
+	if err := scr.Listen(func(ev uv.Event) { p.Send(ev) }); err != nil {
+		return err
+	}
+	defer quitOnSignals(p)()
 	if _, err = p.Run(); err == nil && m.restartRequested {
 		return &RestartError{Bin: deps.AmuxBin}
 	}
 	return err
+}
+
+// quitOnSignals quits the program on SIGTERM, SIGHUP or SIGINT as if the
+// person had quit, so that the terminal is restored; a second signal kills
+// it without waiting. The returned function stops listening.
+func quitOnSignals(p *tea.Program) (stop func()) {
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			p.Quit()
+		case <-done:
+			return
+		}
+		select {
+		case <-sig:
+			p.Kill()
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sig)
+		close(done)
+	}
 }
 
 // NewDeps resolves the state home, config, tmux server and engine the way

@@ -25,8 +25,7 @@ func TestGoldenWorkbench(t *testing.T) {
 					session: fmt.Sprintf("amux-%s-t%d", ws, i)})
 			}
 			wt.tabs[5].state = agentstate.Result{State: agentstate.Blocked, Message: "which db?"}
-			m.viewValid, m.leftValid = false, false
-			got := screen(m)
+			got := screenText(m)
 			path := fmt.Sprintf("testdata/workbench_%dx%d.golden", w, h)
 			if *update {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {

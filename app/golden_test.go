@@ -56,7 +56,7 @@ func newTestModel(t testing.TB, w, h int) *Model {
 	return m
 }
 
-func screen(m *Model) string {
+func screenText(m *Model) string {
 	lines := strings.Split(ansi.Strip(m.render()), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -67,7 +67,7 @@ func screen(m *Model) string {
 func TestGoldenDashboard120x40(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.dash.Move(1) // onto auth-fix
-	got := screen(m)
+	got := screenText(m)
 	const path = "testdata/dashboard_120x40.golden"
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -89,11 +89,11 @@ func TestGoldenDashboard120x40(t *testing.T) {
 func TestTooSmallScreen(t *testing.T) {
 	for _, size := range [][2]int{{79, 40}, {120, 23}} {
 		m := newTestModel(t, size[0], size[1])
-		if got := screen(m); !strings.Contains(got, "Terminal too small") {
+		if got := screenText(m); !strings.Contains(got, "Terminal too small") {
 			t.Fatalf("%v: %s", size, got)
 		}
 	}
-	if got := screen(newTestModel(t, 80, 24)); strings.Contains(got, "too small") || !strings.Contains(got, "auth-fix") {
+	if got := screenText(newTestModel(t, 80, 24)); strings.Contains(got, "too small") || !strings.Contains(got, "auth-fix") {
 		t.Fatalf("80x24 must render the layout:\n%s", got)
 	}
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
@@ -14,6 +13,7 @@ import (
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
+	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
@@ -83,14 +83,18 @@ type Model struct {
 	// states is the monitor's latest word on every session, by name.
 	states map[string]monitor.SessionState
 
-	// Render caches (see View): the whole view, valid until a message may
-	// have changed the screen, and the project list, which a terminal's
-	// frame never changes.
-	viewCache tea.View
-	viewValid bool
-	leftCache string
-	leftValid bool
-	inputOnly bool // this update only passed input to a terminal
+	// Drawing (see draw.go). scr is the screen amux draws on (nil in
+	// tests); paint is what its canvas holds. drawPending: a message may
+	// have changed the screen since the last draw. chromeGen counts the
+	// messages that may have changed more than a terminal's cells. The
+	// project list is cached as text: a terminal's frame never changes it.
+	scr         *screen.Screen
+	paint       paintState
+	drawPending bool
+	chromeGen   int
+	leftCache   string
+	leftValid   bool
+	inputOnly   bool // this update only passed input to a terminal
 
 	// healthChecked: the start-up health check has run.
 	healthChecked bool
@@ -164,8 +168,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.inputOnly = false
 	cmd := m.update(msg)
 	if !m.inputOnly {
-		m.viewValid = false
+		m.drawPending = true
 		if _, frame := msg.(termview.FrameMsg); !frame {
+			m.chromeGen++
 			m.leftValid = false
 		}
 	}
@@ -204,68 +209,6 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.toTerminal(t, k)
 	}
 	return m.explainKey(k)
-}
-
-// focusedTerminal is the live terminal that has focus, if any.
-func (m *Model) focusedTerminal() (*tab, bool) {
-	if m.focus == focusSidebar {
-		return m.focusedSideTerm()
-	}
-	if m.focus != focusCenter {
-		return nil, false
-	}
-	return m.liveTerminal()
-}
-
-// toTerminal hands a key, paste or mouse event to a terminal view.
-func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
-	t.lastUsed = time.Now()
-	_, isKey := msg.(tea.KeyPressMsg)
-	_, isPaste := msg.(tea.PasteMsg)
-	// Typing changes nothing amux draws: the echo comes back as a frame.
-	// (A scrolled-back view returns to live on input: that is a change.)
-	m.inputOnly = (isKey || isPaste) && t.view.Scrolled() == 0
-	if m.mon != nil && (isKey || isPaste) {
-		m.mon.NoteInput(t.session, t.lastUsed)
-	}
-	v, cmd := t.view.Update(msg)
-	t.view = &v
-	return cmd
-}
-
-// setFocus moves focus, telling terminal views so their cursor and frame
-// rate follow, and attaching the shown tab when the center gains focus.
-func (m *Model) setFocus(f focusArea) tea.Cmd {
-	m.focus = f
-	return m.syncViews()
-}
-
-// syncViews focuses the shown tab's view (when the center has focus) and
-// blurs every other, then attaches the shown tab if it has no PTY.
-func (m *Model) syncViews() tea.Cmd {
-	shown := m.activeTab()
-	var cmds []tea.Cmd
-	for _, wt := range m.tabs {
-		for _, t := range wt.tabs {
-			if t.view == nil {
-				continue
-			}
-			if t == shown && m.focus == focusCenter {
-				t.view.Focus()
-			} else {
-				t.view.Blur()
-			}
-			if t == shown && t.parked {
-				t.parked = false
-				cmds = append(cmds, t.view.Init()) // wait for frames again
-			}
-		}
-	}
-	if m.focus == focusCenter {
-		cmds = append(cmds, m.ensureAttached())
-	}
-	cmds = append(cmds, m.syncSideTerm())
-	return tea.Batch(cmds...)
 }
 
 // closeOverlay removes the open overlay.

@@ -13,7 +13,7 @@ func TestMultiLineNoticeKeepsTheLayout(t *testing.T) {
 	m.say(levelWarn, strings.Join([]string{
 		"config: unknown theme \"neon\"", "config: ports ignored\x1b]2;pwned\x07", "",
 	}, "\n"))
-	got := screen(m)
+	got := screenText(m)
 	if n := strings.Count(got, "\n"); n != 40 {
 		t.Fatalf("screen has %d rows, want 40:\n%s", n, got)
 	}

@@ -149,6 +149,7 @@ func (m *Model) syncSideTerm() tea.Cmd {
 		} else {
 			t.view.Blur()
 		}
+		t.view.SetVisible(shown)
 		if shown && t.parked {
 			t.parked = false
 			cmds = append(cmds, t.view.Init())

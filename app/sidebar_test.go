@@ -35,8 +35,8 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 	if w, _ := m.termSize(); w != 160-40-sideDefaultWidth-2 {
 		t.Fatalf("tab area %d wide with the sidebar", w)
 	}
-	if !strings.Contains(screen(m), "[Changes] Project Terminal") {
-		t.Fatalf("no sidebar on screen:\n%s", screen(m))
+	if !strings.Contains(screenText(m), "[Changes] Project Terminal") {
+		t.Fatalf("no sidebar on screen:\n%s", screenText(m))
 	}
 	m.Update(press("b"))
 	if m.sideWidth() != 0 || m.side.ws != "" {
@@ -76,11 +76,11 @@ func TestSidebarDropsAStaleReview(t *testing.T) {
 	}
 	old := workspace.Review{Changes: git.Changes{UntrackedCount: 1, Untracked: []git.Change{{Path: "from-auth-fix.txt", Code: '?'}}}}
 	m.Update(sideReviewMsg{ws: "1111111111111111", gen: stale, review: old})
-	if strings.Contains(screen(m), "from-auth-fix.txt") {
+	if strings.Contains(screenText(m), "from-auth-fix.txt") {
 		t.Fatal("a stale review reached the sidebar")
 	}
 	m.Update(sideReviewMsg{ws: "2222222222222222", gen: m.side.gen, review: old})
-	if !strings.Contains(screen(m), "from-auth-fix.txt") {
-		t.Fatalf("the current review is not shown:\n%s", screen(m))
+	if !strings.Contains(screenText(m), "from-auth-fix.txt") {
+		t.Fatalf("the current review is not shown:\n%s", screenText(m))
 	}
 }

@@ -6,34 +6,31 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// renderSidebar draws the sidebar: its tabs in the top edge, the active
-// tab's component inside.
-func (m *Model) renderSidebar(l layout) string {
-	w := l.sideWidth
-	focused := m.focus == focusSidebar && m.overlay == nil
-	var title []string
+// sidebarParts are what the sidebar shows: its tabs (for the top edge), and
+// the active tab's component as text, or the live sidebar terminal whose
+// cells are drawn instead (draw.go).
+func (m *Model) sidebarParts() (title, content string, live *tab) {
+	var names []string
 	for t := range sideTabCount {
 		name := sideTabNames[t]
 		if t == m.side.tab {
 			name = "[" + name + "]"
 		}
-		title = append(title, name)
+		names = append(names, name)
 	}
-	var content string
+	title = strings.Join(names, " ")
 	switch m.side.tab {
 	case sideChanges:
 		content = m.side.changes.View()
 	case sideProject:
 		content = m.side.tree.View()
 	case sideTerminal:
-		switch t := m.sideTerm(); {
-		case t != nil && t.view != nil:
-			content = t.view.View()
-		default:
-			content = m.th.MutedStyle().Render(m.spin.View() + " starting a shell…")
+		if t := m.sideTerm(); t != nil && t.view != nil {
+			return title, "", t
 		}
+		content = m.th.MutedStyle().Render(m.spin.View() + " starting a shell…")
 	}
-	return frame(m.th, strings.Join(title, " "), content, w, l.bodyHeight, focused)
+	return title, content, nil
 }
 
 // sizeSidebar fits the sidebar's components, and an open diff viewer, to

@@ -32,10 +32,10 @@ func tabBadge(t *tab) badge.Kind {
 	return badge.Idle
 }
 
-// tabBar draws the shown workspace's tab bar in w cells (ui/tabbar: the
+// drawTabBar draws the shown workspace's tab bar in w cells (ui/tabbar: the
 // shown tab stays in sight, hidden ones are counted with their most urgent
 // badge), followed by the shown tab's state when it needs saying.
-func (m *Model) tabBar(w int) (tabbar.Bar, string) {
+func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil || len(wt.tabs) == 0 {
 		return tabbar.Bar{}, ""
@@ -65,7 +65,7 @@ func (m *Model) tabBar(w int) (tabbar.Bar, string) {
 // (0 = the bar's first cell), from the same drawing as renderTabs.
 func (m *Model) tabAt(x int) (int, bool) {
 	l := m.layout()
-	bar, _ := m.tabBar(m.width - l.dashWidth - l.sideWidth - 2)
+	bar, _ := m.drawTabBar(m.width - l.dashWidth - l.sideWidth - 2)
 	return bar.At(x)
 }
 

@@ -162,6 +162,7 @@ func (m *Model) bindView(t *tab, term *termview.Terminal) tea.Cmd {
 	if t != m.activeTab() || m.focus != focusCenter {
 		v.Blur()
 	}
+	v.SetVisible(t == m.activeTab())
 	t.view, t.lastUsed = &v, time.Now()
 	return tea.Batch(v.Init(), t.view.SetSize(w, h), m.enforceLiveCap())
 }

@@ -10,23 +10,20 @@ import (
 	"amux.dev/amux/status/agentstate"
 )
 
-// renderTabs draws the tab bar and the shown tab's screen for the center,
-// w×h cells inside the frame. It returns false when the workspace has no
-// tabs (the center then shows the workspace's facts).
-func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
-	wt := m.tabs[m.selectedWorkspaceID()]
-	if wt == nil || len(wt.tabs) == 0 {
-		return "", -1, false
-	}
+// tabBar is the tab bar of the selected workspace, w cells wide: the
+// tabs (ui/tabbar, overflow counted), then what the shown tab needs to say.
+func (m *Model) tabBar(_ *workspaceTabs, w int) string {
+	bar, msg := m.drawTabBar(w)
+	return fit(bar.Line+msg, w)
+}
+
+// detachedBody is what a tab without a live view shows under the bar: its
+// last screen, faint, with a note over its top line (why it is not live,
+// or how to attach). A live view draws its own cells instead (draw.go).
+func (m *Model) detachedBody(t *tab) string {
 	th := m.th
-	bar, msg := m.tabBar(w)
-	t := wt.current()
-	lines := []string{fit(bar.Line+msg, w)}
 	var body string
-	switch {
-	case t.view != nil:
-		body = t.view.View()
-	case t.lastFrame != "":
+	if t.lastFrame != "" {
 		body = lipgloss.NewStyle().Faint(true).Render(t.lastFrame)
 	}
 	note := ""
@@ -35,27 +32,17 @@ func (m *Model) renderTabs(w, h int) (content string, exactFrom int, ok bool) {
 		note = th.ErrorStyle().Render(t.err)
 	case t.attaching:
 		note = th.MutedStyle().Render(m.spin.View() + " attaching to " + t.session + "…")
-	case t.view == nil:
+	default:
 		note = th.MutedStyle().Render("enter or tab: attach to " + t.session)
 	}
 	if body == "" {
-		body = note
-	} else if note != "" && t.view == nil {
-		// Show the note over the top line of the stale frame.
-		rest := strings.SplitN(body, "\n", 2)
-		body = note
-		if len(rest) == 2 {
-			body += "\n" + rest[1]
-		}
+		return note
 	}
-	lines = append(lines, body)
-	exactFrom = -1
-	if t.view != nil {
-		if vw, _ := t.view.Size(); vw == w {
-			exactFrom = 1 // the view's rows are exactly w wide
-		}
+	rest := strings.SplitN(body, "\n", 2)
+	if len(rest) == 2 {
+		return note + "\n" + rest[1]
 	}
-	return strings.Join(lines, "\n"), exactFrom, true
+	return note
 }
 
 // cursor places the real terminal cursor where the focused terminal's

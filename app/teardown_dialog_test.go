@@ -20,7 +20,7 @@ func openDelete(t *testing.T, risk git.AtRisk) *Model {
 	if cmd := m.openTeardown(false); cmd == nil {
 		t.Fatal("the dialog reads the summary in no command")
 	}
-	if got := screen(m); !strings.Contains(got, "checking the worktree for uncommitted work") {
+	if got := screenText(m); !strings.Contains(got, "checking the worktree for uncommitted work") {
 		t.Fatalf("no loading state while the summary is read:\n%s", got)
 	}
 	msg := atRiskMsg{gen: m.overlay.(*teardownOverlay).gen, risk: risk}
@@ -35,7 +35,7 @@ func openDelete(t *testing.T, risk git.AtRisk) *Model {
 func TestDeleteDialogAsksWhatToDoWithUncommittedWork(t *testing.T) {
 	m := openDelete(t, git.AtRisk{Head: "auth-fix", Modified: 2, ModifiedPaths: []string{"a.go", "b.go"},
 		Untracked: 1, UntrackedPaths: []string{"evil\x1b]8;;http://x\x07name"}})
-	got := screen(m)
+	got := screenText(m)
 	for _, want := range []string{"2 modified: a.go, b.go", "1 untracked: evil", "▸ w  keep it as a WIP commit on auth-fix",
 		"s  stash it", "d  discard it", "w/s/d: choose", "esc: cancel"} {
 		if !strings.Contains(got, want) {
@@ -50,22 +50,22 @@ func TestDeleteDialogAsksWhatToDoWithUncommittedWork(t *testing.T) {
 	if o.dirty != workspace.DirtyDiscard || o.confirm == nil {
 		t.Fatalf("d did not lead to the typed confirm for discard: %+v", o.dirty)
 	}
-	if got := screen(m); !strings.Contains(got, "discarded") || !strings.Contains(got, "Type auth-fix to confirm") {
+	if got := screenText(m); !strings.Contains(got, "discarded") || !strings.Contains(got, "Type auth-fix to confirm") {
 		t.Fatalf("the confirm does not say the work is discarded:\n%s", got)
 	}
 }
 
 func TestDeleteDialogOffersOnlyWhatCanKeepTheWork(t *testing.T) {
 	m := openDelete(t, git.AtRisk{Head: "elsewhere", Untracked: 1, UntrackedPaths: []string{"n"}})
-	if got := screen(m); strings.Contains(got, "keep it as a WIP commit") || !strings.Contains(got, "HEAD is on elsewhere") {
+	if got := screenText(m); strings.Contains(got, "keep it as a WIP commit") || !strings.Contains(got, "HEAD is on elsewhere") {
 		t.Fatalf("a WIP commit is offered with HEAD on another branch:\n%s", got)
 	}
 	m = openDelete(t, git.AtRisk{Stray: 2})
-	if got := screen(m); strings.Contains(got, "stash it") || !strings.Contains(got, "d  discard it") {
+	if got := screenText(m); strings.Contains(got, "stash it") || !strings.Contains(got, "d  discard it") {
 		t.Fatalf("only discard deals with commits on no branch:\n%s", got)
 	}
 	m = openDelete(t, git.AtRisk{Head: "auth-fix", Unmerged: 1, Subjects: []string{"half done"}})
-	if got := screen(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit(s)") {
+	if got := screenText(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit(s)") {
 		t.Fatalf("a clean tree with unmerged commits goes to the confirm, saying the branch is kept:\n%s", got)
 	}
 	if o := m.overlay.(*teardownOverlay); o.dirty != workspace.DirtyRefuse {

@@ -19,6 +19,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m.resizeViews()
+	case tea.FocusMsg, tea.BlurMsg:
+		_, focused := msg.(tea.FocusMsg)
+		m.outerFocus(focused)
+		return nil
 	case spinner.TickMsg:
 		return m.onTick(msg)
 

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/screen"
 )
 
 // Minimum usable terminal size.
@@ -36,44 +37,31 @@ func (m *Model) layout() layout {
 	return l
 }
 
-// View renders the whole screen. Bubble Tea asks after every message;
-// when the last message changed nothing on screen (a key typed into a
-// terminal) the previous view is returned as it was.
+// View draws what the last messages changed onto amux's screen (see
+// draw.go); Bubble Tea asks after every message. Bubble Tea runs without
+// its own renderer, so the view it gets back is empty.
 func (m *Model) View() tea.View {
-	if m.viewValid {
-		return m.viewCache
+	if m.scr != nil && m.drawPending {
+		m.drawPending = false
+		m.scr.Draw(func(c *screen.Canvas) { m.draw(c, &m.paint) })
 	}
-	v := tea.NewView(m.render())
-	v.Cursor = m.cursor()
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "amux"
-	m.viewCache, m.viewValid = v, true
-	return v
+	return tea.View{}
 }
 
+// render draws the whole screen on a fresh canvas and returns it as styled
+// text, rows joined by newlines: the screen as tests and benchmarks see it.
 func (m *Model) render() string {
-	if m.width == 0 {
-		return ""
-	}
-	if m.width < minWidth || m.height < minHeight {
-		msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press %s to quit.",
-			m.width, m.height, minWidth, minHeight, m.keyName(actQuit))
-		return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
-	}
-	if _, ok := m.overlay.(fullScreen); ok {
-		return m.overlay.view(m, m.width, m.height)
-	}
-	l := m.layout()
-	body := sideBySide(m.renderDashboard(l), m.renderCenter(l))
-	if l.sideWidth > 0 {
-		body = sideBySide(body, m.renderSidebar(l))
-	}
-	screen := body + "\n" + m.renderHints()
-	if m.overlay != nil {
-		return overlayOn(screen, m.overlay.view(m, min(m.width-4, 90), m.height-2), m.width, m.height)
-	}
-	return screen
+	c := screen.NewCanvas(m.width, m.height)
+	var st paintState
+	m.draw(c, &st)
+	return c.Render()
+}
+
+// tooSmall is the whole screen below the minimum size.
+func (m *Model) tooSmall() string {
+	msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press %s to quit.",
+		m.width, m.height, minWidth, minHeight, m.keyName(actQuit))
+	return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
 }
 
 func (m *Model) renderDashboard(l layout) string {
@@ -100,17 +88,6 @@ func (m *Model) renderDashboardNow(l layout) string {
 		title += " /" + f
 	}
 	return frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
-}
-
-func (m *Model) renderCenter(l layout) string {
-	w := m.width - l.dashWidth - l.sideWidth
-	focused := m.focus == focusCenter && m.overlay == nil
-	title, content := m.centerContent(w-2, l.bodyHeight-2)
-	exactFrom := -1
-	if tabs, exact, ok := m.renderTabs(w-2, l.bodyHeight-2); ok {
-		content, exactFrom = tabs, exact
-	}
-	return frameExact(m.th, title, content, w, l.bodyHeight, focused, exactFrom)
 }
 
 // renderHints is the one-line key-hint bar (or the current notice). It is
@@ -152,4 +129,16 @@ func (m *Model) renderHints() string {
 		}
 	}
 	return fit(" "+strings.Join(parts, m.th.MutedStyle().Render(" · ")), m.width)
+}
+
+// suspend gives the terminal back to the shell until it continues amux
+// (Ctrl+Z, then fg), off the update loop: the process stops inside it.
+func (m *Model) suspend() tea.Cmd {
+	scr := m.scr
+	return func() tea.Msg {
+		// If the process cannot be stopped the screen is simply taken
+		// back: amux goes on running, which is all there is to say.
+		_ = scr.Suspend()
+		return nil
+	}
 }

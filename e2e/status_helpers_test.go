@@ -95,6 +95,7 @@ func mapString(m map[string]string) string {
 type waitRun struct {
 	done           chan struct{}
 	code           int
+	exited         time.Time // when the process was seen to exit
 	stdout, stderr bytes.Buffer
 }
 
@@ -111,6 +112,7 @@ func startAmuxWait(t testing.TB, vars []string, args ...string) *waitRun {
 	go func() {
 		defer close(w.done)
 		err := cmd.Wait()
+		w.exited = time.Now()
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
 			w.code = ee.ExitCode()

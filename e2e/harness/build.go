@@ -20,6 +20,10 @@ type builds struct {
 	amux  string
 	agent string
 	err   error
+
+	testOnce sync.Once // the test build, made only when a test asks
+	testAmux string
+	testErr  error
 }
 
 var built builds
@@ -68,4 +72,26 @@ func FakeAgentBinary(t testing.TB) string {
 		t.Fatal(built.err)
 	}
 	return built.agent
+}
+
+// AmuxTestBinary returns the path of a test build of amux (go build -tags
+// amuxtest): the same program, plus what only tests may do to it — F12
+// panics on the update loop (app/testbuild_on.go). Built on first use.
+func AmuxTestBinary(t testing.TB) string {
+	t.Helper()
+	built.once.Do(build)
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	built.testOnce.Do(func() {
+		built.testAmux = filepath.Join(built.dir, "amux-test")
+		cmd := exec.Command("go", "build", "-tags", "amuxtest", "-o", built.testAmux, "amux.dev/amux")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			built.testErr = fmt.Errorf("go build -tags amuxtest: %v\n%s", err, b)
+		}
+	})
+	if built.testErr != nil {
+		t.Fatal(built.testErr)
+	}
+	return built.testAmux
 }

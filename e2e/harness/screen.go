@@ -187,15 +187,11 @@ func (term *Terminal) KillHard(t testing.TB) {
 	term.WaitExit()
 }
 
-// PID is the process ID of the terminal's program.
-func (term *Terminal) PID(t testing.TB) int {
+// Display expands a tmux format for the terminal's pane ("#{alternate_on}"):
+// the state of the terminal the program runs on, as tmux tracks it.
+func (term *Terminal) Display(t testing.TB, format string) string {
 	t.Helper()
-	out := term.outer.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(term.session), "#{pane_pid}")
-	pid, err := strconv.Atoi(strings.TrimSpace(out))
-	if err != nil {
-		t.Fatalf("pane pid %q: %v", out, err)
-	}
-	return pid
+	return strings.TrimSpace(term.outer.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(term.session), format))
 }
 
 // BellRang reports whether the program rang the terminal bell since the

@@ -21,6 +21,10 @@ type Emulator interface {
 	// CellAt returns the cell at x, y (nil outside the screen). The cell
 	// belongs to the emulator: read it before the next Write.
 	CellAt(x, y int) *uv.Cell
+	// TakeDamage sets rows[y] for every row written since the last call
+	// (rows has one entry per screen row) and forgets them. It returns false
+	// when it cannot tell which rows changed; then any row may have.
+	TakeDamage(rows []bool) (known bool)
 	// Cursor reports where the program's cursor is and how it looks.
 	Cursor() Cursor
 	// Modes reports the private modes the program has enabled.

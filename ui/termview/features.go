@@ -14,32 +14,52 @@ func TerminalFeatures() []string {
 	return []string{"xterm-256color:RGB", "xterm*:sync"}
 }
 
-// EnsureTerminalFeatures appends TerminalFeatures to the server's
-// terminal-features option unless they are already there, so calling it
-// before every attach is harmless. tmux reads the option when a client
-// attaches; clients attached earlier keep what they had. The server must be
-// running (some session must exist).
-func EnsureTerminalFeatures(ctx context.Context, r tmux.Runner) error {
-	out, err := r.Run(ctx, "show-options", "-s", "terminal-features")
+// EscapeTime is the escape-time (ms) amux gives its tmux server: how long
+// tmux waits after an Esc from a client for the rest of a key sequence.
+// tmux's default of 500 made every Esc typed into an agent half a second
+// late. A view writes each encoded key in one write (Alt+x is "\x1bx"), so
+// tmux reads a key's bytes together and needs no wait to tell Esc from
+// Alt+key. send-keys does not go through this parser at all.
+const EscapeTime = "0"
+
+// EnsureServerOptions gives the server the options amux's attach clients
+// need: TerminalFeatures appended to terminal-features unless already there,
+// and escape-time EscapeTime. It changes nothing that is already so, so
+// calling it before every attach is harmless. tmux reads terminal-features
+// when a client attaches (clients attached earlier keep what they had);
+// escape-time applies at once. The server must be running (some session
+// must exist).
+func EnsureServerOptions(ctx context.Context, r tmux.Runner) error {
+	out, err := r.Run(ctx, tmux.Chain(
+		[]string{"show-options", "-s", "terminal-features"},
+		[]string{"show-options", "-s", "escape-time"})...)
 	if err != nil {
 		return err
 	}
 	have := map[string]bool{}
+	escape := ""
 	for line := range strings.Lines(out) {
-		_, v, ok := strings.Cut(strings.TrimSpace(line), " ")
-		if ok {
+		name, v, ok := strings.Cut(strings.TrimSpace(line), " ")
+		switch {
+		case !ok:
+		case name == "escape-time":
+			escape = v
+		default:
 			have[strings.Trim(v, `"'`)] = true
 		}
 	}
-	var add [][]string
+	var set [][]string
 	for _, f := range TerminalFeatures() {
 		if !have[f] {
-			add = append(add, []string{"set-option", "-s", "-a", "terminal-features", f})
+			set = append(set, []string{"set-option", "-s", "-a", "terminal-features", f})
 		}
 	}
-	if add == nil {
+	if escape != EscapeTime {
+		set = append(set, []string{"set-option", "-s", "escape-time", EscapeTime})
+	}
+	if set == nil {
 		return nil
 	}
-	_, err = r.Run(ctx, tmux.Chain(add...)...)
+	_, err = r.Run(ctx, tmux.Chain(set...)...)
 	return err
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // pipeTerm is a Terminal over pipes instead of a PTY: the test plays the
@@ -110,8 +112,15 @@ func nextFrame(t *testing.T, term *Terminal, cond func(*Frame) bool) *Frame {
 	return nil
 }
 
-func frameHas(s string) func(*Frame) bool {
-	return func(f *Frame) bool { return strings.Contains(f.Content, s) }
+// frameHas is a frame condition: the terminal's screen (whole, between
+// synchronized updates) shows s.
+func frameHas(term *Terminal, s string) func(*Frame) bool {
+	return func(*Frame) bool { return strings.Contains(screenText(term), s) }
+}
+
+// screenText is the terminal's screen as plain text ("" mid-update).
+func screenText(term *Terminal) string {
+	return ansi.Strip(strings.Join(term.Lines(), "\n"))
 }
 
 // fakeRunner answers capture-pane with fixed text and records calls.

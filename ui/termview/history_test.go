@@ -19,7 +19,7 @@ func scrolledModel(t *testing.T, n int, errs ...int) (Model, *pipeTerm) {
 	p := newPipeTerm(t, Options{Width: 40, Height: 6, FrameInterval: time.Nanosecond})
 	m := New(p.Terminal)
 	p.Output(t, "live")
-	m, _ = m.Update(FrameMsg{term: p.Terminal, Frame: nextFrame(t, p.Terminal, frameHas("live"))})
+	m, _ = m.Update(FrameMsg{term: p.Terminal, Frame: nextFrame(t, p.Terminal, frameHas(p.Terminal, "live"))})
 	var b strings.Builder
 	for i := 1; i <= n; i++ {
 		fmt.Fprintf(&b, "log %d", i)

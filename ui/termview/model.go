@@ -37,22 +37,6 @@ func New(t *Terminal) Model {
 	return Model{term: t, width: w, height: h, focused: true}
 }
 
-// reattach returns a copy of the model showing t instead: size, position,
-// focus and the last frame stay (so a tab whose PTY was released keeps its
-// picture until the new one draws), history and selection go. Run the
-// returned command as Init's: it resizes t to the model and waits for
-// frames.
-func (m Model) reattach(t *Terminal) (Model, tea.Cmd) {
-	m.term, m.closed = t, false
-	m.hist, m.sel = history{}, selection{}
-	t.SetFocused(m.focused)
-	w, h := m.width, m.height
-	return m, tea.Batch(t.waitFrame(), func() tea.Msg {
-		_ = t.Resize(w, h)
-		return nil
-	})
-}
-
 // Terminal is the terminal this model shows.
 func (m Model) Terminal() *Terminal { return m.term }
 
@@ -100,6 +84,15 @@ func (m *Model) Focus() {
 	m.term.SetFocused(true)
 	if m.term.Modes().Has(ModeFocusEvents) {
 		_, _ = m.term.Write([]byte("\x1b[I"))
+	}
+}
+
+// SetVisible says whether the view is on screen; a hidden view's terminal
+// stops reading its PTY (see Terminal.SetVisible). Shown again, its frame is
+// the screen as it is at once.
+func (m *Model) SetVisible(visible bool) {
+	if f := m.term.setVisible(visible); f != nil {
+		m.frame = f
 	}
 }
 

@@ -19,10 +19,7 @@ func newTestModel(t *testing.T, output string) (Model, *pipeTerm) {
 	p := newPipeTerm(t, Options{Width: 10, Height: 3, FrameInterval: time.Nanosecond})
 	m := New(p.Terminal)
 	p.Output(t, output)
-	f := nextFrame(t, p.Terminal, func(f *Frame) bool { return true })
-	for !strings.Contains(f.Content, ansi.Strip(lastLine(output))) {
-		f = nextFrame(t, p.Terminal, func(*Frame) bool { return true })
-	}
+	f := nextFrame(t, p.Terminal, frameHas(p.Terminal, ansi.Strip(lastLine(output))))
 	m, _ = m.Update(FrameMsg{term: p.Terminal, Frame: f})
 	return m, p
 }
@@ -38,7 +35,7 @@ func lastLine(s string) string {
 func TestModelIgnoresOtherTerminalsMessages(t *testing.T) {
 	m, _ := newTestModel(t, "mine")
 	other := newPipeTerm(t, Options{Width: 10, Height: 3})
-	m2, cmd := m.Update(FrameMsg{term: other.Terminal, Frame: &Frame{Content: "theirs"}})
+	m2, cmd := m.Update(FrameMsg{term: other.Terminal, Frame: &Frame{Title: "theirs"}})
 	if cmd != nil || m2.Frame() != m.Frame() {
 		t.Fatal("model took another terminal's frame")
 	}
@@ -173,22 +170,5 @@ func TestModelSelectsAndCopies(t *testing.T) {
 	m, _ = m.Update(tea.KeyPressMsg{Code: 'a', Text: "a"})
 	if m.SelectedText() != "" {
 		t.Fatal("typing kept the selection")
-	}
-}
-
-func TestModelReattachKeepsLastFrame(t *testing.T) {
-	m, p := newTestModel(t, "picture")
-	p.Close()
-	m, _ = m.Update(p.waitFrame()())
-	if !m.Closed() {
-		t.Fatal("not closed")
-	}
-	q := newPipeTerm(t, Options{Width: 10, Height: 3})
-	m2, cmd := m.reattach(q.Terminal)
-	if m2.Closed() || m2.Terminal() != q.Terminal || cmd == nil {
-		t.Fatal("not reattached")
-	}
-	if !strings.Contains(m2.View(), "picture") {
-		t.Fatalf("last frame lost: %q", m2.View())
 	}
 }

@@ -1,9 +1,12 @@
 package termview
 
 import (
+	"io"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 )
 
 // Synchronized-update markers. tmux 3.3 with the sync feature brackets its
@@ -15,24 +18,40 @@ const (
 	seqSyncEndDCS   = "\x1bP=2s\x1b\\"
 )
 
+// drainedPause is the longest the reader waits after a read that emptied
+// the PTY: a 60 Hz frame.
+const drainedPause = time.Second / 60
+
+// maxEmulationPause is the longest the reader pauses at once to pay off
+// emulation debt: one frame of the sustained rate's default.
+const maxEmulationPause = time.Second / 12
+
 // readBufSize is one read from the PTY. The reader emulates a chunk before it
 // reads the next, so this (plus the kernel's PTY buffer) is all amux holds;
 // a flood backs up into tmux, which then discards and redraws instead.
 const readBufSize = 32 << 10
 
 // readLoop is the one reader of the PTY. It emulates each chunk before it
-// reads the next, and between frames it does not read at all: output that
-// arrives while no frame could be shown anyway waits in the PTY and is read
-// in one go when the next frame is due. Keystroke echoes after a quiet spell
-// are read and shown at once; a flood costs one read per frame instead of
-// thousands of tiny ones, and if it outruns us it backs up into tmux, which
-// drops it and redraws later. The emulation budget caps the rest.
+// reads the next. While a flood keeps the PTY full (a read fills the whole
+// buffer) it does not read between frames: what arrives meanwhile waits in
+// the PTY and is read in one go when the next frame is due, and if it
+// outruns us it backs up into tmux, which drops it and redraws later. The
+// emulation budget caps the rest. A read that empties the PTY is followed
+// by the next one drainedPause later at most: a keystroke's echo after a
+// quiet spell is read at once, tiny writes are read in batches, and the end
+// of a flood is not held back by the sustained rate.
 func (t *Terminal) readLoop() {
 	buf := make([]byte, readBufSize)
 	sc := seqSplitter{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
 	emulation := newBudget(t.opts.EmulationShare, t.opts.EmulationBurst, time.Now())
 	for {
+		t.waitVisible()
+		t.startReading()
 		n, err := t.rw.Read(buf)
+		t.reading.Store(false)
+		if err == nil && n > 0 {
+			n = readAvailable(t.rw, buf, n)
+		}
 		if n > 0 {
 			t.stats.bytes.Add(uint64(n))
 			t.stats.reads.Add(1)
@@ -40,7 +59,19 @@ func (t *Terminal) readLoop() {
 			due := t.ingest(&sc, buf[:n])
 			now := time.Now()
 			emulation.spend(now.Sub(start), now)
-			wait := max(due.Sub(now), emulation.wait(now))
+			// The emulation debt is waited off a frame at a time at most:
+			// the PTY is looked at again (the flood may be over), and the
+			// next chunk adds to the debt if it is not.
+			emu := min(emulation.wait(now), maxEmulationPause)
+			wait := max(emu, due.Sub(now))
+			if n < len(buf) {
+				// The PTY is drained: read again soon, but not at once, so
+				// that tiny writes come in batches (tmux keeps writing a few
+				// bytes while it discards a flood) yet the end of the output,
+				// and tmux's redraw after a flood, is not held back by the
+				// sustained rate. Input wakes the reader sooner.
+				wait = max(emu, min(wait, drainedPause))
+			}
 			if wait > 0 {
 				select {
 				case <-time.After(wait):
@@ -58,10 +89,39 @@ func (t *Terminal) readLoop() {
 	}
 }
 
+// readAvailable adds to buf[:n] what more the PTY holds right now, without
+// waiting, up to a full buffer. A terminal's line discipline hands out at
+// most 4 KB per read; a flood read in one 32 KB gulp costs one wake-up and
+// one emulation pass instead of eight, and a full buffer tells the reader
+// that more is waiting.
+func readAvailable(r io.Reader, buf []byte, n int) int {
+	sc, ok := r.(syscall.Conn)
+	if !ok {
+		return n
+	}
+	raw, err := sc.SyscallConn()
+	if err != nil {
+		return n
+	}
+	for n < len(buf) {
+		got := 0
+		if err := raw.Read(func(fd uintptr) bool {
+			got, _ = syscall.Read(int(fd), buf[n:])
+			return true // never wait: EAGAIN means nothing more for now
+		}); err != nil || got <= 0 {
+			return n
+		}
+		n += got
+	}
+	return n
+}
+
 // ingest emulates one chunk, tracking synchronized updates so that frames
-// are only taken between them. A chunk is cut just after every end marker,
-// so a complete frame is caught even when the next one starts in the same
-// chunk. It returns when the next frame may be published.
+// are only published between them (and Draw copies no half-drawn screen).
+// A chunk is cut just after every end marker, where a frame may be
+// published; if the next update starts in the same chunk, the screen is
+// whole again only when that one ends. It returns when the next frame may
+// be published.
 func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -79,24 +139,48 @@ func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 			t.flushLocked()
 		}
 	})
+	t.lastIngest = time.Now()
 	t.storeModesLocked()
 	t.flushLocked()
-	return t.nextFrameLocked(time.Now())
+	due, _ := t.nextFrameLocked(t.lastIngest)
+	return due
 }
 
-// nextFrameLocked is the earliest time the frame pacing allows a frame.
-func (t *Terminal) nextFrameLocked(now time.Time) time.Time {
+// nextFrameLocked is the earliest time the frame pacing allows a frame,
+// and whether it is the sustained frame rate that holds the frame back.
+func (t *Terminal) nextFrameLocked(now time.Time) (due time.Time, byRate bool) {
 	interval := t.opts.FrameInterval
 	if !t.focused {
 		interval = t.opts.BackgroundInterval
 	}
-	due := t.lastFrame.Add(interval)
+	due = t.lastFrame.Add(interval)
 	if t.focused && !t.userInput.Load() {
 		if w := t.frameBudget.wait(now); now.Add(w).After(due) {
-			due = now.Add(w)
+			due, byRate = now.Add(w), true
 		}
 	}
-	return due
+	return due, byRate
+}
+
+// startReading marks the reader as waiting in the kernel. A frame that the
+// sustained rate holds back is looked at again a frame interval after the
+// last output: if none came by then, the output is over (see quietLocked).
+func (t *Terminal) startReading() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.reading.Store(true)
+	now := time.Now()
+	if check := t.lastIngest.Add(t.opts.FrameInterval); t.dirty && !t.timerAt.IsZero() && t.timerAt.After(check) {
+		t.scheduleLocked(now, max(check.Sub(now), time.Millisecond))
+	}
+}
+
+// quietLocked reports whether the output has stopped: the reader waits in
+// the kernel for more and nothing came for a frame interval. A frame the
+// sustained rate holds back is then shown at once: the flood is over, and
+// its last screen should not wait for the rate.
+func (t *Terminal) quietLocked(now time.Time) bool {
+	return t.reading.Load() && now.Sub(t.lastIngest) >= t.opts.FrameInterval
 }
 
 func (t *Terminal) storeModesLocked() {
@@ -111,8 +195,8 @@ func (t *Terminal) storeModesLocked() {
 // open (or it has been open too long), and the frame interval has passed;
 // otherwise it schedules itself for when one of those may change.
 func (t *Terminal) flushLocked() {
-	if !t.dirty || t.stopped {
-		return
+	if !t.dirty || t.stopped || !t.visible.Load() {
+		return // a hidden terminal takes no frames: showing it does
 	}
 	now := time.Now()
 	if t.syncOpen {
@@ -121,24 +205,34 @@ func (t *Terminal) flushLocked() {
 			return
 		}
 	}
-	if wait := t.nextFrameLocked(now).Sub(now); wait > 0 {
+	due, byRate := t.nextFrameLocked(now)
+	if wait := due.Sub(now); wait > 0 && !(byRate && t.quietLocked(now)) {
+		if byRate && t.reading.Load() {
+			// Look again when the reader has waited a frame for more:
+			// the output may be over by then.
+			wait = min(wait, max(t.lastIngest.Add(t.opts.FrameInterval).Sub(now), time.Millisecond))
+		}
 		t.scheduleLocked(now, wait)
 		return
 	}
 	// Modes first: whoever reacts to this frame may ask Modes() about it.
 	t.storeModesLocked()
-	f := snapshot(t.emu, t.seq+1)
+	t.collectDamageLocked()
+	w, h := t.emu.Size()
+	f := Frame{Width: w, Height: h, Cursor: t.emu.Cursor(), Modes: t.emu.Modes(), Title: t.emu.Title()}
 	if t.syncOpen {
 		f.Modes |= ModeSync
 	}
 	t.dirty = false
-	if p := t.published; p != nil && sameScreen(p, f) {
+	if t.havePub && !t.changed && sameLook(t.pub, f) {
 		// tmux redraws every attached client whenever any option changes;
 		// an identical screen is no news and must not cost the UI a render.
 		return
 	}
+	t.changed = false
 	t.seq++
-	t.published, t.lastFrame = f, now
+	f.Seq = t.seq
+	t.pub, t.havePub, t.lastFrame = f, true, now
 	if !t.userInput.Swap(false) {
 		t.frameBudget.spend(t.frameCost, now)
 	}
@@ -148,7 +242,29 @@ func (t *Terminal) flushLocked() {
 	case <-t.frames:
 	default:
 	}
-	t.frames <- f
+	t.frames <- &f
+}
+
+// collectDamageLocked moves the emulator's damage (rows written since it
+// was last asked) into the rows the next draw must paint, and notes that
+// the screen changed since the last frame. A row written with the cells it
+// held (its hash is the same) is no damage.
+func (t *Terminal) collectDamageLocked() {
+	w, h := t.emu.Size()
+	if len(t.damage) != h || t.hashW != w {
+		t.damage, t.scratch, t.rowHash = make([]bool, h), make([]bool, h), make([]uint64, h)
+		t.hashW, t.damageAll, t.changed = w, true, true
+	}
+	known := t.emu.TakeDamage(t.scratch)
+	for y := range h {
+		if !known || t.scratch[y] {
+			t.scratch[y] = false
+			if sum := t.hasher.row(t.emu, y, w); sum != t.rowHash[y] {
+				t.rowHash[y] = sum
+				t.damage[y], t.changed = true, true
+			}
+		}
+	}
 }
 
 // scheduleLocked arranges a flush after wait unless one comes sooner.
@@ -207,21 +323,29 @@ func (t *Terminal) waitFrame() tea.Cmd {
 	}
 }
 
-// latestFrame renders the current screen now, whatever the frame pacing, for
-// a picture outside the message flow. It still never shows a half-drawn
-// synchronized update unless the update has outlived SyncTimeout; then it
-// returns nil.
-func (t *Terminal) latestFrame() *Frame {
+// Lines renders the screen as it is now, one styled line per row, each
+// exactly as wide as the screen (a picture kept as text, tests). It returns
+// nil while a synchronized update is open and younger than SyncTimeout:
+// the program is halfway through a frame.
+func (t *Terminal) Lines() []string { return t.lines(true) }
+
+// lines is Lines; with whole false it renders a half-drawn update too.
+func (t *Terminal) lines(whole bool) []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {
+	if whole && t.syncOpen && time.Since(t.syncSince) < t.opts.SyncTimeout {
 		return nil
 	}
-	return snapshot(t.emu, t.seq)
+	return screenLines(t.emu)
 }
 
-// sameScreen reports whether two frames show the same thing.
-func sameScreen(a, b *Frame) bool {
-	return a.Width == b.Width && a.Height == b.Height && a.Cursor == b.Cursor &&
-		a.Modes == b.Modes && a.Title == b.Title && a.Content == b.Content
+// Cell returns a copy of the cell at x, y of the screen as it is now (the
+// zero cell outside it).
+func (t *Terminal) Cell(x, y int) uv.Cell {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c := t.emu.CellAt(x, y); c != nil {
+		return *c
+	}
+	return uv.Cell{}
 }

@@ -14,7 +14,7 @@ func TestPumpPublishesFirstOutputAtOnce(t *testing.T) {
 	// An hour-long interval: only the leading edge can publish.
 	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Hour})
 	p.Output(t, "hello")
-	nextFrame(t, p.Terminal, frameHas("hello"))
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "hello"))
 }
 
 func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
@@ -25,21 +25,21 @@ func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
 		t.Run(form.name, func(t *testing.T) {
 			p := newPipeTerm(t, Options{Width: 20, Height: 4, SyncTimeout: time.Hour, FrameInterval: time.Nanosecond})
 			p.Output(t, "old")
-			nextFrame(t, p.Terminal, frameHas("old"))
+			nextFrame(t, p.Terminal, frameHas(p.Terminal, "old"))
 			p.Output(t, form.begin+"\x1b[H\x1b[2Jhalf")
 			tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) { return p.Modes().Has(ModeSync), "sync mode not seen" })
 			select {
 			case f := <-p.frames:
-				t.Fatalf("frame published inside a synchronized update: %q", f.Content)
+				t.Fatalf("frame published inside a synchronized update: %+v", f)
 			default:
 			}
-			if p.latestFrame() != nil {
-				t.Fatal("latestFrame showed a half-drawn update")
+			if p.Lines() != nil {
+				t.Fatal("Lines showed a half-drawn update")
 			}
 			p.Output(t, " done"+form.end)
-			f := nextFrame(t, p.Terminal, frameHas("half done"))
-			if strings.Contains(f.Content, "old") {
-				t.Fatalf("frame mixes old and new: %q", f.Content)
+			nextFrame(t, p.Terminal, frameHas(p.Terminal, "half done"))
+			if got := screenText(p.Terminal); strings.Contains(got, "old") {
+				t.Fatalf("screen mixes old and new: %q", got)
 			}
 		})
 	}
@@ -48,13 +48,20 @@ func TestPumpHoldsFramesDuringSynchronizedUpdate(t *testing.T) {
 func TestPumpSyncTimeoutUnfreezesView(t *testing.T) {
 	p := newPipeTerm(t, Options{Width: 20, Height: 4, SyncTimeout: 30 * time.Millisecond})
 	p.Output(t, seqSyncBegin+"stuck")
-	nextFrame(t, p.Terminal, frameHas("stuck"))
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "stuck"))
 }
 
-func TestPumpCatchesCompleteFrameBeforeNextUpdateInSameChunk(t *testing.T) {
+// An update that ends and the next that starts in the same chunk: the
+// screen is whole again only when the second ends, and only then shown.
+func TestPumpHoldsAnUpdateStartedInTheSameChunk(t *testing.T) {
 	p := newPipeTerm(t, Options{Width: 20, Height: 4, SyncTimeout: time.Hour, FrameInterval: time.Nanosecond})
 	p.Output(t, seqSyncBeginDCS+"one"+seqSyncEndDCS+seqSyncBeginDCS+"\x1b[Htwo")
-	nextFrame(t, p.Terminal, frameHas("one"))
+	tmuxtest.WaitFor(t, 5*time.Second, func() (bool, string) { return p.Modes().Has(ModeSync), "sync mode not seen" })
+	if lines := p.Lines(); lines != nil {
+		t.Fatalf("half-drawn second update shown: %q", lines)
+	}
+	p.Output(t, seqSyncEndDCS)
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "two"))
 }
 
 func TestPumpAnswersQueriesThroughInput(t *testing.T) {
@@ -71,8 +78,8 @@ func TestPumpResizeReachesEmulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := nextFrame(t, p.Terminal, func(f *Frame) bool { return f.Width == 30 })
-	if f.Height != 6 || len(f.Lines) != 6 {
-		t.Fatalf("frame %dx%d with %d lines", f.Width, f.Height, len(f.Lines))
+	if f.Height != 6 || len(p.Lines()) != 6 {
+		t.Fatalf("frame %dx%d with %d lines", f.Width, f.Height, len(p.Lines()))
 	}
 }
 
@@ -112,13 +119,13 @@ func TestClosedTerminalEndsFrameStream(t *testing.T) {
 func TestPumpRationsFramesButNotAnswersToInput(t *testing.T) {
 	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Nanosecond, SustainedRate: 0.001, FrameBurst: 1})
 	p.Output(t, "a")
-	nextFrame(t, p.Terminal, frameHas("a"))
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "a"))
 	p.Output(t, "b")
 	if _, err := p.Write([]byte("k")); err != nil {
 		t.Fatal(err)
 	}
 	p.Output(t, "c")
-	nextFrame(t, p.Terminal, frameHas("abc"))
+	nextFrame(t, p.Terminal, frameHas(p.Terminal, "abc"))
 }
 
 // tmux redraws every attached client when any option changes; a redraw that
@@ -126,7 +133,7 @@ func TestPumpRationsFramesButNotAnswersToInput(t *testing.T) {
 func TestPumpSkipsIdenticalRedraws(t *testing.T) {
 	p := newPipeTerm(t, Options{Width: 20, Height: 4, FrameInterval: time.Nanosecond})
 	p.Output(t, "hello")
-	first := nextFrame(t, p.Terminal, frameHas("hello"))
+	first := nextFrame(t, p.Terminal, frameHas(p.Terminal, "hello"))
 	redraw := "\x1b[H\x1b[2Jhello" // the same screen, drawn again
 	p.Output(t, redraw)
 	want := uint64(len("hello") + len(redraw))
@@ -134,7 +141,7 @@ func TestPumpSkipsIdenticalRedraws(t *testing.T) {
 		return p.Stats().BytesRead >= want, fmt.Sprintf("%d of %d bytes read", p.Stats().BytesRead, want)
 	})
 	p.Output(t, " world")
-	next := nextFrame(t, p.Terminal, frameHas("hello world"))
+	next := nextFrame(t, p.Terminal, frameHas(p.Terminal, "hello world"))
 	if next.Seq != first.Seq+1 {
 		t.Fatalf("frames %d then %d: the identical redraw was published", first.Seq, next.Seq)
 	}

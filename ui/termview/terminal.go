@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -21,9 +22,9 @@ import (
 type Options struct {
 	Width, Height int // initial size in cells; default 80×24
 	// FrameInterval is the least time between two frames of a focused
-	// terminal: match the program's frame rate. The first output after a
+	// terminal: match the screen's frame rate. The first output after a
 	// quiet spell is published at once; only what follows within the
-	// interval is batched. Default 1/60 s.
+	// interval is batched. Default 1/240 s, the rate ui/screen caps at.
 	FrameInterval time.Duration
 	// BackgroundInterval is the same for an unfocused terminal. Default 250 ms.
 	BackgroundInterval time.Duration
@@ -59,7 +60,7 @@ func (o Options) withDefaults() Options {
 		o.Width, o.Height = 80, 24
 	}
 	if o.FrameInterval <= 0 {
-		o.FrameInterval = time.Second / 60
+		o.FrameInterval = time.Second / 240
 	}
 	if o.BackgroundInterval <= 0 {
 		o.BackgroundInterval = 250 * time.Millisecond
@@ -68,16 +69,16 @@ func (o Options) withDefaults() Options {
 		o.SustainedRate = 12
 	}
 	if o.FrameBurst <= 0 {
-		o.FrameBurst = 12
+		o.FrameBurst = 6
 	}
 	if o.SyncTimeout <= 0 {
 		o.SyncTimeout = 150 * time.Millisecond
 	}
 	if o.EmulationShare <= 0 || o.EmulationShare > 1 {
-		o.EmulationShare = 0.2
+		o.EmulationShare = 0.1
 	}
 	if o.EmulationBurst <= 0 {
-		o.EmulationBurst = 100 * time.Millisecond
+		o.EmulationBurst = 50 * time.Millisecond
 	}
 	if o.NewEmulator == nil {
 		o.NewEmulator = NewVTEmulator
@@ -106,18 +107,32 @@ type Terminal struct {
 	frameCost   time.Duration // 1/SustainedRate: what one frame takes from frameBudget
 	frameBudget *budget
 	seq         uint64
-	published   *Frame // the last frame handed to the UI
+	pub         Frame    // the last frame handed to the UI
+	havePub     bool     // pub is set; cleared while hidden, so showing publishes
+	changed     bool     // cells changed since pub
+	damage      []bool   // rows changed since the last draw (see drawTo)
+	damageAll   bool     // any row may have changed since the last draw
+	scratch     []bool   // for the emulator's damage report
+	rowHash     []uint64 // each row's cells as last collected (see collectDamageLocked)
+	hashW       int      // the width rowHash was taken at
+	hasher      rowHasher
+	drawGen     uint64 // counts draws: a Drawn from before another draw is stale
 	timer       *time.Timer
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
 	stopped     bool
+	lastIngest  time.Time // when output was last emulated
 
-	userInput atomic.Bool   // input written since the last frame
-	inputWake chan struct{} // capacity 1: input was written
-	modes     atomic.Uint32 // latest Modes, readable without the lock
-	stats     counters
-	frames    chan *Frame // capacity 1: only the newest unconsumed frame
-	in        *inputQueue
+	userInput   atomic.Bool   // input written since the last frame
+	inputWake   chan struct{} // capacity 1: input was written
+	visible     atomic.Bool   // the view is on screen: the PTY is read
+	visibleWake chan struct{} // capacity 1: the view became visible
+	held        atomic.Bool   // the reader waits for the view to be visible
+	reading     atomic.Bool   // the reader waits in the kernel for output
+	modes       atomic.Uint32 // latest Modes, readable without the lock
+	stats       counters
+	frames      chan *Frame // capacity 1: only the newest unconsumed frame
+	in          *inputQueue
 
 	sizeMu       sync.Mutex // orders resizes: emulator first, then the PTY
 	ptyClosed    bool       // the PTY is closed; guarded by sizeMu, so no resize ioctls a closed fd
@@ -134,10 +149,11 @@ type Terminal struct {
 
 // Attach starts `tmux attach-session -t =<session>` (never -d: other viewers
 // stay attached) on a PTY of the configured size and starts reading it. It
-// first makes sure the server has TerminalFeatures. The session must exist.
+// first gives the server the options its clients need (EnsureServerOptions).
+// The session must exist.
 func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (*Terminal, error) {
 	opts = opts.withDefaults()
-	if err := EnsureTerminalFeatures(ctx, c); err != nil {
+	if err := EnsureServerOptions(ctx, c); err != nil {
 		return nil, err
 	}
 	// Not ctx: the client must outlive the call that created it.
@@ -147,8 +163,18 @@ func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (
 	if err != nil {
 		return nil, err
 	}
+	if ptmx, err = pollable(ptmx); err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, err
+	}
 	t := newTerminal(ptmx, opts)
 	t.session, t.runner, t.ptmx, t.proc = session, c, ptmx, cmd
+	// x/vt reserves 4 MB for the parser and a full alternate screen, both of
+	// which NewVTEmulator replaces at once (see tuneVT). Collected on their
+	// own they would linger as resident memory (a later allocation that
+	// reuses their pages has to zero them); give them back now.
+	debug.FreeOSMemory()
 	go func() {
 		t.exitErr = cmd.Wait()
 		close(t.exited)
@@ -180,17 +206,19 @@ func attachEnv(base []string) []string {
 func newTerminal(rw io.ReadWriteCloser, opts Options) *Terminal {
 	opts = opts.withDefaults()
 	t := &Terminal{
-		opts:      opts,
-		rw:        rw,
-		emu:       opts.NewEmulator(opts.Width, opts.Height),
-		frames:    make(chan *Frame, 1),
-		in:        newInputQueue(),
-		closing:   make(chan struct{}),
-		inputWake: make(chan struct{}, 1),
-		done:      make(chan struct{}),
-		exited:    make(chan struct{}),
-		focused:   true,
+		opts:        opts,
+		rw:          rw,
+		emu:         opts.NewEmulator(opts.Width, opts.Height),
+		frames:      make(chan *Frame, 1),
+		in:          newInputQueue(),
+		closing:     make(chan struct{}),
+		inputWake:   make(chan struct{}, 1),
+		visibleWake: make(chan struct{}, 1),
+		done:        make(chan struct{}),
+		exited:      make(chan struct{}),
+		focused:     true,
 	}
+	t.visible.Store(true)
 	t.frameCost = time.Duration(float64(time.Second) / opts.SustainedRate)
 	// A frame is allowed while the level is not negative, so a capacity of
 	// FrameBurst-1 frames lets exactly FrameBurst through at once.
@@ -275,7 +303,7 @@ func (t *Terminal) Resize(width, height int) error {
 	if t.ptyClosed {
 		return ErrClosed // the reader or Close closed it, under sizeMu
 	}
-	return pty.Setsize(t.ptmx, &pty.Winsize{Cols: uint16(w), Rows: uint16(h)})
+	return setSize(t.ptmx, w, h)
 }
 
 // Done is closed when the attach client's output has ended: the session or

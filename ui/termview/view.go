@@ -8,26 +8,22 @@ import (
 )
 
 // rows returns the lines on screen before fitting and highlighting: history
-// while scrolled back, else the latest frame.
+// while scrolled back, else the terminal's screen as it is.
 func (m Model) rows() []string {
 	if m.hist.scroll > 0 && m.hist.lines != nil {
 		return m.hist.rows(m.height)
 	}
-	if m.frame == nil {
-		return nil
-	}
-	return m.frame.Lines
+	return m.term.lines(false)
 }
 
-// View renders the terminal at the model's size: every row exactly width
-// cells wide, height rows, styles (truecolor included) as the program drew
-// them, the selection in reverse video.
+// View renders the terminal at the model's size as text: every row exactly
+// width cells wide, height rows, styles (truecolor included) as the program
+// drew them, the selection in reverse video. The screen does not use it
+// (Draw copies cells); it is for a picture kept as text, such as the stale
+// screen of a detached tab.
 func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
-	}
-	if f := m.frame; f != nil && m.hist.scroll == 0 && !m.sel.active && f.Width == m.width && f.Height == m.height {
-		return f.Content
 	}
 	rows := m.rows()
 	var b strings.Builder

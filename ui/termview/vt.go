@@ -28,6 +28,10 @@ type vtEmulator struct {
 	modes Modes
 	title string
 	alt   seqSplitter
+	// touched is the backing array of the touched-row list TakeDamage last
+	// cleared. x/vt replaces the list (a reset, a resize) without marking
+	// the rows it cleared, so a different array means every row changed.
+	touched **uv.LineData
 }
 
 // NewVTEmulator returns an x/vt emulator of the given size.
@@ -119,6 +123,29 @@ func (e *vtEmulator) Resize(width, height int) {
 func (e *vtEmulator) Size() (int, int) { return e.emu.Width(), e.emu.Height() }
 
 func (e *vtEmulator) CellAt(x, y int) *uv.Cell { return e.emu.CellAt(x, y) }
+
+// TakeDamage reads x/vt's touched-row list, which its screen buffer keeps
+// for renderers (a cell written with what it already held is not marked),
+// and clears it in place for the next call. TestVTDamageTracking fails if a
+// new x/vt stops keeping it.
+func (e *vtEmulator) TakeDamage(rows []bool) bool {
+	t := e.emu.Touched()
+	var id **uv.LineData
+	if len(t) > 0 {
+		id = &t[0]
+	}
+	known := id == e.touched && len(t) >= e.emu.Height()
+	e.touched = id
+	for y, ld := range t {
+		if ld != nil {
+			if y < len(rows) {
+				rows[y] = true
+			}
+			t[y] = nil
+		}
+	}
+	return known
+}
 
 func (e *vtEmulator) Cursor() Cursor {
 	pos := e.emu.CursorPosition()

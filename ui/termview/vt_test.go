@@ -46,11 +46,11 @@ func TestVTEmulatorKeepsTruecolorAndCursor(t *testing.T) {
 	if cur := e.Cursor(); cur.Visible || cur.Shape != tea.CursorBar {
 		t.Fatalf("cursor after hide = %+v", cur)
 	}
-	f := snapshot(e, 1)
-	if !strings.Contains(f.Lines[1], "38;2;10;20;30") || !strings.Contains(f.Lines[1], "X") {
-		t.Fatalf("row lost truecolor: %q", f.Lines[1])
+	lines := screenLines(e)
+	if !strings.Contains(lines[1], "38;2;10;20;30") || !strings.Contains(lines[1], "X") {
+		t.Fatalf("row lost truecolor: %q", lines[1])
 	}
-	for y, l := range f.Lines {
+	for y, l := range lines {
 		if w := len([]rune(stripSGR(l))); w != 20 {
 			t.Fatalf("row %d is %d cells: %q", y, w, l)
 		}

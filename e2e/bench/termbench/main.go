@@ -10,7 +10,10 @@
 //   - RSS of this process with 1, 5 and 10 views, and after three floods.
 //
 // The views live in a real Bubble Tea program (output discarded, true
-// colour, 60 fps by default) so its renderer's cost is counted too.
+// colour, 60 fps by default) that renders them as text (termview.Model.View)
+// through Bubble Tea's own renderer. amux no longer draws that way (it copies
+// cells to ui/screen's canvas): for amux's own figures beside plain tmux use
+// e2e's BenchmarkAmuxBesideTmux; this program isolates the embedded terminal.
 //
 // Usage (from the module root): go run ./e2e/bench/termbench [flags]
 package main

@@ -133,8 +133,8 @@ func (r *root) check(i int) {
 	if f == nil {
 		return
 	}
-	if e := r.echo; e != nil && e.view == i && f.Seq > e.seq && f.Cursor.Y < len(f.Lines) && f.Cursor.X > 0 {
-		if ansi.Strip(ansi.Cut(f.Lines[f.Cursor.Y], f.Cursor.X-1, f.Cursor.X)) == e.char {
+	if e := r.echo; e != nil && e.view == i && f.Seq > e.seq && f.Cursor.X > 0 {
+		if c := r.views[i].Terminal().Cell(f.Cursor.X-1, f.Cursor.Y); c.Content == e.char {
 			e.done <- time.Since(e.sent)
 			r.echo = nil
 		}
@@ -143,9 +143,13 @@ func (r *root) check(i int) {
 		close(e.done)
 		r.enter = nil
 	}
+	if len(r.texts) == 0 {
+		return
+	}
+	text := ansi.Strip(strings.Join(r.views[i].Terminal().Lines(), "\n"))
 	kept := r.texts[:0]
 	for _, w := range r.texts {
-		if w.view == i && strings.Contains(f.Content, w.text) {
+		if w.view == i && strings.Contains(text, w.text) {
 			close(w.done)
 			continue
 		}

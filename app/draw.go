@@ -1,0 +1,193 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+
+	"amux.dev/amux/ui/screen"
+	"amux.dev/amux/ui/termview"
+)
+
+// paintState is what a canvas holds, so that a draw redoes only what
+// changed: the chrome (list, borders, tab bar, hints) only where a message
+// changed its text, line by line, and the shown terminal only in the rows
+// its frame changed. The zero value knows nothing: the next draw paints
+// everything.
+type paintState struct {
+	valid     bool
+	chromeGen int  // Model.chromeGen the chrome was drawn at
+	overlay   bool // an overlay is drawn over the layout
+	fullShown bool // a full-screen overlay (the diff viewer) is drawn
+	small     textRegion
+	full      textRegion // the full-screen overlay, as drawn
+	left      textRegion
+	box       string // the center frame's edges as drawn (see drawCenter)
+	content   textRegion
+	bar       textRegion
+	hints     textRegion
+	termTab   *tab           // the tab whose live view owns the terminal area
+	term      termview.Drawn // what that view drew there
+	sideBox   string         // the sidebar frame's edges as drawn
+	side      textRegion     // the sidebar's component
+	sideTab   *tab           // the sidebar terminal drawn in the sidebar
+	sideTerm  termview.Drawn
+}
+
+// textRegion is a rectangle of the canvas drawn from text. Only lines that
+// differ from the ones drawn there last are drawn again, so a spinner
+// turning costs one row of the canvas, not a region.
+type textRegion struct {
+	area  uv.Rectangle
+	lines []string // as drawn, one per row of area; nil: unknown
+}
+
+// draw puts s (styled lines, each one row) into area.
+func (r *textRegion) draw(c *screen.Canvas, area uv.Rectangle, s string) {
+	if area != r.area || len(r.lines) != area.Dy() {
+		r.area, r.lines = area, make([]string, area.Dy())
+		for y := range r.lines {
+			r.lines[y] = "\x00" // matches no line: every row is drawn
+		}
+	}
+	lines := strings.Split(s, "\n")
+	for y := range area.Dy() {
+		line := ""
+		if y < len(lines) {
+			line = lines[y]
+		}
+		if r.lines[y] == line {
+			continue
+		}
+		c.DrawString(uv.Rect(area.Min.X, area.Min.Y+y, area.Dx(), 1), line)
+		r.lines[y] = line
+	}
+}
+
+// draw composes the screen on c. Update bumps chromeGen whenever a message
+// other than a terminal's frame (or typing into one) was handled; a frame
+// alone only costs the terminal rows it changed. The embedded terminal's
+// cells go to the canvas directly; only the chrome is drawn from text.
+func (m *Model) draw(c *screen.Canvas, st *paintState) {
+	if m.width <= 0 || m.height <= 0 {
+		return
+	}
+	_, fullScreen := m.overlay.(fullScreen)
+	if c.Resize(m.width, m.height) || m.overlay != nil && !fullScreen || st.overlay || st.fullShown && !fullScreen {
+		// Everything moved, or an overlay covers (or covered) part of
+		// every region: paint it all.
+		*st = paintState{}
+	}
+	chrome := !st.valid || st.chromeGen != m.chromeGen
+	st.valid, st.chromeGen = true, m.chromeGen
+	if m.width < minWidth || m.height < minHeight || fullScreen {
+		if m.width < minWidth || m.height < minHeight {
+			st.full = textRegion{}
+			if chrome {
+				st.small.draw(c, c.Bounds(), m.tooSmall())
+			}
+		} else {
+			st.small = textRegion{}
+			st.full.draw(c, c.Bounds(), m.overlay.view(m, m.width, m.height))
+		}
+		*st = paintState{valid: true, chromeGen: m.chromeGen, small: st.small, full: st.full, fullShown: fullScreen}
+		c.SetCursor(nil)
+		return
+	}
+	st.small, st.full = textRegion{}, textRegion{}
+	l := m.layout()
+	if chrome {
+		st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight), m.renderDashboard(l))
+		m.drawCenter(c, l, st)
+		m.drawSidebar(c, l, st)
+		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderHints())
+	}
+	if t := st.termTab; t != nil && t == m.activeTab() && t.view != nil {
+		x, y := m.termOrigin()
+		w, h := m.termSize()
+		st.term = t.view.Draw(c, uv.Rect(x, y, w, h), st.term)
+	}
+	if t := st.sideTab; t != nil && t == m.sideTerm() && t.view != nil {
+		x, y := m.sideTermOrigin()
+		w, h := m.sideTermSize()
+		st.sideTerm = t.view.Draw(c, uv.Rect(x, y, w, h), st.sideTerm)
+	}
+	if m.overlay != nil {
+		box := m.overlay.view(m, min(m.width-4, 90), m.height-2)
+		bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+		c.DrawString(uv.Rect(max(0, (m.width-bw)/2), max(0, (m.height-1-bh)/2), bw, bh), box)
+		st.overlay = true
+	}
+	c.SetCursor(m.screenCursor())
+}
+
+// drawCenter draws the center frame: the selected workspace's facts, or
+// its tab bar over the shown tab. A live view's area is left to it (see
+// draw); a detached tab shows its last screen as text.
+func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
+	x0, w, h := l.dashWidth, m.width-l.dashWidth-l.sideWidth, l.bodyHeight
+	focused := m.focus == focusCenter && m.overlay == nil
+	title, content := m.centerContent(w-2, h-2)
+	if key := fmt.Sprint(title, focused, x0, w, h); key != st.box {
+		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+		st.box = key
+	}
+	inner := uv.Rect(x0+1, 1, w-2, h-2)
+	wt := m.tabs[m.selectedWorkspaceID()]
+	if wt == nil || len(wt.tabs) == 0 {
+		st.bar = textRegion{}
+		st.content.draw(c, inner, content)
+		st.termTab, st.term = nil, termview.Drawn{}
+		return
+	}
+	st.bar.draw(c, uv.Rect(inner.Min.X, inner.Min.Y, inner.Dx(), 1), m.tabBar(wt, inner.Dx()))
+	body := uv.Rect(inner.Min.X, inner.Min.Y+1, inner.Dx(), inner.Dy()-1)
+	if t := wt.current(); t.view != nil {
+		if st.termTab != t {
+			st.termTab, st.term = t, termview.Drawn{}
+		}
+		st.content = textRegion{} // the view draws over whatever text was there
+		return
+	}
+	st.content.draw(c, body, m.detachedBody(wt.current()))
+	st.termTab, st.term = nil, termview.Drawn{}
+}
+
+// drawSidebar draws the sidebar, when the layout has one: its tabs in the
+// top edge, the active tab's component inside — text, or the sidebar
+// terminal's cells (see draw).
+func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
+	if l.sideWidth == 0 {
+		st.sideBox, st.side, st.sideTab, st.sideTerm = "", textRegion{}, nil, termview.Drawn{}
+		return
+	}
+	x0, w, h := m.width-l.sideWidth, l.sideWidth, l.bodyHeight
+	focused := m.focus == focusSidebar && m.overlay == nil
+	title, content, live := m.sidebarParts()
+	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
+		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+		st.sideBox = key
+	}
+	if live != nil {
+		if st.sideTab != live {
+			st.sideTab, st.sideTerm = live, termview.Drawn{}
+		}
+		st.side = textRegion{} // the terminal draws over whatever text was there
+		return
+	}
+	st.side.draw(c, uv.Rect(x0+1, 1, w-2, h-2), content)
+	st.sideTab, st.sideTerm = nil, termview.Drawn{}
+}
+
+// screenCursor is the real cursor for this frame (see cursor), in the
+// screen's terms.
+func (m *Model) screenCursor() *uv.Cursor {
+	c := m.cursor()
+	if c == nil {
+		return nil
+	}
+	// Bubble Tea's cursor shapes are ultraviolet's, in the same order.
+	return &uv.Cursor{Position: uv.Pos(c.X, c.Y), Shape: uv.CursorShape(c.Shape), Blink: c.Blink}
+}
