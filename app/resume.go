@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -164,4 +165,27 @@ func plural(n int, word string) string {
 func (m *Model) recordOf(id string) workspace.Record {
 	rec, _ := m.record(id)
 	return rec
+}
+
+// persistTabs records the workspace's open tabs in its record (a field
+// transaction on the tabs field only).
+func (m *Model) persistTabs(wsID string) tea.Cmd {
+	wt, rec := m.tabs[wsID], m.recordOf(wsID)
+	var list []workspace.Tab
+	if wt != nil {
+		for _, t := range wt.tabs {
+			// Run tabs too: their place in the order survives a restart.
+			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title, Cwd: rec.Root})
+		}
+	}
+	// Tabs a reboot took stay recorded until they are resumed: the record
+	// is all that can bring them back.
+	list = append(list, m.lostTabs(wsID)...)
+	eng := m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = eng.Store().SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
+		return nil
+	}
 }

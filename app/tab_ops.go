@@ -9,7 +9,6 @@ import (
 
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/termview"
-	"amux.dev/amux/workspace"
 )
 
 // defaultLiveTabs is how many tabs hold a live PTY at once.
@@ -254,26 +253,6 @@ func (m *Model) dropTab(wsID, tabID string) tea.Cmd {
 		wt.active = len(wt.tabs) - 1
 	}
 	return tea.Batch(m.persistTabs(wsID), m.ensureAttached())
-}
-
-// persistTabs records the workspace's open tabs in its record (a field
-// transaction on the tabs field only).
-func (m *Model) persistTabs(wsID string) tea.Cmd {
-	wt, rec := m.tabs[wsID], m.recordOf(wsID)
-	var list []workspace.Tab
-	if wt != nil {
-		for _, t := range wt.tabs {
-			// Run tabs too: their place in the order survives a restart.
-			list = append(list, workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title, Cwd: rec.Root})
-		}
-	}
-	eng := m.deps.Engine
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, _ = eng.Store().SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
-		return nil
-	}
 }
 
 // resizeViews gives every live view the current terminal area.

@@ -100,5 +100,10 @@ func (m *Model) tabStatus(t *tab) string {
 	if t.delivery != "" {
 		parts = append(parts, th.Style(th.Warning).Render(" · first task "+t.delivery))
 	}
+	// Tabs a reboot took are news beside open ones too.
+	if n := len(m.lostTabs(m.selectedWorkspaceID())); n > 0 {
+		parts = append(parts, th.Style(th.Warning).Render(" · "+strconv.Itoa(n)+" tab(s) lost their session: "+
+			m.keyName(actResumeTab)+" brings them back"))
+	}
 	return strings.Join(parts, "")
 }

@@ -1,0 +1,44 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// Opening a new tab before resuming the tabs a reboot took rewrites the
+// workspace's tab list; the lost tabs stay in it, so even after another
+// restart resume still brings them back.
+func TestANewTabKeepsTheTabsARebootTook(t *testing.T) {
+	s := newAgentSetup(t)
+	s.openFakeAgent(t, "")
+	session := agentSession(t, s.env)
+	leaveTerminal(t, s.term)
+	s.term.Press(t, "quit")
+	s.term.WaitExit()
+	if _, err := s.env.Server.Run(context.Background(), "kill-server"); err != nil {
+		t.Fatal(err)
+	}
+	again := harness.StartAmux(t, s.env, 120, 40)
+	again.WaitText("feat")
+	again.Press(t, "cursor-bottom")
+	again.WaitText("1 tab(s) lost their session")
+
+	again.Press(t, "new-terminal-tab")
+	again.WaitText("started shell")
+	leaveTerminal(t, again)
+	again.Press(t, "quit")
+	again.WaitExit()
+
+	// The record the new tab rewrote still knows the lost one.
+	third := harness.StartAmux(t, s.env, 120, 40)
+	third.WaitText("feat")
+	third.Press(t, "cursor-bottom")
+	third.WaitText("1 tab(s) lost their session")
+	third.Press(t, "resume-tab")
+	third.WaitText("resumed 1 tab")
+	if got := agentSession(t, s.env); got != session {
+		t.Fatalf("the lost tab came back as %q, want its own session %q", got, session)
+	}
+}
