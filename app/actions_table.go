@@ -170,7 +170,7 @@ func whyNotIdleWorkspace(m *Model) string {
 	case w.Busy:
 		return "an operation is already running on it"
 	case rec.Main:
-		return "the main checkout is never deleted or shelved (close its tabs instead)"
+		return "the main checkout is never deleted or shelved: \"" + m.acts[actCloseMain].Label + "\" closes it"
 	}
 	return ""
 }

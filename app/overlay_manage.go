@@ -2,7 +2,10 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,6 +20,7 @@ const (
 	actRemoveProject   keys.ActionID = "remove-project"
 	actRenameWorkspace keys.ActionID = "rename-workspace"
 	actMainWorkspace   keys.ActionID = "main-checkout-workspace"
+	actCloseMain       keys.ActionID = "close-main-workspace"
 )
 
 // manageTimeout bounds a project refresh, a rename or a removal.
@@ -27,12 +31,14 @@ func manageRows() []action {
 		return keys.Action{ID: id, Scope: scopeDashboard, Keys: ks, Label: label, Help: help, Palette: true}
 	}
 	return []action{
-		{Action: k(actRemoveProject, []string{"X"}, "remove project", "Remove the selected project (typed confirm; its workspaces and worktrees are kept)"),
+		{Action: k(actRemoveProject, []string{"X"}, "remove project", "Remove the selected project (typed confirm; its workspaces are kept unless you ask)"),
 			run: (*Model).openRemoveProject, why: whyNoProject},
-		{Action: k(actRenameWorkspace, []string{"E"}, "rename", "Rename the selected workspace (its branch keeps its name)"),
+		{Action: k(actRenameWorkspace, []string{"E"}, "rename", "Rename the selected workspace (its branch too, only if you ask)"),
 			run: (*Model).openRenameWorkspace, why: whyNoWorkspace},
 		{Action: k(actMainWorkspace, []string{"m"}, "main checkout", "Use the project's main checkout as a workspace of its own (never deleted)"),
 			run: (*Model).mainWorkspace, why: whyNoProject},
+		{Action: k(actCloseMain, nil, "close main checkout", "Close the main checkout's workspace: its sessions end and amux forgets it; the checkout is untouched"),
+			run: (*Model).openCloseMain, why: whyNotMain},
 	}
 }
 
@@ -88,8 +94,12 @@ func (m *Model) onManaged(msg managedMsg) tea.Cmd {
 	return tea.Batch(m.load(), m.say(levelInfo, msg.text))
 }
 
-// manageOverlay is a removal's typed confirm or a rename's form.
+// manageOverlay is a removal's or a rename's dialog: an optional question
+// first (keep or delete the workspaces, keep or rename the branch), then a
+// typed confirm or a form, then the engine call.
 type manageOverlay struct {
+	choice  *dialog.Choice
+	chosen  func(m *Model, o *manageOverlay, i int) tea.Cmd // sets the next step
 	confirm *dialog.TypedConfirm
 	form    *dialog.Form
 	submit  func(m *Model, value string) tea.Cmd
@@ -97,40 +107,138 @@ type manageOverlay struct {
 
 func (m *Model) openRemoveProject() tea.Cmd {
 	p, _ := m.dash.SelectedProject()
-	body := []string{
-		"amux forgets this project. Its " + fmt.Sprint(len(p.Workspaces)) + " workspace(s) are kept: records,",
-		"worktrees, branches and running agents stay, and stay listed under the repository.",
-		"Delete them one by one first if they should go too.",
-		"Type the project's name to remove it.",
-	}
-	d := dialog.NewTypedConfirm(m.th, m.km, "Remove project "+p.Name, body, p.Name)
+	n := len(p.Workspaces)
 	path, name := p.Path, p.Name
-	m.overlay = &manageOverlay{confirm: &d, submit: func(m *Model, _ string) tea.Cmd {
-		eng := m.deps.Engine
-		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
-			defer cancel()
-			res, err := eng.RemoveProject(ctx, path, false, workspace.DeleteOptions{})
-			return managedMsg{text: fmt.Sprintf("removed project %s; %d workspace(s) kept", name, res.Kept), err: err}
+	names := map[string]string{}
+	for _, w := range p.Workspaces {
+		names[w.ID] = w.Name
+	}
+	confirm := func(m *Model, o *manageOverlay, deleteThem bool) {
+		body := []string{
+			"amux forgets this project. Its " + fmt.Sprint(n) + " workspace(s) are kept: records,",
+			"worktrees, branches and running agents stay, and stay listed under the repository.",
 		}
-	}}
+		if deleteThem {
+			body = []string{
+				"amux deletes its " + fmt.Sprint(n) + " workspace(s), each as " + m.keyName(actDelete) + " would (agents and runs",
+				"stopped, archive run, worktree removed, a branch with unmerged commits kept), then",
+				"forgets the project. A workspace holding uncommitted work is not deleted: the",
+				"project then stays, and " + m.keyName(actDelete) + " on that workspace asks what to do with its work.",
+				"A main checkout workspace only has its sessions closed.",
+			}
+		}
+		d := dialog.NewTypedConfirm(m.th, m.km, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
+		o.confirm = &d
+		o.submit = func(m *Model, _ string) tea.Cmd {
+			eng := m.deps.Engine
+			return func() tea.Msg {
+				ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
+				defer cancel()
+				res, err := eng.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
+				text := fmt.Sprintf("removed project %s; %d workspace(s) kept", name, res.Kept)
+				if deleteThem {
+					text = fmt.Sprintf("removed project %s and its %d workspace(s)", name, len(res.Deleted))
+				}
+				if len(res.Failed) > 0 {
+					var kept []string
+					for id, ferr := range res.Failed {
+						why := "could not be deleted: " + ferr.Error()
+						if errors.Is(ferr, workspace.ErrWorkAtRisk) {
+							why = "holds uncommitted work"
+						}
+						kept = append(kept, names[id]+" "+why)
+					}
+					slices.Sort(kept)
+					err = fmt.Errorf("project %s stays: %s (%d deleted)", name, strings.Join(kept, "; "), len(res.Deleted))
+				}
+				return managedMsg{text: text, err: err}
+			}
+		}
+	}
+	o := &manageOverlay{}
+	m.overlay = o
+	if n == 0 {
+		confirm(m, o, false)
+		return nil
+	}
+	c := dialog.NewChoice(m.th, m.km, "Remove project "+name, []string{"It has " + fmt.Sprint(n) + " workspace(s). What should happen to them?"},
+		[]dialog.Option{{Key: "w", Label: "keep the workspaces: records, worktrees, branches and agents stay"},
+			{Key: "d", Label: "delete them too, each as " + m.keyName(actDelete) + " would (work is never discarded)"}}, 0)
+	o.choice = &c
+	o.chosen = func(m *Model, o *manageOverlay, i int) tea.Cmd { confirm(m, o, i == 1); return nil }
 	return nil
 }
 
 func (m *Model) openRenameWorkspace() tea.Cmd {
 	w, _ := m.dash.SelectedWorkspace()
+	rec, _ := m.record(w.ID)
 	f := dialog.NewForm(m.th, m.km, "Rename "+w.Name,
-		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "the branch keeps its name; sessions show the new one after their next attach"},
+		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "sessions show the new name after their next attach"},
 	).WithSubmitLabel("rename")
 	f.SetValue(0, w.Name)
-	id := w.ID
-	m.overlay = &manageOverlay{form: &f, submit: func(m *Model, name string) tea.Cmd {
+	id, branch := w.ID, rec.Branch
+	rename := func(name string, renameBranch bool) tea.Cmd {
 		eng := m.deps.Engine
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
-			_, err := eng.RenameWorkspace(ctx, id, name, false)
-			return managedMsg{text: "renamed to " + name, selectWS: id, err: err}
+			_, err := eng.RenameWorkspace(ctx, id, name, renameBranch)
+			text := "renamed to " + name
+			if renameBranch {
+				text += " (and its branch)"
+			}
+			return managedMsg{text: text, selectWS: id, err: err}
+		}
+	}
+	o := &manageOverlay{form: &f}
+	o.submit = func(m *Model, name string) tea.Cmd {
+		if rec.Main || name == branch || name == w.Name {
+			return rename(name, false)
+		}
+		// The branch is the person's to keep: ask before renaming it too.
+		c := dialog.NewChoice(m.th, m.km, "Rename "+w.Name+" to "+name, []string{"Its branch is " + branch + "."},
+			[]dialog.Option{{Key: "o", Label: "keep the branch's old name " + branch},
+				{Key: "r", Label: "rename the branch to " + name + " too"}}, 0)
+		o.form, o.choice = nil, &c
+		o.chosen = func(m *Model, o *manageOverlay, i int) tea.Cmd {
+			m.closeOverlay()
+			return rename(name, i == 1)
+		}
+		m.overlay = o
+		return nil
+	}
+	m.overlay = o
+	return nil
+}
+
+// whyNotMain: only the main checkout's workspace is closed this way.
+func whyNotMain(m *Model) string {
+	w, ok := m.dash.SelectedWorkspace()
+	if rec, _ := m.record(w.ID); !ok || !rec.Main {
+		return "select the main checkout's workspace (other workspaces are deleted or shelved)"
+	}
+	return ""
+}
+
+// openCloseMain is what delete means for the main checkout's workspace:
+// the checkout is the person's and is never deleted; closing it kills its
+// sessions and drops amux's record.
+func (m *Model) openCloseMain() tea.Cmd {
+	w, _ := m.dash.SelectedWorkspace()
+	body := []string{
+		"This workspace is the project's main checkout: it is never deleted.",
+		"Closing it kills its agent and run sessions and drops amux's record of it;",
+		"the checkout, its files and its branch are not touched.",
+		"Type its name to close it.",
+	}
+	d := dialog.NewTypedConfirm(m.th, m.km, "Close workspace "+w.Name, body, w.Name)
+	id, name := w.ID, w.Name
+	m.overlay = &manageOverlay{confirm: &d, submit: func(m *Model, _ string) tea.Cmd {
+		eng := m.deps.Engine
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
+			defer cancel()
+			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: eng.ForgetMain(ctx, id)}
 		}
 	}}
 	return nil
@@ -152,6 +260,18 @@ func (o *manageOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	var out dialog.Outcome
 	value := ""
+	if o.choice != nil {
+		c, out := o.choice.Update(msg)
+		o.choice = &c
+		switch out {
+		case dialog.Cancelled:
+			m.closeOverlay()
+		case dialog.Submitted:
+			o.choice = nil
+			return o.chosen(m, o, c.Selected())
+		}
+		return nil
+	}
 	if o.confirm != nil {
 		var d dialog.TypedConfirm
 		d, cmd, out = o.confirm.Update(msg)
@@ -167,12 +287,15 @@ func (o *manageOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 	case dialog.Submitted:
 		m.closeOverlay()
-		return tea.Batch(cmd, o.submit(m, value))
+		return tea.Batch(cmd, o.submit(m, value)) // a submit may open a next step
 	}
 	return cmd
 }
 
 func (o *manageOverlay) view(m *Model, w, h int) string {
+	if o.choice != nil {
+		return o.choice.View(w)
+	}
 	if o.confirm != nil {
 		return o.confirm.View(w)
 	}

@@ -8,8 +8,9 @@ import (
 	"amux.dev/amux/e2e/harness"
 )
 
-// Removing a project asks for its name, unregisters it and keeps its
-// workspaces (records and worktrees), and says so.
+// Removing a project asks what happens to its workspaces and for its name,
+// unregisters it and — kept as asked — leaves its workspaces (records and
+// worktrees), and says so.
 func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
@@ -19,6 +20,8 @@ func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	term.Press(t, "cursor-top")
 	term.Press(t, "remove-project")
 	term.WaitText("Remove project shop")
+	term.WaitText("What should happen to them?")
+	term.Keys("w") // keep the workspaces
 	term.WaitText("Its 1 workspace(s) are kept")
 	term.Type("shop")
 	term.Keys("Enter")

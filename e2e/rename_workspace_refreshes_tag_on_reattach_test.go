@@ -29,6 +29,8 @@ func TestRenameWorkspaceRefreshesTheTagOnReattach(t *testing.T) {
 	s.term.Keys("C-u")
 	s.term.Type("login-fix")
 	s.term.Keys("Enter")
+	s.term.WaitText("Its branch is feat.")
+	s.term.Keys("o") // keep the branch's old name
 	s.term.WaitText("renamed to login-fix")
 	if got := label(); got != "feat" {
 		t.Fatalf("the live session was re-tagged at once: %q", got)

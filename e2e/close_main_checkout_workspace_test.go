@@ -1,0 +1,43 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// The main checkout's workspace is never deleted: closing it (from the
+// palette, typed confirm) ends its sessions and drops amux's record, and
+// leaves the checkout, its files and its branch alone.
+func TestCloseTheMainCheckoutWorkspace(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	term.Press(t, "main-checkout-workspace")
+	term.WaitText("─ main-checkout ─")
+	term.Press(t, "new-terminal-tab")
+	term.WaitText("started shell")
+	leaveTerminal(t, term)
+	if out := env.Server.MustRun(t, "list-sessions", "-F", "#{@amux_type}"); !strings.Contains(out, "terminal") {
+		t.Fatalf("no terminal session to close: %q", out)
+	}
+
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type("close the main")
+	term.Keys("Enter")
+	term.WaitText("Close workspace main-checkout")
+	term.Type("main-checkout")
+	term.Keys("Enter")
+	term.WaitText("closed workspace main-checkout (the main checkout is untouched)")
+	harness.Eventually(t, func() (bool, string) {
+		out, _ := env.Server.Run(t.Context(), "list-sessions", "-F", "#{@amux_type}")
+		return !strings.Contains(out, "terminal"), "sessions left: " + out
+	})
+	if !exists(filepath.Join(repo, "README.md")) || env.Git(t, repo, "branch", "--show-current") == "" {
+		t.Fatal("the main checkout lost its files or its branch")
+	}
+}

@@ -1,0 +1,30 @@
+package e2e
+
+import (
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// Asked to, a rename renames the workspace's branch too.
+func TestRenameWorkspaceAndItsBranch(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "rename-workspace")
+	term.WaitText("Rename feat")
+	term.Keys("C-u")
+	term.Type("login-fix")
+	term.Keys("Enter")
+	term.WaitText("Its branch is feat.")
+	term.Keys("r") // rename the branch too
+	term.WaitText("renamed to login-fix (and its branch)")
+	if b := env.Git(t, repo, "branch", "--list", "feat"); b != "" {
+		t.Fatal("the old branch is still there")
+	}
+	if b := env.Git(t, repo, "branch", "--list", "login-fix"); b == "" {
+		t.Fatal("no branch login-fix")
+	}
+}
