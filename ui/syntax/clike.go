@@ -192,8 +192,8 @@ func jsRules(w words) chroma.Rules {
 			rule(sqRe, chroma.LiteralString),
 			// A regular expression literal where a value is expected (after
 			// an operator, an opening bracket, a comma or a line's start),
-			// not a division.
-			rule(`(?<=(?:^|[(,=:\[!&|?{};+\-*%<>~^]|\breturn|\btypeof)[ \t]*)/(?![/*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n\[])+/[dgimsuyv]*`,
+			// not a division; bounded, so a line of "(/" is not quadratic.
+			rule(`(?<=(?:^|[(,=:\[!&|?{};+\-*%<>~^]|\breturn|\btypeof)[ \t]*)/(?![/*])(?:\\.|\[(?:\\.|[^\]\\\n]){0,200}\]|[^/\\\n\[]){1,400}/[dgimsuyv]*`,
 				chroma.LiteralStringRegex),
 			rule(`@[\p{L}_][\w.]*`, chroma.NameDecorator),
 		))}.rules()

@@ -23,7 +23,9 @@ func jsonRules() chroma.Rules {
 const yamlScalarStart = `[^\s:#'"\[\]{},&*!|>%@` + "`" + `-]`
 
 func yamlRules() chroma.Rules {
-	key := `(?:` + yamlScalarStart + `[^#\n]*?|-(?=\S)[^#\n]*?|"(?:\\.|[^"\\\n])*"|'(?:''|[^'\n])*')`
+	// A plain key is bounded (128 characters): it is tried at every word of
+	// a value, and unbounded it made a long line quadratic.
+	key := `(?:` + yamlScalarStart + `[^#\n]{0,128}?|-(?=\S)[^#\n]{0,128}?|"(?:\\.|[^"\\\n])*"|'(?:''|[^'\n])*')`
 	end := `(?=[ \t]*(?:$|[,\]}]|[ \t]#))` // where a scalar value ends
 	return chroma.Rules{"root": rules(
 		one(

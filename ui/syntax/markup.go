@@ -19,7 +19,7 @@ func (s *Set) markdownRules() chroma.Rules {
 			rule(`\n`, chroma.TextWhitespace),
 			rule(`[^\S\n]+`, chroma.TextWhitespace),
 			rule("`[^`\\n]+`", chroma.LiteralStringBacktick),
-			groups(`(!?\[)([^\]\n]*)(\]\()([^)\n]*)(\))`,
+			groups(`(!?\[)([^\]\n]{0,400})(\]\()([^)\n]{0,2000})(\))`, // bounded: tried at every [
 				chroma.Punctuation, chroma.Text, chroma.Punctuation, chroma.NameAttribute, chroma.Punctuation),
 			rule(`<(?:https?|mailto):[^>\s]+>`, chroma.NameAttribute),
 			rule("[^\\s`\\[!<]+", chroma.Text),

@@ -67,7 +67,7 @@ func rubyRules() chroma.Rules {
 			rule("`(?:\\\\.|[^`\\\\\n])*`?", chroma.LiteralStringBacktick),
 			rule(`%[qQwWiIsx](?:`+bracketed+`)`, chroma.LiteralString),
 			rule(`%r(?:`+bracketed+`)[imxo]*`, chroma.LiteralStringRegex),
-			rule(`(?<=(?:^|[(,=~!|&?{;]|\b(?:if|unless|when|and|or|not|return))[ \t]*)/(?![ \t])(?:\\.|[^/\\\n])+/[imxo]*`,
+			rule(`(?<=(?:^|[(,=~!|&?{;]|\b(?:if|unless|when|and|or|not|return))[ \t]*)/(?![ \t])(?:\\.|[^/\\\n]){1,400}/[imxo]*`,
 				chroma.LiteralStringRegex),
 			rule(`(?<!:):(?:[\p{L}_]\w*[?!=]?|"(?:\\.|[^"\\\n])*"?)`, chroma.LiteralStringSymbol),
 			rule(`@@?[\p{L}_]\w*`, chroma.NameVariableInstance),
