@@ -157,7 +157,15 @@ func colourSide(lex chroma.Lexer, colours *syntaxColours, items []item, out [][]
 			piece, rest, nl := strings.Cut(v, "\n")
 			it := idx[line]
 			if col += len(piece); piece != "" && (want == udiff.Added || items[it].lk != udiff.Context) {
-				out[it] = append(out[it], span{end: min(col, len(items[it].text)), sgr: code})
+				end := min(col, len(items[it].text))
+				// Tokens of one colour in a row (a name, a space, a
+				// bracket: all the line's own) are one span, one cut fewer
+				// for paint.
+				if n := len(out[it]); n > 0 && out[it][n-1].sgr == code {
+					out[it][n-1].end = end
+				} else {
+					out[it] = append(out[it], span{end: end, sgr: code})
+				}
 			}
 			if !nl {
 				break
