@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/syntax"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -78,8 +79,15 @@ func BenchmarkScrollPage5000LineDiff(b *testing.B) {
 func BenchmarkHighlightChunk(b *testing.B) {
 	files := udiff.Parse(fiveThousand())
 	items := flatten(files)[1000 : 1000+chunkItems]
-	style := chromaStyle(theme.Dark())
+	syn, colours := syntax.New(), syntaxColoursOf(theme.Dark())
+	coloured := 0
+	for _, s := range highlight(syn, colours, files, items) {
+		coloured += len(s)
+	}
+	if coloured == 0 {
+		b.Fatal("nothing was coloured")
+	}
 	for b.Loop() {
-		highlight(style, files, items)
+		highlight(syn, colours, files, items)
 	}
 }

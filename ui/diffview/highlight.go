@@ -1,16 +1,13 @@
 package diffview
 
 import (
-	"image/color"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
-	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/syntax"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -29,27 +26,30 @@ type highlightMsg struct {
 }
 
 // chunkItems is how many source rows one highlight command colours. Only
-// the chunks the viewport shows are coloured, when it shows them: chroma
-// takes about 0.1 ms a line, so a 5,000-line diff coloured whole would
-// cost half a second of CPU and a lot of garbage for rows nobody looks at.
+// the chunks the viewport shows are coloured, when it shows them: a chunk
+// takes a few milliseconds (BenchmarkHighlightChunk), so a 5,000-line diff
+// coloured whole would cost a good part of a second of CPU and a lot of
+// garbage for rows nobody looks at.
 const chunkItems = 128
 
-// chromaStyle picks the highlighter style that sits with a theme; the
-// terminal theme keeps to the terminal's 16 colours, so no syntax colours.
-func chromaStyle(th theme.Theme) *chroma.Style {
-	switch th.Name {
-	case "light":
-		return styles.Get("github")
-	case "terminal":
-		return nil
+// syntaxColours is the SGR sequence of each token class ("" for the line's
+// own colour).
+type syntaxColours [syntax.NumClasses]string
+
+// syntaxColoursOf is theme th's syntax colours as SGR sequences, made once
+// per viewer rather than per token.
+func syntaxColoursOf(th theme.Theme) *syntaxColours {
+	var c syntaxColours
+	for k := range syntax.NumClasses {
+		c[k] = sgrOf(k.Colour(th.Syntax))
 	}
-	return styles.Get("nord")
+	return &c
 }
 
 // highlightVisible returns the commands that colour the chunks the
 // viewport shows and nobody has asked for yet (nil when there are none).
 func (m *Model) highlightVisible() tea.Cmd {
-	if m.style == nil || m.lay == nil || len(m.items) == 0 {
+	if m.syn == nil || m.lay == nil || len(m.items) == 0 {
 		return nil
 	}
 	first, _ := m.lay.at(m.top)
@@ -65,9 +65,9 @@ func (m *Model) highlightVisible() tea.Cmd {
 		}
 		m.chunks[c] = true
 		from, to := c*chunkItems, min((c+1)*chunkItems, len(m.items))
-		gen, style, files, items := m.gen, m.style, m.files, m.items
+		gen, syn, colours, files, items := m.gen, m.syn, m.colours, m.files, m.items
 		cmds = append(cmds, func() tea.Msg {
-			return highlightMsg{gen: gen, from: from, spans: highlight(style, files, items[from:to])}
+			return highlightMsg{gen: gen, from: from, spans: highlight(syn, colours, files, items[from:to])}
 		})
 	}
 	switch len(cmds) {
@@ -95,9 +95,8 @@ func (m *Model) applyHighlight(msg highlightMsg) {
 // (deleted lines) lexed as one text, so a comment or string that spans
 // lines colours right; a file whose language is not recognised keeps its
 // diff colours only.
-func highlight(style *chroma.Style, files []udiff.File, items []item) [][]span {
+func highlight(syn *syntax.Set, colours *syntaxColours, files []udiff.File, items []item) [][]span {
 	out := make([][]span, len(items))
-	sgr := map[chroma.TokenType]string{}
 	lexerOf := map[int]chroma.Lexer{}
 	for start := 0; start < len(items); {
 		it := items[start]
@@ -112,14 +111,12 @@ func highlight(style *chroma.Style, files []udiff.File, items []item) [][]span {
 		if from < end && items[from].kind == lineItem {
 			lex, ok := lexerOf[it.file]
 			if !ok {
-				if l := lexers.Match(files[it.file].Path()); l != nil {
-					lex = chroma.Coalesce(l)
-				}
+				lex = syn.Match(files[it.file].Path())
 				lexerOf[it.file] = lex
 			}
 			if lex != nil {
-				colourSide(lex, style, sgr, items, out, from, end, udiff.Added)
-				colourSide(lex, style, sgr, items, out, from, end, udiff.Deleted)
+				colourSide(lex, colours, items, out, from, end, udiff.Added)
+				colourSide(lex, colours, items, out, from, end, udiff.Deleted)
 			}
 		}
 		start = end
@@ -130,36 +127,45 @@ func highlight(style *chroma.Style, files []udiff.File, items []item) [][]span {
 // colourSide lexes the lines of items[from:to] on one side (Context plus
 // want) and gives each its spans; context lines are coloured on the new
 // side's pass only.
-func colourSide(lex chroma.Lexer, style *chroma.Style, sgr map[chroma.TokenType]string,
-	items []item, out [][]span, from, to int, want udiff.Kind) {
+func colourSide(lex chroma.Lexer, colours *syntaxColours, items []item, out [][]span, from, to int, want udiff.Kind) {
 	var idx []int
 	var b strings.Builder
+	wanted := 0
 	for i := from; i < to; i++ {
 		if k := items[i].lk; k == udiff.Context || k == want {
 			idx = append(idx, i)
 			b.WriteString(items[i].text)
 			b.WriteByte('\n')
+			if k == want {
+				wanted++
+			}
 		}
 	}
-	if len(idx) == 0 {
+	// The old side's pass colours deleted lines only: without any (a new
+	// file, an addition) it has nothing to do.
+	if len(idx) == 0 || want == udiff.Deleted && wanted == 0 {
 		return
 	}
-	iter, err := lex.Tokenise(nil, b.String())
+	iter, err := syntax.Tokenise(lex, b.String())
 	if err != nil {
 		return
 	}
 	line, col := 0, 0
 	for tok := iter(); tok != chroma.EOF && line < len(idx); tok = iter() {
-		code, ok := sgr[tok.Type]
-		if !ok {
-			code = entrySGR(style.Get(tok.Type))
-			sgr[tok.Type] = code
-		}
+		code := colours[syntax.ClassOf(tok.Type)]
 		for v := tok.Value; v != "" && line < len(idx); {
 			piece, rest, nl := strings.Cut(v, "\n")
 			it := idx[line]
 			if col += len(piece); piece != "" && (want == udiff.Added || items[it].lk != udiff.Context) {
-				out[it] = append(out[it], span{end: min(col, len(items[it].text)), sgr: code})
+				end := min(col, len(items[it].text))
+				// Tokens of one colour in a row (a name, a space, a
+				// bracket: all the line's own) are one span, one cut fewer
+				// for paint.
+				if n := len(out[it]); n > 0 && out[it][n-1].sgr == code {
+					out[it][n-1].end = end
+				} else {
+					out[it] = append(out[it], span{end: end, sgr: code})
+				}
 			}
 			if !nl {
 				break
@@ -167,26 +173,4 @@ func colourSide(lex chroma.Lexer, style *chroma.Style, sgr map[chroma.TokenType]
 			line, col, v = line+1, 0, rest
 		}
 	}
-}
-
-// entrySGR renders a style entry's colour and weight as an SGR sequence.
-func entrySGR(e chroma.StyleEntry) string {
-	st := ansi.NewStyle()
-	set := false
-	if e.Colour.IsSet() {
-		st = st.ForegroundColor(color.RGBA{R: e.Colour.Red(), G: e.Colour.Green(), B: e.Colour.Blue(), A: 0xff})
-		set = true
-	}
-	if e.Bold == chroma.Yes {
-		st = st.Bold()
-		set = true
-	}
-	if e.Italic == chroma.Yes {
-		st = st.Italic(true)
-		set = true
-	}
-	if !set {
-		return ""
-	}
-	return st.String()
 }

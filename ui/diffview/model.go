@@ -22,12 +22,11 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/alecthomas/chroma/v2"
-
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/syntax"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -39,14 +38,15 @@ type Model struct {
 	theme theme.Theme
 	keys  keys.Map
 
-	title  string // the display copy of what is shown: path, mode
-	mode   string
-	files  []udiff.File
-	items  []item
-	spans  [][]span      // per item, from the highlighter; nil until it answers
-	gen    int           // generation of items; stale highlight results are dropped
-	style  *chroma.Style // the syntax colours; nil for none
-	chunks map[int]bool  // highlight chunks asked for in this generation
+	title   string // the display copy of what is shown: path, mode
+	mode    string
+	files   []udiff.File
+	items   []item
+	spans   [][]span       // per item, from the highlighter; nil until it answers
+	gen     int            // generation of items; stale highlight results are dropped
+	syn     *syntax.Set    // the lexers, built as files of their language are shown
+	colours *syntaxColours // the theme's colour for each token class
+	chunks  map[int]bool   // highlight chunks asked for in this generation
 
 	width, height int
 	wrap          bool
@@ -69,7 +69,7 @@ type Model struct {
 func New(th theme.Theme, km keys.Map) Model {
 	in := dialog.NewFilterField()
 	return Model{theme: th, keys: km, search: in, cur: -1, sel: -1, wantSplit: true, width: 80, height: 24,
-		style: chromaStyle(th), chunks: map[int]bool{}}
+		syn: syntax.New(), colours: syntaxColoursOf(th), chunks: map[int]bool{}}
 }
 
 // SetDiff shows files under title (a path, say) in mode (its label:

@@ -23,6 +23,18 @@ type Theme struct {
 	// Reverse draws the focused cursor row in reverse video instead of
 	// Selected/SelectedText (the terminal theme: its own colours swapped).
 	Reverse bool
+
+	// Syntax colours source code in the diff viewer.
+	Syntax Syntax
+}
+
+// Syntax is the colour of each kind of source token. A nil colour leaves
+// the token in its line's own colour (a diff's added or deleted colour), so
+// plain names and punctuation still say which side a line is on.
+type Syntax struct {
+	Keyword, Type, Builtin, Function  color.Color
+	String, Number, Comment, Meta     color.Color
+	Tag, Attribute, Heading, Variable color.Color
 }
 
 // ByName returns the built-in theme with this name ("" is the default),
@@ -72,7 +84,21 @@ func FromPalette(p config.Palette) (Theme, error) {
 	} else {
 		th.Selected = c(p.Selected)
 	}
+	th.Syntax = syntaxOf(th)
 	return th, nil
+}
+
+// syntaxOf derives a theme's syntax colours from its semantic ones, so
+// every palette — built in or the person's own — colours code, and with
+// colours already held to the contrast rule on its background. The
+// diff's own colours (Done for added, Error for deleted lines) are left
+// out: a token in them would blur which side its line is on.
+func syntaxOf(th Theme) Syntax {
+	return Syntax{
+		Keyword: th.Accent, Type: th.Working, Builtin: th.Warning, Function: th.BorderFocus,
+		String: th.Blocked, Number: th.Warning, Comment: th.Muted, Meta: th.Working,
+		Tag: th.Accent, Attribute: th.Warning, Heading: th.Accent, Variable: th.Blocked,
+	}
 }
 
 // Dark is the default theme.
