@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/config"
+	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/theme"
 )
 
