@@ -39,6 +39,18 @@ func writeConfig(t *testing.T, env *harness.Env, assistants map[string]any) {
 // setStatus merges status settings into the config.json writeConfig wrote.
 func setStatus(t *testing.T, env *harness.Env, status map[string]any) {
 	t.Helper()
+	setSection(t, env, "status", status)
+}
+
+// setUI merges ui settings into the config.json writeConfig wrote.
+func setUI(t *testing.T, env *harness.Env, ui map[string]any) {
+	t.Helper()
+	setSection(t, env, "ui", ui)
+}
+
+// setSection merges keys into one section of config.json.
+func setSection(t *testing.T, env *harness.Env, section string, keys map[string]any) {
+	t.Helper()
 	path := filepath.Join(env.StateHome, "config.json")
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -48,10 +60,14 @@ func setStatus(t *testing.T, env *harness.Env, status map[string]any) {
 	if err := json.Unmarshal(b, &cfg); err != nil {
 		t.Fatal(err)
 	}
-	st, _ := cfg["status"].(map[string]any)
-	for k, v := range status {
-		st[k] = v
+	sec, _ := cfg[section].(map[string]any)
+	if sec == nil {
+		sec = map[string]any{}
 	}
+	for k, v := range keys {
+		sec[k] = v
+	}
+	cfg[section] = sec
 	b, _ = json.Marshal(cfg)
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,51 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A tab that turns blocked asks the outer terminal for a desktop
+// notification carrying the question — OSC 9 by default, OSC 777 when
+// config says so — and "off" sends none. The bytes are read as the outer
+// terminal receives them.
+func TestBlockedAgentSendsADesktopNotification(t *testing.T) {
+	for _, c := range []struct{ style, want string }{
+		{"osc9", "\x1b]9;"},
+		{"osc777", "\x1b]777;notify;"},
+		{"off", ""},
+	} {
+		t.Run(c.style, func(t *testing.T) {
+			env := harness.NewEnv(t)
+			agent := harness.PrepareFakeAgent(t)
+			writeFakeAssistant(t, env, agent)
+			setUI(t, env, map[string]any{"notifications": c.style})
+			repo := env.NewRepo(t, "shop")
+			term := startWorkbench(t, env)
+			addProject(t, term, repo)
+			createWorkspace(t, term, "feat", "")
+			s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
+			s.openFakeAgent(t, "")
+			leaveTerminal(t, term)
+			out := term.RecordOutput(t)
+
+			agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("Which migration?"))
+			term.WaitText("Which migration?")
+			sent := func() bool { return bytes.Contains(out(), []byte("Which migration?")) }
+			if c.want == "" {
+				// The tab bar drew the question: any notification would be out by now.
+				if bytes.Contains(out(), []byte("\x1b]9;")) || bytes.Contains(out(), []byte("\x1b]777;")) {
+					t.Fatalf("notifications off, yet one was sent: %q", out())
+				}
+				return
+			}
+			harness.Eventually(t, func() (bool, string) {
+				b := out()
+				return sent() && bytes.Contains(b, []byte(c.want)), fmt.Sprintf("no %q notification with the question in %q", c.want, b)
+			})
+		})
+	}
+}
