@@ -17,9 +17,9 @@ import (
 // everything.
 type paintState struct {
 	valid     bool
-	chromeGen int  // Model.chromeGen the chrome was drawn at
-	overlay   bool // an overlay is drawn over the layout
-	fullShown bool // a full-screen overlay (the diff viewer) is drawn
+	chromeGen int    // Model.chromeGen the chrome was drawn at
+	overlay   bool   // an overlay is drawn over the layout
+	fullShown bool   // a full-screen overlay (the diff viewer) is drawn
 	layout    layout // the layout the regions were drawn for
 	small     textRegion
 	full      textRegion // the full-screen overlay, as drawn
@@ -27,8 +27,8 @@ type paintState struct {
 	box       string // the center frame's edges as drawn (see drawCenter)
 	content   textRegion
 	bar       textRegion
-	notice    textRegion // the body's last row: bottom edges and the notice
-	hints     textRegion // the footer: the focused pane and its keys
+	notice    textRegion     // the body's last row: bottom edges and the notice
+	hints     textRegion     // the footer: the focused pane and its keys
 	termTab   *tab           // the tab whose live view owns the terminal area
 	term      termview.Drawn // what that view drew there
 	sideBox   string         // the sidebar frame's edges as drawn

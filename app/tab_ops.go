@@ -38,19 +38,6 @@ func (m *Model) liveTerminal() (*tab, bool) {
 	return t, t != nil && t.view != nil && !t.view.Closed() && t.state.State != agentstate.Stopped
 }
 
-// termSize is the cell size of the terminal area of the center.
-func (m *Model) termSize() (int, int) {
-	in := m.layout().centerInner(m.width)
-	return max(1, in.Dx()), max(1, in.Dy()-1)
-}
-
-// termOrigin is the screen position of the terminal area's top-left cell
-// (under the tab bar).
-func (m *Model) termOrigin() (int, int) {
-	in := m.layout().centerInner(m.width)
-	return in.Min.X, in.Min.Y + 1
-}
-
 // newTab asks for a new tab in the selected workspace.
 func (m *Model) newTab(kind, assistant, firstTask string) tea.Cmd {
 	id := m.selectedWorkspaceID()

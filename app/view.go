@@ -56,6 +56,19 @@ func (l layout) centerInner(w int) uv.Rectangle {
 	return uv.Rect(c.Min.X+1, 1, c.Dx()-2, c.Dy()-2)
 }
 
+// termSize is the cell size of the terminal area of the center.
+func (m *Model) termSize() (int, int) {
+	in := m.layout().centerInner(m.width)
+	return max(1, in.Dx()), max(1, in.Dy()-1)
+}
+
+// termOrigin is the screen position of the terminal area's top-left cell
+// (under the tab bar).
+func (m *Model) termOrigin() (int, int) {
+	in := m.layout().centerInner(m.width)
+	return in.Min.X, in.Min.Y + 1
+}
+
 // View draws what the last messages changed onto amux's screen (see
 // draw.go); Bubble Tea asks after every message. Bubble Tea runs without
 // its own renderer, so the view it gets back is empty.
