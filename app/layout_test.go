@@ -165,3 +165,18 @@ func TestPaneSizesAreSavedWithTheLayout(t *testing.T) {
 		t.Fatalf("restored layout differs: %+v vs %+v", v, again.currentView())
 	}
 }
+
+// A drag of the list's right border resizes it; the tab area follows.
+func TestDraggingTheListBorderResizesIt(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	withTabs(m, 1)
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.listWidth() - 1, Y: 10})
+	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 45, Y: 10})
+	m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 45, Y: 10})
+	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.list.dragging {
+		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.list.dragging)
+	}
+	if v := m.currentView(); v.ListWidth != 46 {
+		t.Fatalf("saved list width %d", v.ListWidth)
+	}
+}
