@@ -100,6 +100,7 @@ func actionRows() []action {
 	}
 	rows = append(rows, statusDialogRows(keyOnly, k)...)
 	rows = append(rows, sidebarRows()...)
+	rows = append(rows, layoutRows()...)
 	rows = append(rows, manageRows()...)
 	rows = append(rows, superviseRows(k, keyOnly)...)
 	rows = append(rows, dialogRows()...)

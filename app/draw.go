@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"amux.dev/amux/ui/screen"
@@ -18,16 +17,18 @@ import (
 // everything.
 type paintState struct {
 	valid     bool
-	chromeGen int  // Model.chromeGen the chrome was drawn at
-	overlay   bool // an overlay is drawn over the layout
-	fullShown bool // a full-screen overlay (the diff viewer) is drawn
+	chromeGen int    // Model.chromeGen the chrome was drawn at
+	overlay   bool   // an overlay is drawn over the layout
+	fullShown bool   // a full-screen overlay (the diff viewer) is drawn
+	layout    layout // the layout the regions were drawn for
 	small     textRegion
 	full      textRegion // the full-screen overlay, as drawn
 	left      textRegion
 	box       string // the center frame's edges as drawn (see drawCenter)
 	content   textRegion
 	bar       textRegion
-	hints     textRegion
+	notice    textRegion     // the body's last row: bottom edges and the notice
+	hints     textRegion     // the footer: the focused pane and its keys
 	termTab   *tab           // the tab whose live view owns the terminal area
 	term      termview.Drawn // what that view drew there
 	sideBox   string         // the sidebar frame's edges as drawn
@@ -98,11 +99,20 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 	}
 	st.small, st.full = textRegion{}, textRegion{}
 	l := m.layout()
+	if l != st.layout {
+		// A pane appeared, went or moved: start from a blank canvas.
+		c.DrawString(c.Bounds(), "")
+		*st = paintState{valid: true, chromeGen: m.chromeGen, layout: l}
+		chrome = true
+	}
 	if chrome {
-		st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight), m.renderDashboard(l))
+		if l.dashWidth > 0 {
+			st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight-1), m.renderDashboard(l))
+		}
 		m.drawCenter(c, l, st)
 		m.drawSidebar(c, l, st)
-		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderHints())
+		st.notice.draw(c, uv.Rect(0, l.bodyHeight-1, m.width, 1), m.noticeRow(l))
+		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderFooter())
 	}
 	if t := st.termTab; t != nil && t == m.activeTab() && t.view != nil {
 		x, y := m.termOrigin()
@@ -115,9 +125,7 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 		st.sideTerm = t.view.Draw(c, uv.Rect(x, y, w, h), st.sideTerm)
 	}
 	if m.overlay != nil {
-		box := m.overlay.view(m, min(m.width-4, 90), m.height-2)
-		bw, bh := lipgloss.Width(box), lipgloss.Height(box)
-		c.DrawString(uv.Rect(max(0, (m.width-bw)/2), max(0, (m.height-1-bh)/2), bw, bh), box)
+		m.drawDialog(c, l)
 		st.overlay = true
 	}
 	c.SetCursor(m.screenCursor())
@@ -125,16 +133,16 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 
 // drawCenter draws the center frame: the selected workspace's facts, or
 // its tab bar over the shown tab. A live view's area is left to it (see
-// draw); a detached tab shows its last screen as text.
+// draw); a detached tab shows its last screen as text. Zoomed, there is no
+// frame: the bar and the tab take the rows above the notice row.
 func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
-	x0, w, h := l.dashWidth, m.width-l.dashWidth-l.sideWidth, l.bodyHeight
-	focused := m.focus == focusCenter && m.overlay == nil
-	title, content := m.centerContent(w-2, h-2)
-	if key := fmt.Sprint(title, focused, x0, w, h); key != st.box {
-		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+	box, inner := l.center(m.width), l.centerInner(m.width)
+	focused := m.paneFocused(focusCenter)
+	title, content := m.centerContent(inner.Dx(), inner.Dy())
+	if key := fmt.Sprint(title, focused, box); key != st.box && !l.zoomed {
+		drawFrame(c, m.th, title, box, focused)
 		st.box = key
 	}
-	inner := uv.Rect(x0+1, 1, w-2, h-2)
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil || len(wt.tabs) == 0 {
 		st.bar = textRegion{}
@@ -164,7 +172,7 @@ func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 		return
 	}
 	x0, w, h := m.width-l.sideWidth, l.sideWidth, l.bodyHeight
-	focused := m.focus == focusSidebar && m.overlay == nil
+	focused := m.paneFocused(focusSidebar)
 	title, content, live := m.sidebarParts()
 	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
 		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)

@@ -53,8 +53,12 @@ func (m *Model) outerFocus(focused bool) {
 
 // setFocus moves focus, telling terminal views so their cursor and frame
 // rate follow, and attaching the shown tab when the center gains focus.
+// A pane that is not shown (a hidden list, panes behind a zoom) is shown.
 func (m *Model) setFocus(f focusArea) tea.Cmd {
 	m.focus = f
+	if m.unhideFor(f) {
+		return tea.Batch(m.syncViews(), m.layoutChanged())
+	}
 	return m.syncViews()
 }
 

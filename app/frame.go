@@ -11,14 +11,43 @@ import (
 	"amux.dev/amux/ui/theme"
 )
 
-// frame draws content inside a rounded border of exactly w×h cells, with a
-// title set into the top edge. Content lines are cut or padded to fit, so
-// the layout never shifts whatever a component renders.
+// Frames are drawn open at the bottom: the body's last row holds every
+// panel's bottom edge and the notice set into it (noticeRow), so a notice
+// never covers a hint or a panel's content. The focused panel's frame is
+// heavy and its title bold in the accent colour: focus shows without colour
+// too.
+
+// frameGlyphs are a frame's corners and lines, light or heavy.
+type frameGlyphs struct{ tl, tr, bl, br, h, v string }
+
+var (
+	lightFrame = frameGlyphs{"╭", "╮", "╰", "╯", "─", "│"}
+	heavyFrame = frameGlyphs{"┏", "┓", "┗", "┛", "━", "┃"}
+)
+
+func glyphs(focused bool) frameGlyphs {
+	if focused {
+		return heavyFrame
+	}
+	return lightFrame
+}
+
+func borderStyle(th theme.Theme, focused bool) lipgloss.Style {
+	if focused {
+		return lipgloss.NewStyle().Foreground(th.BorderFocus)
+	}
+	return lipgloss.NewStyle().Foreground(th.Border)
+}
+
+// frame draws content inside a border of exactly w cells by h-1 rows (the
+// bottom edge is the notice row's), with a title set into the top edge.
+// Content lines are cut or padded to fit, so the layout never shifts
+// whatever a component renders.
 func frame(th theme.Theme, title, content string, w, h int, focused bool) string {
 	if w < 4 || h < 2 {
 		return ""
 	}
-	top, side, bottom := frameEdges(th, title, w, focused)
+	top, side := frameEdges(th, title, w, focused)
 	lines := strings.Split(content, "\n")
 	var out strings.Builder
 	out.WriteString(top)
@@ -29,45 +58,49 @@ func frame(th theme.Theme, title, content string, w, h int, focused bool) string
 		}
 		out.WriteString("\n" + side + line + side)
 	}
-	out.WriteString("\n" + bottom)
 	return out.String()
 }
 
-// drawFrame draws only the border of a frame (see frame) on the canvas,
-// leaving the inside as it is: whatever is drawn there is drawn on its own.
+// drawFrame draws only the top and sides of a frame r (see frame) on the
+// canvas, leaving the inside as it is: whatever is drawn there is drawn on
+// its own. r's last row is the notice row's.
 func drawFrame(c *screen.Canvas, th theme.Theme, title string, r uv.Rectangle, focused bool) {
 	w, h := r.Dx(), r.Dy()
 	if w < 4 || h < 2 {
 		return
 	}
-	top, side, bottom := frameEdges(th, title, w, focused)
+	top, side := frameEdges(th, title, w, focused)
 	c.DrawString(uv.Rect(r.Min.X, r.Min.Y, w, 1), top)
 	for y := r.Min.Y + 1; y < r.Max.Y-1; y++ {
 		c.DrawString(uv.Rect(r.Min.X, y, 1, 1), side)
 		c.DrawString(uv.Rect(r.Max.X-1, y, 1, 1), side)
 	}
-	c.DrawString(uv.Rect(r.Min.X, r.Max.Y-1, w, 1), bottom)
 }
 
-// frameEdges are a w-wide frame's top edge (with the title), one side bar,
-// and its bottom edge, styled.
-func frameEdges(th theme.Theme, title string, w int, focused bool) (top, side, bottom string) {
-	bc := th.Border
-	if focused {
-		bc = th.BorderFocus
-	}
-	b := lipgloss.NewStyle().Foreground(bc)
+// frameEdges are a w-wide frame's top edge (with the title) and one side
+// bar, styled.
+func frameEdges(th theme.Theme, title string, w int, focused bool) (top, side string) {
+	g, b := glyphs(focused), borderStyle(th, focused)
 	inner := w - 2
-	top = b.Render("╭" + strings.Repeat("─", inner) + "╮")
+	top = b.Render(g.tl + strings.Repeat(g.h, inner) + g.tr)
 	if title != "" {
 		t := ansi.Truncate(" "+title+" ", inner-1, "…")
 		tstyle := th.MutedStyle()
 		if focused {
 			tstyle = th.AccentStyle()
 		}
-		top = b.Render("╭─") + tstyle.Render(t) + b.Render(strings.Repeat("─", max(0, inner-1-lipgloss.Width(t)))+"╮")
+		top = b.Render(g.tl+g.h) + tstyle.Render(t) + b.Render(strings.Repeat(g.h, max(0, inner-1-lipgloss.Width(t)))+g.tr)
 	}
-	return top, b.Render("│"), b.Render("╰" + strings.Repeat("─", inner) + "╯")
+	return top, b.Render(g.v)
+}
+
+// bottomEdge is a w-wide frame's bottom edge, styled.
+func bottomEdge(th theme.Theme, w int, focused bool) string {
+	if w < 2 {
+		return ""
+	}
+	g := glyphs(focused)
+	return borderStyle(th, focused).Render(g.bl + strings.Repeat(g.h, w-2) + g.br)
 }
 
 // fit cuts or pads a styled line to exactly w cells.

@@ -70,7 +70,8 @@ type Model struct {
 	// teardown changed a tree the map describes.
 	dirtyAfterLoad bool
 
-	side sidebar // the right-hand panel: changes and files of the workspace
+	side sidebar  // the right-hand panel: changes and files of the workspace
+	list listPane // the project list's size and the zoom (panes.go)
 	// projectErrs says, by project path, why a project cannot be used
 	// (moved or vanished): its row shows it with retry and remove.
 	projectErrs map[string]string

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/safetext"
 )
@@ -18,8 +19,10 @@ const (
 	levelError
 )
 
-// notice is a one-line message shown in place of the hint bar until it
-// expires (errors stay until the next notice). text is already drawable:
+// notice is a one-line message set into the panels' bottom edge (the
+// body's last row, which holds nothing else: see noticeRow) until it
+// expires (errors stay until the next notice). It never takes the footer:
+// the focused pane and its keys stay in sight. text is already drawable:
 // say passes it through noticeLine.
 type notice struct {
 	text  string
@@ -53,4 +56,38 @@ func (m *Model) say(level noticeLevel, text string) tea.Cmd {
 	}
 	gen := m.noticeGen
 	return tea.Tick(noticeTTL, func(time.Time) tea.Msg { return noticeExpiredMsg{gen} })
+}
+
+// paneFocused reports whether the pane f has the keys: focused, with no
+// dialog over it.
+func (m *Model) paneFocused(f focusArea) bool { return m.focus == f && m.overlay == nil }
+
+// noticeRow is the body's last row: the bottom edges of the panels shown
+// (one rule under a zoomed tab), with the notice, if any, set into them.
+func (m *Model) noticeRow(l layout) string {
+	th := m.th
+	var row string
+	if l.zoomed {
+		row = borderStyle(th, m.paneFocused(focusCenter)).Render(strings.Repeat(glyphs(m.paneFocused(focusCenter)).h, m.width))
+	} else {
+		if l.dashWidth > 0 {
+			row += bottomEdge(th, l.dashWidth, m.paneFocused(focusDashboard))
+		}
+		row += bottomEdge(th, l.center(m.width).Dx(), m.paneFocused(focusCenter))
+		if l.sideWidth > 0 {
+			row += bottomEdge(th, l.sideWidth, m.paneFocused(focusSidebar))
+		}
+	}
+	if m.notice.text == "" || m.width < 8 {
+		return row
+	}
+	st := th.TextStyle().Bold(true)
+	switch m.notice.level {
+	case levelWarn:
+		st = th.Style(th.Warning).Bold(true)
+	case levelError:
+		st = th.ErrorStyle().Bold(true)
+	}
+	text := ansi.Truncate(" "+m.notice.text+" ", m.width-4, "… ")
+	return ansi.Cut(row, 0, 2) + st.Render(text) + ansi.Cut(row, 2+ansi.StringWidth(text), m.width)
 }

@@ -98,7 +98,10 @@ func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (o *commitOverlay) view(m *Model, w, h int) string { return o.dlg.View() }
+func (o *commitOverlay) view(m *Model, w, h int) string {
+	o.dlg.SetWidth(min(w, 76)) // the dialog's place decides (dialog_place.go)
+	return o.dlg.View()
+}
 
 // landOverlay asks how to land the work after the dry run.
 type landOverlay struct {

@@ -78,15 +78,18 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if cmd, ok := m.sideMouse(msg, l); ok {
 		return cmd
 	}
-	inDash := mouse.X < l.dashWidth
-	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == 1 {
+	if cmd, ok := m.listMouse(msg, l); ok {
+		return cmd
+	}
+	inDash, in := mouse.X < l.dashWidth, l.centerInner(m.width)
+	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == in.Min.Y {
 		// The tab bar: a click shows that tab.
-		if i, ok := m.tabAt(mouse.X - l.dashWidth - 1); ok {
+		if i, ok := m.tabAt(mouse.X - in.Min.X); ok {
 			m.focus = focusCenter
 			return m.showTab(i)
 		}
 	}
-	if t, live := m.liveTerminal(); live && !inDash && mouse.Y >= 2 && mouse.Y < l.bodyHeight-1 {
+	if t, live := m.liveTerminal(); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
 		if _, click := msg.(tea.MouseClickMsg); click && m.focus != focusCenter {
 			return m.setFocus(focusCenter)
 		}

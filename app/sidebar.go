@@ -86,7 +86,7 @@ type sideReviewMsg struct {
 
 // sideWidth is the sidebar's width now, 0 when it is not shown.
 func (m *Model) sideWidth() int {
-	if m.sideWorkspace() == "" {
+	if m.sideWorkspace() == "" || m.list.zoomed {
 		return 0
 	}
 	switch m.side.show {
@@ -101,7 +101,7 @@ func (m *Model) sideWidth() int {
 	if w == 0 {
 		w = sideDefaultWidth
 	}
-	return max(sideMinWidth, min(w, m.width-30-40)) // the list and the tabs keep room
+	return max(sideMinWidth, min(w, m.width-m.listWidth()-centerMinWidth)) // the tabs keep room
 }
 
 // sideWorkspace is the workspace the sidebar can show: the selected one,

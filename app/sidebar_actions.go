@@ -56,9 +56,9 @@ func sidebarRows() []action {
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
 			run: func(m *Model) tea.Cmd { return m.stepSideTab(-1) }},
 		{Action: k(actSideWider, scopeSidebar, []string{"=", "+"}, "wider", "Make the sidebar wider (or drag its left edge)"),
-			run: func(m *Model) tea.Cmd { return m.resizeSidebar(4) }},
+			run: func(m *Model) tea.Cmd { return m.resizeSidebar(resizeStep) }},
 		{Action: k(actSideNarrower, scopeSidebar, []string{"-"}, "narrower", "Make the sidebar narrower"),
-			run: func(m *Model) tea.Cmd { return m.resizeSidebar(-4) }},
+			run: func(m *Model) tea.Cmd { return m.resizeSidebar(-resizeStep) }},
 		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
 			run: func(m *Model) tea.Cmd { return m.openWorkspaceDiff() }, why: whyNotOpenWorkspace},
 		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
@@ -103,9 +103,9 @@ func (m *Model) toggleSidebar() tea.Cmd {
 			m.focus = focusCenter
 		}
 	} else {
-		m.side.show = sideShown
+		m.side.show, m.list.zoomed = sideShown, false
 	}
-	return tea.Batch(m.resizeViews(), m.syncSidebar())
+	return m.layoutChanged()
 }
 
 func (m *Model) focusSidebar() tea.Cmd {
@@ -124,7 +124,7 @@ func (m *Model) stepSideTab(d int) tea.Cmd {
 func (m *Model) resizeSidebar(d int) tea.Cmd {
 	m.side.width = max(sideMinWidth, m.sideWidth()+d)
 	m.side.show = sideShown
-	return m.resizeViews()
+	return m.layoutChanged()
 }
 
 // sideRequest handles what the Changes list and the Project tree ask for.

@@ -106,7 +106,7 @@ func (m *Model) sideMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
 			return nil, false
 		}
 		m.side.dragging = false
-		return m.resizeViews(), true
+		return m.layoutChanged(), true
 	case tea.MouseWheelMsg:
 		if l.sideWidth == 0 || mouse.X < left {
 			return nil, false

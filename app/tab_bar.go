@@ -64,8 +64,7 @@ func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
 // tabAt returns the index of the tab drawn at column x of the tab bar
 // (0 = the bar's first cell), from the same drawing as renderTabs.
 func (m *Model) tabAt(x int) (int, bool) {
-	l := m.layout()
-	bar, _ := m.drawTabBar(m.width - l.dashWidth - l.sideWidth - 2)
+	bar, _ := m.drawTabBar(m.layout().centerInner(m.width).Dx())
 	return bar.At(x)
 }
 

@@ -37,17 +37,6 @@ func (m *Model) liveTerminal() (*tab, bool) {
 	return t, t != nil && t.view != nil && !t.view.Closed() && t.state.State != agentstate.Stopped
 }
 
-// termSize is the cell size of the terminal area of the center.
-func (m *Model) termSize() (int, int) {
-	l := m.layout()
-	return max(1, m.width-l.dashWidth-l.sideWidth-2), max(1, l.bodyHeight-3)
-}
-
-// termOrigin is the screen position of the terminal area's top-left cell.
-func (m *Model) termOrigin() (int, int) {
-	return m.layout().dashWidth + 1, 2
-}
-
 // newTab asks for a new tab in the selected workspace.
 func (m *Model) newTab(kind, assistant, firstTask string) tea.Cmd {
 	id := m.selectedWorkspaceID()
@@ -88,10 +77,12 @@ func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
 	wt.tabs = append(wt.tabs, t)
 	wt.active = len(wt.tabs) - 1
 	cmd := m.bindView(t, msg.term)
+	said := "started " + t.label()
 	if r.wsID == m.selectedWorkspaceID() {
 		m.focus = focusCenter
+		said = m.focusMovedTo(t)
 	}
-	cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, "started "+t.label()), m.syncViews()}
+	cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, said), m.syncViews()}
 	if r.firstTask != "" {
 		wsID, tabID := r.wsID, t.id
 		cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))

@@ -6,8 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	uv "github.com/charmbracelet/ultraviolet"
+
 	"amux.dev/amux/ui/dialog"
-	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
 )
 
@@ -17,17 +18,20 @@ const (
 	minHeight = 24
 )
 
-// layout is where everything goes for the current size.
+// layout is where everything goes for the current size. The body is the
+// rows above the footer; its last row holds the panels' bottom edges and
+// the notice set into them (notice.go).
 type layout struct {
-	dashWidth  int
+	dashWidth  int // the project list's columns, 0 when it is not shown
 	sideWidth  int // 0 when the sidebar is not shown
-	bodyHeight int // rows above the hint bar
+	bodyHeight int // rows above the footer
 	listTop    int // screen row of the first dashboard list row
 	listHeight int
+	zoomed     bool // the shown tab has the screen: no frames around it
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: min(44, max(30, m.width/4)), bodyHeight: m.height - 1, sideWidth: m.sideWidth()}
+	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.list.zoomed}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
 	if m.filter != nil {
@@ -35,6 +39,34 @@ func (m *Model) layout() layout {
 		l.listHeight--
 	}
 	return l
+}
+
+// center is the tab area's frame, w the screen's width.
+func (l layout) center(w int) uv.Rectangle {
+	return uv.Rect(l.dashWidth, 0, w-l.dashWidth-l.sideWidth, l.bodyHeight)
+}
+
+// centerInner is the inside of the tab area's frame: its tab bar, then the
+// tab. Zoomed, there is no frame: every row above the notice row.
+func (l layout) centerInner(w int) uv.Rectangle {
+	c := l.center(w)
+	if l.zoomed {
+		return uv.Rect(c.Min.X, 0, c.Dx(), c.Dy()-1)
+	}
+	return uv.Rect(c.Min.X+1, 1, c.Dx()-2, c.Dy()-2)
+}
+
+// termSize is the cell size of the terminal area of the center.
+func (m *Model) termSize() (int, int) {
+	in := m.layout().centerInner(m.width)
+	return max(1, in.Dx()), max(1, in.Dy()-1)
+}
+
+// termOrigin is the screen position of the terminal area's top-left cell
+// (under the tab bar).
+func (m *Model) termOrigin() (int, int) {
+	in := m.layout().centerInner(m.width)
+	return in.Min.X, in.Min.Y + 1
 }
 
 // View draws what the last messages changed onto amux's screen (see
@@ -88,47 +120,6 @@ func (m *Model) renderDashboardNow(l layout) string {
 		title += " /" + f
 	}
 	return frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
-}
-
-// renderHints is the one-line key-hint bar (or the current notice). It is
-// generated from the action registry, so it cannot drift from the keys.
-func (m *Model) renderHints() string {
-	if m.notice.text != "" {
-		st := m.th.TextStyle()
-		switch m.notice.level {
-		case levelWarn:
-			st = m.th.Style(m.th.Warning)
-		case levelError:
-			st = m.th.ErrorStyle()
-		}
-		return fit(st.Render(" "+m.notice.text), m.width)
-	}
-	if !m.deps.Config.UI.ShowKeyHints {
-		return ""
-	}
-	var parts []string
-	if m.filter != nil {
-		parts = append(parts, "type to filter", m.km.First(keys.FormSubmit)+" keep", m.km.First(keys.FormCancel)+" clear")
-	} else if _, live := m.focusedTerminal(); live {
-		// Every other key belongs to the program: say how to get out.
-		key := func(k, label string) string {
-			return m.th.AccentStyle().Render(k) + " " + m.th.MutedStyle().Render(label)
-		}
-		palette := m.keyName(actPalette)
-		parts = append(parts, key(palette, "commands"), key(palette+" "+m.km.First(keys.ListChoose), "back to the list"),
-			key(m.keyName(actScrollUp), "history"), m.th.MutedStyle().Render("every other key goes to the program"))
-	} else {
-		for _, a := range m.reg.InScopes(m.scopes()...) {
-			if !a.Hint {
-				continue
-			}
-			if ok, _ := m.available(a.ID); !ok {
-				continue
-			}
-			parts = append(parts, m.th.AccentStyle().Render(keys.KeyLabel(a.Keys[:1]))+" "+m.th.MutedStyle().Render(a.Label))
-		}
-	}
-	return fit(" "+strings.Join(parts, m.th.MutedStyle().Render(" · ")), m.width)
 }
 
 // suspend gives the terminal back to the shell until it continues amux

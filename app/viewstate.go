@@ -36,13 +36,15 @@ func (m *Model) readViewState() tea.Cmd {
 // onViewState keeps the saved layout until the first load can apply it.
 func (m *Model) onViewState(msg viewStateMsg) tea.Cmd {
 	m.savedView = &msg.v
+	m.takeLayout(msg.v)
+	resize := m.resizeViews()
 	if m.loaded {
 		m.applySavedView()
 	}
 	if msg.err != nil {
-		return m.say(levelWarn, msg.err.Error())
+		return tea.Batch(resize, m.say(levelWarn, msg.err.Error()))
 	}
-	return nil
+	return resize
 }
 
 // applySavedView puts the saved layout on the loaded dashboard, once.
@@ -71,6 +73,7 @@ func (m *Model) applySavedView() {
 // currentView is the layout now, to save.
 func (m *Model) currentView() workspace.ViewState {
 	v := workspace.ViewState{Collapsed: m.dash.Collapsed(), ActiveTabs: map[string]string{}}
+	m.putLayout(&v)
 	if r, ok := m.dash.Selected(); ok {
 		if w, ok := m.dash.SelectedWorkspace(); ok && r.Kind == dashboard.WorkspaceRow {
 			v.SelectedWorkspace = w.ID
@@ -106,6 +109,9 @@ func (m *Model) saveViewState() tea.Cmd {
 }
 
 func sameView(a, b workspace.ViewState) bool {
+	if !sameLayout(a, b) {
+		return false
+	}
 	if a.SelectedWorkspace != b.SelectedWorkspace || a.SelectedProject != b.SelectedProject ||
 		len(a.ActiveTabs) != len(b.ActiveTabs) || len(a.Collapsed) != len(b.Collapsed) {
 		return false

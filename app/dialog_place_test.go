@@ -1,0 +1,117 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+)
+
+// lightGlyphs draws focus out of a screen: with a dialog open no pane is
+// focused, so the frames behind it are light.
+var lightGlyphs = strings.NewReplacer("┏", "╭", "┓", "╮", "┗", "╰", "┛", "╯", "━", "─", "┃", "│")
+
+// Every dialog follows one rule (dialog_place.go): inside the tab area's
+// frame, leaving every cell outside it as it was; where the tab area is too
+// narrow, a rectangle whose rows are cleared edge to edge, with the notice
+// row and the footer kept.
+func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
+	dialogs := []struct {
+		name string
+		open func(m *Model)
+	}{
+		{"palette", func(m *Model) { m.openPalette() }},
+		{"help", func(m *Model) { m.run(actHelp) }},
+		{"settings", func(m *Model) { m.run(actSettings) }},
+		{"rename tab", func(m *Model) { m.run(actRenameTab) }},
+		{"close tab", func(m *Model) { m.run(actCloseTab) }},
+		{"new workspace", func(m *Model) { m.dash.SelectProject("/home/dev/code/api"); m.run(actNewWorkspace) }},
+		{"assistant picker", func(m *Model) { m.run(actNewAgent) }},
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		for _, d := range dialogs {
+			t.Run(fmt.Sprintf("%s %dx%d", d.name, size[0], size[1]), func(t *testing.T) {
+				m := newTestModel(t, size[0], size[1])
+				withTabs(m, 1)
+				d.open(m)
+				base := func() []string { o := m.overlay; m.overlay = nil; defer func() { m.overlay = o }(); return rows(m) }()
+				if m.overlay == nil {
+					t.Fatal("no dialog opened")
+				}
+				got := rows(m)
+				l := m.layout()
+				area, full := m.dialogArea(l)
+				if want := size[0] < 100; full != want {
+					t.Fatalf("full width %v at %d columns", full, size[0])
+				}
+				var x0s []int
+				bw := lipgloss.Width(m.overlay.view(m, min(area.Dx(), dialogMaxWidth), area.Dy()))
+				bx := (area.Dx() - bw) / 2
+				for y := range l.bodyHeight {
+					g, b := []rune(pad(lightGlyphs.Replace(got[y]), size[0])), []rune(pad(lightGlyphs.Replace(base[y]), size[0]))
+					if full {
+						if string(g) == string(b) {
+							continue
+						}
+						if y >= area.Max.Y {
+							t.Fatalf("row %d (the notice row) is the dialog's:\n%s", y, screenText(m))
+						}
+						x0s = append(x0s, len(g)-len([]rune(strings.TrimLeft(string(g), " "))))
+						if strings.TrimSpace(string(g[:bx])) != "" || strings.TrimSpace(string(g[bx+bw:])) != "" {
+							t.Fatalf("row %d shows what is behind beside the dialog:\n%s", y, screenText(m))
+						}
+						continue
+					}
+					for x := range size[0] {
+						if (y < area.Min.Y || y >= area.Max.Y || x < area.Min.X || x >= area.Max.X) && g[x] != b[x] {
+							t.Fatalf("cell %d,%d outside the tab area changed:\n%s", x, y, screenText(m))
+						}
+					}
+				}
+				for _, x := range x0s {
+					if x != x0s[0] {
+						t.Fatalf("dialog rows start at %v: something behind shows beside it:\n%s", x0s, screenText(m))
+					}
+				}
+				if f := got[len(got)-1]; !strings.HasPrefix(f, " dialog ") {
+					t.Fatalf("footer %q", f)
+				}
+			})
+		}
+	}
+}
+
+func pad(s string, w int) string {
+	if n := len([]rune(s)); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// The rule at the smallest and a large size, as golden screens.
+func TestGoldenDialog(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {200, 50}} {
+		w, h := size[0], size[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			m := newTestModel(t, w, h)
+			withTabs(m, 2)
+			m.run(actRenameTab)
+			got := screenText(m)
+			path := fmt.Sprintf("testdata/dialog_%dx%d.golden", w, h)
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Fatalf("screen differs from %s (run with -update if intended):\n%s", path, got)
+			}
+		})
+	}
+}

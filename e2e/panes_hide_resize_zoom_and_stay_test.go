@@ -1,0 +1,82 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+)
+
+// At 80×24 a person hides the project list (the shell gets the width),
+// brings it back by moving focus to it, widens it, zooms the tab to the
+// whole screen and back; the tab's pane follows each layout, and the
+// list's width is there again after a restart.
+func TestPanesHideResizeZoomAndStay(t *testing.T) {
+	env := harness.NewEnv(t)
+	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	repo := env.NewRepo(t, "shop")
+	term := harness.StartAmux(t, env, 80, 24)
+	term.WaitText("Projects")
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "new-terminal-tab")
+	term.WaitText("1 shell")
+	session := terminalSession(t, env)
+	size := func(want string) {
+		t.Helper()
+		harness.Eventually(t, func() (bool, string) {
+			out := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session),
+				"#{pane_width}x#{pane_height}"))
+			return out == want, "pane " + out + ", want " + want + "; screen:\n" + term.Screen()
+		})
+	}
+	size("48x20") // 80 columns: a 30-column list, borders; a tab bar and a notice row
+	leaveTerminal(t, term)
+
+	term.Press(t, "toggle-list")
+	size("78x20")
+	if screen := term.Screen(); strings.Contains(screen, "Projects") || !strings.HasPrefix(footer(screen), " tab: shell ") {
+		t.Fatalf("the list is still shown, or the tab has no focus:\n%s", screen)
+	}
+	leaveTerminal(t, term) // focus to the list shows it
+	term.WaitText("Projects")
+	size("48x20")
+
+	term.Press(t, "list-wider")
+	size("44x20")
+
+	term.Press(t, "zoom-tab")
+	size("80x21")
+	screen := term.WaitText("zoomed")
+	if strings.Contains(screen, "Projects") || !strings.Contains(footer(screen), "tab: shell · zoomed") {
+		t.Fatalf("the zoomed tab does not have the screen:\n%s", screen)
+	}
+	leaveTerminal(t, term)
+	term.WaitText("Projects")
+	size("44x20")
+
+	term.Press(t, "quit")
+	term.WaitExit()
+	term = harness.StartAmux(t, env, 80, 24)
+	term.WaitText("1 shell")
+	term.Press(t, "focus-center")
+	size("44x20")
+}
+
+// terminalSession returns the one terminal tab's session on the test's
+// server.
+func terminalSession(t *testing.T, env *harness.Env) string {
+	t.Helper()
+	list, err := tmux.ListSessions(t.Context(), env.Server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range list {
+		if s.Type == tmux.TypeTerminal {
+			return s.Name
+		}
+	}
+	t.Fatalf("no terminal session in %+v", list)
+	return ""
+}
