@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/keys"
 )
@@ -59,7 +60,7 @@ func (o *linesOverlay) view(m *Model, w, h int) string {
 	w = min(w, 110)
 	inner := w - 6
 	rows := max(3, h-8)
-	lines := o.lines
+	lines := wrapLines(o.lines, inner)
 	if o.loading && len(lines) == 0 {
 		lines = []string{m.th.MutedStyle().Render(m.spin.View() + " reading…")}
 	}
@@ -77,6 +78,29 @@ func (o *linesOverlay) view(m *Model, w, h int) string {
 	}
 	b.WriteString("\n" + m.th.MutedStyle().Render(fit(footer, inner)))
 	return m.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+}
+
+// wrapLines breaks each line to width w, a continuation indented by four
+// columns, so a long finding is read in full rather than cut at the edge.
+// The scroll position counts display rows.
+func wrapLines(lines []string, w int) []string {
+	if w < 8 {
+		return lines
+	}
+	var out []string
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= w {
+			out = append(out, l)
+			continue
+		}
+		for i, p := range strings.Split(ansi.Wrap(l, w-4, " "), "\n") {
+			if i > 0 {
+				p = "    " + p
+			}
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // openLines opens a lines overlay, or refreshes the one already open in

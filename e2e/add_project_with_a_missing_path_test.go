@@ -19,7 +19,10 @@ func TestAddProjectWithAMissingPath(t *testing.T) {
 	term.WaitText("Add project")
 	term.Type(missing)
 	term.Keys("Enter")
-	screen := term.WaitText("not exist")
+	// The message may wrap after "not" in a narrow dialog.
+	screen := term.WaitScreen(func(sc string) bool {
+		return strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(sc, "│", " ")), " "), "does not exist")
+	}, "waiting for \"does not exist\"")
 	if strings.Contains(screen, "not inside a git") {
 		t.Fatalf("a missing path was called not a repository:\n%s", screen)
 	}

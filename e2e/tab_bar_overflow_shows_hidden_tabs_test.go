@@ -27,7 +27,8 @@ func TestTabBarOverflowShowsHiddenTabs(t *testing.T) {
 			// The sixth tab's program asks for the person.
 			term.Type(`"$AMUX_BIN_PATH" report --state blocked --message "which db?"`)
 			term.Keys("Enter")
-			term.WaitText("which db?")
+			// The typed line echoes the message too: wait for the state.
+			term.WaitText("◆ feat")
 		}
 		leaveTerminal(t, term)
 	}
@@ -43,6 +44,6 @@ func TestTabBarOverflowShowsHiddenTabs(t *testing.T) {
 		t.Fatalf("the test needs tabs hidden at 80×24:\n%s", screen)
 	}
 	if !strings.Contains(bar, "◆›") || !strings.Contains(bar, "+") {
-		t.Fatalf("no overflow count with the blocked badge:\n%s", bar)
+		t.Fatalf("no overflow count with the blocked badge:\n%s\n%s", bar, screen)
 	}
 }
