@@ -1,0 +1,29 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A project just added takes the cursor: the next n creates the workspace
+// in it, not in the project that was selected before.
+func TestAddedProjectTakesTheCursor(t *testing.T) {
+	env := harness.NewEnv(t)
+	shop, cafe := env.NewRepo(t, "shop"), env.NewRepo(t, "cafe")
+	term := startWorkbench(t, env)
+	addProject(t, term, shop)
+	addProject(t, term, cafe)
+	term.Press(t, "new-workspace")
+	term.WaitText("New workspace in cafe")
+	term.Type("feat")
+	term.Keys("Enter")
+	term.WaitText("created workspace feat")
+	if !exists(filepath.Join(env.StateHome, "worktrees", "cafe", "feat")) {
+		t.Fatal("the workspace was not created in the project just added")
+	}
+	if exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
+		t.Fatal("the workspace went to the project selected before")
+	}
+}

@@ -1,0 +1,36 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/workspace"
+)
+
+// A restore says how far it got on the workspace's row — the worktree,
+// then each line setup-workspace prints — instead of seconds of nothing.
+func TestRestoreShowsItsProgress(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{
+		Setup: []string{"echo warming; sleep 2; echo warm"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "parked", "")
+	term.Press(t, "shelve-workspace")
+	term.WaitText("Type parked to confirm")
+	term.Type("parked")
+	term.Keys("Enter")
+	term.WaitText("shelved workspace parked")
+	term.Keys("Escape")
+	term.WaitText("parked shelved")
+
+	term.Press(t, "restore-workspace")
+	term.WaitText("setup: warming")
+	term.WaitText("restored workspace parked")
+}
