@@ -1,0 +1,65 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
+)
+
+// At 160×45 the sidebar shows beside the tab: one key hides it (the shell
+// gets its columns), the same key brings it back, a click focuses it and
+// = widens it, a drag of
+// its left edge sets its width, and that width is there after a restart.
+func TestSidebarHidesResizesAndStays(t *testing.T) {
+	env := harness.NewEnv(t)
+	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	repo := env.NewRepo(t, "shop")
+	term := harness.StartAmux(t, env, 160, 45)
+	term.WaitText("Projects")
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "new-terminal-tab")
+	term.WaitText("1 shell")
+	session := terminalSession(t, env)
+	width := func(want int) {
+		t.Helper()
+		harness.Eventually(t, func() (bool, string) {
+			out := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_width}"))
+			return out == fmt.Sprint(want), fmt.Sprintf("pane %s wide, want %d; screen:\n%s", out, want, term.Screen())
+		})
+	}
+	// 160 columns: a 40-column list, a 40-column sidebar, the tab's borders.
+	width(78)
+	term.WaitText("Changes")
+	leaveTerminal(t, term)
+
+	term.Press(t, "toggle-sidebar")
+	width(118)
+	term.WaitGone("Changes")
+	term.Press(t, "toggle-sidebar")
+	width(78)
+
+	// A click in the sidebar gives it the keys.
+	term.Type("\x1b[<0;140;10M")
+	term.Type("\x1b[<0;140;10m")
+	term.WaitText(" sidebar: ")
+	term.Press(t, "sidebar-wider")
+	width(74)
+
+	// Drag the sidebar's left edge (column 116, 0-based) to column 100:
+	// SGR mouse reports are 1-based.
+	term.Type("\x1b[<0;117;10M")
+	term.Type("\x1b[<32;101;10M")
+	term.Type("\x1b[<0;101;10m")
+	width(58) // a 60-column sidebar
+
+	term.Press(t, "sidebar-focus-list")
+	term.Press(t, "quit")
+	term.WaitExit()
+	term = harness.StartAmux(t, env, 160, 45)
+	term.WaitText("1 shell")
+	width(58)
+}
