@@ -47,6 +47,8 @@ func build() {
 	built.agent = filepath.Join(built.dir, "fakeagent")
 	for pkg, out := range map[string]string{"amux.dev/amux": built.amux, "amux.dev/amux/e2e/fakeagent": built.agent} {
 		cmd := exec.Command("go", "build", "-o", out, pkg)
+		// As the README builds it: static, without the C library.
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if b, err := cmd.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 			return
@@ -86,6 +88,7 @@ func AmuxTestBinary(t testing.TB) string {
 	built.testOnce.Do(func() {
 		built.testAmux = filepath.Join(built.dir, "amux-test")
 		cmd := exec.Command("go", "build", "-tags", "amuxtest", "-o", built.testAmux, "amux.dev/amux")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if b, err := cmd.CombinedOutput(); err != nil {
 			built.testErr = fmt.Errorf("go build -tags amuxtest: %v\n%s", err, b)
 		}
