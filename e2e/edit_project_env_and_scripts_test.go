@@ -5,20 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"amux.dev/amux/e2e/harness"
 )
 
 // A person sets a project's environment and scripts in amux instead of
 // editing JSON: a pasted value keeps its first line only, the files hold
 // what was saved, and a new shell in the project sees the variable.
 func TestEditProjectEnvAndScripts(t *testing.T) {
-	env := harness.NewEnv(t)
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
-	repo := env.NewRepo(t, "shop")
-	term := harness.StartAmux(t, env, 80, 24)
-	term.WaitText("Projects")
-	addProject(t, term, repo)
+	env, term, _ := startShellAmux(t, 80, 24)
 
 	term.Press(t, "palette")
 	term.WaitText("Commands")

@@ -13,23 +13,14 @@ import (
 // whole screen and back; the tab's pane follows each layout, and the
 // list's width is there again after a restart.
 func TestPanesHideResizeZoomAndStay(t *testing.T) {
-	env := harness.NewEnv(t)
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
-	repo := env.NewRepo(t, "shop")
-	term := harness.StartAmux(t, env, 80, 24)
-	term.WaitText("Projects")
-	addProject(t, term, repo)
+	env, term, _ := startShellAmux(t, 80, 24)
 	createWorkspace(t, term, "feat", "")
 	term.Press(t, "new-terminal-tab")
 	term.WaitText("1 shell")
 	session := terminalSession(t, env)
 	size := func(want string) {
 		t.Helper()
-		harness.Eventually(t, func() (bool, string) {
-			out := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session),
-				"#{pane_width}x#{pane_height}"))
-			return out == want, "pane " + out + ", want " + want + "; screen:\n" + term.Screen()
-		})
+		waitPane(t, env, term, session, "#{pane_width}x#{pane_height}", want)
 	}
 	size("48x20") // 80 columns: a 30-column list, borders; a tab bar and a notice row
 	leaveTerminal(t, term)

@@ -17,14 +17,8 @@ func TestShelveAndRestoreWorkspace(t *testing.T) {
 	createWorkspace(t, term, "parked", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "parked")
 
-	term.Press(t, "shelve-workspace")
-	term.WaitText("Type parked to confirm")
-	term.Type("parked")
-	term.Keys("Enter")
-	term.WaitText("shelved workspace parked")
-	term.Keys("Escape")
+	shelveWorkspace(t, term, "parked")
 	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
-	term.WaitText("parked shelved")
 	if exists(root) {
 		t.Fatal("shelve left the worktree")
 	}

@@ -2,11 +2,9 @@ package e2e
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
-	"amux.dev/amux/tmux"
 )
 
 // At 160×45 the sidebar shows beside the tab: one key hides it (the shell
@@ -14,22 +12,14 @@ import (
 // = widens it, a drag of
 // its left edge sets its width, and that width is there after a restart.
 func TestSidebarHidesResizesAndStays(t *testing.T) {
-	env := harness.NewEnv(t)
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
-	repo := env.NewRepo(t, "shop")
-	term := harness.StartAmux(t, env, 160, 45)
-	term.WaitText("Projects")
-	addProject(t, term, repo)
+	env, term, _ := startShellAmux(t, 160, 45)
 	createWorkspace(t, term, "feat", "")
 	term.Press(t, "new-terminal-tab")
 	term.WaitText("1 shell")
 	session := terminalSession(t, env)
 	width := func(want int) {
 		t.Helper()
-		harness.Eventually(t, func() (bool, string) {
-			out := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_width}"))
-			return out == fmt.Sprint(want), fmt.Sprintf("pane %s wide, want %d; screen:\n%s", out, want, term.Screen())
-		})
+		waitPane(t, env, term, session, "#{pane_width}", fmt.Sprint(want))
 	}
 	// 160 columns: a 40-column list, a 40-column sidebar, the tab's borders.
 	width(78)

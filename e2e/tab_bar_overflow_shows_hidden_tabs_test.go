@@ -4,21 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"amux.dev/amux/e2e/harness"
 )
 
 // At 80×24 six tabs do not fit: the bar keeps the shown tab, counts the
 // hidden ones and shows the most urgent badge among them — here the
 // blocked one — instead of clipping them silently.
 func TestTabBarOverflowShowsHiddenTabs(t *testing.T) {
-	env := harness.NewEnv(t)
-	// sh keeps no history file, so nothing writes into HOME as the test ends.
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
-	repo := env.NewRepo(t, "shop")
-	term := harness.StartAmux(t, env, 80, 24)
-	term.WaitText("Projects")
-	addProject(t, term, repo)
+	_, term, _ := startShellAmux(t, 80, 24)
 	createWorkspace(t, term, "feat", "")
 	for i := 1; i <= 6; i++ {
 		term.Press(t, "new-terminal-tab")

@@ -3,9 +3,11 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/tmux"
 )
 
 // startWorkbench runs amux at 120×40 in env and waits for the dashboard.
@@ -45,4 +47,41 @@ func createWorkspace(t *testing.T, term *harness.Terminal, name, base string) {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// startShellAmux runs amux at w×h with sh as the shell (it keeps no
+// history file, so nothing writes into HOME as the test ends) and the
+// project shop (the returned repository) added.
+func startShellAmux(t *testing.T, w, h int) (*harness.Env, *harness.Terminal, string) {
+	t.Helper()
+	env := harness.NewEnv(t)
+	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	repo := env.NewRepo(t, "shop")
+	term := harness.StartAmux(t, env, w, h)
+	term.WaitText("Projects")
+	addProject(t, term, repo)
+	return env, term, repo
+}
+
+// waitPane waits until format (e.g. "#{pane_width}") reads want for the
+// pane of session.
+func waitPane(t *testing.T, env *harness.Env, term *harness.Terminal, session, format, want string) {
+	t.Helper()
+	harness.Eventually(t, func() (bool, string) {
+		out := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), format))
+		return out == want, format + " reads " + out + ", want " + want + "; screen:\n" + term.Screen()
+	})
+}
+
+// shelveWorkspace shelves the selected workspace name through its typed
+// confirm and waits for the list to say so.
+func shelveWorkspace(t *testing.T, term *harness.Terminal, name string) {
+	t.Helper()
+	term.Press(t, "shelve-workspace")
+	term.WaitText("Type " + name + " to confirm")
+	term.Type(name)
+	term.Keys("Enter")
+	term.WaitText("shelved workspace " + name)
+	term.Keys("Escape")
+	term.WaitText(name + " shelved")
 }
