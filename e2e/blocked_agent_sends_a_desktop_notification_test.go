@@ -10,13 +10,13 @@ import (
 
 // A tab that turns blocked asks the outer terminal for a desktop
 // notification carrying the question — OSC 9 by default, OSC 777 when
-// config says so — and "off" sends none. The bytes are read as the outer
+// config says so — and another when it is done; "off" sends none. The bytes are read as the outer
 // terminal receives them.
 func TestBlockedAgentSendsADesktopNotification(t *testing.T) {
-	for _, c := range []struct{ style, want string }{
-		{"osc9", "\x1b]9;"},
-		{"osc777", "\x1b]777;notify;"},
-		{"off", ""},
+	for _, c := range []struct{ style, want, done string }{
+		{"osc9", "\x1b]9;", ": done\a"},
+		{"osc777", "\x1b]777;notify;", ";done\a"},
+		{"off", "", ""},
 	} {
 		t.Run(c.style, func(t *testing.T) {
 			env := harness.NewEnv(t)
@@ -45,6 +45,12 @@ func TestBlockedAgentSendsADesktopNotification(t *testing.T) {
 			harness.Eventually(t, func() (bool, string) {
 				b := out()
 				return sent() && bytes.Contains(b, []byte(c.want)), fmt.Sprintf("no %q notification with the question in %q", c.want, b)
+			})
+			// The agent finishes: a second notification says so.
+			agent.Report("state=done:app=fake")
+			harness.Eventually(t, func() (bool, string) {
+				b := out()
+				return bytes.Contains(b, []byte(c.done)), fmt.Sprintf("no done notification %q in %q", c.done, b)
 			})
 		})
 	}
