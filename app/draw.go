@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
@@ -146,7 +147,9 @@ func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil || len(wt.tabs) == 0 {
 		st.bar = textRegion{}
-		st.content.draw(c, inner, content)
+		// Wrapped, not cut: at 80×24 the welcome and a worktree's path are
+		// wider than the tab area.
+		st.content.draw(c, inner, ansi.Wrap(content, inner.Dx(), " /"))
 		st.termTab, st.term = nil, termview.Drawn{}
 		return
 	}

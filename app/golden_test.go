@@ -97,3 +97,17 @@ func TestTooSmallScreen(t *testing.T) {
 		t.Fatalf("80x24 must render the layout:\n%s", got)
 	}
 }
+
+// At 80×24 the welcome and a workspace's facts are wider than the tab
+// area: they wrap, every word in sight, instead of being cut at its edge.
+func TestCenterTextWrapsAt80Columns(t *testing.T) {
+	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: time.Now, Zone: time.UTC})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(loadedMsg{gen: m.loadGen, snap: newSnapshot(nil, nil, nil)})
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "┃", " ").Replace(screenText(m))), " ")
+	for _, want := range []string{"one git worktree each.", "then n to create a workspace."} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("%q cut off:\n%s", want, screenText(m))
+		}
+	}
+}
