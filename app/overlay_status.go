@@ -216,7 +216,9 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	if len(o.history) > 0 {
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Recent states of "+o.histTab) + "\n")
 		for _, r := range o.history {
-			b.WriteString(fit("  "+th.MutedStyle().Render(safetext.Line(r.Line(m.deps.Zone))), w-6) + "\n")
+			for _, l := range wrapLines([]string{safetext.Line(r.Transition(m.deps.Zone))}, w-8) {
+				b.WriteString("  " + th.MutedStyle().Render(l) + "\n")
+			}
 		}
 	}
 	b.WriteString("\n" + th.TextStyle().Bold(true).Render("Scripts") + "\n")

@@ -11,7 +11,8 @@ import (
 )
 
 // Every state change of an agent lands in its history file: a full idle →
-// working → done → idle cycle, with what decided each, in a private file.
+// working → done → idle cycle, with what decided each, in a private file;
+// the i dialog shows it.
 func TestEventsFileRecordsAFullCycle(t *testing.T) {
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
@@ -40,5 +41,13 @@ func TestEventsFileRecordsAFullCycle(t *testing.T) {
 	fi, err := os.Stat(filepath.Join(log.Dir(), events.FileName(session)))
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("history file: %v %v", fi, err)
+	}
+
+	// The i dialog shows the tab's last transitions, read from that file.
+	leaveTerminal(t, s.term)
+	s.term.Press(t, "workspace-status")
+	screen := s.term.WaitText("Recent states of")
+	if !containsAll(screen, "idle → working (activity", "working → done (activity", "done → idle (activity") {
+		t.Fatalf("the i dialog does not show the cycle:\n%s", screen)
 	}
 }

@@ -51,17 +51,23 @@ func command(o Observation, c Config) Result {
 	if ended.IsZero() || o.Now.Sub(ended) >= c.DoneWindow || (!o.CommandStarted.IsZero() && o.CommandStarted.After(ended)) {
 		return Result{State: Idle, Source: SourceCommand, Detail: "at the prompt"}
 	}
-	r := Result{State: Done, Source: SourceCommand, Detail: "command ended " + ago(o.Now, ended)}
-	if code, err := strconv.Atoi(o.CommandExit); err == nil {
-		r.Exit, r.HasExit = code, true
-		r.Detail = "command exited " + o.CommandExit + ", " + ago(o.Now, ended)
-		if code != 0 {
-			r.State = Error
-		}
-	}
 	took := time.Duration(0)
 	if !o.CommandStarted.IsZero() {
 		took = ended.Sub(o.CommandStarted)
+	}
+	// The detail holds for as long as the state does, so it says how long
+	// the command ran (fixed), not how long ago it ended (stale at once).
+	ran := ""
+	if took > 0 {
+		ran = " after " + took.Round(100*time.Millisecond).String()
+	}
+	r := Result{State: Done, Source: SourceCommand, Detail: "command ended" + ran}
+	if code, err := strconv.Atoi(o.CommandExit); err == nil {
+		r.Exit, r.HasExit = code, true
+		r.Detail = "command exited " + o.CommandExit + ran
+		if code != 0 {
+			r.State = Error
+		}
 	}
 	r.Attention = took >= c.ShortCommand
 	return r

@@ -138,3 +138,14 @@ func TestExitedPaneWithoutAKnownStatus(t *testing.T) {
 		t.Fatalf("run: %+v", r)
 	}
 }
+
+// A command's end is described by how long it ran, which stays true for as
+// long as the state is shown (an "ago" would be stale on the next look).
+func TestCommandEndSaysHowLongItRan(t *testing.T) {
+	for _, now := range []float64{62, 80} {
+		r := classifyOnce(terminal(now, "idle", "1", 45, 61))
+		if r.Detail != "command exited 1 after 16s" {
+			t.Errorf("at %v: detail %q", now, r.Detail)
+		}
+	}
+}

@@ -218,17 +218,30 @@ func indexNL(b []byte) int {
 	return -1
 }
 
-// Line is the record as one line of a timeline, in loc (nil: local time):
-// "12:03:04 amux-…-tab-1 working → error (command, exit 1): message".
+// Line is the record as one line: time, session, from → to, source, kind,
+// exit and message (the timeline of a workspace, where sessions differ).
 func (r Record) Line(loc *time.Location) string {
 	if loc == nil {
 		loc = time.Local
 	}
+	return r.At.In(loc).Format("15:04:05") + " " + r.Session + " " + r.transition()
+}
+
+// Transition is Line without the session, for a list of one session's
+// records.
+func (r Record) Transition(loc *time.Location) string {
+	if loc == nil {
+		loc = time.Local
+	}
+	return r.At.In(loc).Format("15:04:05") + " " + r.transition()
+}
+
+func (r Record) transition() string {
 	from := r.From
 	if from == "" {
 		from = "·"
 	}
-	s := r.At.In(loc).Format("15:04:05") + " " + r.Session + " " + from + " → " + r.To + " (" + r.Source
+	s := from + " → " + r.To + " (" + r.Source
 	if r.Kind != "" {
 		s += ", " + r.Kind
 	}
