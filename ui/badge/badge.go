@@ -107,3 +107,10 @@ func MostUrgent(ks ...Kind) Kind {
 	}
 	return best
 }
+
+// DirtyMark follows a workspace's name, in the warning colour, when its
+// worktree holds uncommitted changes; DirtyMeaning is its legend line.
+const (
+	DirtyMark    = "*"
+	DirtyMeaning = "beside a workspace: uncommitted changes"
+)

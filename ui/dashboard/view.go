@@ -7,6 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/ui/badge"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -90,7 +91,7 @@ func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []s
 	segs := []segment{{"  ", th.TextStyle()}, {glyph, gstyle}, {" " + truncate(w.Name, width-8), nameStyle}}
 	used := 4 + lipgloss.Width(truncate(w.Name, width-8))
 	if w.Dirty {
-		segs = append(segs, segment{" *", th.Style(th.Warning)})
+		segs = append(segs, segment{" " + badge.DirtyMark, th.Style(th.Warning)})
 		used += 2
 	}
 	sub := w.Branch

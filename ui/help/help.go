@@ -49,6 +49,7 @@ func New(th theme.Theme, km keys.Map, sections []Section, footer string) Model {
 	for _, k := range badge.All() {
 		legend.Entries = append(legend.Entries, Entry{Keys: k.Glyph(), What: k.Meaning()})
 	}
+	legend.Entries = append(legend.Entries, Entry{Keys: badge.DirtyMark, What: badge.DirtyMeaning})
 	in := textinput.New()
 	in.Prompt = "/"
 	in.Placeholder = "filter keys (a key, a word)"
@@ -154,6 +155,9 @@ func (m Model) lines(width int) []string {
 
 // badgeStyle colours a legend glyph as the badge is drawn.
 func badgeStyle(th theme.Theme, glyph string) lipgloss.Style {
+	if glyph == badge.DirtyMark {
+		return th.Style(th.Warning).Bold(true)
+	}
 	for _, k := range badge.All() {
 		if k.Glyph() == glyph {
 			return th.Style(k.Color(th)).Bold(true)

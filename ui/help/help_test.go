@@ -39,7 +39,7 @@ func km() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() 
 func TestHelpFiltersAndHasALegend(t *testing.T) {
 	m := New(theme.Dark(), km(), sample(), "esc: close · every command is also in the palette (ctrl+space)")
 	screen := ansi.Strip(m.View(70, 30))
-	for _, g := range []string{"○", "●", "◆", "✓", "⏸", "■", "✗", "Badges", "blocked: an agent waits for you"} {
+	for _, g := range []string{"○", "●", "◆", "✓", "⏸", "■", "✗", "Badges", "blocked: an agent waits for you", "beside a workspace: uncommitted changes"} {
 		if !strings.Contains(screen, g) {
 			t.Errorf("legend lacks %q:\n%s", g, screen)
 		}
