@@ -17,6 +17,10 @@ func TestTerminalTabLsRingsNoBellAndFalseShowsError(t *testing.T) {
 	}
 	t.Setenv("SHELL", bash) // amux's tmux server, started below, passes it to panes
 	s := newAgentSetup(t)
+	// The server starts from this process: its panes get this HOME, so
+	// bash reads the test's empty home, never the machine's own rc files.
+	t.Setenv("HOME", s.env.Home)
+	t.Setenv("HISTFILE", "/dev/null") // no history written as the test's home is removed
 	s.env.Server.Session(t, "keepalive", nil)
 	s.term.Press(t, "new-terminal-tab")
 	var session string
