@@ -144,8 +144,12 @@ func New(deps Deps) *Model {
 	m.side.changes = changes.New(th, m.km)
 	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {
-		m.mon = monitor.New(monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
-			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History})
+		opts := monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
+			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History}
+		if deps.Rules != nil {
+			opts.RulesGeneration = deps.Rules.Generation
+		}
+		m.mon = monitor.New(opts)
 	}
 	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}

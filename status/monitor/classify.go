@@ -14,6 +14,7 @@ import (
 type screenCache struct {
 	activity int64 // window activity (seconds) when captured
 	settled  bool  // captured after that second was over: nothing newer can hide
+	gen      int   // the rules' generation it was matched with
 	verdict  *agentstate.ScreenVerdict
 }
 
@@ -81,8 +82,12 @@ func (s *Monitor) screen(ctx context.Context, r tmux.Runner, row paneRow) *agent
 	if s.rules == nil || row.kind != tmux.TypeAgent || row.dead {
 		return nil
 	}
+	gen := 0
+	if s.rulesGen != nil {
+		gen = s.rulesGen()
+	}
 	c, ok := s.screens[row.sessionID]
-	if ok && c.activity == row.activitySec && c.settled {
+	if ok && c.activity == row.activitySec && c.settled && c.gen == gen {
 		return c.verdict
 	}
 	capturedAt := s.now()
@@ -96,6 +101,6 @@ func (s *Monitor) screen(ctx context.Context, r tmux.Runner, row paneRow) *agent
 	// second would not move it, so a capture taken within that second is
 	// taken again on the next poll.
 	settled := capturedAt.Unix() > row.activitySec
-	s.screens[row.sessionID] = screenCache{activity: row.activitySec, settled: settled, verdict: v}
+	s.screens[row.sessionID] = screenCache{activity: row.activitySec, settled: settled, gen: gen, verdict: v}
 	return v
 }

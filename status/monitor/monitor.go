@@ -57,6 +57,11 @@ type Options struct {
 	Instance string       // this process's @amux_instance: its name in the lease
 	Config   agentstate.Config
 	Rules    ScreenMatcher
+	// RulesGeneration counts loads of the rules behind Rules (nil: they
+	// never change). A screen's cached verdict holds only for the
+	// generation it was matched with, so an edited rule file reaches an
+	// agent sitting still on a dialog at the next poll.
+	RulesGeneration func() int
 	// OnDone runs a workspace's on-done hook on a watched working → done
 	// edge (nil: none). It runs in its own goroutine and never blocks a poll.
 	OnDone func(ctx context.Context, workspaceID string) error
@@ -75,6 +80,7 @@ type Monitor struct {
 	instance string
 	cfg      agentstate.Config
 	rules    ScreenMatcher
+	rulesGen func() int
 	onDone   func(ctx context.Context, workspaceID string) error
 	history  *events.Log
 	now      func() time.Time
@@ -108,7 +114,7 @@ type Monitor struct {
 // New returns a monitor; nothing runs until Run.
 func New(opts Options) *Monitor {
 	return &Monitor{
-		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, onDone: opts.OnDone, history: opts.History,
+		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},

@@ -284,3 +284,33 @@ func TestGatedAgentIsTrackedSinceFirstSeen(t *testing.T) {
 		t.Fatalf("gate %+v since %v (first %v)", st.Result, st.GatedSince, first)
 	}
 }
+
+// An edited rule file reaches an agent that sits still on a screen: the
+// cached verdict holds only for the rules' generation it was matched with.
+func TestReloadedRulesReachAStillScreen(t *testing.T) {
+	srv := tmuxtest.New(t)
+	name := "amux-0123456789abcdef-tab-t-1"
+	c := session(t, srv, name, tmux.TypeAgent, "sh", "-c", "printf 'Apply the migration? [y/n]\\r\\n'; exec sleep 600")
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		out, _ := tmux.CapturePane(context.Background(), srv, c.PaneID, 0, false)
+		return strings.Contains(out, "[y/n]"), out
+	})
+	gen := 1
+	f := newFixture(t, "inst-reload", srv, nil)
+	f.mon.rulesGen = func() int { return gen }
+	f.mon.rules = func(_ string, rows []string) *agentstate.ScreenVerdict {
+		if gen < 2 || !strings.Contains(strings.Join(rows, "\n"), "[y/n]") {
+			return nil // the rule is not written yet
+		}
+		return &agentstate.ScreenVerdict{State: agentstate.Blocked, Kind: "question", Rule: "yn", Reason: "Apply the migration?"}
+	}
+	f.now = f.now.Add(5 * time.Second) // the screen's second is over: its verdict is cached
+	if st := f.poll(t).Sessions[name]; st.State == agentstate.Blocked {
+		t.Fatalf("blocked before the rule exists: %+v", st.Result)
+	}
+	gen = 2 // the person saved the rule
+	f.now = f.now.Add(time.Second)
+	if st := f.poll(t).Sessions[name]; st.State != agentstate.Blocked {
+		t.Fatalf("the reloaded rule did not reach the still screen: %+v", st.Result)
+	}
+}
