@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
@@ -10,13 +11,14 @@ import (
 )
 
 // A run script that serves for good (a dev server) is shown as running —
-// not as work that never ends, not as attention — and its end is its
-// result.
+// not as work that never ends, not as attention, also while it logs
+// requests — and its end is its result.
 func TestRunTabWithAServerIsRunning(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
 	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{
-		Run: "echo serving; exec sleep 300",
+		// Up, quiet while it starts, then a request log line every second.
+		Run: "echo serving; sleep 11; while :; do echo GET /health; sleep 1; done",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -27,6 +29,14 @@ func TestRunTabWithAServerIsRunning(t *testing.T) {
 	term.Press(t, "run-script")
 	term.WaitText("serving")
 	term.WaitText("▶ running")
+	// Its request log does not make it work again.
+	harness.Eventually(t, func() (bool, string) {
+		screen := term.Screen()
+		if !strings.Contains(screen, "▶ running") {
+			t.Fatalf("a server printing its log is no longer running:\n%s", screen)
+		}
+		return strings.Count(screen, "GET /health") >= 3, "waiting for three log lines"
+	})
 	if term.BellRang(t) {
 		t.Fatal("a running server rang the bell")
 	}

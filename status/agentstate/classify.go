@@ -165,6 +165,7 @@ type Tracker struct {
 	doneAt      time.Time // when it became done
 	settled     bool      // past its start: output counts as work
 	startOutput time.Time // the last output of the start, never work
+	serving     bool      // a run script that went quiet once it was up: a server from then on
 }
 
 // SeedDone starts a new tracker in the done state (its window running from

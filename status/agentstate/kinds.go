@@ -74,9 +74,12 @@ func command(o Observation, c Config) Result {
 }
 
 // run classifies a live run script: it works while young or while its
-// output is recent (with the usual hysteresis); a script that has been up
-// for RunningAfter and gone quiet is a long-lived server, running. Neither
-// wants attention: only its end does (see exited).
+// output is recent (with the usual hysteresis), so a build that prints
+// until it ends is working throughout; a script that has been up for
+// RunningAfter and gone quiet is a long-lived server, running, and stays
+// running from then on whatever it prints (a request log, a watcher's
+// rebuilds), or the workspace's spinner would mean nothing. Neither wants
+// attention: only its end does (see exited).
 func (t *Tracker) run(o Observation, c Config) Result {
 	young := !o.Started.IsZero() && o.Now.Sub(o.Started) < c.RunningAfter
 	active := !o.LastOutput.IsZero() && o.Now.Sub(o.LastOutput) < c.ActiveWindow
@@ -86,8 +89,13 @@ func (t *Tracker) run(o Observation, c Config) Result {
 	switch {
 	case young:
 		return Result{State: Working, Source: SourceRun, Detail: "run started " + ago(o.Now, o.Started)}
+	case t.serving && active:
+		return Result{State: Running, Source: SourceRun, Detail: "running, printing"}
+	case t.serving:
+		return Result{State: Running, Source: SourceRun, Detail: "running, quiet"}
 	case active || t.recentlyWorking(o, c):
 		return Result{State: Working, Source: SourceRun, Detail: "run printing"}
 	}
+	t.serving = true
 	return Result{State: Running, Source: SourceRun, Detail: "running, quiet"}
 }

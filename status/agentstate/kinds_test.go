@@ -83,8 +83,8 @@ func TestTerminalCommandsByTheirMarks(t *testing.T) {
 }
 
 // A run script works while it starts and while it prints; once it has been
-// up a while and is quiet it is a server, running — never done, never
-// attention — until it exits.
+// up a while and gone quiet it is a server, running — never done, never
+// attention — and a server's request log keeps it running, until it exits.
 func TestRunScriptWorkingThenRunning(t *testing.T) {
 	var tr Tracker
 	c := DefaultConfig()
@@ -95,12 +95,12 @@ func TestRunScriptWorkingThenRunning(t *testing.T) {
 		o    Observation
 		want State
 	}{
-		{obs(1, 0.5), Working},   // starting
-		{obs(8, 0.5), Working},   // still young, quiet
-		{obs(12, 0.5), Running},  // up 12 s and quiet: a server
-		{obs(30, 29.5), Working}, // it prints (a request log)
-		{obs(33, 29.5), Working}, // hysteresis
-		{obs(40, 29.5), Running},
+		{obs(1, 0.5), Working},    // starting
+		{obs(8, 0.5), Working},    // still young, quiet
+		{obs(12, 0.5), Running},   // up 12 s and quiet: a server
+		{obs(30, 29.5), Running},  // it prints (a request log): still the server
+		{obs(33, 32.9), Running},  // and again
+		{obs(40, 29.5), Running},  // quiet
 		{obs(400, 29.5), Running}, // forever, never done
 	} {
 		r := tr.Classify(s.o, c)
@@ -146,6 +146,19 @@ func TestCommandEndSaysHowLongItRan(t *testing.T) {
 		r := classifyOnce(terminal(now, "idle", "1", 45, 61))
 		if r.Detail != "command exited 1 after 16s" {
 			t.Errorf("at %v: detail %q", now, r.Detail)
+		}
+	}
+}
+
+// A build that prints until it ends is working the whole time, however
+// long it takes: only a quiet spell after its start makes a run a server.
+func TestRunScriptThatKeepsPrintingIsWorking(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	for now := 1.0; now < 120; now += 1 {
+		r := tr.Classify(Observation{Now: at(now), Alive: true, Type: TypeRun, Started: at(0), LastOutput: at(now - 0.3)}, c)
+		if r.State != Working {
+			t.Fatalf("at %vs: %s (%s)", now, r.State, r.Detail)
 		}
 	}
 }
