@@ -93,7 +93,8 @@ func (o *settingsOverlay) confirm(m *Model) tea.Cmd {
 
 // applySettings puts confirmed values in use: the theme, the hints and the
 // bell at once, the agent-state timings from the next poll, the port
-// settings for the next reservation; the tmux server at the next start.
+// settings for the next reservation, prompt marks for the next terminal
+// tab; the tmux server at the next start.
 func (m *Model) applySettings(cfg config.Config) {
 	m.deps.Config = cfg
 	m.th = m.liveTheme()
@@ -103,6 +104,9 @@ func (m *Model) applySettings(cfg config.Config) {
 	}
 	if m.deps.Ports != nil {
 		_ = m.deps.Ports.SetSettings(cfg.Ports) // validated by the dialog
+	}
+	if m.deps.Engine != nil {
+		m.deps.Engine.SetShellMarks(cfg.Status.ShellMarks)
 	}
 }
 

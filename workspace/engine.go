@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
@@ -71,6 +72,10 @@ type Engine struct {
 	gates gates
 	self  owner // this process, as recorded in tombstones, intents and pid files
 
+	// noShellMarks starts from Options.NoShellMarks; SetShellMarks changes
+	// it for the tabs opened next (Settings applies it at once).
+	noShellMarks atomic.Bool
+
 	mu       sync.Mutex
 	localRun map[string]*localRun // the local run slot, one per workspace
 	running  map[string]int       // lifecycle scripts running now, by workspace and kind
@@ -102,8 +107,14 @@ func New(opts Options) (*Engine, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}, running: map[string]int{}, self: currentOwner()}, nil
+	e := &Engine{opts: opts, store: NewStore(home), log: log, localRun: map[string]*localRun{}, running: map[string]int{}, self: currentOwner()}
+	e.noShellMarks.Store(opts.NoShellMarks)
+	return e, nil
 }
+
+// SetShellMarks turns the prompt marks of terminal tabs opened from now on
+// on or off; tabs already open keep what they started with.
+func (e *Engine) SetShellMarks(on bool) { e.noShellMarks.Store(!on) }
 
 // Store returns the engine's record and registry store.
 func (e *Engine) Store() *Store { return e.store }

@@ -118,15 +118,25 @@ func (e *Engine) prepareLaunch(ctx context.Context, rec Record, req SessionReque
 		return tmux.Launch{}, fmt.Errorf("environment: %w", err)
 	}
 	command := req.Command
-	if req.Kind == tmux.TypeTerminal && !e.opts.NoShellMarks {
-		if dir, err := shellFiles(e.opts.Home); err != nil {
-			e.log.Warn("shell prompt marks unavailable", "err", err)
-		} else {
-			command = markedShellCommand(dir, req.Command)
-		}
+	if req.Kind == tmux.TypeTerminal {
+		command = e.terminalCommand(req.Command)
 	}
 	return tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir,
 		tmux.PaneLaunch{Dir: sessionDir(rec.Root, req.Dir), Command: command, Env: env}, time.Now())
+}
+
+// terminalCommand is a terminal tab's command with amux's prompt marks, or
+// as configured while they are off (or their files cannot be written).
+func (e *Engine) terminalCommand(command string) string {
+	if e.noShellMarks.Load() {
+		return command
+	}
+	dir, err := shellFiles(e.opts.Home)
+	if err != nil {
+		e.log.Warn("shell prompt marks unavailable", "err", err)
+		return command
+	}
+	return markedShellCommand(dir, command)
 }
 
 // sessionTags is the contract's creation-time tag set of a hosted session.

@@ -176,3 +176,23 @@ func TestShellFilesArePrivateAndReplaceLinks(t *testing.T) {
 		t.Fatalf("%s: %v %v", link, fi, err)
 	}
 }
+
+// Turning prompt marks off in Settings applies to the next terminal tab:
+// its command runs as configured; on again, it gets the marks.
+func TestShellMarksFollowSettingsForTheNextTab(t *testing.T) {
+	e, err := New(Options{Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.terminalCommand(defaultShellCommand); got == defaultShellCommand {
+		t.Fatalf("marks on by default, yet the command is unchanged: %q", got)
+	}
+	e.SetShellMarks(false)
+	if got := e.terminalCommand(defaultShellCommand); got != defaultShellCommand {
+		t.Fatalf("marks off, yet the command became %q", got)
+	}
+	e.SetShellMarks(true)
+	if got := e.terminalCommand(defaultShellCommand); got == defaultShellCommand {
+		t.Fatal("marks on again, yet the command is unchanged")
+	}
+}
