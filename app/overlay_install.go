@@ -138,7 +138,15 @@ func (o *installOverlay) installed(m *Model, msg binaryInstalledMsg) tea.Cmd {
 		o.result = "installed amux " + msg.res.Version + " (the old binary is kept at " + msg.res.Backup + ")"
 	}
 	if m.deps.Log != nil {
-		m.deps.Log.Info("self-update", "result", o.result)
+		if se != nil {
+			// The recovery command is in the line: the person may need it later.
+			m.deps.Log.Warn("self-update: the directory sync after the rename failed", "result", o.result)
+		} else {
+			m.deps.Log.Info("self-update", "result", o.result)
+		}
+		for _, p := range msg.res.Swept {
+			m.deps.Log.Info("self-update: removed a staged copy an interrupted install left", "path", p)
+		}
 	}
 	o.stage = 4
 	c := dialog.NewConfirm(m.th, m.km, "Restart amux now?", []string{o.result,

@@ -49,7 +49,14 @@ type ReplaceOptions struct {
 type Replaced struct {
 	Live   string // the path now holding the new binary
 	Backup string // the complete copy of the old one
+	// Swept are staged copies an earlier, killed replacement left beside
+	// the binary, removed before this one staged its own.
+	Swept []string
 }
+
+// staleStaged is how old a staged copy must be to be another, killed
+// replacement's: a live one stages and renames within seconds.
+const staleStaged = 10 * time.Minute
 
 // SyncAfterError is a replacement whose rename happened but whose directory
 // sync afterwards failed: the new binary is at Live, but a power loss could
@@ -111,11 +118,12 @@ func ReplaceExecutable(live, candidate string, opts ReplaceOptions) (Replaced, e
 		return Replaced{}, err
 	}
 	dir := filepath.Dir(real)
+	swept := SweepStaged(dir, staleStaged, time.Now())
 	backup := opts.Backup
 	if backup == "" {
 		backup = real + ".previous"
 	}
-	res := Replaced{Live: real, Backup: backup}
+	res := Replaced{Live: real, Backup: backup, Swept: swept}
 	mode := liveInfo.Mode().Perm() | 0o100 // the owner can run it, whatever it was
 	staged, sum, err := stage(dir, candidate, mode)
 	if err != nil {

@@ -222,3 +222,33 @@ func assertNoStaged(t *testing.T, dir string) {
 		}
 	}
 }
+
+// A staged copy a killed replacement left beside the binary goes with the
+// next replacement (a young one, maybe another's running now, stays).
+func TestReplaceExecutableSweepsALeftoverStagedCopy(t *testing.T) {
+	dir := t.TempDir()
+	live := filepath.Join(dir, "amux")
+	writeScript(t, live, "v1")
+	old, young := filepath.Join(dir, stagedPrefix+"killed"), filepath.Join(dir, stagedPrefix+"running")
+	writeScript(t, old, "v0")
+	writeScript(t, young, "v0")
+	past := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(old, past, past); err != nil {
+		t.Fatal(err)
+	}
+	cand := filepath.Join(t.TempDir(), "amux")
+	writeScript(t, cand, "v2")
+	res, err := ReplaceExecutable(live, cand, ReplaceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Swept) != 1 || res.Swept[0] != old {
+		t.Fatalf("swept %v", res.Swept)
+	}
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Fatalf("the killed replacement's copy is still there: %v", err)
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Fatalf("a young staged copy was removed: %v", err)
+	}
+}
