@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"time"
 
@@ -53,9 +54,16 @@ func (m *Model) openProjectEdit(scripts bool) tea.Cmd {
 }
 
 // onProjectEditLoaded opens the editor over what the registry holds.
+// A corrupt registry (not JSON, or not an object) opens an empty editor and
+// says that saving replaces the file, as the contract has it; one that
+// cannot be read at all refuses, keeping its bytes.
 func (m *Model) onProjectEditLoaded(msg projectEditLoadedMsg) tea.Cmd {
-	if msg.err != nil {
-		return m.say(levelError, msg.name+": "+msg.err.Error())
+	var warn tea.Cmd
+	switch {
+	case errors.Is(msg.err, workspace.ErrCorrupt):
+		warn = m.say(levelWarn, "saving here replaces the whole file, which is corrupt: "+errText(msg.err))
+	case msg.err != nil:
+		return m.say(levelError, msg.name+": "+errText(msg.err))
 	}
 	o := &projectEditOverlay{repo: msg.repo, name: msg.name, scripts: msg.scripts}
 	if msg.scripts {
@@ -71,7 +79,7 @@ func (m *Model) onProjectEditLoaded(msg projectEditLoadedMsg) tea.Cmd {
 		o.e = kvedit.NewEnv(m.th, m.km, "Environment of "+msg.name+" (every agent, terminal and script sees it)", pairs)
 	}
 	m.overlay = o
-	return nil
+	return warn
 }
 
 func (o *projectEditOverlay) update(m *Model, msg tea.Msg) tea.Cmd {

@@ -171,7 +171,8 @@ func (s *Store) ProjectScripts(repo string) (ScriptSet, error) {
 }
 
 // SetProjectScripts writes one project's defaults (an empty set removes the
-// entry). Nothing in the UI writes this file yet; it exists for tools/tests.
+// entry); the project scripts editor (palette) saves through it. A corrupt
+// file is replaced by this authoritative write, as the contract says.
 func (s *Store) SetProjectScripts(ctx context.Context, repo string, set ScriptSet) error {
 	return updateObject(ctx, s.layout.ProjectScriptsFile(), false, func(doc map[string]json.RawMessage) error {
 		var v any = set.clone()
