@@ -17,6 +17,7 @@ const (
 	actResumeTab       keys.ActionID = "resume-tab"
 	actCloseHealth     keys.ActionID = "close-health"
 	actRefreshHealth   keys.ActionID = "refresh-health"
+	actRepairTaps      keys.ActionID = "repair-taps"
 	actCloseTimeline   keys.ActionID = "close-timeline"
 	actRefreshTimeline keys.ActionID = "refresh-timeline"
 )
@@ -60,6 +61,14 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 			run: closeIt(health)},
 		{Action: keyOnly(k(actRefreshHealth, scopeHealth, []string{"r"}, "check again", "Run the checks again")),
 			run: refresh(health)},
+		{Action: keyOnly(k(actRepairTaps, scopeHealth, []string{"t"}, "repair taps",
+			"Start a new status tap on each session whose tap is missing or died (the program keeps running)")),
+			run: func(m *Model) tea.Cmd {
+				if o, ok := health(m); ok {
+					return m.repairTaps(o)
+				}
+				return nil
+			}},
 		{Action: keyOnly(k(actCloseTimeline, scopeTimeline, []string{"esc", "q", "L"}, "close", "Close the timeline")),
 			run: closeIt(timeline)},
 		{Action: keyOnly(k(actRefreshTimeline, scopeTimeline, []string{"r"}, "reload", "Read the history again")),

@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -89,4 +91,43 @@ func (m *Model) openHealth() tea.Cmd {
 			return linesMsg{lines: lines}
 		}
 	})
+}
+
+// tapsRepairedMsg is the outcome of repairTaps.
+type tapsRepairedMsg struct {
+	n   int
+	err error
+}
+
+// repairTaps starts a new tap on every session Health finds without a
+// working one, off the update loop, then runs the checks again.
+func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
+	names, eng := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Engine
+	if len(names) == 0 {
+		return m.say(levelInfo, "every session's status tap is working")
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
+		defer cancel()
+		var errs []error
+		for _, name := range names {
+			if err := eng.RepairTap(ctx, name); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		return tapsRepairedMsg{len(names) - len(errs), errors.Join(errs...)}
+	}
+}
+
+// onTapsRepaired says what the repair did and reads the checks again once
+// the monitor has seen the new taps (at its next poll).
+func (m *Model) onTapsRepaired(msg tapsRepairedMsg) tea.Cmd {
+	say := m.say(levelInfo, fmt.Sprintf("started %d new status tap(s); r checks again", msg.n))
+	if msg.err != nil {
+		say = m.say(levelError, "repair taps: "+errText(msg.err))
+	}
+	if m.mon != nil {
+		m.mon.Wake()
+	}
+	return say
 }

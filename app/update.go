@@ -105,6 +105,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onFirstTaskDelivered(msg)
 	case tabsResumedMsg:
 		return m.onTabsResumed(msg)
+	case tapsRepairedMsg:
+		return m.onTapsRepaired(msg)
 	case healthNoticeMsg:
 		return m.onHealthNotice(msg)
 	case firstTaskTimeoutMsg:

@@ -12,7 +12,8 @@ import (
 
 // Health names what is wrong, each with its fix: the status tap of one tab
 // was killed, and an agent has sat on Claude Code's folder-trust screen
-// (a screen before its session, which no hook can report).
+// (a screen before its session, which no hook can report). One key starts
+// a new tap without touching the agent.
 func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
@@ -54,6 +55,23 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 		}
 		return ok, "health shows:\n" + screen
 	})
+	// t starts a new tap; the agent keeps running.
+	s.term.Press(t, "repair-taps")
+	s.term.WaitText("started 1 new status tap")
+	harness.Eventually(t, func() (bool, string) {
+		screen := s.term.Screen()
+		if !strings.Contains(screen, "sessions tapped") {
+			s.term.Press(t, "refresh-health")
+		}
+		return strings.Contains(screen, "1 sessions tapped") && !strings.Contains(screen, "died"), "after the repair:\n" + screen
+	})
+	tap2 := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
+	if pid2, _, ok := status.ParseTapIdentity(tap2); !ok || pid2 == pid {
+		t.Fatalf("no new tap announced: %q", tap2)
+	}
+	if dead := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_dead}")); dead != "0" {
+		t.Fatal("the repair touched the agent")
+	}
 	s.term.Press(t, "close-health")
 	s.term.WaitGone("check again")
 }

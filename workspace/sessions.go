@@ -172,6 +172,27 @@ func (e *Engine) installTap(ctx context.Context, session, pane string) {
 	}
 }
 
+// RepairTap gives session's pane a new status tap, the program untouched:
+// a pipe still open to a dead tap is closed first (tmux keeps one pipe per
+// pane), then the tap is installed as at creation.
+func (e *Engine) RepairTap(ctx context.Context, session string) error {
+	if e.opts.Tmux == nil || e.opts.InstallTap == nil {
+		return errors.New("repair tap: no tmux server or tap configured")
+	}
+	pane, err := tmux.PaneOf(ctx, e.opts.Tmux, session)
+	if err != nil {
+		return err
+	}
+	if _, err := e.opts.Tmux.Run(ctx, "pipe-pane", "-t", pane); err != nil {
+		return fmt.Errorf("repair tap of %s: %w", session, err)
+	}
+	if err := e.opts.InstallTap(ctx, pane); err != nil {
+		return fmt.Errorf("repair tap of %s: %w", session, err)
+	}
+	e.log.Info("status tap repaired", "session", session)
+	return nil
+}
+
 // Sessions lists the amux sessions on the server with their tags (none
 // when no tmux server is configured or running).
 func (e *Engine) Sessions(ctx context.Context) ([]tmux.SessionInfo, error) {

@@ -150,11 +150,41 @@ func checkOwner(ctx context.Context, in Inputs) []Finding {
 	now := in.Now.UnixMilli()
 	if owner == "" || lease < now {
 		return []Finding{{Check: "scan owner", Level: Warn, Detail: "no amux holds the lease: agent states are not published",
-			Fix: "keep one amux running on this server; another takes over within 30 s of the last one quitting"}}
+			Fix: "keep one amux running on this server; another takes over within " + monitor.LeaseTTL.String() + " of the last one quitting"}}
 	}
 	age := time.Duration(now-beat) * time.Millisecond
 	return []Finding{ok("scan owner", owner+", lease renewed "+age.Round(time.Second).String()+" ago")}
 }
+
+// TapsToRepair are the sessions whose status tap is missing or died: their
+// reports are not read until a new tap is installed (the Health overlay's
+// repair key does that, without touching the program).
+func TapsToRepair(sessions map[string]monitor.SessionState) []string {
+	var out []string
+	for _, name := range sortedNames(sessions) {
+		if tapProblem(sessions[name]) != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// tapProblem says what is wrong with a session's tap ("" when nothing).
+func tapProblem(st monitor.SessionState) string {
+	if st.Source == agentstate.SourceExit {
+		return "" // a pane whose program exited has nothing to tap
+	}
+	switch pid, token, announced := status.ParseTapIdentity(st.TapIdentity); {
+	case !announced && !st.Pipe:
+		return "has no status tap: its reports are not read"
+	case announced && (!st.Pipe || !procid.Alive(pid, token)):
+		return "its status tap (pid " + strconv.Itoa(pid) + ") died"
+	}
+	return ""
+}
+
+// RepairFix is the one-line fix of a tap finding.
+const RepairFix = "press t here to start a new tap (the program keeps running)"
 
 // checkTaps finds panes with no tap, and taps that announced themselves
 // but are gone.
@@ -167,16 +197,15 @@ func checkTaps(in Inputs) []Finding {
 	for _, name := range sortedNames(in.Sessions) {
 		st := in.Sessions[name]
 		if st.Source == agentstate.SourceExit {
-			continue // a pane whose program exited has nothing to tap
+			continue
 		}
 		n++
-		switch pid, token, announced := status.ParseTapIdentity(st.TapIdentity); {
-		case !announced && !st.Pipe:
-			out = append(out, Finding{Check: "status tap", Level: Warn, Detail: name + " has no status tap: its reports are not read",
-				Fix: "restart the tab (its restart reinstalls the tap)"})
-		case announced && (!st.Pipe || !procid.Alive(pid, token)):
-			out = append(out, Finding{Check: "status tap", Level: Warn, Detail: name + ": its status tap (pid " + strconv.Itoa(pid) + ") died",
-				Fix: "restart the tab to start a new tap"})
+		if why := tapProblem(st); why != "" {
+			sep := " "
+			if strings.HasPrefix(why, "its ") {
+				sep = ": "
+			}
+			out = append(out, Finding{Check: "status tap", Level: Warn, Detail: name + sep + why, Fix: RepairFix})
 		}
 	}
 	if len(out) == 0 && n > 0 {

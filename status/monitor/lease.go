@@ -19,6 +19,10 @@ const (
 	leaseRenew = 4 * time.Second // renew once less than TTL-renew is left
 )
 
+// LeaseTTL is how long a lease holds without renewal: another amux takes
+// over within it (plus a poll) once the owner is gone.
+const LeaseTTL = leaseTTL
+
 // The lease lives in @amux_session_owner, @amux_session_lease_ms and
 // @amux_owner_heartbeat_ms, both as global options (what a session without
 // its own copy resolves to) and on every session, so an orchestrator reads
