@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
+	"amux.dev/amux/ui/theme"
 )
 
 // paintState is what a canvas holds, so that a draw redoes only what
@@ -68,7 +70,8 @@ func (r *textRegion) draw(c *screen.Canvas, area uv.Rectangle, s string) {
 	}
 }
 
-// draw composes the screen on c. Update bumps chromeGen whenever a message
+// draw composes the screen on c, on the theme's background (the canvas's
+// fill: see theme.Fill) when it has one. Update bumps chromeGen whenever a message
 // other than a terminal's frame (or typing into one) was handled; a frame
 // alone only costs the terminal rows it changed. The embedded terminal's
 // cells go to the canvas directly; only the chrome is drawn from text.
@@ -77,6 +80,10 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 		return
 	}
 	_, fullScreen := m.overlay.(fullScreen)
+	if c.SetFill(m.th.Fill()) {
+		// Another theme (or its preview): every cell is in the old colours.
+		*st = paintState{}
+	}
 	if c.Resize(m.width, m.height) || m.overlay != nil && !fullScreen || st.overlay || st.fullShown && !fullScreen {
 		// Everything moved, or an overlay covers (or covered) part of
 		// every region: paint it all.
@@ -194,11 +201,17 @@ func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 
 // screenCursor is the real cursor for this frame (see cursor), in the
 // screen's terms.
-func (m *Model) screenCursor() *uv.Cursor {
-	c := m.cursor()
+func (m *Model) screenCursor() *uv.Cursor { return screenCursorOf(m.cursor(), m.th) }
+
+// screenCursorOf is cursor c as the screen places it in theme th. On a
+// painted background it is in the theme's text colour: the terminal's own
+// may be as light (or as dark) as the background. Without one it keeps the
+// terminal's colour.
+func screenCursorOf(c *tea.Cursor, th theme.Theme) *uv.Cursor {
 	if c == nil {
 		return nil
 	}
+	fg, _ := th.Fill()
 	// Bubble Tea's cursor shapes are ultraviolet's, in the same order.
-	return &uv.Cursor{Position: uv.Pos(c.X, c.Y), Shape: uv.CursorShape(c.Shape), Blink: c.Blink}
+	return &uv.Cursor{Position: uv.Pos(c.X, c.Y), Color: fg, Shape: uv.CursorShape(c.Shape), Blink: c.Blink}
 }

@@ -64,16 +64,24 @@ func luminance(c [3]uint8) float64 {
 	return 0.2126*lin(c[0]) + 0.7152*lin(c[1]) + 0.0722*lin(c[2])
 }
 
-// ContrastProblem is one pair of a theme's colours that is too close.
+// ContrastProblem is one pair of a theme's colours that is too close, or
+// whose contrast cannot be known (Unknown).
 type ContrastProblem struct {
 	Theme    string
 	Fg, Bg   string // role names, as in a theme file
 	Ratio    float64
 	Required float64
+	// Unknown: the theme paints its background but this pair has one of
+	// the terminal's own colours ("ansi:N", "default"), which amux cannot
+	// know, so nothing says the text is readable on the painted colour.
+	Unknown bool
 }
 
 // Error implements error.
 func (p ContrastProblem) Error() string {
+	if p.Unknown {
+		return fmt.Sprintf("theme %q: %s on %s uses a terminal colour (ansi:N or default) on the theme's own background: its contrast cannot be checked (use #rrggbb)", p.Theme, p.Fg, p.Bg)
+	}
 	return fmt.Sprintf("theme %q: %s on %s has contrast %.2f:1, below %.1f:1", p.Theme, p.Fg, p.Bg, p.Ratio, p.Required)
 }
 
@@ -82,17 +90,32 @@ func (p ContrastProblem) Error() string {
 // and the focused border on the background (3:1). State glyphs on a cursor
 // row are drawn in the row's text colour, so they need no pair of their
 // own. The palette must be valid (Validate).
+//
+// The background is the one amux paints under every cell (see
+// ui/theme.Theme.Fill), so a pair that passes here is what the person
+// sees. A theme without one is drawn on the terminal's own background and
+// checked against the reference palette; a theme with one must give its
+// checked colours as #rrggbb, because the terminal's colours on a painted
+// background are anyone's guess.
 func (p Palette) CheckContrast() []ContrastProblem {
 	bg := referenceBackground
-	if p.Background != "" {
+	painted := p.Background != ""
+	if painted {
 		bg, _ = parseHex(p.Background)
 	}
 	col := func(s string) [3]uint8 {
 		c, _ := ParseColor(s)
 		return resolve(c)
 	}
+	rgb := func(s string) bool { c, err := ParseColor(s); return err == nil && c.Kind == RGBColor }
 	var out []ContrastProblem
-	check := func(fgName, fg string, bgName string, bgc [3]uint8, need float64) {
+	// bgColour is the pair's background as the palette names it, "" for
+	// the theme's background.
+	check := func(fgName, fg, bgColour, bgName string, bgc [3]uint8, need float64) {
+		if painted && (!rgb(fg) || bgColour != "" && !rgb(bgColour)) {
+			out = append(out, ContrastProblem{Theme: p.Name, Fg: fgName, Bg: bgName, Required: need, Unknown: true})
+			return
+		}
 		if r := ContrastRatio(col(fg), bgc); r < need {
 			out = append(out, ContrastProblem{Theme: p.Name, Fg: fgName, Bg: bgName, Ratio: r, Required: need})
 		}
@@ -100,16 +123,16 @@ func (p Palette) CheckContrast() []ContrastProblem {
 	for _, r := range p.roles() {
 		switch r.name {
 		case "text", "muted", "accent", "working", "done", "blocked", "error", "warning":
-			check(r.name, *r.val, "background", bg, MinTextContrast)
+			check(r.name, *r.val, "", "background", bg, MinTextContrast)
 		}
 	}
 	if p.Selected == "reverse" {
 		// Reverse video swaps the row's text colour and the background.
-		check("selected_text", p.SelectedText, "background (reverse video)", bg, MinTextContrast)
+		check("selected_text", p.SelectedText, "", "background (reverse video)", bg, MinTextContrast)
 	} else {
-		check("selected_text", p.SelectedText, "selected", col(p.Selected), MinTextContrast)
+		check("selected_text", p.SelectedText, p.Selected, "selected", col(p.Selected), MinTextContrast)
 	}
-	check("selected_blur_text", p.SelectedBlurText, "selected_blur", col(p.SelectedBlur), MinTextContrast)
-	check("border_focus", p.BorderFocus, "background", bg, MinUIContrast)
+	check("selected_blur_text", p.SelectedBlurText, p.SelectedBlur, "selected_blur", col(p.SelectedBlur), MinTextContrast)
+	check("border_focus", p.BorderFocus, "", "background", bg, MinUIContrast)
 	return out
 }

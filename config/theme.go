@@ -16,9 +16,10 @@ import (
 // contrast of the terminal's own foreground on its background.
 type Palette struct {
 	Name string
-	// Background is the background the theme is drawn on, the reference
-	// its contrast is checked against ("#rrggbb"); "" means the
-	// terminal's own, for a theme made only of the terminal's colours.
+	// Background is the background the theme is drawn on ("#rrggbb"):
+	// amux paints it under every cell, and it is what the contrast is
+	// checked against. "" means the terminal's own, left unpainted, for a
+	// theme made only of the terminal's colours.
 	Background string
 
 	Text, Muted, Accent string // ordinary, secondary and highlighted text

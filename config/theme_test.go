@@ -86,6 +86,30 @@ func TestContrastRatioAndCheckCatchALowContrastTheme(t *testing.T) {
 	}
 }
 
+// A theme that paints its background cannot vouch for the terminal's own
+// colours on it: a text role in "default" or "ansi:N" is reported, since
+// nothing says the terminal's foreground is readable on the painted colour.
+func TestTerminalColoursOnAPaintedBackgroundAreReported(t *testing.T) {
+	p, _ := BuiltinPalette("light")
+	p.Name, p.Text, p.SelectedBlur = "mixed", "default", "ansi:7"
+	var unknown []string
+	for _, pr := range p.CheckContrast() {
+		if pr.Unknown {
+			unknown = append(unknown, pr.Fg)
+			if !strings.Contains(pr.Error(), "cannot be checked") {
+				t.Errorf("message %q", pr.Error())
+			}
+		}
+	}
+	if !slices.Equal(unknown, []string{"text", "selected_blur_text"}) {
+		t.Fatalf("unknown pairs %v, want text and selected_blur_text", unknown)
+	}
+	term, _ := BuiltinPalette("terminal")
+	if probs := term.CheckContrast(); len(probs) != 0 {
+		t.Fatalf("the terminal theme (no painted background) reported %v", probs)
+	}
+}
+
 func TestParseColor(t *testing.T) {
 	for _, ok := range []string{"#000000", "#FfF", "ansi:0", "ansi:15", "default"} {
 		if _, err := ParseColor(ok); err != nil {

@@ -1,6 +1,8 @@
 package screen
 
 import (
+	"image/color"
+
 	uv "github.com/charmbracelet/ultraviolet"
 )
 
@@ -8,9 +10,17 @@ import (
 // goes. It remembers which rows changed, so a frame costs what changed, not
 // the size of the screen. A Canvas is not safe for concurrent use; the one
 // inside a Screen is only handed out under the screen's lock.
+//
+// A canvas can have a fill (SetFill): the colours a cell gets where it has
+// none of its own, so that a theme's background is under every cell drawn
+// and its text colour replaces the terminal's default foreground.
 type Canvas struct {
 	buf    uv.ScreenBuffer
 	cursor *uv.Cursor // nil: hidden
+	// fill is the blank cell in the fill colours; filled says there is a
+	// fill at all (without one, cells are set as they come).
+	fill   uv.Cell
+	filled bool
 }
 
 var _ uv.Screen = (*Canvas)(nil)
@@ -18,8 +28,26 @@ var _ uv.Screen = (*Canvas)(nil)
 // NewCanvas returns a blank canvas of the given size, for drawing outside a
 // Screen (tests, benchmarks).
 func NewCanvas(width, height int) *Canvas {
-	return &Canvas{buf: uv.NewScreenBuffer(max(width, 0), max(height, 0))}
+	return &Canvas{buf: uv.NewScreenBuffer(max(width, 0), max(height, 0)), fill: uv.EmptyCell}
 }
+
+// SetFill sets the colours of cells drawn without their own: fg for a cell
+// whose foreground is the terminal's default, bg for one whose background
+// is. nil leaves that colour to the terminal. It reports whether the fill
+// changed; then the cells already drawn are in the old one, and the caller
+// must draw every cell again.
+func (c *Canvas) SetFill(fg, bg color.Color) bool {
+	if c.fill.Style.Fg == fg && c.fill.Style.Bg == bg {
+		return false
+	}
+	c.fill = uv.EmptyCell
+	c.fill.Style.Fg, c.fill.Style.Bg = fg, bg
+	c.filled = fg != nil || bg != nil
+	return true
+}
+
+// Fill returns the fill colours (see SetFill).
+func (c *Canvas) Fill() (fg, bg color.Color) { return c.fill.Style.Fg, c.fill.Style.Bg }
 
 // Bounds implements uv.Screen.
 func (c *Canvas) Bounds() uv.Rectangle { return c.buf.Bounds() }
@@ -28,8 +56,27 @@ func (c *Canvas) Bounds() uv.Rectangle { return c.buf.Bounds() }
 func (c *Canvas) CellAt(x, y int) *uv.Cell { return c.buf.CellAt(x, y) }
 
 // SetCell implements uv.Screen. Setting a cell to what it already holds
-// changes nothing, so copying unchanged rows costs no output.
-func (c *Canvas) SetCell(x, y int, cell *uv.Cell) { c.buf.SetCell(x, y, cell) }
+// changes nothing, so copying unchanged rows costs no output. With a fill,
+// a nil cell is the fill's blank and a cell's missing colours are the
+// fill's; colours a cell has of its own stay.
+func (c *Canvas) SetCell(x, y int, cell *uv.Cell) {
+	if c.filled {
+		switch {
+		case cell == nil:
+			cell = &c.fill
+		case cell.Style.Fg == nil && c.fill.Style.Fg != nil || cell.Style.Bg == nil && c.fill.Style.Bg != nil:
+			filled := *cell
+			if filled.Style.Fg == nil {
+				filled.Style.Fg = c.fill.Style.Fg
+			}
+			if filled.Style.Bg == nil {
+				filled.Style.Bg = c.fill.Style.Bg
+			}
+			cell = &filled
+		}
+	}
+	c.buf.SetCell(x, y, cell)
+}
 
 // WidthMethod implements uv.Screen.
 func (c *Canvas) WidthMethod() uv.WidthMethod { return c.buf.WidthMethod() }
@@ -42,7 +89,11 @@ func (c *Canvas) Resize(width, height int) bool {
 		return false
 	}
 	c.buf.Resize(width, height)
-	c.buf.Clear()
+	if c.filled {
+		c.buf.Fill(&c.fill)
+	} else {
+		c.buf.Clear()
+	}
 	return true
 }
 

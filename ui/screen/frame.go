@@ -73,12 +73,15 @@ func (s *Screen) flushLocked(now time.Time) {
 	body := s.rendered.Len() > 0
 	// Style 1 (blinking block) is what a terminal shows until told
 	// otherwise, so it is only written once some other style was.
-	style, restyle := 0, false
+	// The cursor's colour (OSC 12) is only written when it changes; a
+	// hidden cursor keeps whatever colour it had.
+	style, restyle, recolor := 0, false, false
 	if want != nil {
 		style = cursorStyle(want.Shape, want.Blink)
 		restyle = style != s.shape && !(s.shape == 0 && style == 1)
+		recolor = want.Color != s.tint
 	}
-	if !body && !restyle && (want != nil) == s.shown {
+	if !body && !restyle && !recolor && (want != nil) == s.shown {
 		return // nothing on screen changed
 	}
 	s.wire.Reset()
@@ -94,6 +97,10 @@ func (s *Screen) flushLocked(now time.Time) {
 	if restyle {
 		s.wire.WriteString(ansi.SetCursorStyle(style))
 		s.shape = style
+	}
+	if recolor {
+		s.wire.WriteString(cursorColor(want.Color))
+		s.tint = want.Color
 	}
 	if want != nil && !s.shown {
 		s.wire.WriteString(ansi.ShowCursor)

@@ -1,6 +1,8 @@
 package screen
 
 import (
+	"fmt"
+	"image/color"
 	"strings"
 
 	uv "github.com/charmbracelet/ultraviolet"
@@ -43,9 +45,10 @@ func enterModes() string {
 }
 
 // leaveModes undoes enterModes, in reverse, and resets what frames may have
-// changed (cursor shape, pen). The alternate screen is left by the renderer
-// right after, which also restores the cursor position saved on entry.
-func leaveModes(shapeChanged bool) string {
+// changed (cursor shape and colour, pen). The alternate screen is left by
+// the renderer right after, which also restores the cursor position saved
+// on entry.
+func leaveModes(shapeChanged, colorChanged bool) string {
 	var b strings.Builder
 	b.WriteString(ansi.ResetStyle)
 	b.WriteString(ansi.SetWindowTitle(""))
@@ -60,6 +63,9 @@ func leaveModes(shapeChanged bool) string {
 	if shapeChanged {
 		b.WriteString(ansi.SetCursorStyle(0)) // the terminal's default shape
 	}
+	if colorChanged {
+		b.WriteString(ansi.ResetCursorColor)
+	}
 	b.WriteString(ansi.ShowCursor)
 	return b.String()
 }
@@ -72,6 +78,16 @@ func cursorStyle(shape uv.CursorShape, blink bool) int {
 		s++
 	}
 	return s
+}
+
+// cursorColor is the OSC 12 sequence that colours the cursor c, or the one
+// that gives it back its own colour when c is nil.
+func cursorColor(c color.Color) string {
+	if c == nil {
+		return ansi.ResetCursorColor
+	}
+	r, g, b, _ := c.RGBA()
+	return ansi.SetCursorColor(fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8))
 }
 
 // syncSupported reports whether a DECRQM answer for mode 2026 says the

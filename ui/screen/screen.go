@@ -3,6 +3,7 @@ package screen
 import (
 	"bytes"
 	"errors"
+	"image/color"
 	"os"
 	"sync"
 	"time"
@@ -58,10 +59,11 @@ type Screen struct {
 	saved    *term.State  // termios before raw mode
 	active   bool         // modes entered: frames are written (not while suspended or closed)
 	closed   bool
-	sync     bool // the terminal supports DEC 2026 synchronized output
-	drawn    bool // something was drawn since the last frame
-	shown    bool // the real cursor is visible
-	shape    int  // the DECSCUSR style last written; 0 = never changed
+	sync     bool        // the terminal supports DEC 2026 synchronized output
+	drawn    bool        // something was drawn since the last frame
+	shown    bool        // the real cursor is visible
+	shape    int         // the DECSCUSR style last written; 0 = never changed
+	tint     color.Color // the cursor colour last written (OSC 12); nil = the terminal's
 	last     time.Time
 	timer    *time.Timer
 	armed    bool // timer runs: a frame is due at the end of the interval
@@ -131,7 +133,7 @@ func (s *Screen) enterLocked() error {
 	w, h := s.canvas.Bounds().Dx(), s.canvas.Bounds().Dy()
 	s.rend.Resize(w, h)
 	s.rend.Erase()
-	s.shown, s.shape, s.active = false, 0, true
+	s.shown, s.shape, s.tint, s.active = false, 0, nil, true
 	s.drawn = w > 0 && h > 0
 	s.writeRenderedLocked()
 	return nil
@@ -147,7 +149,7 @@ func (s *Screen) leaveLocked() error {
 	s.active = false
 	s.armed = false
 	s.timer.Stop()
-	_, _ = s.rend.WriteString(leaveModes(s.shape != 0))
+	_, _ = s.rend.WriteString(leaveModes(s.shape != 0, s.tint != nil))
 	s.rend.ExitAltScreen()
 	_ = s.rend.Flush()
 	s.writeRenderedLocked()

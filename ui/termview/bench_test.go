@@ -2,6 +2,7 @@ package termview
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"strings"
 	"testing"
@@ -68,11 +69,16 @@ func BenchmarkIngest(b *testing.B) {
 // reader's path (markers, emulation, damage, the frame's news) for the
 // echoed character, then the view drawing the changed row into the screen's
 // canvas and the screen writing the difference to a real PTY. Target: under
-// 1 ms at 200×50 and at 300×80.
+// 1 ms at 200×50 and at 300×80, with and without a fill (a theme's
+// background under the program's default-coloured cells).
 func BenchmarkEchoFrame(b *testing.B) {
-	for _, size := range [][2]int{{200, 50}, {300, 80}} {
-		w, h := size[0], size[1]
-		b.Run(fmt.Sprintf("%dx%d", w, h), func(b *testing.B) {
+	for _, size := range [][3]int{{200, 50, 0}, {300, 80, 0}, {200, 50, 1}, {300, 80, 1}} {
+		w, h, filled := size[0], size[1], size[2] == 1
+		name := fmt.Sprintf("%dx%d", w, h)
+		if filled {
+			name += "-filled"
+		}
+		b.Run(name, func(b *testing.B) {
 			t := newTerminal(discardRW{}, Options{Width: w, Height: h, FrameInterval: time.Nanosecond, SustainedRate: 1e9, FrameBurst: 1 << 20})
 			go t.drainReplies()
 			defer t.emu.Close()
@@ -84,6 +90,9 @@ func BenchmarkEchoFrame(b *testing.B) {
 			area := uv.Rect(1, 1, w, h)
 			draw := func() {
 				scr.Draw(func(c *screen.Canvas) {
+					if filled {
+						c.SetFill(color.RGBA{0x2e, 0x34, 0x40, 0xff}, color.RGBA{0xff, 0xff, 0xff, 0xff})
+					}
 					if c.Resize(w+2, h+2) {
 						// amux's bottom row is never blank (hints, a
 						// border), which keeps the renderer's scan for a

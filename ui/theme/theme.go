@@ -16,6 +16,11 @@ import (
 type Theme struct {
 	Name string
 
+	// Background is painted under every cell amux draws, and under the
+	// default-coloured cells of embedded terminals (see Fill); nil for a
+	// theme drawn on the terminal's own background.
+	Background color.Color
+
 	Text, Muted, Accent, Border, BorderFocus color.Color
 	Selected, SelectedText                   color.Color
 	SelectedBlur, SelectedBlurText           color.Color
@@ -84,8 +89,27 @@ func FromPalette(p config.Palette) (Theme, error) {
 	} else {
 		th.Selected = c(p.Selected)
 	}
+	if p.Background != "" {
+		th.Background = c(p.Background)
+	}
 	th.Syntax = syntaxOf(th)
 	return th, nil
+}
+
+// Fill is what a cell drawn without colours of its own is painted in: the
+// theme's text on its background, so that what the contrast check measured
+// is what the person sees whatever the terminal's own colours are. Both
+// are nil for a theme without a background (the terminal theme): the
+// terminal's defaults show through. fg is nil when the text colour is the
+// terminal's own ("default").
+func (t Theme) Fill() (fg, bg color.Color) {
+	if t.Background == nil {
+		return nil, nil
+	}
+	if _, ok := t.Text.(lipgloss.NoColor); ok {
+		return nil, t.Background
+	}
+	return t.Text, t.Background
 }
 
 // syntaxOf derives a theme's syntax colours from its semantic ones, so

@@ -56,3 +56,27 @@ func TestTerminalThemeDrawsWithTheTerminalsColours(t *testing.T) {
 		t.Fatal("SelectedStyle ignores Reverse")
 	}
 }
+
+// What the contrast check measures is what is painted: a theme's fill is
+// its palette's background and text colour exactly, and the terminal
+// theme has none (the terminal's own colours show).
+func TestFillIsTheCheckedBackground(t *testing.T) {
+	for _, p := range config.BuiltinPalettes() {
+		th, err := FromPalette(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fg, bg := th.Fill()
+		if p.Background == "" {
+			if fg != nil || bg != nil {
+				t.Errorf("%s: no background, but fills %v on %v", p.Name, fg, bg)
+			}
+			continue
+		}
+		want, _ := config.ParseColor(p.Background)
+		text, _ := config.ParseColor(p.Text)
+		if bg != (color.RGBA{want.RGB[0], want.RGB[1], want.RGB[2], 0xff}) || fg != (color.RGBA{text.RGB[0], text.RGB[1], text.RGB[2], 0xff}) {
+			t.Errorf("%s: fills %v on %v, want %s on %s", p.Name, fg, bg, p.Text, p.Background)
+		}
+	}
+}
