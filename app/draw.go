@@ -125,12 +125,12 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 	if t := st.termTab; t != nil && t == m.activeTab() && t.view != nil {
 		x, y := m.termOrigin()
 		w, h := m.termSize()
-		st.term = t.view.Draw(c, uv.Rect(x, y, w, h), st.term)
+		st.term = t.view.Draw(c.Raw(), uv.Rect(x, y, w, h), st.term)
 	}
 	if t := st.sideTab; t != nil && t == m.sideTerm() && t.view != nil {
 		x, y := m.sideTermOrigin()
 		w, h := m.sideTermSize()
-		st.sideTerm = t.view.Draw(c, uv.Rect(x, y, w, h), st.sideTerm)
+		st.sideTerm = t.view.Draw(c.Raw(), uv.Rect(x, y, w, h), st.sideTerm)
 	}
 	if m.overlay != nil {
 		m.drawDialog(c, l)

@@ -81,6 +81,24 @@ func (c *Canvas) SetCell(x, y int, cell *uv.Cell) {
 // WidthMethod implements uv.Screen.
 func (c *Canvas) WidthMethod() uv.WidthMethod { return c.buf.WidthMethod() }
 
+// Raw is the canvas without its fill, for an embedded terminal's cells:
+// they reach the screen in the colours the program chose, its default
+// colours left to the outer terminal. A program picks its colours for the
+// person's real terminal background (Claude Code asks it), so under a
+// theme of the other lightness the theme's background would make them
+// unreadable; the chrome around the tab is painted, the tab is the
+// terminal's own.
+func (c *Canvas) Raw() uv.Screen { return rawCanvas{c} }
+
+// rawCanvas is Canvas.Raw.
+type rawCanvas struct{ c *Canvas }
+
+// Bounds, CellAt, SetCell and WidthMethod implement uv.Screen.
+func (r rawCanvas) Bounds() uv.Rectangle            { return r.c.buf.Bounds() }
+func (r rawCanvas) CellAt(x, y int) *uv.Cell        { return r.c.buf.CellAt(x, y) }
+func (r rawCanvas) SetCell(x, y int, cell *uv.Cell) { r.c.buf.SetCell(x, y, cell) }
+func (r rawCanvas) WidthMethod() uv.WidthMethod     { return r.c.buf.WidthMethod() }
+
 // Resize sets the canvas size. When the size changes every cell is blank
 // afterwards and it reports true: the caller must draw everything again.
 func (c *Canvas) Resize(width, height int) bool {

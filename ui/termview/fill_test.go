@@ -9,26 +9,28 @@ import (
 	"amux.dev/amux/ui/screen"
 )
 
-// An embedded program's cells in the terminal's default colours take the
-// theme's (the canvas fill) when copied to the screen; colours the program
-// chose stay as they are, and a selection over them is the fill reversed.
-func TestDefaultColouredCellsTakeTheFill(t *testing.T) {
+// Under a theme that paints its background, an embedded program's cells go
+// through the canvas's raw side: colours the program chose stay, its
+// default colours stay the outer terminal's (a program picks colours for
+// the real background), and blanks and a selection are not painted either.
+func TestEmbeddedCellsKeepTheirOwnColoursUnderATheme(t *testing.T) {
 	e := newEmu(t, 8, 2)
 	e.Write([]byte("a\x1b[31mb\x1b[42mc\x1b[m\x1b[7md\x1b[m"))
 	fg, bg := color.RGBA{0x2e, 0x34, 0x40, 0xff}, color.RGBA{0xff, 0xff, 0xff, 0xff}
 	c := screen.NewCanvas(8, 2)
 	c.SetFill(fg, bg)
-	drawRow(c, 0, 0, 8, e, 0, 8)
+	raw := c.Raw()
+	drawRow(raw, 0, 0, 8, e, 0, 8)
 	red, green := e.CellAt(1, 0).Style.Fg, e.CellAt(2, 0).Style.Bg
 	if red == nil || green == nil {
 		t.Fatalf("emulator colours %v %v", red, green)
 	}
 	for x, want := range []struct{ fg, bg color.Color }{
-		{fg, bg},     // a: default on default
-		{red, bg},    // b: its own foreground, the default background
+		{nil, nil},   // a: default on default
+		{red, nil},   // b: its own foreground, the default background
 		{red, green}, // c: both its own
-		{fg, bg},     // d: default colours, reversed by its attribute
-		{fg, bg},     // blank past the text
+		{nil, nil},   // d: default colours, reversed by its attribute
+		{nil, nil},   // blank past the text
 	} {
 		got := c.CellAt(x, 0).Style
 		if got.Fg != want.fg || got.Bg != want.bg {
@@ -38,22 +40,13 @@ func TestDefaultColouredCellsTakeTheFill(t *testing.T) {
 	if a := c.CellAt(3, 0).Style.Attrs; a&uv.AttrReverse == 0 {
 		t.Errorf("reverse attribute lost: %v", a)
 	}
-	drawBlank(c, 0, 1, 8)
-	if got := c.CellAt(4, 1).Style; got.Fg != fg || got.Bg != bg {
-		t.Errorf("blank row: %v on %v", got.Fg, got.Bg)
+	drawBlank(raw, 0, 1, 8)
+	if got := c.CellAt(4, 1).Style; got.Fg != nil || got.Bg != nil {
+		t.Errorf("blank row painted %v on %v", got.Fg, got.Bg)
 	}
-	selection{active: true, anchor: point{0, 0}, head: point{1, 0}}.paint(c, uv.Rect(0, 0, 8, 2), 0)
-	if got := c.CellAt(1, 0).Style; got.Fg != fg || got.Bg != bg || got.Attrs&uv.AttrReverse == 0 {
-		t.Errorf("selected cell: %v on %v attrs %v, want the fill reversed", got.Fg, got.Bg, got.Attrs)
-	}
-
-	// Without a fill (the terminal theme) the cells are copied as they are.
-	plain := screen.NewCanvas(8, 2)
-	drawRow(plain, 0, 0, 8, e, 0, 8)
-	if got := plain.CellAt(0, 0).Style; got.Fg != nil || got.Bg != nil {
-		t.Errorf("unfilled canvas painted %v on %v", got.Fg, got.Bg)
-	}
-	if got := plain.CellAt(1, 0).Style; got.Fg != red || got.Bg != nil {
-		t.Errorf("unfilled canvas: %v on %v", got.Fg, got.Bg)
+	// The chrome beside it is painted: the same canvas's own side fills.
+	c.SetCell(7, 1, nil)
+	if got := c.CellAt(7, 1).Style; got.Fg != fg || got.Bg != bg {
+		t.Errorf("chrome cell %v on %v, want the fill", got.Fg, got.Bg)
 	}
 }
