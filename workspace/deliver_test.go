@@ -182,3 +182,17 @@ func TestPasteSafeKeepsTextAndLines(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// textHead is what the composer's prompt row shows of a text: the start of
+// its first non-blank line.
+func TestTextHeadIsTheFirstLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"fix it\nthen test":                    "fix it",
+		"\n\n  add   the\thealth overlay\nnow": "add the health o",
+		"short":                                "short",
+	} {
+		if got := textHead(in); got != want {
+			t.Errorf("textHead(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
