@@ -153,9 +153,17 @@ func PasteSafe(s string) string {
 	}, s)
 }
 
-// textHead is the start of the text as a composer row would show it.
+// textHead is the start of the text as a composer row would show it: the
+// start of its first non-blank line, because a composer draws each line of
+// a multi-line text on a row of its own and its prompt row holds only the
+// first.
 func textHead(s string) string {
-	h := compact(s)
+	h := ""
+	for line := range strings.SplitSeq(s, "\n") {
+		if h = compact(line); h != "" {
+			break
+		}
+	}
 	if r := []rune(h); len(r) > 16 {
 		h = string(r[:16])
 	}

@@ -59,7 +59,7 @@ func runHelper(mode string) int {
 	case "op":
 		err = helperOp(ctx, home)
 	case "composer":
-		err = composerAgent(os.Getenv("COMPOSER_TAKES") == "1")
+		err = composerAgent(os.Getenv("COMPOSER_MODE"), os.Getenv("COMPOSER_LOG"))
 	default:
 		err = fmt.Errorf("unknown helper mode %q", mode)
 	}

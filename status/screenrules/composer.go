@@ -120,8 +120,10 @@ func (s *Set) Composer(assistant string, screen []string) (Composer, bool) {
 }
 
 // question is the question a blocked screen asks: the lowest row matching
-// the rule's question patterns, else the lowest row in its region that
-// holds a "?" (cut after its last one), else "".
+// the rule's first question pattern that matches (patterns in order), else
+// the lowest row in its region that holds a "?", else "". A row holding a
+// "?" is cut after its last one: a sentence that wraps on after the
+// question ("… this directory? Working with …") shows only the question.
 func (r *rule) questionIn(win []string) string {
 	region := win
 	if r.rows > 0 && r.rows < len(region) {
@@ -129,16 +131,25 @@ func (r *rule) questionIn(win []string) string {
 	}
 	for _, p := range r.question {
 		if row, ok := lowest(region, p); ok {
-			return trimEvidence(row)
+			return trimEvidence(upToQuestionMark(row))
 		}
 	}
 	if len(r.question) > 0 {
 		return ""
 	}
 	for i := len(region) - 1; i >= 0; i-- {
-		if j := strings.LastIndexByte(region[i], '?'); j >= 0 {
-			return trimEvidence(region[i][:j+1])
+		if strings.Contains(region[i], "?") {
+			return trimEvidence(upToQuestionMark(region[i]))
 		}
 	}
 	return ""
+}
+
+// upToQuestionMark cuts row after its last "?"; a row without one stays
+// whole.
+func upToQuestionMark(row string) string {
+	if j := strings.LastIndexByte(row, '?'); j >= 0 {
+		return row[:j+1]
+	}
+	return row
 }
