@@ -22,6 +22,13 @@ func (m *Model) openTimeline() tea.Cmd {
 	id, title := w.ID, "Timeline of "+w.Name+" (last hour)"
 	return m.openLines(title, scopeTimeline, func(m *Model) tea.Cmd {
 		log, zone, th := m.deps.History, m.deps.Zone, m.th
+		// A tab that is open is named by its label, not its session name.
+		labels := map[string]string{}
+		if wt := m.tabs[id]; wt != nil {
+			for _, t := range wt.tabs {
+				labels[t.session] = t.label()
+			}
+		}
 		return func() tea.Msg {
 			if log == nil {
 				return linesMsg{lines: []string{"no history is kept"}}
@@ -29,7 +36,12 @@ func (m *Model) openTimeline() tea.Cmd {
 			recs, err := log.Since(time.Now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
 			var lines []string
 			for _, r := range recs {
-				lines = append(lines, th.TextStyle().Render(safetext.Line(r.Line(zone))))
+				line := r.Line(zone)
+				if l, ok := labels[r.Session]; ok {
+					line = r.Transition(zone)
+					line = line[:9] + l + " · " + line[9:] // after "15:04:05 "
+				}
+				lines = append(lines, th.TextStyle().Render(safetext.Line(line)))
 			}
 			if len(lines) == 0 {
 				lines = append(lines, th.MutedStyle().Render("no state changed in the last hour"))

@@ -12,7 +12,7 @@ import (
 
 // Every state change of an agent lands in its history file: a full idle →
 // working → done → idle cycle, with what decided each, in a private file;
-// the i dialog shows it.
+// the i dialog and the workspace's timeline show it.
 func TestEventsFileRecordsAFullCycle(t *testing.T) {
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
@@ -49,5 +49,14 @@ func TestEventsFileRecordsAFullCycle(t *testing.T) {
 	screen := s.term.WaitText("Recent states of")
 	if !containsAll(screen, "idle → working (activity", "working → done (activity", "done → idle (activity") {
 		t.Fatalf("the i dialog does not show the cycle:\n%s", screen)
+	}
+	// The timeline (L) shows the workspace's hour, the tab by its name.
+	s.term.Press(t, "close-status")
+	s.term.WaitGone("Recent states of")
+	s.term.Press(t, "timeline")
+	screen = s.term.WaitText("Timeline of")
+	screen = s.term.WaitText("working → done")
+	if !containsAll(screen, "fake · idle → working (activity", "fake · working → done (activity") {
+		t.Fatalf("the timeline does not show the cycle by the tab's name:\n%s", screen)
 	}
 }
