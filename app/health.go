@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -66,7 +67,9 @@ func (m *Model) onHealthNotice(msg healthNoticeMsg) tea.Cmd {
 	if s == "" || (m.notice.text != "" && m.notice.level >= levelWarn) {
 		return nil // one notice: a warning on screen (a bad config) already says something is wrong
 	}
-	return m.say(levelWarn, s+" ("+m.keyName(actHealth)+": Health)")
+	// The key first: a long finding is cut at the screen's edge, the way
+	// to its fix must not be.
+	return m.say(levelWarn, "Health ("+m.keyName(actHealth)+"): "+strings.TrimPrefix(s, "health: "))
 }
 
 // openHealth shows every check with its one-line fix.

@@ -25,19 +25,20 @@ func checkRegistries(in Inputs) []Finding {
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err == nil {
-			var obj map[string]json.RawMessage
-			if err = json.Unmarshal(data, &obj); err == nil && obj == nil {
-				err = errors.New("not a JSON object")
-			}
-			if len(data) == 0 || isSpace(data) {
-				err = nil // an empty file is an empty registry
-			}
-		}
 		if err != nil {
 			bad++
 			out = append(out, Finding{Check: "registry", Level: Fail, Detail: r.Name + " cannot be read: " + err.Error(),
 				Fix: "fix or remove " + r.Path + " (amux keeps its bytes and refuses to save over it)"})
+			continue
+		}
+		var obj map[string]json.RawMessage
+		if err = json.Unmarshal(data, &obj); err == nil && obj == nil {
+			err = errors.New("not a JSON object")
+		}
+		if err != nil && len(data) > 0 && !isSpace(data) { // an empty file is an empty registry
+			bad++
+			out = append(out, Finding{Check: "registry", Level: Fail, Detail: r.Name + " is not valid JSON: " + err.Error(),
+				Fix: corruptFix(r)})
 		}
 	}
 	for _, err := range in.RuleErrs {
@@ -49,6 +50,16 @@ func checkRegistries(in Inputs) []Finding {
 		out = append(out, ok("registries", "every registry and rule file reads"))
 	}
 	return out
+}
+
+// corruptFix is what happens to a registry that does not parse, as the
+// contract has it: config.json is never saved over (amux runs on the
+// defaults); the project registries are replaced by amux's next save.
+func corruptFix(r Registry) string {
+	if r.Name == "config.json" {
+		return "fix " + r.Path + " (amux runs on the defaults and never saves over it)"
+	}
+	return "fix " + r.Path + " to keep its entries: amux's next save to it replaces the whole file"
 }
 
 func isSpace(b []byte) bool {
