@@ -247,5 +247,5 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 // warn-level workspace delete/shelve and startup recovery lines in amux's
 // log, opened from the palette by the entry named here.
 func (m *Model) logPointer() string {
-	return "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Label + "\""
+	return "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""
 }
