@@ -39,7 +39,6 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 	term.WaitGone("Approve setup-workspace")
 	term.WaitText("─ feat ─")
 	shelveWorkspace(t, term, "feat")
-	term.WaitGone("Shelving feat")
 
 	term.Press(t, "restore-workspace")
 	screen := term.WaitText("Approve setup-workspace for feat?")
