@@ -24,14 +24,25 @@ type approvedSetupMsg struct {
 
 // askApproval turns the dialog into the question the setup waits on.
 func (o *createOverlay) askApproval(m *Model, rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
-	body := []string{"Created. Its setup comes from the repository (" + workspace.RepoScriptsFile + ") and would run, in " + rec.Root + ":"}
+	c := approvalQuestion(m, "Created. Its setup", rec, ue)
+	o.approve, o.untrusted, o.created = &c, ue, rec
+	return nil
+}
+
+// approvalQuestion asks for the approval of exactly the commands of ue's
+// script, as they would run in rec's tree; what introduces the script
+// ("Created. Its setup"). Create, restore and F5 ask the same question.
+func approvalQuestion(m *Model, what string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Confirm {
+	body := []string{what + " comes from the repository (" + workspace.RepoScriptsFile + ") and would run, in " + rec.Root + ":"}
 	for _, c := range ue.Script.Commands {
 		body = append(body, "  $ "+strings.ReplaceAll(c, "\n", " ⏎ "))
 	}
 	body = append(body, "", "amux runs it only once you approve this exact content; a later change asks again.")
-	c := dialog.NewConfirm(m.th, m.km, "Approve setup-workspace for "+rec.Name+"?", body, "approve and run it")
-	o.approve, o.untrusted, o.created = &c, ue, rec
-	return nil
+	noun := string(ue.Script.Kind)
+	if ue.Script.Kind == workspace.KindRun {
+		noun = "the run script"
+	}
+	return dialog.NewConfirm(m.th, m.km, "Approve "+noun+" for "+rec.Name+"?", body, "approve and run it")
 }
 
 func (o *createOverlay) updateApproval(m *Model, msg tea.Msg) tea.Cmd {

@@ -190,9 +190,11 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	case workspace.CleanupInterrupted:
 		kv("cleanup", "interrupted — a "+op+" did not finish; the worktree is still there and usable")
 		kv("", "the next start finishes the "+op)
+		kv("", m.logPointer())
 	case workspace.CleanupPending:
 		kv("cleanup", "pending — a "+op+" did not finish and the worktree is gone")
 		kv("", "the next start finishes the "+op)
+		kv("", m.logPointer())
 	default:
 		kv("cleanup", "none pending")
 	}
@@ -239,4 +241,11 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	}
 	b.WriteString("\n" + th.MutedStyle().Render(m.dialogHints(scopeStatus)))
 	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+}
+
+// logPointer says where the detail of an unfinished cleanup is: the
+// warn-level workspace delete/shelve and startup recovery lines in amux's
+// log, opened from the palette by the entry named here.
+func (m *Model) logPointer() string {
+	return "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""
 }

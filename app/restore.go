@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"io"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -10,6 +11,7 @@ import (
 
 type restoredMsg struct {
 	id, name string
+	approved bool  // the run was of a setup approved in place
 	setupErr error // restored, but setup-workspace did not finish
 	err      error
 }
@@ -30,27 +32,38 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.busy[w.ID] = "restoring…"
+	id, eng := w.ID, m.deps.Engine
+	return m.followRestore(id, w.Name, false, "restoring…",
+		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
+			return eng.Restore(ctx, id, workspace.RestoreOptions{
+				Output: out,
+				Observe: func(_, s, _ string) {
+					if l := restoreStepLabel(s); l != "" {
+						step(l)
+					}
+				},
+			})
+		})
+}
+
+// followRestore runs a restore's work (the restore, or the setup approved
+// after it) off the update loop, its row saying first, then each step run
+// reports and each line setup prints.
+func (m *Model) followRestore(id, name string, approved bool, first string,
+	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) tea.Cmd {
+	m.busy[id] = first
 	m.rebuildDashboard()
-	id, name, eng := w.ID, w.Name, m.deps.Engine
 	p := newPump[string](1)
-	run := func() tea.Msg {
+	work := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
 		lw := &lineWriter{emit: func(l string) { p.add("setup: " + l) }}
-		res, err := eng.Restore(ctx, id, workspace.RestoreOptions{
-			Output: lw,
-			Observe: func(_, step, _ string) {
-				if l := restoreStepLabel(step); l != "" {
-					p.add(l)
-				}
-			},
-		})
+		res, err := run(ctx, p.add, lw)
 		lw.flush()
 		p.close()
-		return restoredMsg{id: id, name: name, setupErr: res.SetupErr, err: err}
+		return restoredMsg{id: id, name: name, approved: approved, setupErr: res.SetupErr, err: err}
 	}
-	return tea.Batch(run, m.waitRestore(id, p))
+	return tea.Batch(work, m.waitRestore(id, p))
 }
 
 // restoreStepLabel says, on the workspace's row, what a restore is doing
@@ -95,8 +108,14 @@ func (m *Model) onRestored(msg restoredMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(m.load(), m.say(levelError, msg.name+": "+msg.err.Error()))
 	}
+	if ue, rec, ok := m.untrustedOf(msg.setupErr, workspace.KindSetup, msg.id); ok {
+		return tea.Batch(m.load(), m.askRestoreApproval(rec, ue))
+	}
 	if msg.setupErr != nil {
 		return tea.Batch(m.load(), m.say(levelWarn, msg.name+": restored, but "+m.setupNote(msg.setupErr)))
+	}
+	if msg.approved {
+		return tea.Batch(m.load(), m.say(levelInfo, "restored workspace "+msg.name+"; setup-workspace approved and finished"))
 	}
 	return tea.Batch(m.load(), m.say(levelInfo, "restored workspace "+msg.name))
 }

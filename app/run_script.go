@@ -29,9 +29,11 @@ func (m *Model) startRunScript() tea.Cmd {
 
 // onRunStarted reloads so the run session becomes a tab, then shows it.
 func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
+	if ue, rec, ok := m.untrustedOf(msg.err, workspace.KindRun, msg.wsID); ok {
+		return m.askRunApproval(rec, ue) // asked where it would run
+	}
 	if errors.Is(msg.err, workspace.ErrUntrusted) {
-		return m.say(levelError, "the run script comes from the repository and waits for your approval: press "+
-			m.keyName(actStatus)+", then "+m.keyName(actApproveScripts))
+		return m.say(levelError, m.runNote())
 	}
 	if msg.err != nil {
 		return m.say(levelError, "run script: "+msg.err.Error())

@@ -83,5 +83,8 @@ func shelveWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	term.Keys("Enter")
 	term.WaitText("shelved workspace " + name)
 	term.Keys("Escape")
+	// The row says shelved behind the dialog already: wait for the dialog
+	// to go, or the next key arrives glued to the Escape (read as Alt+key).
+	term.WaitGone("Shelving " + name)
 	term.WaitText(name + " shelved")
 }

@@ -94,6 +94,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 	opts.Observe.step("delete", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
+		e.warnInterrupted(OpDelete, rec, err)
 		return TeardownResult{}, err
 	}
 	res, err := e.teardown(ctx, opts.Observe, "delete", rec, arch, rec.CreatedBranch)
@@ -104,6 +105,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 	if err != nil {
 		e.forgetClean(ctx, id)
 		release()
+		e.warnInterrupted(OpDelete, rec, err)
 		return res, fmt.Errorf("delete %s interrupted (retried on next start): %w", id, err)
 	}
 	opts.Observe.step("delete", StepRemoveRecord, id)
@@ -134,6 +136,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	opts.Observe.step("shelve", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
 	if err != nil {
+		e.warnInterrupted(OpShelve, rec, err)
 		return TeardownResult{}, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
 	defer release()
@@ -144,6 +147,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 	}
 	if err != nil {
 		e.forgetClean(ctx, id)
+		e.warnInterrupted(OpShelve, rec, err)
 		return res, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
 	return res, nil

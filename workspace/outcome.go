@@ -92,3 +92,21 @@ func (e *Engine) ApproveSetup(ctx context.Context, id string, sc Script, out io.
 	}
 	return e.runSetup(ctx, id, out)
 }
+
+// ApproveRun records the person's approval of exactly sc — the run script
+// they were shown (an *UntrustedError's Script) — and starts it as
+// StartRun does. A script changed since it was shown is refused by
+// StartRun's own trust gate, with the new content to ask about.
+func (e *Engine) ApproveRun(ctx context.Context, id string, sc Script) (RunSession, error) {
+	if sc.Kind != KindRun {
+		return RunSession{}, fmt.Errorf("approve run: got a %s script", sc.Kind)
+	}
+	rec, err := e.store.Load(id)
+	if err != nil {
+		return RunSession{}, err
+	}
+	if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+		return RunSession{}, fmt.Errorf("approve the run script: %w", err)
+	}
+	return e.StartRun(ctx, id)
+}

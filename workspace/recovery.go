@@ -125,10 +125,10 @@ func (e *Engine) Recover(ctx context.Context, opts RecoverOptions) (RecoveryRepo
 		if !ent.IsDir() || !ValidID(id) {
 			continue
 		}
+		// recoverOne logs each marker it found and what it did about it.
 		if err := e.recoverOne(ctx, opts.Observe, id, &rep); errors.Is(err, errBusy) {
 			rep.Busy = append(rep.Busy, id)
 		} else if err != nil {
-			e.log.Warn("startup recovery: not finished", "workspace", id, "err", err)
 			rep.Failed[id] = err
 		}
 	}
@@ -138,24 +138,37 @@ func (e *Engine) Recover(ctx context.Context, opts RecoverOptions) (RecoveryRepo
 	return rep, nil
 }
 
-// recoverOne finishes or undoes whatever markers one metadata directory holds.
+// recoverOne finishes or undoes whatever markers one metadata directory
+// holds, logging at warn level what it found and what it did.
 func (e *Engine) recoverOne(ctx context.Context, obs Observer, id string, rep *RecoveryReport) error {
 	l := e.store.layout
 	switch {
 	case exists(l.TombstoneFile(id)):
-		if err := e.finishDelete(ctx, obs, id); err != nil {
+		e.recoveryFound(id, "an interrupted workspace delete (.deleting tombstone)")
+		err := e.finishDelete(ctx, obs, id)
+		e.recoveryDone(id, "the interrupted delete", "finished: sessions, worktree, the branch it created and the record removed", err)
+		if err != nil {
 			return err
 		}
 		rep.Finished = append(rep.Finished, id)
 		return nil // the whole directory, every other marker with it, is gone
 	case exists(l.ShelvingFile(id)):
-		if err := e.finishShelve(ctx, obs, id); err != nil {
+		e.recoveryFound(id, "an interrupted workspace shelve (.shelving tombstone)")
+		err := e.finishShelve(ctx, obs, id)
+		e.recoveryDone(id, "the interrupted shelve", "finished: worktree removed, branch kept, the workspace is shelved", err)
+		if err != nil {
 			return err
 		}
 		rep.Shelved = append(rep.Shelved, id)
 	}
 	if exists(l.RestoringFile(id)) {
+		e.recoveryFound(id, "an interrupted restore (.restoring intent)")
 		finished, err := e.recoverRestore(ctx, obs, id)
+		did := "undone: its worktree add had not finished; the workspace stays shelved"
+		if finished {
+			did = "finished: the worktree was back; the workspace is restored (setup-workspace did not run)"
+		}
+		e.recoveryDone(id, "the interrupted restore", did, err)
 		if err != nil {
 			return err
 		}
@@ -166,7 +179,13 @@ func (e *Engine) recoverOne(ctx context.Context, obs Observer, id string, rep *R
 		}
 	}
 	if exists(l.CreatingFile(id)) {
+		e.recoveryFound(id, "an interrupted create (.creating intent)")
 		rolledBack, err := e.recoverCreate(ctx, obs, id)
+		did := "its record was written, so the workspace is kept; the intent was dropped"
+		if rolledBack {
+			did = "rolled back: its worktree removed, and its branch unless it existed before"
+		}
+		e.recoveryDone(id, "the interrupted create", did, err)
 		if err != nil {
 			return err
 		}
