@@ -249,7 +249,7 @@ func changesData(r workspace.Review) changes.Data {
 	if r.Landing != "" && c.ConflictedCount == 0 && len(r.Conflicts) > 0 {
 		// A merge stopped in the main checkout: its conflicts are there.
 		for _, p := range r.Conflicts {
-			d.Files[changes.Conflicted] = append(d.Files[changes.Conflicted], changes.File{Path: p, Code: 'U'})
+			d.Files[changes.Conflicted] = append(d.Files[changes.Conflicted], changes.File{Path: p, Code: 'U', InMain: r.Landing == "merge"})
 		}
 		d.Counts[changes.Conflicted] = len(r.Conflicts)
 	}

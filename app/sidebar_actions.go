@@ -137,6 +137,12 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 		case changes.OpOpenCommit:
 			return m.openCommitDiff(r.Commit)
 		case changes.OpToggleStage:
+			if r.File.InMain {
+				// Staging it here would stage the worktree's copy.
+				rec, _ := m.record(m.side.ws)
+				return m.say(levelInfo, "stage: "+r.File.Path+" conflicts in the main checkout ("+
+					m.shownProjectPath(rec.Repo)+"): resolve and stage it there, or "+m.keyName(actAbortLanding)+" aborts the merge")
+			}
 			return m.stageFile(r.File.Path, r.Group == changes.Staged)
 		case changes.OpCommit:
 			return m.openCommit()
@@ -148,9 +154,9 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if r.Op == projecttree.OpEditor {
-			return m.openEditor(r.Path)
+			return m.openEditor(r.Workspace, false, r.Path)
 		}
-		return m.openFileView(r.Path)
+		return m.openFileView(r.Workspace, r.Path)
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ type File struct {
 	Path     string // slash path in the work tree (the identity; drawn through safetext)
 	OrigPath string // for a rename, where it came from
 	Code     byte   // git's letter: M, A, D, R, C, T, U, ?
+	// InMain: the path is in the project's main checkout, not the work
+	// tree (a merge of the branch stopped there on it).
+	InMain bool
 }
 
 // Commit is one commit on the branch.
