@@ -203,4 +203,3 @@ func (o *diffOverlay) view(m *Model, w, h int) string {
 	}
 	return st.Render(ansi.Truncate(o.note, w, "…")) + "\n" + o.dv.View()
 }
-
