@@ -59,10 +59,31 @@ type sidebar struct {
 	review  workspace.Review
 	err     error
 
+	// landings is what amux last learned of each workspace's stopped
+	// merge or rebase, from a review or a landing's own answer: the abort
+	// key and the conflict list work with the sidebar hidden. A workspace
+	// not in it is unknown.
+	landings map[string]landing
+
 	terms    map[string]*tab // workspace → its sidebar terminal
 	changes  changes.Model
 	tree     projecttree.Model
 	dragging bool // the left border is being dragged
+}
+
+// landing is a workspace's stopped merge or rebase: how ("merge",
+// "rebase"; "" when none) and its unmerged paths.
+type landing struct {
+	how       string
+	conflicts []string
+}
+
+// noteLanding records what a review of ws says is stopped.
+func (m *Model) noteLanding(ws string, r workspace.Review) {
+	if m.side.landings == nil {
+		m.side.landings = map[string]landing{}
+	}
+	m.side.landings[ws] = landing{how: r.Landing, conflicts: r.Conflicts}
 }
 
 type sideWatchMsg struct {
@@ -222,6 +243,7 @@ func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
 		m.side.changes.SetError(msg.err)
 	} else {
 		m.side.changes.SetData(changesData(msg.review))
+		m.noteLanding(msg.ws, msg.review)
 		m.dirty[msg.ws] = !msg.review.Changes.Empty()
 		m.rebuildDashboard()
 	}

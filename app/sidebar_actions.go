@@ -66,7 +66,7 @@ func sidebarRows() []action {
 		{Action: k(actMerge, scopeWorkspace, []string{"M"}, "merge", "Merge the branch into its base in the main checkout (dry run first; rebase offered)"),
 			run: func(m *Model) tea.Cmd { return m.previewMerge() }, why: whyNotOpenWorkspace},
 		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
-			run: func(m *Model) tea.Cmd { return m.abortLanding() }, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
 	}
 	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
 		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
@@ -88,7 +88,10 @@ func whyNoLanding(m *Model) string {
 	if why := whyNotOpenWorkspace(m); why != "" {
 		return why
 	}
-	if m.side.ws != m.selectedWorkspaceID() || m.side.review.Landing == "" {
+	// Known from the last review or landing of the workspace, whether the
+	// sidebar shows it or not; unknown (never reviewed since the start),
+	// the engine answers.
+	if l, known := m.side.landings[m.selectedWorkspaceID()]; known && l.how == "" {
 		return "no merge or rebase of this workspace is stopped"
 	}
 	return ""
