@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/workspace"
@@ -225,6 +226,12 @@ func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
 		abort := m.keyName(actAbortLanding) + " aborts"
 		if m.sideWidth() > 0 && m.side.ws == msg.ws {
 			m.focus = focusSidebar
+			if msg.reviewed { // the conflicts at once, the cursor on the first
+				m.side.review = msg.review
+				m.side.changes.SetData(changesData(msg.review))
+			}
+			m.side.changes.SelectFirst(changes.Conflicted)
+			m.side.toConflict = true // a review read before the merge may arrive first
 			return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
 				m.km.Label("changes.open")+" shows one); "+abort))
 		}

@@ -58,6 +58,9 @@ type sidebar struct {
 	again   bool // the tree changed while it was
 	review  workspace.Review
 	err     error
+	// toConflict: the next review with conflicts puts the cursor on the
+	// first (a merge stopped; a review read before it may come first).
+	toConflict bool
 
 	// landings is what amux last learned of each workspace's stopped
 	// merge or rebase, from a review or a landing's own answer: the abort
@@ -156,7 +159,7 @@ func (m *Model) syncSidebar() tea.Cmd {
 		m.side.watcher = nil
 	}
 	m.side.ws, m.side.gen = id, m.side.gen+1
-	m.side.review, m.side.err, m.side.loading, m.side.again = workspace.Review{}, nil, false, false
+	m.side.review, m.side.err, m.side.loading, m.side.again, m.side.toConflict = workspace.Review{}, nil, false, false, false
 	m.side.changes.SetData(changes.Data{})
 	if m.focus == focusSidebar && id == "" {
 		m.focus = focusCenter
@@ -243,6 +246,9 @@ func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
 		m.side.changes.SetError(msg.err)
 	} else {
 		m.side.changes.SetData(changesData(msg.review))
+		if m.side.toConflict && m.side.changes.SelectFirst(changes.Conflicted) {
+			m.side.toConflict = false
+		}
 		m.noteLanding(msg.ws, msg.review)
 		m.dirty[msg.ws] = !msg.review.Changes.Empty()
 		m.rebuildDashboard()

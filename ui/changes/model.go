@@ -151,6 +151,19 @@ func (m *Model) SetData(d Data) {
 	m.selectKey(key)
 }
 
+// SelectFirst puts the cursor on g's first file shown, if there is one:
+// after a merge stops, on the first conflict.
+func (m *Model) SelectFirst(g Group) bool {
+	for i, r := range m.rows {
+		if r.kind == fileRow && r.group == g {
+			m.cursor = i
+			m.scrollToCursor()
+			return true
+		}
+	}
+	return false
+}
+
 // Data returns what is shown.
 func (m Model) Data() Data { return m.data }
 
