@@ -215,7 +215,9 @@ func (m *Model) onSideWatch(msg sideWatchMsg) tea.Cmd {
 		return m.say(levelWarn, "changes are not watched: "+msg.err.Error()+" ("+m.keyName(actRefresh)+" refreshes them)")
 	}
 	m.side.watcher = msg.w
-	return waitChange(msg.ws, msg.gen, msg.w)
+	// A change made after the first review but before the watcher was
+	// armed sends no signal: one review now closes that gap.
+	return tea.Batch(m.refreshReview(), waitChange(msg.ws, msg.gen, msg.w))
 }
 
 // waitChange waits for the watcher's next signal. A closed watcher ends
