@@ -15,7 +15,10 @@ const (
 	scopeCenter    keys.Scope = "center"    // the center area has focus, no live terminal
 	scopeWorkspace keys.Scope = "workspace" // tab commands, with the list or the center focused
 	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus: it gets every other key
-	scopeStatus    keys.Scope = "status"    // the workspace-status dialog is open
+	// scopeTabTerminal: a live terminal of the tab area has focus (not the
+	// sidebar's, which gets these keys as bytes).
+	scopeTabTerminal keys.Scope = "tab-terminal"
+	scopeStatus      keys.Scope = "status" // the workspace-status dialog is open
 )
 
 // scopeTitles names every scope for people, in the order help and
@@ -33,6 +36,7 @@ func scopeTitles() []struct {
 		{scopeWorkspace, "Project list and tab area (tab commands)"},
 		{scopeCenter, "Tab area"},
 		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
+		{scopeTabTerminal, "Inside a tab of the tab area (the sidebar's terminal gets these keys as bytes)"},
 		{scopeSidebar, "Sidebar (with the tab commands)"},
 		{scopeChanges, "Sidebar: Changes"},
 		{scopeTree, "Sidebar: Project"},
@@ -63,6 +67,7 @@ const (
 	actNewAgent     keys.ActionID = "new-agent-tab"
 	actNewTerminal  keys.ActionID = "new-terminal-tab"
 	actNextTab      keys.ActionID = "next-tab"
+	actTermNextTab  keys.ActionID = "terminal-next-tab"
 	actPrevTab      keys.ActionID = "prev-tab"
 	actCloseTab     keys.ActionID = "close-tab"
 	actRenameTab    keys.ActionID = "rename-tab"

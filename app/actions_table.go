@@ -87,6 +87,8 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.newTab(tmux.TypeTerminal, "shell", "") }, why: whyNotOpenWorkspace},
 		{Action: k(actNextTab, scopeWorkspace, []string{"]"}, "next tab", "Next tab"),
 			run: func(m *Model) tea.Cmd { return m.stepTab(1) }, why: whyFewerThanTwoTabs},
+		{Action: keyOnly(k(actTermNextTab, scopeTabTerminal, []string{"ctrl+]"}, "next tab", "Next tab, from inside a tab (the sidebar's terminal gets Ctrl+] as 0x1D)")),
+			run: func(m *Model) tea.Cmd { return m.stepTab(1) }, why: whyFewerThanTwoTabs},
 		{Action: k(actPrevTab, scopeWorkspace, []string{"["}, "prev tab", "Previous tab"),
 			run: func(m *Model) tea.Cmd { return m.stepTab(-1) }, why: whyFewerThanTwoTabs},
 		{Action: k(actCloseTab, scopeWorkspace, []string{"x"}, "close tab", "Close the tab (kills its session, after a confirm)"),

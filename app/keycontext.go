@@ -5,6 +5,9 @@ import "amux.dev/amux/ui/keys"
 // scopes lists the active key scopes, innermost first.
 func (m *Model) scopes() []keys.Scope {
 	if _, live := m.focusedTerminal(); live {
+		if m.focus == focusCenter {
+			return keyContextScopes(inTabTerminal)
+		}
 		return keyContextScopes(inTerminal)
 	}
 	if m.focus == focusCenter {
@@ -26,7 +29,8 @@ type keyContext int
 const (
 	inDashboard      keyContext = iota // the project list has focus
 	inCenter                           // the tab area has focus, no live terminal
-	inTerminal                         // a live terminal has focus
+	inTerminal                         // the sidebar's live terminal has focus
+	inTabTerminal                      // a live terminal of the tab area has focus
 	inStatus                           // the workspace status dialog
 	inHelp                             // the key list
 	inOutput                           // the script output viewer
@@ -52,6 +56,8 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	switch c {
 	case inTerminal:
 		return []keys.Scope{scopeTerminal, scopeGlobal}
+	case inTabTerminal:
+		return []keys.Scope{scopeTabTerminal, scopeTerminal, scopeGlobal}
 	case inCenter:
 		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
 	case inStatus:

@@ -55,7 +55,7 @@ func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if e.Elsewhere {
 		switch e.Action.Scope {
-		case scopeDashboard, scopeCenter, scopeWorkspace, scopeTerminal:
+		case scopeDashboard, scopeCenter, scopeWorkspace, scopeTerminal, scopeTabTerminal:
 		default:
 			return nil
 		}

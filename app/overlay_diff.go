@@ -2,15 +2,13 @@ package app
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
-	"amux.dev/amux/tmux"
-	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/diffview"
 	"amux.dev/amux/workspace"
 )
@@ -25,9 +23,17 @@ type diffOverlay struct {
 	title  string
 	req    workspace.DiffRequest
 	cycles bool // m steps unstaged → staged → against the base
-	dv     diffview.Model
-	gen    int
-	err    string
+	// readOnly: a file of the Project tree, shown whole; nothing to stage.
+	readOnly bool
+	// back is the overlay the viewer was opened from (the conflict list):
+	// closing the viewer shows it again.
+	back overlay
+	dv   diffview.Model
+	gen  int
+	// note is the viewer's own message row (a load error, why a key did
+	// nothing): notices are under the full-screen viewer, out of sight.
+	note    string
+	noteErr bool
 }
 
 type diffLoadedMsg struct {
@@ -48,14 +54,46 @@ func (o *diffOverlay) fullScreen() {}
 
 // openDiff shows the viewer at once and loads the diff behind it.
 func (m *Model) openDiff(ws, title string, req workspace.DiffRequest, cycles bool) tea.Cmd {
-	if ws == "" {
+	return m.showDiff(&diffOverlay{ws: ws, title: title, req: req, cycles: cycles})
+}
+
+// showDiff opens o, its viewer sized to the screen.
+func (m *Model) showDiff(o *diffOverlay) tea.Cmd {
+	if o.ws == "" {
 		return nil
 	}
-	v := diffview.New(m.th, m.km)
-	v.SetSize(m.width, m.height)
-	o := &diffOverlay{ws: ws, title: title, req: req, cycles: cycles, dv: v}
+	o.dv = diffview.New(m.th, m.km)
+	o.dv.SetSize(m.width, m.height)
 	m.overlay = o
 	return o.load(m)
+}
+
+// resize fits the viewer to the screen, less the note's row.
+func (o *diffOverlay) resize(m *Model) tea.Cmd {
+	rows := 0
+	if o.note != "" {
+		rows = 1
+	}
+	return o.dv.SetSize(m.width, m.height-rows)
+}
+
+// setNote shows text on the viewer's message row ("" clears it).
+func (o *diffOverlay) setNote(m *Model, text string, isErr bool) tea.Cmd {
+	o.note, o.noteErr = noticeLine(text), isErr
+	return o.resize(m)
+}
+
+// whyNoStage says why nothing can be staged from what is shown.
+func (o *diffOverlay) whyNoStage(m *Model) string {
+	switch {
+	case o.readOnly:
+		return "read-only: this file is shown from the Project tree (stage it from Changes)"
+	case o.req.Mode == git.DiffConflict && o.req.InMain:
+		return "the conflict is in the main checkout: resolve it there (" + m.km.Label(diffview.ActOpenEditor) + " opens it), then commit there"
+	case o.req.Mode == git.DiffUnstaged, o.req.Mode == git.DiffStaged, o.req.Mode == git.DiffUntracked:
+		return ""
+	}
+	return "stage from the unstaged diff (or unstage from the staged one)"
 }
 
 func (o *diffOverlay) load(m *Model) tea.Cmd {
@@ -79,7 +117,7 @@ func (o *diffOverlay) modeLabel(m *Model) string {
 		rec, _ := m.record(o.ws)
 		return "against " + rec.Base
 	case git.DiffUntracked:
-		if !o.cycles {
+		if o.readOnly {
 			return "read-only"
 		}
 		return "untracked"
@@ -97,11 +135,14 @@ func (o *diffOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		if msg.gen != o.gen {
 			return nil
 		}
-		o.err = ""
+		var note tea.Cmd
 		if msg.err != nil && len(msg.files) == 0 {
-			o.err = msg.err.Error()
+			note = o.setNote(m, msg.err.Error(), true)
+		} else if o.noteErr {
+			note = o.setNote(m, "", false)
 		}
-		return o.dv.SetDiff(o.title, o.modeLabel(m), msg.files)
+		o.dv.SetStaging(o.whyNoStage(m) == "")
+		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(m), msg.files))
 	case diffview.RequestMsg:
 		return o.request(m, msg)
 	}
@@ -113,11 +154,11 @@ func (o *diffOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 	switch r.Op {
 	case diffview.OpClose:
-		m.closeOverlay()
+		m.overlay = o.back
 		return nil
 	case diffview.OpCycleMode:
 		if !o.cycles {
-			return m.say(levelInfo, "this view has one mode")
+			return o.setNote(m, "this view has one mode", false)
 		}
 		switch o.req.Mode {
 		case git.DiffUnstaged:
@@ -129,10 +170,10 @@ func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 		}
 		return o.load(m)
 	case diffview.OpStageHunk, diffview.OpStageFile:
-		unstage := o.req.Mode == git.DiffStaged
-		if o.req.Mode != git.DiffUnstaged && !unstage && o.req.Mode != git.DiffUntracked {
-			return m.say(levelInfo, "stage from the unstaged diff (or unstage from the staged one)")
+		if why := o.whyNoStage(m); why != "" {
+			return o.setNote(m, why, false)
 		}
+		unstage := o.req.Mode == git.DiffStaged
 		ws, eng, f, h := o.ws, m.deps.Engine, r.File, r.Hunk
 		whole := r.Op == diffview.OpStageFile || o.req.Mode == git.DiffUntracked
 		return func() tea.Msg {
@@ -147,88 +188,18 @@ func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 			return stagedMsg{ws: ws, err: err}
 		}
 	case diffview.OpOpenEditor:
-		return m.openEditor(r.File.Path())
+		return m.openEditor(o.ws, o.req.InMain, r.File.Path())
 	}
 	return nil
 }
 
 func (o *diffOverlay) view(m *Model, w, h int) string {
-	if o.err != "" {
-		return m.th.ErrorStyle().Render(noticeLine(o.err)) + "\n" + o.dv.View()
+	if o.note == "" {
+		return o.dv.View()
 	}
-	return o.dv.View()
-}
-
-// onStaged refreshes what a stage changed: the Changes list and, when
-// open, the diff viewer.
-func (m *Model) onStaged(msg stagedMsg) tea.Cmd {
-	if msg.err != nil {
-		return m.say(levelError, "stage: "+msg.err.Error())
+	st := m.th.Style(m.th.Warning)
+	if o.noteErr {
+		st = m.th.ErrorStyle()
 	}
-	cmds := []tea.Cmd{m.refreshReview()}
-	if o, ok := m.overlay.(*diffOverlay); ok && o.ws == msg.ws {
-		cmds = append(cmds, o.load(m))
-	}
-	return tea.Batch(cmds...)
+	return st.Render(ansi.Truncate(o.note, w, "…")) + "\n" + o.dv.View()
 }
-
-// openFileDiff opens the diff of one file of the Changes list, in the
-// mode of its group.
-func (m *Model) openFileDiff(f changes.File, g changes.Group) tea.Cmd {
-	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Path: f.Path}}
-	cycles := true
-	switch g {
-	case changes.Staged:
-		req.Mode = git.DiffStaged
-	case changes.Untracked:
-		req.Mode, cycles = git.DiffUntracked, false
-	case changes.Conflicted:
-		req.Mode, cycles = git.DiffConflict, false
-		req.InMain = m.side.review.Landing == "merge"
-	}
-	return m.openDiff(m.side.ws, f.Path, req, cycles)
-}
-
-func (m *Model) openCommitDiff(c changes.Commit) tea.Cmd {
-	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffCommit, Base: c.Hash}}
-	return m.openDiff(m.side.ws, c.Short+" "+c.Subject, req, false)
-}
-
-func (m *Model) openWorkspaceDiff() tea.Cmd {
-	id := m.selectedWorkspaceID()
-	rec, _ := m.record(id)
-	return m.openDiff(id, rec.Name, workspace.DiffRequest{}, true)
-}
-
-// openFileView shows a file of the Project tree read-only, whole, in the
-// viewer (as the diff that adds it: line numbers and colours come along).
-func (m *Model) openFileView(path string) tea.Cmd {
-	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUntracked, Path: path}}
-	return m.openDiff(m.side.ws, path, req, false)
-}
-
-func (m *Model) stageFile(path string, unstage bool) tea.Cmd {
-	ws, eng := m.side.ws, m.deps.Engine
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
-		defer cancel()
-		return stagedMsg{ws: ws, err: eng.Stage(ctx, ws, path, unstage)}
-	}
-}
-
-// openEditor opens path in $EDITOR (vi without one) in a new terminal tab
-// of the sidebar's workspace.
-func (m *Model) openEditor(path string) tea.Cmd {
-	ws := m.side.ws
-	if _, ok := m.record(ws); !ok {
-		return nil
-	}
-	m.closeOverlay()
-	w, h := m.termSize()
-	req := tabRequest{wsID: ws, tabID: m.ids.mint(), kind: tmux.TypeTerminal, assistant: "editor",
-		command: `exec ${EDITOR:-vi} -- ` + shellQuote(path), width: w, height: h}
-	return m.createTab(req)
-}
-
-// shellQuote quotes s for sh as one word.
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -11,8 +11,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/workspace"
 )
 
 // landTimeout bounds a commit, a merge or a rebase.
@@ -115,9 +117,14 @@ type mergePreviewMsg struct {
 	err      error
 }
 
+// landDoneMsg is a merge's, a rebase's or an abort's end, with the review
+// read right after it (reviewed: the read worked): what is stopped now is
+// known without the sidebar.
 type landDoneMsg struct {
-	ws, how string
-	err     error
+	ws, how  string
+	err      error
+	review   workspace.Review
+	reviewed bool
 }
 
 // previewMerge runs the dry run; its answer opens the question.
@@ -180,51 +187,68 @@ func (o *landOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			how = "rebase"
 		}
 		m.closeOverlay()
-		ws, eng := o.ws, m.deps.Engine
-		return tea.Batch(m.say(levelInfo, how+" running…"), func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
-			defer cancel()
-			var err error
-			if how == "merge" {
-				err = eng.Merge(ctx, ws)
-			} else {
-				err = eng.Rebase(ctx, ws)
-			}
-			return landDoneMsg{ws: ws, how: how, err: err}
-		})
+		op := m.deps.Engine.Merge
+		if how == "rebase" {
+			op = m.deps.Engine.Rebase
+		}
+		return tea.Batch(m.say(levelInfo, how+" running…"), m.land(o.ws, how, op))
 	}
 	return nil
 }
 
+// land runs a merge, a rebase or an abort of ws, then reads its review.
+func (m *Model) land(ws, how string, op func(context.Context, string) error) tea.Cmd {
+	eng := m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
+		defer cancel()
+		msg := landDoneMsg{ws: ws, how: how, err: op(ctx, ws)}
+		r, err := eng.Review(ctx, ws)
+		msg.review, msg.reviewed = r, err == nil
+		return msg
+	}
+}
+
 func (o *landOverlay) view(m *Model, w, h int) string { return o.choice.View(w) }
 
+// onLandDone says how a landing ended. A stop on conflicts lists them: in
+// the sidebar's Changes when it is shown, else in a list of its own.
 func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
+	if msg.reviewed {
+		m.noteLanding(msg.ws, msg.review)
+	} else {
+		delete(m.side.landings, msg.ws) // unknown: the engine decides
+	}
 	refresh := tea.Batch(m.refreshReview(), m.load())
 	switch {
 	case errors.Is(msg.err, git.ErrMergeConflict):
 		m.side.tab = sideChanges
-		if m.sideWidth() > 0 {
+		abort := m.keyName(actAbortLanding) + " aborts"
+		if m.sideWidth() > 0 && m.side.ws == msg.ws {
 			m.focus = focusSidebar
+			if msg.reviewed { // the conflicts at once, the cursor on the first
+				m.side.review = msg.review
+				m.side.changes.SetData(changesData(msg.review))
+			}
+			m.side.changes.SelectFirst(changes.Conflicted)
+			m.side.toConflict = true // a review read before the merge may arrive first
+			return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
+				m.km.Label("changes.open")+" shows one); "+abort))
 		}
-		return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
-			m.km.Label("changes.open")+" shows one); "+m.keyName(actAbortLanding)+" aborts"))
+		files := msg.review.Conflicts
+		if len(files) > 0 && m.overlay == nil {
+			m.openConflicts(msg.ws, msg.how, files)
+		}
+		return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts in "+fileList(files, 3)+"; "+abort))
 	case msg.err != nil:
 		return tea.Batch(refresh, m.say(levelError, msg.how+": "+msg.err.Error()))
 	}
 	return tea.Batch(refresh, m.say(levelInfo, msg.how+" done"))
 }
 
-func (m *Model) abortLanding() tea.Cmd {
-	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
-		defer cancel()
-		err := eng.AbortLanding(ctx, ws)
-		if err != nil {
-			return landDoneMsg{ws: ws, how: "abort", err: err}
-		}
-		return landDoneMsg{ws: ws, how: "abort"}
-	}
+// abortLanding aborts ws's stopped merge or rebase.
+func (m *Model) abortLanding(ws string) tea.Cmd {
+	return m.land(ws, "abort", m.deps.Engine.AbortLanding)
 }
 
 // shownProjectPath is the display copy of a project's path.

@@ -58,11 +58,35 @@ type sidebar struct {
 	again   bool // the tree changed while it was
 	review  workspace.Review
 	err     error
+	// toConflict: the next review with conflicts puts the cursor on the
+	// first (a merge stopped; a review read before it may come first).
+	toConflict bool
+
+	// landings is what amux last learned of each workspace's stopped
+	// merge or rebase, from a review or a landing's own answer: the abort
+	// key and the conflict list work with the sidebar hidden. A workspace
+	// not in it is unknown.
+	landings map[string]landing
 
 	terms    map[string]*tab // workspace → its sidebar terminal
 	changes  changes.Model
 	tree     projecttree.Model
 	dragging bool // the left border is being dragged
+}
+
+// landing is a workspace's stopped merge or rebase: how ("merge",
+// "rebase"; "" when none) and its unmerged paths.
+type landing struct {
+	how       string
+	conflicts []string
+}
+
+// noteLanding records what a review of ws says is stopped.
+func (m *Model) noteLanding(ws string, r workspace.Review) {
+	if m.side.landings == nil {
+		m.side.landings = map[string]landing{}
+	}
+	m.side.landings[ws] = landing{how: r.Landing, conflicts: r.Conflicts}
 }
 
 type sideWatchMsg struct {
@@ -135,7 +159,7 @@ func (m *Model) syncSidebar() tea.Cmd {
 		m.side.watcher = nil
 	}
 	m.side.ws, m.side.gen = id, m.side.gen+1
-	m.side.review, m.side.err, m.side.loading, m.side.again = workspace.Review{}, nil, false, false
+	m.side.review, m.side.err, m.side.loading, m.side.again, m.side.toConflict = workspace.Review{}, nil, false, false, false
 	m.side.changes.SetData(changes.Data{})
 	if m.focus == focusSidebar && id == "" {
 		m.focus = focusCenter
@@ -191,7 +215,9 @@ func (m *Model) onSideWatch(msg sideWatchMsg) tea.Cmd {
 		return m.say(levelWarn, "changes are not watched: "+msg.err.Error()+" ("+m.keyName(actRefresh)+" refreshes them)")
 	}
 	m.side.watcher = msg.w
-	return waitChange(msg.ws, msg.gen, msg.w)
+	// A change made after the first review but before the watcher was
+	// armed sends no signal: one review now closes that gap.
+	return tea.Batch(m.refreshReview(), waitChange(msg.ws, msg.gen, msg.w))
 }
 
 // waitChange waits for the watcher's next signal. A closed watcher ends
@@ -222,6 +248,10 @@ func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
 		m.side.changes.SetError(msg.err)
 	} else {
 		m.side.changes.SetData(changesData(msg.review))
+		if m.side.toConflict && m.side.changes.SelectFirst(changes.Conflicted) {
+			m.side.toConflict = false
+		}
+		m.noteLanding(msg.ws, msg.review)
 		m.dirty[msg.ws] = !msg.review.Changes.Empty()
 		m.rebuildDashboard()
 	}
@@ -249,7 +279,7 @@ func changesData(r workspace.Review) changes.Data {
 	if r.Landing != "" && c.ConflictedCount == 0 && len(r.Conflicts) > 0 {
 		// A merge stopped in the main checkout: its conflicts are there.
 		for _, p := range r.Conflicts {
-			d.Files[changes.Conflicted] = append(d.Files[changes.Conflicted], changes.File{Path: p, Code: 'U'})
+			d.Files[changes.Conflicted] = append(d.Files[changes.Conflicted], changes.File{Path: p, Code: 'U', InMain: r.Landing == "merge"})
 		}
 		d.Counts[changes.Conflicted] = len(r.Conflicts)
 	}

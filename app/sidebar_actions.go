@@ -66,7 +66,7 @@ func sidebarRows() []action {
 		{Action: k(actMerge, scopeWorkspace, []string{"M"}, "merge", "Merge the branch into its base in the main checkout (dry run first; rebase offered)"),
 			run: func(m *Model) tea.Cmd { return m.previewMerge() }, why: whyNotOpenWorkspace},
 		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
-			run: func(m *Model) tea.Cmd { return m.abortLanding() }, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
 	}
 	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
 		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
@@ -88,7 +88,10 @@ func whyNoLanding(m *Model) string {
 	if why := whyNotOpenWorkspace(m); why != "" {
 		return why
 	}
-	if m.side.ws != m.selectedWorkspaceID() || m.side.review.Landing == "" {
+	// Known from the last review or landing of the workspace, whether the
+	// sidebar shows it or not; unknown (never reviewed since the start),
+	// the engine answers.
+	if l, known := m.side.landings[m.selectedWorkspaceID()]; known && l.how == "" {
 		return "no merge or rebase of this workspace is stopped"
 	}
 	return ""
@@ -137,6 +140,12 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 		case changes.OpOpenCommit:
 			return m.openCommitDiff(r.Commit)
 		case changes.OpToggleStage:
+			if r.File.InMain {
+				// Staging it here would stage the worktree's copy.
+				rec, _ := m.record(m.side.ws)
+				return m.say(levelInfo, "stage: "+r.File.Path+" conflicts in the main checkout ("+
+					m.shownProjectPath(rec.Repo)+"): resolve and stage it there, or "+m.keyName(actAbortLanding)+" aborts the merge")
+			}
 			return m.stageFile(r.File.Path, r.Group == changes.Staged)
 		case changes.OpCommit:
 			return m.openCommit()
@@ -148,9 +157,9 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if r.Op == projecttree.OpEditor {
-			return m.openEditor(r.Path)
+			return m.openEditor(r.Workspace, false, r.Path)
 		}
-		return m.openFileView(r.Path)
+		return m.openFileView(r.Workspace, r.Path)
 	}
 	return nil
 }

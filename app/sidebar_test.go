@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"
 )
 
@@ -82,5 +83,24 @@ func TestSidebarDropsAStaleReview(t *testing.T) {
 	m.Update(sideReviewMsg{ws: "2222222222222222", gen: m.side.gen, review: old})
 	if !strings.Contains(screenText(m), "from-auth-fix.txt") {
 		t.Fatalf("the current review is not shown:\n%s", screenText(m))
+	}
+}
+
+// A conflict of a merge stopped in the main checkout is listed in Changes
+// as the main checkout's: space there stages nothing in the worktree and
+// says where to resolve it.
+func TestStageOnAMainCheckoutConflictIsRefused(t *testing.T) {
+	m := newTestModel(t, 160, 40)
+	m.dash.Move(1)
+	m.Update(nil)
+	r := workspace.Review{Landing: "merge", Conflicts: []string{"README.md"}}
+	d := changesData(r)
+	if fs := d.Files[changes.Conflicted]; len(fs) != 1 || !fs[0].InMain {
+		t.Fatalf("the conflict row is not marked as the main checkout's: %+v", d.Files)
+	}
+	m.Update(sideReviewMsg{ws: m.side.ws, gen: m.side.gen, review: r})
+	m.Update(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted})
+	if !strings.Contains(m.notice.text, "README.md conflicts in the main checkout (/home/dev/code/api)") {
+		t.Fatalf("the stage was not refused: notice %q", m.notice.text)
 	}
 }

@@ -47,7 +47,7 @@ func (m *Model) sizeSidebar() tea.Cmd {
 		}
 	}
 	if o, ok := m.overlay.(*diffOverlay); ok {
-		cmds = append(cmds, o.dv.SetSize(m.width, m.height))
+		cmds = append(cmds, o.resize(m))
 	}
 	return tea.Batch(cmds...)
 }

@@ -15,13 +15,21 @@ import (
 // takes it from config.
 func startReview(t *testing.T, env *harness.Env, repo, name string) (*harness.Terminal, string) {
 	t.Helper()
+	term, root := startReviewAt(t, env, repo, name, 160, 45)
+	term.WaitText("no uncommitted changes")
+	return term, root
+}
+
+// startReviewAt is startReview at w×h: below 140 columns the sidebar is
+// hidden.
+func startReviewAt(t *testing.T, env *harness.Env, repo, name string, w, h int) (*harness.Terminal, string) {
+	t.Helper()
 	env.Git(t, repo, "config", "user.name", "amux test")
 	env.Git(t, repo, "config", "user.email", "test@amux.invalid")
-	term := harness.StartAmux(t, env, 160, 45)
+	term := harness.StartAmux(t, env, w, h)
 	term.WaitText("Projects")
 	addProject(t, term, repo)
 	createWorkspace(t, term, name, "")
-	term.WaitText("no uncommitted changes")
 	return term, filepath.Join(env.StateHome, "worktrees", filepath.Base(repo), name)
 }
 

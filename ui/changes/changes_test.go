@@ -93,6 +93,33 @@ func TestCursorStaysOnTheSameFileAcrossRefresh(t *testing.T) {
 	}
 }
 
+// A merge that stops puts the cursor on the first conflict, even when the
+// cursor was on a commit that is still listed.
+func TestSelectFirstConflict(t *testing.T) {
+	m := newList(t, nil)
+	m.SetData(sample())
+	m, _ = press(m, "G")
+	if _, ok := m.SelectedCommit(); !ok {
+		t.Fatal("G is not on the commit")
+	}
+	if m.SelectFirst(Conflicted) {
+		t.Fatal("selected a conflict where there is none")
+	}
+	d := sample()
+	d.Files[Conflicted] = []File{{Path: "README.md", Code: 'U', InMain: true}}
+	d.Counts[Conflicted] = 1
+	m.SetData(d)
+	if _, ok := m.SelectedCommit(); !ok {
+		t.Fatal("a refresh moved the cursor off the commit")
+	}
+	if !m.SelectFirst(Conflicted) {
+		t.Fatal("no conflict selected")
+	}
+	if f, g, ok := m.Selected(); !ok || g != Conflicted || f.Path != "README.md" || !f.InMain {
+		t.Fatalf("on %+v %v", f, g)
+	}
+}
+
 func TestFilterNarrowsAndEscRestores(t *testing.T) {
 	m := newList(t, nil)
 	m.SetData(sample())

@@ -45,6 +45,9 @@ type File struct {
 	Path     string // slash path in the work tree (the identity; drawn through safetext)
 	OrigPath string // for a rename, where it came from
 	Code     byte   // git's letter: M, A, D, R, C, T, U, ?
+	// InMain: the path is in the project's main checkout, not the work
+	// tree (a merge of the branch stopped there on it).
+	InMain bool
 }
 
 // Commit is one commit on the branch.
@@ -146,6 +149,19 @@ func (m *Model) SetData(d Data) {
 	}
 	m.rebuild()
 	m.selectKey(key)
+}
+
+// SelectFirst puts the cursor on g's first file shown, if there is one:
+// after a merge stops, on the first conflict.
+func (m *Model) SelectFirst(g Group) bool {
+	for i, r := range m.rows {
+		if r.kind == fileRow && r.group == g {
+			m.cursor = i
+			m.scrollToCursor()
+			return true
+		}
+	}
+	return false
 }
 
 // Data returns what is shown.

@@ -276,6 +276,19 @@ func TestStageHunkAsksTheApp(t *testing.T) {
 	}
 }
 
+// A view that cannot be staged from (a file shown read-only) offers no
+// staging in its footer; one that can, does.
+func TestFooterOffersStagingOnlyWhereItWorks(t *testing.T) {
+	m := newViewer(t, 200, 12)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "s: stage hunk") {
+		t.Fatalf("the unstaged diff offers no staging:\n%s", v)
+	}
+	m.SetStaging(false)
+	if v := ansi.Strip(m.View()); strings.Contains(v, "stage hunk") || !strings.Contains(v, "w: wrap") {
+		t.Fatalf("a read-only view offers staging (or lost its other hints):\n%s", v)
+	}
+}
+
 func TestSyntaxColoursArriveAndStaleOnesAreDropped(t *testing.T) {
 	m := New(theme.Dark(), registry(t, nil))
 	m.SetSize(100, 20)

@@ -51,6 +51,7 @@ type Model struct {
 	width, height int
 	wrap          bool
 	wantSplit     bool // the person's choice; shown only when wide enough
+	noStage       bool // what is shown cannot be staged: the footer offers no staging
 	lay           *layout
 	top           int // first display row shown
 	// sel is the item index of the selected hunk's header (-1: none). n/p
@@ -116,6 +117,12 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 	m.reanchor(a)
 	return m.highlightVisible()
 }
+
+// SetStaging says whether what is shown can be staged from here (the
+// unstaged or staged diff of a worktree) or not (a file shown read-only, a
+// conflict, a commit): the footer offers staging only when it can. The
+// viewer still asks for a stage on its key; the app says why it cannot.
+func (m *Model) SetStaging(ok bool) { m.noStage = !ok }
 
 // Wrap reports whether long lines wrap.
 func (m Model) Wrap() bool { return m.wrap }

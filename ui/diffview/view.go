@@ -12,6 +12,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -93,12 +94,26 @@ func (m Model) footer() string {
 		parts = append(parts, "“"+m.query+"” "+strconv.Itoa(sel)+"/"+strconv.Itoa(all))
 	}
 	left := strings.Join(parts, " · ")
-	hints := m.keys.Hints(hints...)
+	hints := m.keys.Hints(m.footerHints()...)
 	line := left
 	if hints != "" && ansi.StringWidth(left)+3+ansi.StringWidth(hints) <= m.width {
 		line = left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(hints)) + hints
 	}
 	return m.theme.MutedStyle().Render(ansi.Truncate(line, m.width, "…"))
+}
+
+// footerHints are the hints that apply to what is shown.
+func (m Model) footerHints() []keys.Hint {
+	if !m.noStage {
+		return hints
+	}
+	out := make([]keys.Hint, 0, len(hints))
+	for _, h := range hints {
+		if h.ID != ActStageHunk && h.ID != ActStageFile {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 func (m Model) renderRow(pal palette, r vrow, seg int) string {

@@ -1,0 +1,50 @@
+package e2e
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// Inside a tab of the tab area Ctrl+] shows the next tab (the program
+// never gets 0x1D; the sidebar's terminal does, see
+// TestSidebarTerminalGetsControlKeys), and keys then go to the tab shown.
+func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
+	env := harness.NewEnv(t)
+	first, second := harness.PrepareFakeAgent(t), harness.PrepareFakeAgent(t)
+	writeConfig(t, env, map[string]any{
+		"first-agent":  map[string]any{"command": first.ShellCommand()},
+		"second-agent": map[string]any{"command": second.ShellCommand()},
+	})
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	open := func(name string, agent *harness.FakeAgent) {
+		term.Press(t, "new-agent-tab")
+		term.WaitText("New agent tab")
+		term.Type(name)
+		term.Keys("Enter")
+		agent.WaitReady(t)
+		term.WaitText(" " + name + " ")
+	}
+	open("first-agent", first)
+	leaveTerminal(t, term)
+	open("second-agent", second)
+	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: second-agent ") },
+		"the second tab focused")
+
+	term.Press(t, "terminal-next-tab")
+	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: first-agent ") },
+		"Ctrl+] showing the first tab")
+	term.Keys("x")
+	first.WaitReceived(t, []byte{'x'})
+	if got := first.Received(); !bytes.Equal(got, []byte{'x'}) {
+		t.Fatalf("the first tab received %q, want only x", got)
+	}
+	if got := second.Received(); bytes.IndexByte(got, 0x1d) >= 0 {
+		t.Fatalf("Ctrl+] reached the program: %q", got)
+	}
+}

@@ -1,0 +1,63 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// At 120 columns the sidebar is hidden: a merge that stops on a conflict
+// lists the conflicting file itself, its key shows the conflict in the
+// diff viewer, and the abort key aborts, from the list or, once the list
+// is closed, from the workspace.
+func TestMergeConflictWithTheSidebarHidden(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term, root := startReviewAt(t, env, repo, "feat", 120, 40)
+	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
+	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
+	mainBefore := env.Git(t, repo, "rev-parse", "HEAD")
+	if s := term.Screen(); strings.Contains(s, "[Changes]") {
+		t.Fatalf("the sidebar shows at 120 columns:\n%s", s)
+	}
+
+	merge := func() {
+		t.Helper()
+		term.Press(t, "merge-into-base")
+		term.WaitText("These files conflict:")
+		term.Press(t, "choice-pick") // "Merge into main"
+		term.WaitText("The merge stopped on conflicts")
+		term.WaitText("show README.md")
+	}
+	aborted := func() {
+		t.Helper()
+		term.WaitText("abort done")
+		if got := env.Git(t, repo, "rev-parse", "HEAD"); got != mainBefore {
+			t.Fatalf("abort left main at %s, want %s", got, mainBefore)
+		}
+		if st := env.Git(t, repo, "status", "--porcelain"); st != "" {
+			t.Fatalf("abort left the main checkout dirty: %q", st)
+		}
+	}
+
+	merge()
+	term.Keys("1")
+	term.WaitText("README.md · conflict")
+	term.WaitText("<<<<<<< HEAD")
+	term.Press(t, "diff.close")
+	term.WaitText("The merge stopped on conflicts") // back on the list
+	term.Press(t, "abort-merge")
+	aborted()
+
+	merge()
+	term.Press(t, "choice-cancel")
+	term.WaitGone("The merge stopped on conflicts")
+	term.Press(t, "abort-merge") // one key, with the sidebar hidden
+	aborted()
+	term.Press(t, "abort-merge")
+	term.WaitText("no merge or rebase of this workspace is stopped")
+}
