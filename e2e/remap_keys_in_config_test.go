@@ -41,4 +41,46 @@ func TestRemapKeysInConfig(t *testing.T) {
 	if screen := term.WaitText("Create a workspace"); !strings.Contains(screen, "N ") {
 		t.Fatalf("the help does not show the new key:\n%s", screen)
 	}
+	term.Keys("Escape") // clears the filter
+	term.WaitText("/ filter")
+	term.Keys("Escape") // closes the help
+	term.WaitGone("Show every key")
+
+	// The palette names the key in use; the refused rebinding left refresh
+	// on its default, and t still opens a new agent tab's picker.
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type("create a workspace")
+	row := lineWith(term.WaitText("Create a workspace"), "Create a workspace")
+	if !strings.HasSuffix(strings.TrimRight(strings.Trim(row, "│ "), " "), "N") {
+		t.Fatalf("the palette does not show the new key: %q", row)
+	}
+	term.Keys("Escape")
+	term.WaitGone("Commands")
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type("reload projects")
+	row = lineWith(term.WaitText("Reload projects"), "Reload projects")
+	if !strings.HasSuffix(strings.TrimRight(strings.Trim(row, "│ "), " "), " r") {
+		t.Fatalf("refresh lost its default key: %q", row)
+	}
+	term.Keys("Escape")
+	term.WaitGone("Commands")
+	term.Keys("N") // the remapped key; the harness presses defaults
+	term.WaitText("New workspace in")
+	term.Type("feat")
+	term.Keys("Enter")
+	term.WaitText("created workspace feat")
+	term.Keys("t")
+	term.WaitText("New agent tab")
+}
+
+// lineWith is the first line of screen holding s ("" when none).
+func lineWith(screen, s string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
 }
