@@ -12,7 +12,7 @@ import (
 // A person adds a second project (the cursor follows it: the next
 // workspace is made there), opens a shell, the run script and another
 // shell, quits and starts again: the cursor is on the same workspace and
-// the tabs are in the same order, the run tab still second.
+// the tabs are in the same order, the run tab still second and shown.
 func TestRestartKeepsLayout(t *testing.T) {
 	env := harness.NewEnv(t)
 	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
@@ -65,4 +65,7 @@ func TestRestartKeepsLayout(t *testing.T) {
 	if i1 < 0 || i2 < i1 || i3 < i2 {
 		t.Fatalf("tab order changed across the restart: %q", bar)
 	}
+	// The tab left shown, the run (only it printed "serving"), is shown.
+	term.Press(t, "focus-center")
+	term.WaitText("serving")
 }
