@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"amux.dev/amux/git"
@@ -138,4 +139,45 @@ func runGitMayFail(dir string, args ...string) error {
 	cmd.Dir = dir
 	cmd.Env = gitEnv()
 	return cmd.Run()
+}
+
+// TestReviewReadsBranchCommitsOnlyWhenATipMoved: a refresh where neither
+// the workspace's HEAD nor its base moved runs no git log; a commit on the
+// branch, and one on the base, each show at the next refresh.
+func TestReviewReadsBranchCommitsOnlyWhenATipMoved(t *testing.T) {
+	ctx := context.Background()
+	var logs atomic.Int64
+	repo := newRepo(t, map[string]string{"a.txt": "alpha\n"})
+	e := newEngine(t, func(o *Options) {
+		o.Git = git.New(git.Options{Trace: func(c git.Call) {
+			if c.Args[0] == "log" || c.Args[0] == "rev-list" {
+				logs.Add(1)
+			}
+		}})
+	})
+	res, err := e.Create(ctx, CreateRequest{Repo: repo, Name: "feat", SkipSetup: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, root := res.Workspace.ID, res.Workspace.Root
+	review := func(wantCommits int) {
+		t.Helper()
+		if r, err := e.Review(ctx, id); err != nil || r.CommitCount != wantCommits || len(r.Commits) != wantCommits {
+			t.Fatalf("review: %d commits (%d listed), want %d: %v", r.CommitCount, len(r.Commits), wantCommits, err)
+		}
+	}
+	mustWrite(t, filepath.Join(root, "b.txt"), "bravo\n")
+	runGit(t, root, "add", "b.txt")
+	runGit(t, root, "commit", "-qm", "add b")
+	review(1)
+	before := logs.Load()
+	mustWrite(t, filepath.Join(root, "a.txt"), "edited, not committed\n")
+	review(1)
+	if got := logs.Load() - before; got != 0 {
+		t.Fatalf("a refresh with both tips unchanged ran %d git log/rev-list", got)
+	}
+	runGit(t, root, "commit", "-qam", "edit a")
+	review(2)
+	runGit(t, repo, "merge", "-q", "--ff-only", res.Workspace.Branch)
+	review(0)
 }
