@@ -273,12 +273,9 @@ func (r *Runner) RebaseAbort(ctx context.Context, root string) error {
 	return err
 }
 
-// InProgress reports whether a merge or a rebase is stopped at root.
+// InProgress reports whether a merge or a rebase is stopped at root (one
+// git call; Landing says whose).
 func (r *Runner) InProgress(ctx context.Context, root string) (merging, rebasing bool, err error) {
-	c, err := r.open(root)
-	if err != nil {
-		return false, false, err
-	}
-	merging, err = c.resolves(ctx, "MERGE_HEAD")
-	return merging, c.rebasing(ctx), err
+	l, err := r.Landing(ctx, root, "")
+	return l.MergeHead != "", l.Rebasing, err
 }

@@ -2,6 +2,7 @@ package git
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -38,22 +39,48 @@ func (r *Runner) BranchCommits(ctx context.Context, root, base string) ([]Commit
 	if ok, err := c.resolves(ctx, "HEAD^{commit}"); err != nil || !ok {
 		return nil, 0, err // no commit yet: nothing on the branch
 	}
-	rng := base + "..HEAD"
-	out, err := c.runRefs(ctx, "rev-list", "--count", "--end-of-options", rng)
+	return c.commitsIn(ctx, base+"..HEAD")
+}
+
+// CommitsBetween is BranchCommits for two commits already resolved (full
+// object ids): the commits reachable from head and not from base. Keyed
+// by the two ids, its answer never goes stale, so a caller may keep it.
+func (r *Runner) CommitsBetween(ctx context.Context, root, base, head string) ([]Commit, int, error) {
+	for _, id := range []string{base, head} {
+		if !isObjectID(id) {
+			return nil, 0, &RefError{Ref: id, Reason: "is not a full object id"}
+		}
+	}
+	c, err := r.open(root)
 	if err != nil {
 		return nil, 0, err
 	}
-	total, _ := strconv.Atoi(strings.TrimSpace(string(out)))
-	if total == 0 {
-		return nil, 0, nil
-	}
+	return c.commitsIn(ctx, base+".."+head)
+}
+
+// commitsIn lists the commits of rng, newest first, and counts them: one
+// log of one more than it keeps, and a rev-list --count only when that
+// one more exists.
+func (c *checkout) commitsIn(ctx context.Context, rng string) ([]Commit, int, error) {
 	// NUL ends every field, so a subject cannot forge the next one.
-	out, err = c.runRefs(ctx, "log", "--no-color", "-n", strconv.Itoa(MaxBranchCommits),
+	out, err := c.runRefs(ctx, "log", "--no-color", "-n", strconv.Itoa(MaxBranchCommits+1),
 		"--format=%H%x00%h%x00%an%x00%at%x00%s%x00", "--end-of-options", rng, "--")
 	if err != nil {
 		return nil, 0, err
 	}
-	return parseCommits(string(out)), total, nil
+	list := parseCommits(string(out))
+	if len(list) <= MaxBranchCommits {
+		return list, len(list), nil
+	}
+	out, err = c.runRefs(ctx, "rev-list", "--count", "--end-of-options", rng)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		return nil, 0, fmt.Errorf("git rev-list --count %s: %w", rng, err)
+	}
+	return list[:MaxBranchCommits], total, nil
 }
 
 func parseCommits(out string) []Commit {

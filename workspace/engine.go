@@ -79,6 +79,8 @@ type Engine struct {
 	mu       sync.Mutex
 	localRun map[string]*localRun // the local run slot, one per workspace
 	running  map[string]int       // lifecycle scripts running now, by workspace and kind
+
+	commits commitCache // branch commits of the last Review, by workspace
 }
 
 // New returns an engine over opts.Home.

@@ -61,7 +61,8 @@ type Git interface {
 // runner (review.go): changes, diffs, staging, commits, merges.
 type reviewGit interface {
 	Changes(ctx context.Context, root string) (git.Changes, error)
-	BranchCommits(ctx context.Context, root, base string) ([]git.Commit, int, error)
+	// CommitsBetween lists base..head of two resolved commit ids.
+	CommitsBetween(ctx context.Context, root, base, head string) ([]git.Commit, int, error)
 	IgnoredDirectories(ctx context.Context, root string) ([]string, error)
 	FileDiff(ctx context.Context, root string, req git.DiffRequest) ([]udiff.File, error)
 	StageFile(ctx context.Context, root, path string) error
@@ -76,7 +77,11 @@ type reviewGit interface {
 	Rebase(ctx context.Context, root, onto string) error
 	RebaseAbort(ctx context.Context, root string) error
 	Conflicts(ctx context.Context, root string) ([]string, error)
-	InProgress(ctx context.Context, root string) (merging, rebasing bool, err error)
+	// Landing reads the merge or rebase stopped at root (and resolves tip)
+	// in one git call.
+	Landing(ctx context.Context, root, tip string) (git.Landing, error)
+	// BranchesAt names the local branches whose tip is commit.
+	BranchesAt(ctx context.Context, repo, commit string) ([]string, error)
 }
 
 var _ Git = (*git.Runner)(nil)

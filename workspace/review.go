@@ -39,37 +39,69 @@ func (e *Engine) reviewable(id string) (Record, error) {
 	return rec, nil
 }
 
-// Review reads a workspace's changes and branch commits: two git calls for
-// the changes (config and status) and a few for the commits, only when
-// asked (the app asks when the work tree watcher says something changed).
+// Review reads a workspace's changes, branch commits and stopped landing,
+// only when asked (the app asks when the work tree watcher says something
+// changed). Changes (git config and status) runs beside the landing probes
+// (one rev-parse in the worktree, resolving the base's tip too, and one in
+// the main checkout); the commits come from the cache unless HEAD or the
+// base's tip moved. A merge or rebase shows as Landing only when it is
+// this workspace's (see landingState).
 func (e *Engine) Review(ctx context.Context, id string) (Review, error) {
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return Review{}, err
 	}
 	g := e.opts.Git
-	ch, err := g.Changes(ctx, rec.Root)
-	if err != nil {
-		return Review{}, err
+	type changes struct {
+		ch  git.Changes
+		err error
 	}
-	r := Review{Changes: ch, Base: rec.Base}
-	if rec.Base != "" && !rec.Main {
-		// A base that no longer resolves leaves the commits out, not the
-		// changes.
-		if r.Commits, r.CommitCount, err = g.BranchCommits(ctx, rec.Root, rec.Base); err != nil {
-			e.log.Warn("branch commits unavailable", "workspace", id, "err", err)
-		}
+	done := make(chan changes, 1)
+	go func() {
+		ch, err := g.Changes(ctx, rec.Root)
+		done <- changes{ch, err}
+	}()
+	s, baseTip := e.probeReview(ctx, rec)
+	got := <-done
+	if got.err != nil {
+		return Review{}, got.err
 	}
-	if _, rebasing, err := g.InProgress(ctx, rec.Root); err == nil && rebasing {
+	r := Review{Changes: got.ch, Base: rec.Base}
+	// A base that no longer resolves leaves the commits out, not the
+	// changes.
+	if r.Commits, r.CommitCount, err = e.branchCommits(ctx, rec, got.ch.Head, baseTip); err != nil {
+		e.log.Warn("branch commits unavailable", "workspace", id, "err", err)
+	}
+	switch {
+	case s.rebase(rec):
 		r.Landing = "rebase"
 		r.Conflicts, _ = g.Conflicts(ctx, rec.Root)
-	} else if !rec.Main && exists(rec.Repo) {
-		if merging, _, err := g.InProgress(ctx, rec.Repo); err == nil && merging {
-			r.Landing = "merge"
-			r.Conflicts, _ = g.Conflicts(ctx, rec.Repo)
-		}
+	case s.merge(rec):
+		r.Landing = "merge"
+		r.Conflicts, _ = g.Conflicts(ctx, rec.Repo)
 	}
 	return r, nil
+}
+
+// probeReview reads the landing state of a workspace that is not the main
+// checkout (a main-checkout workspace has no base to compare with and owns
+// no landing) and its base's commit id; "" when the base does not resolve.
+// A failed probe leaves its part out, with a warning.
+func (e *Engine) probeReview(ctx context.Context, rec Record) (landingState, string) {
+	var s landingState
+	if rec.Main {
+		return s, ""
+	}
+	var err error
+	if s.tree, err = e.opts.Git.Landing(ctx, rec.Root, rec.Base); err != nil {
+		e.log.Warn("worktree landing state unknown", "workspace", rec.ID, "err", err)
+	} else if rec.Base != "" && s.tree.Tip == "" {
+		e.log.Warn("branch commits unavailable: the base names no commit", "workspace", rec.ID, "base", rec.Base)
+	}
+	if s.main, err = e.probeMain(ctx, rec); err != nil {
+		e.log.Warn("main checkout landing state unknown", "workspace", rec.ID, "err", err)
+	}
+	return s, s.tree.Tip
 }
 
 // DiffRequest names a workspace diff. Mode DiffBase compares with the
@@ -199,32 +231,6 @@ func (e *Engine) Rebase(ctx context.Context, id string) error {
 		return err
 	}
 	return e.opts.Git.Rebase(ctx, rec.Root, base)
-}
-
-// AbortLanding abandons the stopped merge (in the main checkout) or rebase
-// (in the worktree), whichever Review reports.
-func (e *Engine) AbortLanding(ctx context.Context, id string) error {
-	rec, err := e.reviewable(id)
-	if err != nil {
-		return err
-	}
-	g := e.opts.Git
-	if _, rebasing, err := g.InProgress(ctx, rec.Root); err != nil {
-		return err
-	} else if rebasing {
-		return g.RebaseAbort(ctx, rec.Root)
-	}
-	if merging, _, err := g.InProgress(ctx, rec.Repo); err != nil {
-		return err
-	} else if merging {
-		unlock, err := e.gitLock(ctx, rec.Repo)
-		if err != nil {
-			return err
-		}
-		defer unlock()
-		return g.MergeAbort(ctx, rec.Repo)
-	}
-	return errors.New("no merge or rebase of this workspace is stopped")
 }
 
 // Watch starts the work tree watcher of a workspace (treewatch), skipping
