@@ -1,13 +1,10 @@
 package projecttree
 
 import (
-	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -241,49 +238,6 @@ func TestLinksAreShownNeverFollowed(t *testing.T) {
 	}
 	if _, err := listDir(filepath.Join(root, "slash"), 10); err == nil {
 		t.Fatal("listDir followed a link to a directory")
-	}
-}
-
-// TestAWedgedDirectoryDelaysOnlyItself: a read that never answers (the
-// filesystem is modelled: a test cannot mount a hung NFS share) gives
-// ErrReadTimeout for its directory, while other directories are read
-// meanwhile, even with every read slot taken by wedged reads.
-func TestAWedgedDirectoryDelaysOnlyItself(t *testing.T) {
-	root := mkTree(t)
-	release := make(chan struct{})
-	defer close(release)
-	r := NewDirReader()
-	r.Timeout = 300 * time.Millisecond
-	r.list = func(p string, limit int) (Listing, error) {
-		if strings.HasSuffix(p, "wedged") {
-			<-release
-		}
-		return listDir(p, limit)
-	}
-	wedged := make(chan error, DefaultMaxReads)
-	for range DefaultMaxReads {
-		go func() {
-			_, err := r.ReadDir(context.Background(), root, "wedged")
-			wedged <- err
-		}()
-	}
-	l, err := r.ReadDir(context.Background(), root, "src")
-	if err != nil || len(l.Entries) != 2 {
-		t.Fatalf("healthy directory: %+v %v", l, err)
-	}
-	for range DefaultMaxReads {
-		if err := <-wedged; !errors.Is(err, ErrReadTimeout) {
-			t.Fatalf("wedged read: %v", err)
-		}
-	}
-	m := newTree(t, r)
-	m.SetWorkspace("ws", root)
-	m.nodes[""].children = []string{"wedged"}
-	m.nodes["wedged"] = &node{name: "wedged", dir: true}
-	m.rebuild()
-	m = press(t, m, "enter")
-	if !strings.Contains(view(m), "✗ read timed out") {
-		t.Fatalf("wedged row:\n%s", view(m))
 	}
 }
 
