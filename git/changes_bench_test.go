@@ -3,9 +3,9 @@ package git
 import (
 	"fmt"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
+
+	"amux.dev/amux/internal/benchclock"
 )
 
 // BenchmarkChanges10kFiles200Modified is one Changes refresh of a work
@@ -40,29 +40,8 @@ func BenchmarkChanges10kFiles200Modified(b *testing.B) {
 	if c, err := r.Changes(ctx, repo); err != nil || c.UnstagedCount != 200 || c.UntrackedCount != 20 {
 		b.Fatalf("setup: %+v %v", c, err)
 	}
-	cpu0 := cpuTime()
-	start := time.Now()
-	n := 0
-	for b.Loop() {
-		if _, err := r.Changes(ctx, repo); err != nil {
-			b.Fatal(err)
-		}
-		n++
-	}
-	wall := time.Since(start)
-	b.ReportMetric(float64(wall.Microseconds())/1e3/float64(n), "wall-ms/op")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1e3/float64(n), "cpu-ms/op")
-}
-
-// cpuTime is the user and system time of this process and its waited-for
-// children.
-func cpuTime() time.Duration {
-	var total time.Duration
-	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
-		var ru syscall.Rusage
-		if syscall.Getrusage(who, &ru) == nil {
-			total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		}
-	}
-	return total
+	benchclock.Loop(b, func() error {
+		_, err := r.Changes(ctx, repo)
+		return err
+	})
 }

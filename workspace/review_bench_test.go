@@ -7,11 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/internal/benchclock"
 )
 
 // BenchmarkReview10kFiles200Modified is one sidebar refresh (Engine.Review)
@@ -73,30 +73,9 @@ func BenchmarkReview10kFiles200Modified(b *testing.B) {
 		b.Fatalf("setup: %+v %v", r, err)
 	}
 	procs.Store(0)
-	cpu0 := cpuTime()
-	start := time.Now()
-	n := 0
-	for b.Loop() {
-		if _, err := e.Review(ctx, id); err != nil {
-			b.Fatal(err)
-		}
-		n++
-	}
-	wall := time.Since(start)
-	b.ReportMetric(float64(wall.Microseconds())/1e3/float64(n), "wall-ms/op")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1e3/float64(n), "cpu-ms/op")
+	n := benchclock.Loop(b, func() error {
+		_, err := e.Review(ctx, id)
+		return err
+	})
 	b.ReportMetric(float64(procs.Load())/float64(n), "git-procs/op")
-}
-
-// cpuTime is the user and system time of this process and its waited-for
-// children.
-func cpuTime() time.Duration {
-	var total time.Duration
-	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
-		var ru syscall.Rusage
-		if syscall.Getrusage(who, &ru) == nil {
-			total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		}
-	}
-	return total
 }
