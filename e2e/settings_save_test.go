@@ -11,7 +11,8 @@ import (
 
 // A person changes settings in the workbench. When the save fails (the file
 // is one amux must not rewrite) the new values stay in use, the file keeps
-// its bytes, and the next confirmation — with no new edits — saves them.
+// its bytes, Esc drops a fresh edit but keeps what is pending, and the
+// next confirmation — with no new edits — saves them.
 func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	env := harness.NewEnv(t)
 	path := filepath.Join(env.StateHome, "config.json")
@@ -32,9 +33,25 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	term.Keys("Escape")
 	term.WaitGone("Bell when an agent is done")
 
-	os.WriteFile(path, []byte("{}\n"), 0o600) // the user fixes the file
+	// A fresh edit left with Esc is dropped; the pending save is kept.
+	term.Press(t, "settings")
+	term.WaitText("enter retries it")
+	term.Keys("Down")
+	term.Keys("Right") // key hints back on, not confirmed
+	term.WaitScreen(func(sc string) bool { return lineHas(sc, "Key hints", "‹ on ›") }, "the fresh edit")
+	term.Keys("Escape")
+	term.WaitGone("Bell when an agent is done")
 	term.Press(t, "settings")
 	screen := term.WaitText("enter retries it")
+	if !lineHas(screen, "Key hints", "‹ off ›") {
+		t.Fatalf("Esc kept a fresh edit, or lost the pending one:\n%s", screen)
+	}
+	term.Keys("Escape")
+	term.WaitGone("Bell when an agent is done")
+
+	os.WriteFile(path, []byte("{}\n"), 0o600) // the user fixes the file
+	term.Press(t, "settings")
+	screen = term.WaitText("enter retries it")
 	if !lineHas(screen, "Key hints", "‹ off ›") {
 		t.Fatalf("the confirmed value is not the live one:\n%s", screen)
 	}
