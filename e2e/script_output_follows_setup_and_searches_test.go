@@ -13,8 +13,9 @@ import (
 
 // A person restores a shelved workspace and opens its script output while
 // setup runs: the setup section streams as the script prints (no reload),
-// settles to the transcript when it ends, and / finds a line — also from a
-// pasted line, whose newline accepts the query.
+// settles to the transcript when it ends, and / finds a line, n and N step
+// through the matches — also from a pasted line, whose newline accepts the
+// query.
 func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
@@ -54,6 +55,12 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	term.Type("assets")
 	term.Keys("Enter")
 	term.WaitText("“assets”: match 1 of 2") // the command line and its output
+	term.Press(t, "view-next-match")
+	term.WaitText("“assets”: match 2 of 2")
+	term.Press(t, "view-next-match") // wraps around
+	term.WaitText("“assets”: match 1 of 2")
+	term.Press(t, "view-prev-match")
+	term.WaitText("“assets”: match 2 of 2")
 	term.Press(t, "view-search")
 	term.Keys("C-u")
 	term.Paste(t, "FETCHING DEPS\nsecond line")
