@@ -18,6 +18,10 @@ func TestAgentTabHistorySearch(t *testing.T) {
 			b.WriteString("build FAILED: missing semicolon\r\n")
 			continue
 		}
+		if i == 2000 {
+			b.WriteString("deploy FAILED: timeout\r\n")
+			continue
+		}
 		fmt.Fprintf(&b, "log %04d\r\n", i)
 	}
 	s.agent.Print(b.String())
@@ -27,10 +31,26 @@ func TestAgentTabHistorySearch(t *testing.T) {
 	s.term.Type("/")
 	s.term.Type("failed")
 	s.term.Keys("Enter")
-	screen := s.term.WaitText("build FAILED: missing semicolon")
-	if !strings.Contains(screen, "“failed” 1/1") {
-		t.Fatalf("no match position:\n%s", screen)
+	screen := s.term.WaitText("“failed” ")
+	first := "“failed” 1/2"
+	if !strings.Contains(screen, first) {
+		first = "“failed” 2/2"
+		if !strings.Contains(screen, first) {
+			t.Fatalf("no match position:\n%s", screen)
+		}
 	}
+	// n steps to the other match and shows it.
+	s.term.Keys("n")
+	other := "“failed” 2/2"
+	if first == other {
+		other = "“failed” 1/2"
+	}
+	screen = s.term.WaitText(other)
+	if !strings.Contains(screen, "FAILED") {
+		t.Fatalf("n did not show the match:\n%s", screen)
+	}
+	s.term.Keys("N")
+	s.term.WaitText(first)
 	if got := string(s.agent.Received()); strings.Contains(got, "failed") {
 		t.Fatalf("the search reached the agent: %q", got)
 	}
