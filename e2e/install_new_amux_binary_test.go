@@ -64,6 +64,13 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	term.Keys("Enter")
 	term.WaitText("not an amux version")
 	term.Keys("C-u")
+	term.Type(filepath.Join(env.Home, "no-such-amux"))
+	term.Keys("Enter")
+	term.WaitText("does not exist")
+	if _, err := os.Stat(bin + ".previous"); err == nil {
+		t.Fatal("a refused candidate replaced the binary")
+	}
+	term.Keys("C-u")
 	term.Keys("Enter") // the offered row
 	term.WaitText("Install amux")
 	term.Press(t, "confirm-yes")

@@ -8,7 +8,9 @@ package selfupdate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,6 +60,8 @@ func Check(ctx context.Context, bin string) (string, error) {
 	}
 	fi, err := os.Stat(bin)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("%s does not exist", bin)
 	case err != nil:
 		return "", err
 	case !fi.Mode().IsRegular():

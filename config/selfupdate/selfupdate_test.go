@@ -52,7 +52,7 @@ func TestCheckAcceptsOnlyABinaryThatSaysItIsAmux(t *testing.T) {
 		"fails":           {script(t, dir, "bad", "echo boom >&2; exit 1", 0o755), "boom"},
 		"not executable":  {script(t, dir, "noexec", "echo amux v1", 0o644), "not executable"},
 		"a directory":     {dir, "not a regular file"},
-		"missing":         {filepath.Join(dir, "nope"), "no such file"},
+		"missing":         {filepath.Join(dir, "nope"), "does not exist"},
 		"silent":          {script(t, dir, "silent", "true", 0o755), "not an amux version"},
 	} {
 		if _, err := Check(ctx, c.path); err == nil || !strings.Contains(err.Error(), c.want) {
