@@ -13,7 +13,7 @@ import (
 // workspace's worktree. The repository gets an identity of its own: amux's
 // git drops every GIT_* variable, so a commit or a merge through amux
 // takes it from config.
-func startReview(t *testing.T, env *harness.Env, repo, name string) (*harness.Terminal, string) {
+func startReview(t testing.TB, env *harness.Env, repo, name string) (*harness.Terminal, string) {
 	t.Helper()
 	term, root := startReviewAt(t, env, repo, name, 160, 45)
 	term.WaitText("no uncommitted changes")
@@ -22,7 +22,7 @@ func startReview(t *testing.T, env *harness.Env, repo, name string) (*harness.Te
 
 // startReviewAt is startReview at w×h: below 140 columns the sidebar is
 // hidden.
-func startReviewAt(t *testing.T, env *harness.Env, repo, name string, w, h int) (*harness.Terminal, string) {
+func startReviewAt(t testing.TB, env *harness.Env, repo, name string, w, h int) (*harness.Terminal, string) {
 	t.Helper()
 	env.Git(t, repo, "config", "user.name", "amux test")
 	env.Git(t, repo, "config", "user.email", "test@amux.invalid")
@@ -33,7 +33,7 @@ func startReviewAt(t *testing.T, env *harness.Env, repo, name string, w, h int) 
 	return term, filepath.Join(env.StateHome, "worktrees", filepath.Base(repo), name)
 }
 
-func writeFile(t *testing.T, path, content string) {
+func writeFile(t testing.TB, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 )
 
 // startWorkbench runs amux at 120×40 in env and waits for the dashboard.
-func startWorkbench(t *testing.T, env *harness.Env) *harness.Terminal {
+func startWorkbench(t testing.TB, env *harness.Env) *harness.Terminal {
 	t.Helper()
 	term := harness.StartAmux(t, env, 120, 40)
 	term.WaitText("Projects")
@@ -19,7 +19,7 @@ func startWorkbench(t *testing.T, env *harness.Env) *harness.Terminal {
 }
 
 // addProject adds repo through the path picker: typed absolute path + Enter.
-func addProject(t *testing.T, term *harness.Terminal, repo string) {
+func addProject(t testing.TB, term *harness.Terminal, repo string) {
 	t.Helper()
 	term.Press(t, "add-project")
 	term.WaitText("Add project")
@@ -30,7 +30,7 @@ func addProject(t *testing.T, term *harness.Terminal, repo string) {
 
 // createWorkspace fills the create dialog and waits until the dashboard
 // lists the workspace.
-func createWorkspace(t *testing.T, term *harness.Terminal, name, base string) {
+func createWorkspace(t testing.TB, term *harness.Terminal, name, base string) {
 	t.Helper()
 	term.Press(t, "new-workspace")
 	term.WaitText("New workspace in")
