@@ -96,6 +96,10 @@ func (m *Model) tabStatus(t *tab) string {
 		parts = append(parts, th.MutedStyle().Render(" ▶ running"))
 	case agentstate.Error:
 		parts = append(parts, th.Style(th.Error).Render(" ✗ "+stateLine(t.state)))
+	case agentstate.Done:
+		if t.state.HasExit { // a terminal tab's command: its code, 0 too
+			parts = append(parts, th.Style(th.Done).Render(" ✓ "+stateLine(t.state)))
+		}
 	}
 	if t.delivery != "" {
 		parts = append(parts, th.Style(th.Warning).Render(" · first task "+t.delivery))

@@ -44,6 +44,7 @@ func TestTerminalTabLsRingsNoBellAndFalseShowsError(t *testing.T) {
 		st := showOption(s.env.Server, "-t", session, tmux.TagAgentState)
 		return st == "done", "ls published " + st
 	})
+	s.term.WaitText("done (exit 0)") // the code is shown for a success too
 	if s.term.BellRang(t) {
 		t.Fatal("ls rang the bell")
 	}
