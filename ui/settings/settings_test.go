@@ -255,3 +255,19 @@ func TestSaveRulesWithRealFiles(t *testing.T) {
 		t.Fatalf("the retry did not write the earlier change: %+v", cfg.Assistants["codex"])
 	}
 }
+
+// When the rows do not fit, the dialog says where the view is, so the
+// assistants below the fold are found; at the last row it says so too.
+func TestViewSaysWhereItIsWhenRowsDoNotFit(t *testing.T) {
+	m := New(theme.Dark(), km(), config.Defaults(), Pending{})
+	if v := ansi.Strip(m.View(80, 20)); !strings.Contains(v, "more below") || !strings.Contains(v, "lines 1–") {
+		t.Fatalf("no position at the top:\n%s", v)
+	}
+	m.move(-1) // wraps to the last row
+	if v := ansi.Strip(m.View(80, 20)); !strings.Contains(v, "more above") || strings.Contains(v, "more below") {
+		t.Fatalf("no position at the bottom:\n%s", v)
+	}
+	if v := ansi.Strip(m.View(80, 200)); strings.Contains(v, "lines ") {
+		t.Fatalf("a position shown when everything fits:\n%s", v)
+	}
+}

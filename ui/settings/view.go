@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -83,7 +84,22 @@ func (m *Model) View(width, height int) string {
 	for len(out) < rows {
 		out = append(out, "")
 	}
-	out = append(out, "")
+	// More rows than fit: say where this is, so the assistants below the
+	// fold are not a surprise.
+	where := ""
+	if len(lines) > rows {
+		more := ""
+		switch {
+		case end < len(lines) && m.offset > 0:
+			more = ", more above and below"
+		case end < len(lines):
+			more = ", more below"
+		default:
+			more = ", more above"
+		}
+		where = th.MutedStyle().Render(fmt.Sprintf("lines %d–%d of %d%s", m.offset+1, end, len(lines), more))
+	}
+	out = append(out, where)
 	out = append(out, foot...)
 	for i := range out {
 		out[i] = pad(out[i], width)

@@ -1,0 +1,46 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A person removes an assistant they added, in Settings: it leaves
+// config.json, the rest of the file kept; on a row that is no assistant's
+// the key says why it does nothing.
+func TestSettingsRemoveAUserAssistant(t *testing.T) {
+	env := harness.NewEnv(t)
+	writeConfig(t, env, map[string]any{"zz-aider": map[string]any{"command": "aider --yes"}})
+	setUI(t, env, map[string]any{"theme": "light"})
+	term := startWorkbench(t, env)
+	term.Press(t, "settings")
+	term.WaitText("Appearance")
+	// The user's assistant is the last one listed: one step back from the
+	// first field wraps to it, and the list scrolls to show it.
+	term.Press(t, "form-prev-field")
+	term.WaitText("zz-aider")
+	term.Press(t, "form-delete-row")
+	term.WaitText("removed zz-aider")
+	term.Press(t, "form-submit")
+	term.WaitText("settings saved")
+	b, _ := os.ReadFile(filepath.Join(env.StateHome, "config.json"))
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(b, &doc); err != nil || strings.Contains(string(doc["assistants"]), "zz-aider") {
+		t.Fatalf("the assistant is still in config.json: %s (%v)", b, err)
+	}
+	if !strings.Contains(string(doc["ui"]), `"light"`) {
+		t.Fatalf("the rest of config.json was not kept: %s", b)
+	}
+
+	term.Press(t, "settings")
+	term.WaitText("Settings")
+	term.Press(t, "form-delete-row") // the first field is no assistant's
+	term.WaitText("only an assistant can be removed here")
+	term.Press(t, "form-cancel")
+	term.WaitGone("only an assistant")
+}
