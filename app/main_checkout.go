@@ -1,0 +1,54 @@
+package app
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/dialog"
+)
+
+// whyNotMain: only the main checkout's workspace is closed this way.
+func whyNotMain(m *Model) string {
+	w, ok := m.dash.SelectedWorkspace()
+	if rec, _ := m.record(w.ID); !ok || !rec.Main {
+		return "select the main checkout's workspace (other workspaces are deleted or shelved)"
+	}
+	return ""
+}
+
+// openCloseMain is what delete means for the main checkout's workspace:
+// the checkout is the person's and is never deleted; closing it kills its
+// sessions and drops amux's record.
+func (m *Model) openCloseMain() tea.Cmd {
+	w, _ := m.dash.SelectedWorkspace()
+	body := []string{
+		"This workspace is the project's main checkout: it is never deleted.",
+		"Closing it kills its agent and run sessions and drops amux's record of it;",
+		"the checkout, its files and its branch are not touched.",
+		"Type its name to close it.",
+	}
+	d := dialog.NewTypedConfirm(m.th, m.km, "Close workspace "+w.Name, body, w.Name)
+	id, name := w.ID, w.Name
+	m.overlay = &manageOverlay{confirm: &d, submit: func(m *Model, _ string) tea.Cmd {
+		eng := m.deps.Engine
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
+			defer cancel()
+			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: eng.ForgetMain(ctx, id)}
+		}
+	}}
+	return nil
+}
+
+func (m *Model) mainWorkspace() tea.Cmd {
+	p, _ := m.dash.SelectedProject()
+	path, eng := p.Path, m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
+		defer cancel()
+		rec, err := eng.MainWorkspace(ctx, path)
+		return managedMsg{text: "the main checkout is workspace " + rec.Name + " (never deleted; closing it closes its sessions)",
+			selectWS: rec.ID, err: err}
+	}
+}
