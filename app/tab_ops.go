@@ -82,7 +82,9 @@ func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
 		m.focus = focusCenter
 		said = m.focusMovedTo(t)
 	}
-	cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, said), m.syncViews()}
+	// The agent may have said it reads (its modes) before the view was the
+	// tab's: a frame that came then is not coming again, so look now too.
+	cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, said), m.syncViews(), m.maybeSendFirstTask(t)}
 	if r.firstTask != "" {
 		wsID, tabID := r.wsID, t.id
 		cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))

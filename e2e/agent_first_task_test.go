@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -44,7 +45,11 @@ func TestFirstTaskIsPastedAndConfirmed(t *testing.T) {
 	s := newComposerSetup(t, "take")
 	s.openFakeAgent(t, "write the tests first")
 	want := []byte("\x1b[200~write the tests first\x1b[201~\r")
-	s.agent.WaitReceived(t, want)
+	harness.Eventually(t, func() (bool, string) {
+		got := s.agent.Received()
+		// The screen says why when it never comes (not ready, not sent).
+		return bytes.Contains(got, want), fmt.Sprintf("agent received %q, want %q; screen:\n%s", got, want, s.term.Screen())
+	})
 	if got := s.agent.Received(); !bytes.Equal(got, want) {
 		t.Fatalf("agent received %q, want %q", got, want)
 	}
