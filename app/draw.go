@@ -203,15 +203,14 @@ func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 // screen's terms.
 func (m *Model) screenCursor() *uv.Cursor { return screenCursorOf(m.cursor(), m.th) }
 
-// screenCursorOf is cursor c as the screen places it in theme th. On a
-// painted background it is in the theme's text colour: the terminal's own
-// may be as light (or as dark) as the background. Without one it keeps the
-// terminal's colour.
-func screenCursorOf(c *tea.Cursor, th theme.Theme) *uv.Cursor {
+// screenCursorOf is cursor c as the screen places it. The real cursor is
+// only ever an embedded terminal's, whose cells are unpainted (Canvas.Raw):
+// it keeps the terminal's own colour, which suits the terminal's own
+// background under any theme (th is for a painted place, none today).
+func screenCursorOf(c *tea.Cursor, _ theme.Theme) *uv.Cursor {
 	if c == nil {
 		return nil
 	}
-	fg, _ := th.Fill()
 	// Bubble Tea's cursor shapes are ultraviolet's, in the same order.
-	return &uv.Cursor{Position: uv.Pos(c.X, c.Y), Color: fg, Shape: uv.CursorShape(c.Shape), Blink: c.Blink}
+	return &uv.Cursor{Position: uv.Pos(c.X, c.Y), Shape: uv.CursorShape(c.Shape), Blink: c.Blink}
 }
