@@ -33,7 +33,7 @@ func TestDialogsKeepToTheTabArea(t *testing.T) {
 	wide.WaitExit()
 
 	small := harness.StartAmux(t, env, 80, 24)
-	small.WaitText("Projects")
+	small.WaitText("▾ shop") // loaded: n has a project to create in
 	small.Press(t, "new-workspace")
 	screen = small.WaitText("New workspace in")
 	for _, row := range strings.Split(screen, "\n") {

@@ -217,9 +217,11 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 			fallthrough
 		case Blocked:
 			msg := v.Reason
-			if msg == "" {
+			if msg == "" && v.State == Working {
 				msg = v.Evidence
 			}
+			// A blocked screen without a question says only its kind: the
+			// matched row is a menu line ("❯ 1. Yes"), never the reason.
 			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
 		case Idle:
 			// The prompt is back: no need to wait for output to settle, but

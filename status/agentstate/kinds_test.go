@@ -113,17 +113,24 @@ func TestRunScriptWorkingThenRunning(t *testing.T) {
 	}
 }
 
-// A blocked screen carries its question as the message, and a pre-session
-// screen is marked as a gate.
+// A blocked screen carries its question as the message (none when its rule
+// found none: never the menu row it matched), and a pre-session screen is
+// marked as a gate.
 func TestBlockedScreenCarriesItsQuestion(t *testing.T) {
 	r := classifyOnce(Observation{Now: at(1), Alive: true, Screen: &ScreenVerdict{State: Blocked, Kind: "permission",
 		Rule: "claude/folder-trust", Evidence: "❯ 1. Yes, proceed", Reason: "Do you trust the files in this folder?", Gate: true}})
 	if r.Message != "Do you trust the files in this folder?" || !r.Gate || !r.Attention {
 		t.Fatalf("%+v", r)
 	}
+	// Without a question, the kind alone: the matched row is a menu line.
 	r = classifyOnce(Observation{Now: at(1), Alive: true, Screen: &ScreenVerdict{State: Blocked, Kind: "question", Rule: "x", Evidence: "Enter to select"}})
-	if r.Message != "Enter to select" || r.Gate {
-		t.Fatalf("without a question the evidence stays: %+v", r)
+	if r.Message != "" || r.Kind != "question" || r.Gate {
+		t.Fatalf("a menu line given as the reason: %+v", r)
+	}
+	// A working screen keeps what showed it works.
+	r = classifyOnce(Observation{Now: at(1), Alive: true, Screen: &ScreenVerdict{State: Working, Rule: "spinner", Evidence: "esc to interrupt"}})
+	if r.Message != "esc to interrupt" {
+		t.Fatalf("a working screen lost its evidence: %+v", r)
 	}
 }
 
