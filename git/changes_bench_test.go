@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"amux.dev/amux/internal/benchclock"
+	"amux.dev/amux/e2e/bench/benchclock"
 )
 
 // BenchmarkChanges10kFiles200Modified is one Changes refresh of a work

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/e2e/bench/benchclock"
 	"amux.dev/amux/git"
-	"amux.dev/amux/internal/benchclock"
 )
 
 // BenchmarkReview10kFiles200Modified is one sidebar refresh (Engine.Review)
