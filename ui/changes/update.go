@@ -28,17 +28,13 @@ func DefaultActions(scope keys.Scope) []keys.Action {
 	a := func(id keys.ActionID, ks []string, label, help string, hint, palette bool) keys.Action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Hint: hint, Palette: palette}
 	}
-	return []keys.Action{
-		a(ActDown, []string{"j", "down"}, "down", "Next file", false, false),
-		a(ActUp, []string{"k", "up"}, "up", "Previous file", false, false),
-		a(ActTop, []string{"g", "home"}, "top", "First file", false, false),
-		a(ActBottom, []string{"G", "end"}, "bottom", "Last file", false, false),
+	return append(keys.ListMoves(scope, ActDown, ActUp, ActTop, ActBottom, "file"),
 		a(ActOpen, []string{"enter"}, "diff", "Open the file's diff (a commit's changes)", true, true),
 		a(ActStage, []string{"space", "s"}, "stage", "Stage the file (unstage a staged one)", true, true),
 		a(ActCommit, []string{"c"}, "commit", "Commit what is staged", true, true),
 		a(ActFilter, []string{"/"}, "filter", "Filter the files by path", true, true),
 		a(ActRefresh, []string{"r"}, "refresh", "Refresh the changes now", false, true),
-	}
+	)
 }
 
 var actionIDs = []keys.ActionID{ActDown, ActUp, ActTop, ActBottom, ActOpen, ActStage, ActCommit, ActFilter, ActRefresh}

@@ -152,3 +152,16 @@ type Hint struct {
 	ID   ActionID
 	What string
 }
+
+// ListMoves are a list component's four moves in scope, on the keys every
+// list here uses (j/k and the arrows, g/G and Home/End), their help naming
+// what the list holds ("file", "entry"). The sidebar's Changes list and
+// Project tree share them.
+func ListMoves(scope Scope, down, up, top, bottom ActionID, item string) []Action {
+	return []Action{
+		{ID: down, Scope: scope, Keys: []string{"j", "down"}, Label: "down", Help: "Next " + item},
+		{ID: up, Scope: scope, Keys: []string{"k", "up"}, Label: "up", Help: "Previous " + item},
+		{ID: top, Scope: scope, Keys: []string{"g", "home"}, Label: "top", Help: "First " + item},
+		{ID: bottom, Scope: scope, Keys: []string{"G", "end"}, Label: "bottom", Help: "Last " + item},
+	}
+}

@@ -30,17 +30,13 @@ func DefaultActions(scope keys.Scope) []keys.Action {
 	a := func(id keys.ActionID, ks []string, label, help string, hint, palette bool) keys.Action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Hint: hint, Palette: palette}
 	}
-	return []keys.Action{
-		a(ActDown, []string{"j", "down"}, "down", "Next entry", false, false),
-		a(ActUp, []string{"k", "up"}, "up", "Previous entry", false, false),
-		a(ActTop, []string{"g", "home"}, "top", "First entry", false, false),
-		a(ActBottom, []string{"G", "end"}, "bottom", "Last entry", false, false),
+	return append(keys.ListMoves(scope, ActDown, ActUp, ActTop, ActBottom, "entry"),
 		a(ActOpen, []string{"enter", "l", "right"}, "open", "Expand a directory; open a file read-only in the viewer", true, true),
 		a(ActCollapse, []string{"h", "left"}, "collapse", "Collapse the directory (or go to its parent)", false, false),
 		a(ActRefresh, []string{"r"}, "retry", "Reload the tree (retry a directory that failed)", true, true),
 		a(ActFilter, []string{"/"}, "filter", "Filter the loaded tree by name", true, true),
 		a(ActEditor, []string{"e"}, "editor", "Open the file in $EDITOR in a new terminal tab", true, true),
-	}
+	)
 }
 
 var actionIDs = []keys.ActionID{ActDown, ActUp, ActTop, ActBottom, ActOpen, ActCollapse, ActRefresh, ActFilter, ActEditor}
