@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
@@ -11,19 +10,7 @@ import (
 // workspace's tab list; the lost tabs stay in it, so even after another
 // restart resume still brings them back.
 func TestANewTabKeepsTheTabsARebootTook(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
-	leaveTerminal(t, s.term)
-	s.term.Press(t, "quit")
-	s.term.WaitExit()
-	if _, err := s.env.Server.Run(context.Background(), "kill-server"); err != nil {
-		t.Fatal(err)
-	}
-	again := harness.StartAmux(t, s.env, 120, 40)
-	again.WaitText("feat")
-	again.Press(t, "cursor-bottom")
-	again.WaitText("1 tab(s) lost their session")
+	s, again, session := rebootWithOneAgent(t)
 
 	again.Press(t, "new-terminal-tab")
 	again.WaitText("started shell")

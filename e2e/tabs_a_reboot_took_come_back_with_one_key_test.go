@@ -11,6 +11,21 @@ import (
 // running) the workspace says which tabs lost their session, and one key
 // brings them back from the record: assistant, tab and directory.
 func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
+	s, again, session := rebootWithOneAgent(t)
+	again.Press(t, "resume-tab")
+	again.WaitText("resumed 1 tab")
+	again.Press(t, "open")
+	again.WaitText("fakeagent ready")
+	if got := agentSession(t, s.env); got != session {
+		t.Fatalf("the tab came back as %q, want its own session name %q", got, session)
+	}
+}
+
+// rebootWithOneAgent opens a fake agent tab, quits amux, kills the tmux
+// server (a reboot) and starts amux again on the workspace, which says its
+// tab lost its session. It returns the new amux and the lost session.
+func rebootWithOneAgent(t *testing.T) (*agentSetup, *harness.Terminal, string) {
+	t.Helper()
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
 	session := agentSession(t, s.env)
@@ -24,11 +39,5 @@ func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
 	again.WaitText("feat")
 	again.Press(t, "cursor-bottom")
 	again.WaitText("1 tab(s) lost their session")
-	again.Press(t, "resume-tab")
-	again.WaitText("resumed 1 tab")
-	again.Press(t, "open")
-	again.WaitText("fakeagent ready")
-	if got := agentSession(t, s.env); got != session {
-		t.Fatalf("the tab came back as %q, want its own session name %q", got, session)
-	}
+	return s, again, session
 }
