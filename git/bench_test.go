@@ -15,16 +15,7 @@ import (
 // file-creation bound: run with TMPDIR on tmpfs to see git rather than disk.
 func BenchmarkCreateRemoveWorktree10k(b *testing.B) {
 	isolate(b)
-	repo := filepath.Join(b.TempDir(), "repo")
-	tgit(b, b.TempDir(), "init", "-q", repo)
-	for d := range 100 {
-		for f := range 100 {
-			writeFile(b, filepath.Join(repo, fmt.Sprintf("d%02d", d), fmt.Sprintf("f%02d.txt", f)),
-				fmt.Sprintf("file %d/%d\n", d, f))
-		}
-	}
-	tgit(b, repo, "add", "-A")
-	tgit(b, repo, "commit", "-q", "-m", "10k files")
+	repo := repo10k(b)
 	r := New(Options{})
 
 	b.Run("amux", func(b *testing.B) {
@@ -69,4 +60,21 @@ func measure(b *testing.B, create, remove func(root, branch string)) {
 	}
 	b.ReportMetric(float64(tc.Microseconds())/1e3/float64(n), "create-ms/op")
 	b.ReportMetric(float64(tr.Microseconds())/1e3/float64(n), "remove-ms/op")
+}
+
+// repo10k is a repository of 10,000 files in 100 directories, one commit,
+// for the benchmarks.
+func repo10k(b *testing.B) string {
+	b.Helper()
+	repo := filepath.Join(b.TempDir(), "repo")
+	tgit(b, b.TempDir(), "init", "-q", repo)
+	for d := range 100 {
+		for f := range 100 {
+			writeFile(b, filepath.Join(repo, fmt.Sprintf("d%02d", d), fmt.Sprintf("f%02d.txt", f)),
+				fmt.Sprintf("file %d/%d\n", d, f))
+		}
+	}
+	tgit(b, repo, "add", "-A")
+	tgit(b, repo, "commit", "-q", "-m", "10k files")
+	return repo
 }

@@ -16,16 +16,7 @@ import (
 // status`.
 func BenchmarkChanges10kFiles200Modified(b *testing.B) {
 	isolate(b)
-	repo := filepath.Join(b.TempDir(), "repo")
-	tgit(b, b.TempDir(), "init", "-q", repo)
-	for d := range 100 {
-		for f := range 100 {
-			writeFile(b, filepath.Join(repo, fmt.Sprintf("d%02d", d), fmt.Sprintf("f%02d.txt", f)),
-				fmt.Sprintf("file %d/%d\n", d, f))
-		}
-	}
-	tgit(b, repo, "add", "-A")
-	tgit(b, repo, "commit", "-q", "-m", "10k files")
+	repo := repo10k(b)
 	for i := range 200 {
 		writeFile(b, filepath.Join(repo, fmt.Sprintf("d%02d", i%100), fmt.Sprintf("f%02d.txt", i/100)), "modified\n")
 	}
