@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/keys/keystest"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -42,17 +43,7 @@ func sample() Data {
 	return d
 }
 
-func key(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	}
-	return tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
-}
+func key(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 func press(m Model, ks ...string) (Model, tea.Cmd) {
 	var cmd tea.Cmd

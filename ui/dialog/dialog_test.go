@@ -8,21 +8,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/keys/keystest"
 	"amux.dev/amux/ui/theme"
 )
 
-func press(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
+func press(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 func typeText(d TypedConfirm, s string) TypedConfirm {
 	for _, r := range s {

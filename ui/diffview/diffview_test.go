@@ -10,6 +10,7 @@ import (
 
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/keys/keystest"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -69,20 +70,7 @@ func press(t testing.TB, m Model, keys ...string) Model {
 	return m
 }
 
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "ctrl+n":
-		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
+func keyMsg(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 // longItem finds the 500-character line.
 func longItem(t testing.TB, m Model) int {

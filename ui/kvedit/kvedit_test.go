@@ -10,26 +10,13 @@ import (
 
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/keys/keystest"
 	"amux.dev/amux/ui/theme"
 )
 
 func km() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }
 
-func key(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "ctrl+n":
-		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
-	case "ctrl+d":
-		return tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
-}
+func key(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 func run(m Model, ks ...string) (Model, dialog.Outcome) {
 	var out dialog.Outcome

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/keys/keystest"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -53,15 +54,7 @@ func settle(t *testing.T, m Model, cmd tea.Cmd) Model {
 	return m
 }
 
-func key(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	}
-	return tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
-}
+func key(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 // press sends keys, running what each asks for.
 func press(t *testing.T, m Model, ks ...string) Model {

@@ -1,6 +1,7 @@
 package termview
 
 import (
+	"amux.dev/amux/ui/keys/keystest"
 	"fmt"
 	"strings"
 	"testing"
@@ -36,20 +37,7 @@ func scrolledModel(t *testing.T, n int, errs ...int) (Model, *pipeTerm) {
 	return m, p
 }
 
-func keyMsg(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	r := []rune(s)[0]
-	return tea.KeyPressMsg{Code: r, Text: s}
-}
+func keyMsg(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 func feed(m Model, ks ...string) Model {
 	for _, k := range ks {

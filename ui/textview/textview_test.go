@@ -10,21 +10,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/keys/keystest"
 	"amux.dev/amux/ui/theme"
 )
 
-func key(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	}
-	r := []rune(s)[0]
-	return tea.KeyPressMsg{Code: r, Text: s}
-}
+func key(s string) tea.KeyPressMsg { return keystest.Press(s) }
 
 func press(t *testing.T, m Model, ks ...string) Model {
 	t.Helper()
