@@ -49,6 +49,7 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	m.states = res.Sessions
 	ring := false
 	var notes []string
+	var cmds []tea.Cmd
 	now := time.Now()
 	for wsID, wt := range m.tabs {
 		for _, t := range wt.tabs {
@@ -67,14 +68,12 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 			case st.State == agentstate.Working || st.State == agentstate.Idle || st.State == agentstate.Running:
 				t.attention = false
 			}
-			if st.State == agentstate.Working {
-				t.delivery = "" // it took something after all
-			}
+			cmds = append(cmds, m.firstTaskOnState(t, st.Result))
 		}
 	}
 	m.ackShown()
 	m.rebuildDashboard()
-	cmds := []tea.Cmd{m.waitMonitor(), m.startupHealth()}
+	cmds = append(cmds, m.waitMonitor(), m.startupHealth())
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
 	}
