@@ -60,6 +60,9 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 			prev := t.state.State
 			t.state = st.Result
 			entered := st.State != prev && prev != "" // a first sighting (a restart) is no news
+			if entered {
+				cmds = append(cmds, m.notifyCommand(wsID, t, now))
+			}
 			switch {
 			case entered && st.Attention:
 				t.attention, t.attentionSince = true, now
