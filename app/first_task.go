@@ -27,6 +27,7 @@ import (
 const (
 	readinessTimeout = 30 * time.Second
 	deliveryTimeout  = 15 * time.Second // the engine's wait for a sign, plus the paste
+	firstTaskBound   = 10*time.Minute + 2*readinessTimeout + deliveryTimeout
 )
 
 type firstTaskTimeoutMsg struct{ wsID, tabID string }
@@ -73,9 +74,10 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	eng, wsID, tabID := m.deps.Engine, m.tabs.workspaceOf(t), t.id
 	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: text, ReadyTimeout: readinessTimeout}
 	return func() tea.Msg {
-		// Two waits for the composer (the second after a lost paste) and
-		// the wait for a sign.
-		ctx, cancel := context.WithTimeout(context.Background(), 2*readinessTimeout+deliveryTimeout)
+		// Two waits for the composer (the second after a lost paste; a
+		// gate screen the person is answering may hold the first up to
+		// workspace.gateWait) and the wait for a sign.
+		ctx, cancel := context.WithTimeout(context.Background(), firstTaskBound)
 		defer cancel()
 		d, err := eng.Deliver(ctx, req)
 		return firstTaskDeliveredMsg{wsID, tabID, d, err}

@@ -126,7 +126,7 @@ func (e *Engine) Deliver(ctx context.Context, req DeliverRequest) (Delivery, err
 	seen, seenText := false, ""
 	for attempt := 0; attempt < 2 && !seen; attempt++ {
 		if ruled {
-			if s = lookUntil(ctx, look, ready, func(s sight) bool { return s.c.Found }); !s.c.Found && !s.dead {
+			if s = waitComposer(ctx, look, ready); !s.c.Found && !s.dead {
 				return Delivery{Note: "not delivered: its composer did not show within " + ready.String()}, nil
 			}
 		}
@@ -198,6 +198,35 @@ func exited(s sight) Delivery {
 		note += " (status " + strconv.Itoa(s.exit) + ")"
 	}
 	return Delivery{Note: note}
+}
+
+// gateWait bounds how long a blocked screen before the composer (folder
+// trust, a sign-in) may hold a delivery up: the person is answering it, so
+// that time does not count against the ready timeout.
+const (
+	gateWait  = 10 * time.Minute
+	readyPoll = 250 * time.Millisecond
+)
+
+// waitComposer waits until the composer is on screen or the pane dies.
+// Time on a blocked screen counts against gateWait instead of ready.
+func waitComposer(ctx context.Context, look func() sight, ready time.Duration) sight {
+	start := time.Now()
+	end := start.Add(ready)
+	for {
+		s := look()
+		now := time.Now()
+		if s.c.Found || s.dead || ctx.Err() != nil {
+			return s
+		}
+		if s.c.State == "blocked" && now.Sub(start) < gateWait {
+			end = now.Add(ready) // the clock starts again once the question is answered
+		}
+		if now.After(end) {
+			return s
+		}
+		sleepCtx(ctx, readyPoll)
+	}
 }
 
 // lookUntil looks at the pane until cond holds, the pane dies, or d passes,

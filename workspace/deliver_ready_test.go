@@ -2,11 +2,13 @@ package workspace
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 // A composer that is on screen before it reads loses the first paste:
@@ -60,6 +62,36 @@ func TestDeliverToAnAgentThatExitsSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d.Confirmed || d.Submitted || d.Note != "not delivered: the agent exited (status 3)" {
+		t.Fatalf("delivery %+v", d)
+	}
+}
+
+// A folder-trust screen before the composer (a person answering it) does
+// not run the ready timeout out: the task goes in once the composer shows.
+func TestDeliverWaitsOutAGateScreen(t *testing.T) {
+	e, a := deliverSetup(t, agentGated)
+	got := make(chan Delivery, 1)
+	start := time.Now()
+	go func() {
+		d, err := e.Deliver(context.Background(), DeliverRequest{Session: a.session, Assistant: "codex",
+			Text: "write the tests first", Timeout: 5 * time.Second, ReadyTimeout: 300 * time.Millisecond})
+		if err != nil {
+			t.Error(err)
+		}
+		got <- d
+	}()
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		return time.Since(start) > 5*300*time.Millisecond, "waiting past the ready timeout"
+	})
+	select {
+	case d := <-got:
+		t.Fatalf("gave up on an agent showing a gate: %+v", d)
+	default:
+	}
+	if err := os.WriteFile(a.log+".open", nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if d := <-got; !d.Confirmed || d.By != "composer emptied" {
 		t.Fatalf("delivery %+v", d)
 	}
 }

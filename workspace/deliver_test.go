@@ -24,6 +24,7 @@ const (
 	agentWorks  = "works"  // hides the paste behind a placeholder; on CR shows a busy row above the composer
 	agentLate   = "late"   // its composer shows before it reads: it drops the first paste, then takes
 	agentDeaf   = "deaf"   // its composer shows but never takes input
+	agentGated  = "gated"  // a folder-trust screen until <log>.open exists, then takes
 )
 
 // composerAgent is a raw-mode agent drawn like Codex (a "› <typed>"
@@ -33,6 +34,16 @@ const (
 // test can see how the input was split into writes.
 func composerAgent(mode, logPath string) error {
 	os.Stdout.WriteString("\x1b[?2004h")
+	if mode == agentGated {
+		os.Stdout.WriteString("\x1b[H\x1b[2J(not ready yet)\r\n\r\n> Do you trust the contents of this directory?\r\n  1. Yes, continue\r\n  2. No, quit")
+		for {
+			if _, err := os.Stat(logPath + ".open"); err == nil {
+				break
+			}
+			time.Sleep(20 * time.Millisecond) // a fake's gate: the test opens it
+		}
+		mode = agentTakes
+	}
 	var buf []byte
 	var queued []string
 	working, drop := false, mode == agentLate || mode == agentDeaf
