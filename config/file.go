@@ -89,6 +89,9 @@ func Load(home string) (Config, error) {
 	if raw, ok := top["status"]; ok {
 		warns = append(warns, applyStatus(&cfg, raw)...)
 	}
+	if raw, ok := top["notify"]; ok {
+		warns = append(warns, applyNotify(&cfg, raw)...)
+	}
 	if raw, ok := top["keys"]; ok {
 		warns = append(warns, applyKeys(&cfg, raw)...)
 	}

@@ -10,18 +10,24 @@ import (
 )
 
 // Sections are the settings Settings saves together ("UI sections
-// together", by the contract): the ui, ports and status sections. The
+// together", by the contract): the ui, ports, status and notify sections. The
 // assistants are saved apart (UpdateAssistants), so a refused save of one
 // never holds the other back.
 type Sections struct {
 	UI     UI
 	Ports  ports.Settings
 	Status Status
+	Notify Notify
+}
+
+// Equal reports whether two sets of sections hold the same values.
+func (s Sections) Equal(o Sections) bool {
+	return s.UI == o.UI && s.Ports == o.Ports && s.Status == o.Status && s.Notify.Equal(o.Notify)
 }
 
 // SectionsOf returns cfg's UI sections.
 func SectionsOf(cfg Config) Sections {
-	return Sections{UI: cfg.UI, Ports: cfg.Ports, Status: cfg.Status}
+	return Sections{UI: cfg.UI, Ports: cfg.Ports, Status: cfg.Status, Notify: cfg.Notify}
 }
 
 // Validate checks the values before a save: the ports describe a usable
@@ -34,6 +40,9 @@ func (s Sections) Validate(themeNames []string) error {
 	if st.QuietAfterMs < 500 || st.DoneWindowMs < 0 || st.StartupGraceMs < 0 || st.ShortCommandMs < 0 || st.StuckAfterMs < 0 {
 		return fmt.Errorf("status: quiet after must be at least 500 ms, the other timings not negative")
 	}
+	if err := s.Notify.Validate(); err != nil {
+		return err
+	}
 	if !slices.Contains(NotifyStyles(), s.UI.Notifications) {
 		return fmt.Errorf("unknown notifications %q (want one of %v)", s.UI.Notifications, NotifyStyles())
 	}
@@ -45,7 +54,7 @@ func (s Sections) Validate(themeNames []string) error {
 	return fmt.Errorf("unknown theme %q", s.UI.Theme)
 }
 
-// SaveSections writes the ui, ports and status sections in one atomic
+// SaveSections writes the ui, ports, status and notify sections in one atomic
 // write, keeping every other key (and unknown keys inside each section).
 // New port settings shape new reservations only.
 func SaveSections(ctx context.Context, home string, s Sections) error {
@@ -61,10 +70,13 @@ func SaveSections(ctx context.Context, home string, s Sections) error {
 			return err
 		}
 		st := s.Status
-		return mergeSection(top, "status", map[string]any{
+		if err := mergeSection(top, "status", map[string]any{
 			"quiet_after_ms": st.QuietAfterMs, "done_window_ms": st.DoneWindowMs, "startup_grace_ms": st.StartupGraceMs,
 			"short_command_ms": st.ShortCommandMs, "shell_marks": st.ShellMarks, "stuck_after_ms": st.StuckAfterMs,
-		})
+		}); err != nil {
+			return err
+		}
+		return mergeSection(top, "notify", notifySection(s.Notify))
 	})
 }
 

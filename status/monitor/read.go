@@ -35,8 +35,8 @@ var rowFields = []string{
 	"#{pane_dead_status}", "#{pane_dead_signal}", plain(tmux.TagExitStatus),
 	plain(tmux.PaneCommandState), plain(tmux.PaneCommandExit),
 	plain(tmux.PaneCommandStartedAt), plain(tmux.PaneCommandEndedAt),
-	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}",
-	cleanFmt("session_name"),
+	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}", cleanFmt(tmux.TagAgentReason),
+	cleanFmt("session_name"), // last: the test rows rely on it
 }
 
 // readArgs is the monitor's one read per poll.
@@ -62,6 +62,7 @@ type paneRow struct {
 	exitStatus              int    // of a dead pane: its status, or 128+signal
 	exitKnown               bool   // exitStatus is known (tmux, or the unreaped process, said)
 	exitTag                 string // @amux_exit_status as published
+	reasonTag               string // @amux_agent_reason as published
 	cmdState, cmdExit       string // the shell's last command (OSC 133, from the tap)
 	cmdStartedMs, cmdEndMs  int64
 	pipe                    bool   // pane_pipe: the pane's output is piped (to the tap)
@@ -89,7 +90,7 @@ func parseRows(out string) []paneRow {
 			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]),
 			exitTag:  f[23],
 			cmdState: f[24], cmdExit: f[25], cmdStartedMs: num(f[26]), cmdEndMs: num(f[27]),
-			pipe: f[28] == "1", tap: f[29], name: f[31],
+			pipe: f[28] == "1", tap: f[29], reasonTag: f[31], name: f[32],
 		}
 		if r.dead {
 			r.exitStatus, r.exitKnown = deadStatus(f[21], f[22], int(num(f[30])))
