@@ -14,7 +14,7 @@ import (
 // WakeChannel is the tmux wait-for channel the tap signals after every
 // publish, in the same tmux call. `amux wait` blocks on it, which is what
 // makes waiting event-driven instead of a poll.
-const WakeChannel = "amux-status"
+const WakeChannel = tmux.StatusWakeChannel
 
 // TapConfig configures one pane tap.
 type TapConfig struct {
@@ -47,11 +47,18 @@ type tap struct {
 	records  Records
 	cmd      commandTrack
 	desired  optionValues
-	seen     bool   // the parser emitted an event during the current read
-	watched  int    // pid of the pane process being watched, 0 if none
-	rearm    bool   // that process exited: look for a respawned one on new output
-	stop     func() // ends the current process watch
+	seen     bool      // the parser emitted an event during the current read
+	watched  int       // pid of the pane process being watched, 0 if none
+	rearm    bool      // that process exited: look for a respawned one on new output
+	stop     func()    // ends the current process watch
+	lastOut  time.Time // when the pane last printed
+	wakeDue  bool      // output after a quiet spell: signal the monitor
 }
+
+// outputWakeAfter is the quiet spell after which a pane's output wakes the
+// monitor (tmux.StatusWakeChannel): it reads quiet panes only when told,
+// and panes that printed within its quiet window on every poll anyway.
+const outputWakeAfter = 2 * time.Second
 
 // commandTrack is the OSC 133 view of the pane's shell.
 type commandTrack struct {
@@ -105,8 +112,14 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 			changed := t.seen && t.update()
 			rearm := t.rearm
 			t.rearm = false
+			now := t.cfg.Now()
+			woke := now.Sub(t.lastOut) >= outputWakeAfter
+			t.lastOut = now
+			if woke {
+				t.wakeDue = true
+			}
 			t.mu.Unlock()
-			if changed {
+			if changed || woke {
 				t.poke()
 			}
 			if rearm {
@@ -254,10 +267,16 @@ func (t *tap) publishLoop(ctx context.Context) {
 		failures := 0
 		for {
 			t.mu.Lock()
-			want := t.desired
+			want, wake := t.desired, t.wakeDue
+			t.wakeDue = false // a publish signals too
 			t.mu.Unlock()
 			args := publishArgs(t.cfg.PaneID, last, want, known)
 			if args == nil {
+				if wake {
+					// Output after a quiet spell, nothing to publish: only
+					// the signal, which changes no option (no redraw).
+					_, _ = t.cfg.Runner.Run(ctx, "wait-for", "-S", WakeChannel)
+				}
 				break
 			}
 			lastStart = time.Now()

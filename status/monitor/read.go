@@ -35,18 +35,26 @@ var rowFields = []string{
 	"#{pane_dead_status}", "#{pane_dead_signal}", plain(tmux.TagExitStatus),
 	plain(tmux.PaneCommandState), plain(tmux.PaneCommandExit),
 	plain(tmux.PaneCommandStartedAt), plain(tmux.PaneCommandEndedAt),
-	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}",
+	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}", "#{window_id}",
 	cleanFmt("session_name"),
 }
 
-// readArgs is the monitor's one read per poll.
+// readArgs reads every pane (see changes.go for when).
 func readArgs() []string {
-	return []string{"list-panes", "-a", "-F", strings.Join(rowFields, fieldSep) + recordSep}
+	return []string{"list-panes", "-a", "-F", rowFormat()}
 }
+
+// sessionReadArgs reads the panes of one session ("$N").
+func sessionReadArgs(id string) []string {
+	return []string{"list-panes", "-s", "-t", id, "-F", rowFormat()}
+}
+
+func rowFormat() string { return strings.Join(rowFields, fieldSep) + recordSep }
 
 // paneRow is one session as a poll sees it (its active pane).
 type paneRow struct {
 	sessionID, paneID, name string
+	windowID                string
 	dead                    bool
 	activitySec             int64
 	managed                 bool
@@ -89,7 +97,7 @@ func parseRows(out string) []paneRow {
 			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]),
 			exitTag:  f[23],
 			cmdState: f[24], cmdExit: f[25], cmdStartedMs: num(f[26]), cmdEndMs: num(f[27]),
-			pipe: f[28] == "1", tap: f[29], name: f[31],
+			pipe: f[28] == "1", tap: f[29], windowID: f[31], name: f[32],
 		}
 		if r.dead {
 			r.exitStatus, r.exitKnown = deadStatus(f[21], f[22], int(num(f[30])))
