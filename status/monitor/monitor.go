@@ -318,6 +318,10 @@ func (s *Monitor) poll(parent context.Context) Result {
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
 			writes = append(writes, s.publish(ctx, row, st, &res)...)
+			// The kept row says what was just published: a poll that does
+			// not read must not publish it again.
+			row.published, row.exitTag = st.State.Published(), exitTag(st)
+			s.rows[row.sessionID] = row
 		}
 	}
 	s.forget(ctx, live, &res)

@@ -52,10 +52,7 @@ func (s *Monitor) publish(ctx context.Context, row paneRow, st agentstate.Result
 	if pub := st.State.Published(); pub != row.published {
 		w = append(w, tmux.SetSessionOptionArgs(id, tmux.TagAgentState, pub))
 	}
-	exit := ""
-	if st.Source == agentstate.SourceExit && st.HasExit {
-		exit = strconv.Itoa(st.Exit)
-	}
+	exit := exitTag(st)
 	switch {
 	case exit == row.exitTag:
 	case exit == "":
@@ -64,6 +61,14 @@ func (s *Monitor) publish(ctx context.Context, row paneRow, st agentstate.Result
 		w = append(w, tmux.SetSessionOptionArgs(id, tmux.TagExitStatus, exit))
 	}
 	return w
+}
+
+// exitTag is the @amux_exit_status a result publishes ("" for none).
+func exitTag(st agentstate.Result) string {
+	if st.Source == agentstate.SourceExit && st.HasExit {
+		return strconv.Itoa(st.Exit)
+	}
+	return ""
 }
 
 // record appends one transition to the session's history (owner only).
