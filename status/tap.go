@@ -243,11 +243,42 @@ func (t *tap) poke() {
 	}
 }
 
-// minPublishGap spaces publishes under a flood of reports: a lone report
-// is published at once, but back-to-back changes wait for the gap and then
-// go out together, so a chatty program costs at most ~40 tmux calls a
-// second per pane.
-const minPublishGap = 25 * time.Millisecond
+// minPublishGap spaces publishes under a flood of reports: a chatty
+// program costs at most ~40 tmux calls a second per pane, its back-to-back
+// changes going out together. A few publishes in a row (publishBurst) go
+// at once: in a shell with prompt marks, `amux report` follows the
+// command's start mark by a few milliseconds, and spacing those two made
+// every typed report reach `amux wait` ~20 ms late.
+const (
+	minPublishGap = 25 * time.Millisecond
+	publishBurst  = 4
+)
+
+// publishPace is a leaky bucket over publishes: each costs minPublishGap,
+// paid back as time passes; up to publishBurst may be owed at once.
+type publishPace struct {
+	debt time.Duration // publishes not yet paid back, in time
+	at   time.Time     // when debt was last brought up to date
+}
+
+// wait is how long to hold the next publish.
+func (p *publishPace) wait(now time.Time) time.Duration {
+	p.settle(now)
+	return max(0, p.debt-(publishBurst-1)*minPublishGap)
+}
+
+// spend records a publish at now.
+func (p *publishPace) spend(now time.Time) {
+	p.settle(now)
+	p.debt += minPublishGap
+}
+
+func (p *publishPace) settle(now time.Time) {
+	if !p.at.IsZero() {
+		p.debt = max(0, p.debt-now.Sub(p.at))
+	}
+	p.at = now
+}
 
 // publishLoop runs one tmux call per wake with the latest desired state, so
 // a burst of reports costs one call, not one per report. It returns after a
@@ -255,10 +286,10 @@ const minPublishGap = 25 * time.Millisecond
 func (t *tap) publishLoop(ctx context.Context) {
 	var last optionValues
 	known := false // whether last reflects what tmux holds
-	var lastStart time.Time
+	var pace publishPace
 	for {
 		_, open := <-t.kick
-		if wait := minPublishGap - time.Since(lastStart); open && wait > 0 {
+		if wait := pace.wait(time.Now()); open && wait > 0 {
 			select {
 			case <-time.After(wait):
 			case <-ctx.Done():
@@ -279,7 +310,7 @@ func (t *tap) publishLoop(ctx context.Context) {
 				}
 				break
 			}
-			lastStart = time.Now()
+			pace.spend(time.Now())
 			_, err := t.cfg.Runner.Run(ctx, args...)
 			if err == nil {
 				last, known = want, true

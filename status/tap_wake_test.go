@@ -39,3 +39,25 @@ func TestTapWakesTheMonitorWhenAQuietPanePrints(t *testing.T) {
 		t.Fatalf("%d wake-only signals, want 1 (output right after output is no news)", n)
 	}
 }
+
+// Two changes a few milliseconds apart (a shell's command-start mark, then
+// the report the command prints) are published without the flood spacing
+// between them.
+func TestPublishPaceLetsABurstThrough(t *testing.T) {
+	var p publishPace
+	now := time.Now()
+	for i := range publishBurst {
+		if w := p.wait(now); w != 0 {
+			t.Fatalf("publish %d of a burst waits %v", i+1, w)
+		}
+		p.spend(now)
+		now = now.Add(time.Millisecond)
+	}
+	if w := p.wait(now); w <= 0 {
+		t.Fatal("a flood past the burst is not spaced")
+	}
+	// Paid back over time: a lone publish later goes at once.
+	if w := p.wait(now.Add(time.Second)); w != 0 {
+		t.Fatalf("a publish after a quiet second waits %v", w)
+	}
+}
