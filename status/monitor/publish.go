@@ -59,10 +59,7 @@ func (s *Monitor) publish(ctx context.Context, row paneRow, st agentstate.Result
 	default:
 		w = append(w, tmux.SetSessionOptionArgs(id, tmux.TagAgentReason, reason))
 	}
-	exit := ""
-	if st.Source == agentstate.SourceExit && st.HasExit {
-		exit = strconv.Itoa(st.Exit)
-	}
+	exit := exitTag(st)
 	switch {
 	case exit == row.exitTag:
 	case exit == "":
@@ -82,6 +79,14 @@ func publishedReason(st agentstate.Result) string {
 	switch st.State {
 	case agentstate.Blocked, agentstate.Done, agentstate.Error:
 		return tmux.LabelValue(st.Message)
+	}
+	return ""
+}
+
+// exitTag is the @amux_exit_status a result publishes ("" for none).
+func exitTag(st agentstate.Result) string {
+	if st.Source == agentstate.SourceExit && st.HasExit {
+		return strconv.Itoa(st.Exit)
 	}
 	return ""
 }

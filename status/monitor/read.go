@@ -39,10 +39,17 @@ var rowFields = []string{
 	cleanFmt("session_name"), // last: the test rows rely on it
 }
 
-// readArgs is the monitor's one read per poll.
+// readArgs reads every pane (see changes.go for when).
 func readArgs() []string {
-	return []string{"list-panes", "-a", "-F", strings.Join(rowFields, fieldSep) + recordSep}
+	return []string{"list-panes", "-a", "-F", rowFormat()}
 }
+
+// sessionReadArgs reads the panes of one session ("$N").
+func sessionReadArgs(id string) []string {
+	return []string{"list-panes", "-s", "-t", id, "-F", rowFormat()}
+}
+
+func rowFormat() string { return strings.Join(rowFields, fieldSep) + recordSep }
 
 // paneRow is one session as a poll sees it (its active pane).
 type paneRow struct {
