@@ -79,8 +79,8 @@ func (m *Model) hints() []hint {
 	}
 	var hs []hint
 	for _, a := range m.reg.InScopes(m.scopes()...) {
-		if !a.Hint {
-			continue
+		if !a.Hint || len(a.Keys) == 0 {
+			continue // an action left without a key is run from the palette
 		}
 		if ok, _ := m.available(a.ID); !ok {
 			continue
