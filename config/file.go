@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 
 	"amux.dev/amux/config/atomicfile"
@@ -63,9 +62,15 @@ func Load(home string) (Config, error) {
 	if err != nil {
 		warns = append(warns, err)
 	}
-	data, err := os.ReadFile(Path(home))
+	// The file may be a link (a dotfiles repository), but never to a
+	// terminal or a FIFO: those would hang the start, or take what the
+	// person types as the config.
+	data, err := atomicfile.ReadState(Path(home))
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, errors.Join(warns...)
+	}
+	if errors.Is(err, atomicfile.ErrRefused) {
+		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: %w", err))...)
 	}
 	if err != nil {
 		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: cannot read %s: %w", Path(home), err))...)
@@ -238,7 +243,7 @@ func update(ctx context.Context, home string, fn func(top map[string]json.RawMes
 		return append(out, '\n'), err
 	})
 	var pe *fs.PathError
-	if err != nil && !errors.Is(err, ErrRefusedSave) && errors.As(err, &pe) {
+	if err != nil && !errors.Is(err, ErrRefusedSave) && (errors.As(err, &pe) || errors.Is(err, atomicfile.ErrRefused)) {
 		return fmt.Errorf("%w: %v", ErrRefusedSave, err)
 	}
 	return err

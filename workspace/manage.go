@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"time"
 
+	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/git"
 	"amux.dev/amux/tmux"
 )
@@ -130,7 +130,7 @@ func (e *Engine) ImportWorktrees(ctx context.Context, repo string) ([]Record, er
 // running creates and restores name in their intents.
 func (e *Engine) intentRoots() map[string]bool {
 	roots := map[string]bool{}
-	entries, _ := os.ReadDir(e.store.layout.WorkspacesDir())
+	entries, _ := atomicfile.ReadStateDir(e.store.layout.WorkspacesDir())
 	for _, d := range entries {
 		for _, p := range []string{e.store.layout.CreatingFile(d.Name()), e.store.layout.RestoringFile(d.Name())} {
 			if in, ok, err := readIntent(p); ok && err == nil {
