@@ -69,8 +69,10 @@ func Load(home string) (Config, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, errors.Join(warns...)
 	}
-	if errors.Is(err, atomicfile.ErrRefused) {
-		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: %w", err))...)
+	var refused *atomicfile.RefusedError
+	if errors.As(err, &refused) {
+		// The why first: a notice row cuts a long state-home path.
+		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: %s %s (%s)", FileName, refused.Reason, refused.Path))...)
 	}
 	if err != nil {
 		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: cannot read %s: %w", Path(home), err))...)
