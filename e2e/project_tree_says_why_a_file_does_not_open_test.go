@@ -38,7 +38,7 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 	term.WaitText("[Project]")
 	term.WaitText("README.md")
 	term.Press(t, "tree.refresh") // the tree was read before the files came
-	term.WaitText("tty @") // README.md, big.bin, pipe, tty
+	term.WaitText("tty @")        // README.md, big.bin, pipe, tty
 	term.Press(t, "tree.down")
 	term.Press(t, "tree.open") // big.bin
 	screen := term.WaitText("too large to show")
