@@ -38,6 +38,12 @@ func TestAnActionWithNoKeyIsPaletteOnly(t *testing.T) {
 	if strings.Contains(screen, " quit") {
 		t.Fatalf("the footer offers quit, which has no key:\n%s", screen)
 	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24}) // the footer cannot hold every key
+	m.dash.Move(1)                                     // onto a workspace: more keys
+	if foot := screenText(m); strings.Contains(foot, "help help") || !strings.Contains(foot, "commands") {
+		t.Fatalf("the footer points at help, which has no key:\n%s", foot)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.run(actHelp)
 	help := screenText(m)
 	if !strings.Contains(help, "palette only") || !strings.Contains(help, "Quit amux") {
