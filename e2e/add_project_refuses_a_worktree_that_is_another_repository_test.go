@@ -42,4 +42,6 @@ func TestAddProjectRefusesAWorktreeThatIsAnotherRepository(t *testing.T) {
 	if entries, _ := os.ReadDir(filepath.Join(env.StateHome, "workspaces")); len(entries) != 0 {
 		t.Fatalf("records were written: %v", entries)
 	}
+	term.Press(t, "quit") // wait for amux to end: it logs the refusal as it goes
+	term.WaitExit()
 }

@@ -38,4 +38,7 @@ func TestAmuxTerminalStaysOutOfTheTmuxServer(t *testing.T) {
 			}
 		}
 	}
+	leaveTerminal(t, term)
+	term.Press(t, "quit")
+	term.WaitExit()
 }

@@ -58,4 +58,9 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 	term.Press(t, "tree.up")
 	term.Press(t, "tree.open") // big.bin again: amux still answers
 	term.WaitText("too large to show")
+	term.Press(t, "diff.close")
+	term.WaitGone("too large to show")
+	term.Press(t, "sidebar-focus-list")
+	term.Press(t, "quit")
+	term.WaitExit()
 }

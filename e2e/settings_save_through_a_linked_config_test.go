@@ -37,6 +37,8 @@ func TestSettingsSaveThroughALinkedConfig(t *testing.T) {
 	term.Keys("Right")
 	term.Keys("Enter")
 	term.WaitText("settings saved")
+	term.Press(t, "quit")
+	term.WaitExit()
 
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("config.json is no longer a link: %v", err)
