@@ -14,8 +14,8 @@ import (
 // mode and closes the original. Size changes go through setSize, which does
 // not make it blocking again.
 func pollable(f *os.File) (*os.File, error) {
-	// Close-on-exec: no child of amux (the tmux server above all) may
-	// inherit a terminal of ours.
+	// Close-on-exec, as every descriptor amux opens: a process amux starts
+	// must not hold a tab's terminal.
 	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
