@@ -16,10 +16,10 @@ func clientInfo(t *testing.T, srv *tmuxtest.Server, format string) string {
 	return strings.TrimSpace(srv.MustRun(t, "list-clients", "-F", format))
 }
 
-// A hidden view's client is suspended: tmux writes nothing to it, not even
-// the redraws every option change costs each attached client. Shown again,
-// the client wakes and the view shows what the pane printed meanwhile.
-func TestHiddenViewsClientIsSuspendedAndWakesWithTheScreen(t *testing.T) {
+// attachCat attaches a view to a session running cat (it prints what it
+// is sent), closed in cleanup.
+func attachCat(t *testing.T) (*tmuxtest.Server, *Terminal) {
+	t.Helper()
 	srv := tmuxtest.New(t)
 	srv.Session(t, "s", nil, "cat")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -28,7 +28,15 @@ func TestHiddenViewsClientIsSuspendedAndWakesWithTheScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer term.Close()
+	t.Cleanup(func() { term.Close() })
+	return srv, term
+}
+
+// A hidden view's client is suspended: tmux writes nothing to it, not even
+// the redraws every option change costs each attached client. Shown again,
+// the client wakes and the view shows what the pane printed meanwhile.
+func TestHiddenViewsClientIsSuspendedAndWakesWithTheScreen(t *testing.T) {
+	srv, term := attachCat(t)
 	srv.MustRun(t, "send-keys", "-t", "=s:", "-l", "before-hiding")
 	srv.MustRun(t, "send-keys", "-t", "=s:", "Enter")
 	nextFrame(t, term, frameHas(term, "before-hiding"))
@@ -69,15 +77,7 @@ func TestHiddenViewsClientIsSuspendedAndWakesWithTheScreen(t *testing.T) {
 // Hiding and showing at once (faster than suspend-client answers) leaves the
 // client awake and the view live.
 func TestQuickHideAndShowLeavesTheClientAwake(t *testing.T) {
-	srv := tmuxtest.New(t)
-	srv.Session(t, "s", nil, "cat")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	term, err := Attach(ctx, srv.Client, "s", Options{Width: 80, Height: 24})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer term.Close()
+	srv, term := attachCat(t)
 	nextFrame(t, term, func(*Frame) bool { return true })
 	for range 5 {
 		term.SetVisible(false)
