@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+	"os"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -39,11 +41,21 @@ func (m *Model) focusName() string {
 	case m.filter != nil:
 		return "list: filter"
 	case m.focus == focusSidebar:
+		if _, in := m.focusedTerminal(); in {
+			return "sidebar: shell"
+		}
 		return "sidebar: " + sideTabNames[m.side.tab]
 	case m.focus == focusCenter:
 		name := "tab area"
 		if t := m.activeTab(); t != nil {
-			name = "tab: " + safetext.Line(t.label())
+			// "tab: …" only while its program has the keys.
+			name = "tab area: " + safetext.Line(t.label())
+			if _, in := m.focusedTerminal(); in {
+				name = "tab: " + safetext.Line(t.label())
+			}
+			if os.Getenv("W7DEBUG") != "" {
+				name += fmt.Sprintf("[v=%v c=%v s=%q e=%v]", t.view != nil, t.view != nil && t.view.Closed(), t.state.State, m.entered == t)
+			}
 			if t.view != nil && t.view.Scrolled() > 0 {
 				name += " · history"
 			}
@@ -144,12 +156,4 @@ func (m *Model) inScopes(id keys.ActionID) bool {
 		}
 	}
 	return false
-}
-
-// focusMovedTo is the notice for focus moving into a new tab on its own
-// (t, T, the run script): keys go to its program now, and the way back
-// (a live program takes the list's keys: the way out is the palette).
-func (m *Model) focusMovedTo(t *tab) string {
-	return "started " + safetext.Line(t.label()) + ": keys go to it now (" +
-		m.keyName(actPalette) + " " + m.km.First(keys.ListChoose) + " leaves it)"
 }
