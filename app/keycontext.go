@@ -65,7 +65,7 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inCenter:
 		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
 	case inStatus:
-		return []keys.Scope{scopeStatus}
+		return []keys.Scope{scopeStatus, keys.ScopeView}
 	case inHelp:
 		return []keys.Scope{scopeHelp, keys.ScopeView}
 	case inOutput:
