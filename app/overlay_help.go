@@ -49,6 +49,9 @@ func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// wantsWidth: the key list reads best at a dialog's full width.
+func (o *helpOverlay) wantsWidth() int { return dialogMaxWidth }
+
 func (o *helpOverlay) view(m *Model, w, h int) string {
 	inner := w - 6
 	body := m.th.AccentStyle().Render("Keys") + "\n\n" + o.h.View(inner, max(6, h-6))

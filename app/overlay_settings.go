@@ -141,6 +141,9 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
+// wantsWidth: Settings' fields and their hints need a dialog's full width.
+func (o *settingsOverlay) wantsWidth() int { return dialogMaxWidth }
+
 func (o *settingsOverlay) view(m *Model, w, h int) string {
 	title := m.th.AccentStyle().Render("Settings")
 	if o.saving {
