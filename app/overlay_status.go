@@ -163,7 +163,7 @@ func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
 		case "release":
 			n, _ := strconv.Atoi(confirmed)
 			got, err := eng.ReleaseOrphans(ctx, n, inFlight)
-			return statusActionMsg{what, fmt.Sprintf("released %d port reservation(s)", got), err}
+			return statusActionMsg{what, "released " + plural(got, "port reservation"), err}
 		case "untrust":
 			_, err := eng.RevokeApprovals(ctx, id)
 			return statusActionMsg{what, "script approvals revoked", err}
@@ -206,7 +206,7 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 		kv("cleanup", "none pending")
 	}
 	kv("ports", st.Ports)
-	kv("orphans", fmt.Sprintf("%d port reservation(s) owned by nothing live", st.Orphans))
+	kv("orphans", plural(st.Orphans, "port reservation")+" owned by nothing live")
 	if wt := m.tabs[o.id]; wt != nil && len(wt.tabs) > 0 {
 		// The classifier's evidence: which source decided each state.
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
