@@ -28,6 +28,10 @@ const (
 // takes the body's full width and height.
 type roomy interface{ wantsWidth() int }
 
+// roomyWidth is what the key list and Settings want: their two columns
+// (keys and what they do, names and values) with room to read.
+const roomyWidth = 80
+
 // dialogArea is where the open dialog goes; full reports the full-width
 // case.
 func (m *Model) dialogArea(l layout) (area uv.Rectangle, full bool) {

@@ -49,8 +49,8 @@ func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// wantsWidth: the key list reads best at a dialog's full width.
-func (o *helpOverlay) wantsWidth() int { return dialogMaxWidth }
+// wantsWidth: the key list needs room for its keys and what they do.
+func (o *helpOverlay) wantsWidth() int { return roomyWidth }
 
 func (o *helpOverlay) view(m *Model, w, h int) string {
 	inner := w - 6

@@ -141,8 +141,8 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// wantsWidth: Settings' fields and their hints need a dialog's full width.
-func (o *settingsOverlay) wantsWidth() int { return dialogMaxWidth }
+// wantsWidth: Settings needs room for its names, values and hints.
+func (o *settingsOverlay) wantsWidth() int { return roomyWidth }
 
 func (o *settingsOverlay) view(m *Model, w, h int) string {
 	title := m.th.AccentStyle().Render("Settings")

@@ -20,7 +20,7 @@ func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	term.Press(t, "cursor-top")
 	term.Press(t, "remove-project")
 	term.WaitText("Remove project shop")
-	term.WaitText("What should happen to them?")
+	term.WaitText("What should happen to it?")
 	term.Keys("w") // keep the workspaces
 	term.WaitText("Its 1 workspace is kept")
 	term.Type("shop")
