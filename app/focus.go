@@ -96,6 +96,10 @@ func (m *Model) settleFocus() {
 	}
 	if m.overlay != nil || m.filter != nil || t != m.paneTab() || programExited(t) {
 		m.entered = nil
+		// The footer and the frames say where keys go: redraw them, even
+		// after a message that alone changes no chrome.
+		m.inputOnly = false
+		m.chromeGen++
 	}
 }
 
