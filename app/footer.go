@@ -1,8 +1,6 @@
 package app
 
 import (
-	"fmt"
-	"os"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -52,9 +50,6 @@ func (m *Model) focusName() string {
 			name = "tab area: " + safetext.Line(t.label())
 			if _, in := m.focusedTerminal(); in {
 				name = "tab: " + safetext.Line(t.label())
-			}
-			if os.Getenv("W7DEBUG") != "" {
-				name += fmt.Sprintf("[v=%v c=%v s=%q e=%v]", t.view != nil, t.view != nil && t.view.Closed(), t.state.State, m.entered == t)
 			}
 			if t.view != nil && t.view.Scrolled() > 0 {
 				name += " · history"
