@@ -39,11 +39,18 @@ func (m *Model) focusName() string {
 	case m.filter != nil:
 		return "list: filter"
 	case m.focus == focusSidebar:
+		if _, in := m.focusedTerminal(); in {
+			return "sidebar: shell"
+		}
 		return "sidebar: " + sideTabNames[m.side.tab]
 	case m.focus == focusCenter:
 		name := "tab area"
 		if t := m.activeTab(); t != nil {
-			name = "tab: " + safetext.Line(t.label())
+			// "tab: …" only while its program has the keys.
+			name = "tab area: " + safetext.Line(t.label())
+			if _, in := m.focusedTerminal(); in {
+				name = "tab: " + safetext.Line(t.label())
+			}
 			if t.view != nil && t.view.Scrolled() > 0 {
 				name += " · history"
 			}
@@ -144,12 +151,4 @@ func (m *Model) inScopes(id keys.ActionID) bool {
 		}
 	}
 	return false
-}
-
-// focusMovedTo is the notice for focus moving into a new tab on its own
-// (t, T, the run script): keys go to its program now, and the way back
-// (a live program takes the list's keys: the way out is the palette).
-func (m *Model) focusMovedTo(t *tab) string {
-	return "started " + safetext.Line(t.label()) + ": keys go to it now (" +
-		m.keyName(actPalette) + " " + m.km.First(keys.ListChoose) + " leaves it)"
 }

@@ -145,6 +145,7 @@ func (o *diffOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			note = o.setNote(m, "", false)
 		}
 		o.dv.SetStaging(o.whyNoStage(m) == "")
+		o.dv.SetUnstage(o.req.Mode == git.DiffStaged)
 		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(m), msg.files))
 	case diffview.RequestMsg:
 		return o.request(m, msg)

@@ -49,6 +49,9 @@ func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// wantsWidth: the key list needs room for its keys and what they do.
+func (o *helpOverlay) wantsWidth() int { return roomyWidth }
+
 func (o *helpOverlay) view(m *Model, w, h int) string {
 	inner := w - 6
 	body := m.th.AccentStyle().Render("Keys") + "\n\n" + o.h.View(inner, max(6, h-6))

@@ -15,8 +15,10 @@ const (
 	scopeSidebar keys.Scope = "sidebar" // the sidebar has focus
 	scopeChanges keys.Scope = "changes" // its Changes tab (the list's own keys)
 	scopeTree    keys.Scope = "tree"    // its Project tab (the tree's own keys)
-	scopeDiff    keys.Scope = "diff"    // the diff viewer is open
-	scopeCommit  keys.Scope = "commit"  // the commit dialog is open
+	// scopeSideTerm: its Terminal tab, the shell not entered yet.
+	scopeSideTerm keys.Scope = "sidebar-terminal"
+	scopeDiff     keys.Scope = "diff"   // the diff viewer is open
+	scopeCommit   keys.Scope = "commit" // the commit dialog is open
 )
 
 // Actions of the sidebar and of landing the work.
@@ -25,6 +27,7 @@ const (
 	actFocusSidebar  keys.ActionID = "focus-sidebar"
 	actSideToCenter  keys.ActionID = "sidebar-focus-tabs"
 	actSideToList    keys.ActionID = "sidebar-focus-list"
+	actSideEnter     keys.ActionID = "sidebar-enter-terminal"
 	actSideNextTab   keys.ActionID = "sidebar-next-tab"
 	actSidePrevTab   keys.ActionID = "sidebar-prev-tab"
 	actSideWider     keys.ActionID = "sidebar-wider"
@@ -47,10 +50,12 @@ func sidebarRows() []action {
 			run: (*Model).toggleSidebar, why: whyNotOpenWorkspace},
 		{Action: k(actFocusSidebar, scopeCenter, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
 			run: func(m *Model) tea.Cmd { return m.focusSidebar() }, why: whyNoSidebar},
-		{Action: hint(k(actSideToCenter, scopeSidebar, []string{"esc"}, "focus tabs", "Move focus back to the tab area")),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
-		{Action: k(actSideToList, scopeSidebar, []string{"tab"}, "focus list", "Move focus to the project list"),
+		{Action: hint(k(actSideToList, scopeSidebar, []string{"esc", "tab"}, "focus list", "Move focus to the project list")),
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }},
+		{Action: k(actSideToCenter, scopeSidebar, []string{"shift+tab"}, "focus tabs", "Move focus to the tab area"),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
+		{Action: hint(k(actSideEnter, scopeSideTerm, []string{"enter"}, "type in shell", "Give the keys to the sidebar's shell (the palette's first entry comes back)")),
+			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
 			run: func(m *Model) tea.Cmd { return m.stepSideTab(1) }},
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),

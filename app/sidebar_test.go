@@ -58,8 +58,8 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 		t.Fatal("> did not switch to Project")
 	}
 	m.Update(press("esc"))
-	if m.focus != focusCenter {
-		t.Fatal("esc did not give focus back to the tabs")
+	if m.focus != focusDashboard {
+		t.Fatal("esc from the sidebar did not return to the list")
 	}
 }
 

@@ -65,7 +65,7 @@ func TestDeleteDialogOffersOnlyWhatCanKeepTheWork(t *testing.T) {
 		t.Fatalf("only discard deals with commits on no branch:\n%s", got)
 	}
 	m = openDelete(t, git.AtRisk{Head: "auth-fix", Unmerged: 1, Subjects: []string{"half done"}})
-	if got := screenText(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit(s)") {
+	if got := screenText(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit merged") {
 		t.Fatalf("a clean tree with unmerged commits goes to the confirm, saying the branch is kept:\n%s", got)
 	}
 	if o := m.overlay.(*teardownOverlay); o.dirty != workspace.DirtyRefuse {

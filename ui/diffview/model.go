@@ -53,6 +53,7 @@ type Model struct {
 	wrap          bool
 	wantSplit     bool // the person's choice; shown only when wide enough
 	noStage       bool // what is shown cannot be staged: the footer offers no staging
+	unstage       bool // what is shown is staged: its stage keys unstage
 	lay           *layout
 	top           int // first display row shown
 	// sel is the item index of the selected hunk's header (-1: none). n/p
@@ -129,6 +130,10 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 // conflict, a commit): the footer offers staging only when it can. The
 // viewer still asks for a stage on its key; the app says why it cannot.
 func (m *Model) SetStaging(ok bool) { m.noStage = !ok }
+
+// SetUnstage says whether what is shown is the staged diff, whose stage
+// keys unstage: the footer names them so.
+func (m *Model) SetUnstage(on bool) { m.unstage = on }
 
 // Wrap reports whether long lines wrap.
 func (m Model) Wrap() bool { return m.wrap }

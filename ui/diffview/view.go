@@ -107,15 +107,18 @@ func (m Model) footer() string {
 }
 
 // footerHints are the hints that apply to what is shown.
+// In the staged diff the stage keys unstage, and the footer says so.
 func (m Model) footerHints() []keys.Hint {
-	if !m.noStage {
-		return hints
-	}
 	out := make([]keys.Hint, 0, len(hints))
 	for _, h := range hints {
-		if h.ID != ActStageHunk && h.ID != ActStageFile {
-			out = append(out, h)
+		switch {
+		case h.ID != ActStageHunk && h.ID != ActStageFile:
+		case m.noStage:
+			continue
+		case m.unstage:
+			h.What = "un" + h.What
 		}
+		out = append(out, h)
 	}
 	return out
 }
