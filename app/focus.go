@@ -120,11 +120,12 @@ func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 }
 
 // outerFocus passes the terminal window gaining or losing focus on to the
-// focused terminal's program, if it asked for focus events. Nothing amux
-// draws changes.
+// program of the focused pane's terminal (the one its view told focus in,
+// entered or not), if it asked for focus events. Nothing amux draws
+// changes.
 func (m *Model) outerFocus(focused bool) {
 	m.inputOnly = true
-	t, live := m.focusedTerminal()
+	t, live := m.paneTerminal()
 	if !live || !t.view.Terminal().Modes().Has(termview.ModeFocusEvents) {
 		return
 	}
