@@ -73,7 +73,9 @@ func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if done, ok := msg.(commitDoneMsg); ok {
 		o.running = false
 		if done.err != nil {
-			o.dlg.SetError(done.err)
+			// git's reason whole, with the fix when one is known; the
+			// engine logged it.
+			o.dlg.SetFailure(git.Explain(done.err).Lines())
 			return nil
 		}
 		m.closeOverlay()

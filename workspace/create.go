@@ -51,7 +51,11 @@ type CreateResult struct {
 // always survives a failed create. From before the first git step until the
 // record exists a durable intent says what the create made, so a crash in
 // between is undone the same way by Recover.
-func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, error) {
+func (e *Engine) Create(ctx context.Context, req CreateRequest) (res CreateResult, err error) {
+	defer func() {
+		e.logAction("create workspace", res.Workspace.ID, err, "name", req.Name, "repo", req.Repo, "base", req.Base,
+			"worktree", res.Workspace.Root, "setup", setupOutcome(res.SetupErr))
+	}()
 	repo, err := e.CheckCreate(ctx, req)
 	if err != nil {
 		return CreateResult{}, err
@@ -74,7 +78,7 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	if _, err := e.store.AddProject(ctx, repo, ""); err != nil {
 		e.log.Warn("workspace created but project not registered", "repo", repo, "err", err)
 	}
-	res := CreateResult{Workspace: rec}
+	res = CreateResult{Workspace: rec}
 	if !req.SkipSetup {
 		res.Setup, res.SetupErr = e.runSetup(ctx, id, req.Output)
 	}
@@ -236,4 +240,15 @@ func (e *Engine) rollback(ctx context.Context, in intent) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// setupOutcome is how setup-workspace ended, for the log.
+func setupOutcome(err error) string {
+	switch {
+	case err == nil:
+		return "done or none"
+	case errors.Is(err, ErrUntrusted):
+		return "waits for approval"
+	}
+	return "failed: " + err.Error()
 }

@@ -56,7 +56,8 @@ func (e *Engine) probeMain(ctx context.Context, rec Record) (git.Landing, error)
 // AbortLanding abandons the workspace's own stopped merge (in the main
 // checkout) or rebase (in the worktree), whichever Review reports. One it
 // did not start is refused with ErrNotThisLanding, naming whose it is.
-func (e *Engine) AbortLanding(ctx context.Context, id string) error {
+func (e *Engine) AbortLanding(ctx context.Context, id string) (err error) {
+	defer func() { e.logAction("abort merge or rebase", id, err) }()
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return err

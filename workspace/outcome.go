@@ -87,7 +87,7 @@ func (e *Engine) ApproveSetup(ctx context.Context, id string, sc Script, out io.
 	if err != nil {
 		return ScriptResult{Failed: -1}, err
 	}
-	if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+	if err := e.trust(ctx, rec, sc); err != nil {
 		return ScriptResult{Failed: -1}, fmt.Errorf("approve setup-workspace: %w", err)
 	}
 	return e.runSetup(ctx, id, out)
@@ -105,7 +105,7 @@ func (e *Engine) ApproveRun(ctx context.Context, id string, sc Script) (RunSessi
 	if err != nil {
 		return RunSession{}, err
 	}
-	if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+	if err := e.trust(ctx, rec, sc); err != nil {
 		return RunSession{}, fmt.Errorf("approve the run script: %w", err)
 	}
 	return e.StartRun(ctx, id)
