@@ -51,9 +51,9 @@ type Model struct {
 	area     textarea.Model
 
 	amend       bool
-	lastMessage string // the tip's message, offered when amend is turned on
-	typed       string // what was typed before amend replaced it
-	staged      string // "3 files staged": what the commit will hold (display copy)
+	lastMessage string   // the tip's message, offered when amend is turned on
+	typed       string   // what was typed before amend replaced it
+	staged      string   // "3 files staged": what the commit will hold (display copy)
 	err         string   // the validation error shown
 	failure     []string // why git refused the commit, and the fix: shown whole, wrapped
 	width       int
