@@ -82,6 +82,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onMergePreview(msg)
 	case landDoneMsg:
 		return m.onLandDone(msg)
+	case resolvedMsg:
+		return m.onResolved(msg)
 	case changes.RequestMsg, projecttree.RequestMsg:
 		return m.sideRequest(msg)
 	case projecttree.LoadedMsg:

@@ -57,6 +57,8 @@ func fixFor(said string) string {
 	case strings.Contains(low, "unmerged files"), strings.Contains(low, "unmerged paths"),
 		strings.Contains(low, "fix conflicts"), strings.Contains(low, "resolve all conflicts"):
 		return "resolve the conflicts and mark each file resolved first"
+	case strings.Contains(low, "did you forget to use 'git add'"):
+		return "the resolution left this commit empty: skip it, or abort"
 	case strings.Contains(low, "nothing to commit"), strings.Contains(low, "no changes added to commit"),
 		strings.Contains(low, "nothing added to commit"):
 		return "stage the changes to commit first"

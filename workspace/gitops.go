@@ -76,6 +76,12 @@ type reviewGit interface {
 	MergeAbort(ctx context.Context, root string) error
 	Rebase(ctx context.Context, root, onto string) error
 	RebaseAbort(ctx context.Context, root string) error
+	// MarkResolved, CommitMerge, RebaseContinue and RebaseSkip finish a
+	// stopped landing (landing_finish.go).
+	MarkResolved(ctx context.Context, root, path string) error
+	CommitMerge(ctx context.Context, root string) (string, error)
+	RebaseContinue(ctx context.Context, root string) error
+	RebaseSkip(ctx context.Context, root string) error
 	Conflicts(ctx context.Context, root string) ([]string, error)
 	// Landing reads the merge or rebase stopped at root (and resolves tip)
 	// in one git call.
