@@ -22,7 +22,7 @@ const conflictKeys = 9
 // abort key aborts, esc closes the list (the abort key still works).
 type conflictOverlay struct {
 	ws, how string
-	files   []string // the ones with a key
+	files   []string        // the ones with a key
 	extra   []keys.ActionID // the options after the files: finish, abort
 	choice  dialog.Choice
 }
