@@ -91,16 +91,38 @@ func (m *Model) onResolved(msg resolvedMsg) tea.Cmd {
 	return tea.Batch(refresh, said)
 }
 
-// openFinishSelected opens the finish question for the selected
-// workspace's stopped landing.
+// finishReadyMsg is the review read for the finish question.
+type finishReadyMsg struct {
+	ws     string
+	review workspace.Review
+	err    error
+}
+
+// openFinishSelected reads the selected workspace's review, then asks how
+// to finish its stopped landing: what is stopped and what still conflicts
+// are read now, not taken from a review that may predate the last step.
 func (m *Model) openFinishSelected() tea.Cmd {
-	ws := m.selectedWorkspaceID()
-	l := m.side.landings[ws]
-	how := l.how
-	if how == "" {
-		how = "merge" // unknown yet: the engine finds whose it is
+	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
+		defer cancel()
+		r, err := eng.Review(ctx, ws)
+		return finishReadyMsg{ws: ws, review: r, err: err}
 	}
-	m.openFinish(ws, how, l.conflicts)
+}
+
+func (m *Model) onFinishReady(msg finishReadyMsg) tea.Cmd {
+	switch {
+	case msg.err != nil:
+		return m.say(levelError, "finish: "+msg.err.Error())
+	case msg.review.Landing == "":
+		m.noteLanding(msg.ws, msg.review)
+		return m.say(levelInfo, "no merge or rebase of this workspace is stopped")
+	case m.overlay != nil || msg.ws != m.selectedWorkspaceID():
+		return nil // the person moved on meanwhile
+	}
+	m.noteLanding(msg.ws, msg.review)
+	m.openFinish(msg.ws, msg.review.Landing, msg.review.Conflicts)
 	return nil
 }
 

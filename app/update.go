@@ -84,6 +84,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onLandDone(msg)
 	case resolvedMsg:
 		return m.onResolved(msg)
+	case finishReadyMsg:
+		return m.onFinishReady(msg)
 	case changes.RequestMsg, projecttree.RequestMsg:
 		return m.sideRequest(msg)
 	case projecttree.LoadedMsg:
