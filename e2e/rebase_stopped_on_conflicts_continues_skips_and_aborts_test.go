@@ -36,7 +36,7 @@ func TestRebaseStoppedOnConflictsContinuesSkipsAndAborts(t *testing.T) {
 	writeFile(t, filepath.Join(root, "README.md"), "# shop, from main and feat\n")
 	term.Press(t, "changes.stage")
 	term.WaitText("Continue the rebase?")
-	term.Press(t, "choice-pick") // "Continue: make this commit and replay the rest"
+	term.Press(t, "choice-pick")                                  // "Continue: make this commit and replay the rest"
 	term.WaitText("rebase stopped on conflicts: they are listed") // on the second commit
 	term.Press(t, "finish-merge")
 	term.WaitText("Continue the rebase?")
