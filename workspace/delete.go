@@ -91,7 +91,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (res
 		return TeardownResult{}, err
 	}
 	if err := e.store.writeMarker(ctx, id, e.store.layout.TombstoneFile(id), tombstone{Owner: e.self}); err != nil {
-		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
+		return TeardownResult{}, fmt.Errorf("delete %s: mark it as being deleted: %w", id, err)
 	}
 	opts.Observe.step("delete", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
@@ -134,7 +134,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (res
 		return TeardownResult{}, err
 	}
 	if err := e.store.writeMarker(ctx, id, e.store.layout.ShelvingFile(id), tombstone{Owner: e.self}); err != nil {
-		return TeardownResult{}, fmt.Errorf("shelve %s: write tombstone: %w", id, err)
+		return TeardownResult{}, fmt.Errorf("shelve %s: mark it as being shelved: %w", id, err)
 	}
 	opts.Observe.step("shelve", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
