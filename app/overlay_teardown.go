@@ -40,11 +40,11 @@ type teardownOverlay struct {
 	askArchive     *dialog.Choice
 	approveArchive bool
 	skipArchive    bool
-	confirm  *dialog.TypedConfirm
-	steps    *dialog.Steps
-	op       int
-	events   *pump[StepEvent]
-	finished bool // the result is in: later step events are stale
+	confirm        *dialog.TypedConfirm
+	steps          *dialog.Steps
+	op             int
+	events         *pump[StepEvent]
+	finished       bool // the result is in: later step events are stale
 }
 
 // atRiskMsg carries the summary of what a teardown would lose, and the
