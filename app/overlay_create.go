@@ -175,7 +175,7 @@ func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
 	if msg.res.SetupErr != nil {
 		if o != nil && o.op == msg.op {
 			var ue *workspace.UntrustedError
-			if errors.As(msg.res.SetupErr, &ue) && ue.Script.Kind == workspace.KindSetup {
+			if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
 				return tea.Batch(m.load(), o.askApproval(m, msg.res.Workspace, ue))
 			}
 			o.form.SetWarned("created workspace "+msg.res.Workspace.Name+"; "+m.setupNote(msg.res.SetupErr), o.tail()...)

@@ -140,7 +140,7 @@ func (e *Engine) checkFree(id, root string) error {
 		return fmt.Errorf("%w: %s", ErrExists, id)
 	}
 	if _, err := os.Lstat(root); err == nil {
-		return fmt.Errorf("%w: %s already exists", ErrExists, root)
+		return &PathTakenError{Path: root}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

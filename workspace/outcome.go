@@ -75,12 +75,13 @@ func (r CreateResult) SetupOutcome() SetupOutcome {
 }
 
 // ApproveSetup records the person's approval of exactly sc — the
-// setup-workspace script they were shown (an *UntrustedError's Script) —
+// setup-workspace script, or the .amux/worktree.json list of files setup
+// copies and links first, they were shown (an *UntrustedError's Script) —
 // and runs setup with its output also copied to out (nil: none). If the
 // repository's script changed since it was shown, the trust gate refuses
 // to run the new content: approval is of what was seen.
 func (e *Engine) ApproveSetup(ctx context.Context, id string, sc Script, out io.Writer) (ScriptResult, error) {
-	if sc.Kind != KindSetup {
+	if sc.Kind != KindSetup && sc.Kind != KindWorktreeFiles {
 		return ScriptResult{Failed: -1}, fmt.Errorf("approve setup: got a %s script", sc.Kind)
 	}
 	rec, err := e.store.Load(id)
