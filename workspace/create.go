@@ -22,6 +22,9 @@ type CreateRequest struct {
 	Base      string // optional base ref; empty means the default branch (else HEAD)
 	Assistant string // default assistant for the workspace's tabs
 	SkipSetup bool   // do not run setup-workspace (the caller will, or never)
+	// Branch says what to do with a branch of the name that exists
+	// already (KeptBranch tells what it holds).
+	Branch BranchChoice
 	// Output also receives setup-workspace's output as it is printed — how
 	// the create dialog shows the live tail (nil: none). It must tolerate
 	// writes from another goroutine; the capped output file is written
@@ -66,6 +69,11 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (res CreateResul
 			return CreateResult{}, err
 		}
 	}
+	if req.Branch == BranchFresh {
+		if _, err := e.moveKeptBranch(ctx, repo, req.Name); err != nil {
+			return CreateResult{}, err
+		}
+	}
 	root := e.worktreeRoot(repo, req.Name)
 	id := MintID(repo, root)
 	rec, err := e.createLocked(ctx, req.Observe, Record{
@@ -74,6 +82,9 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (res CreateResul
 	})
 	if err != nil {
 		return CreateResult{}, err
+	}
+	if req.Branch == BranchContinue && !rec.CreatedBranch {
+		e.continueKept(ctx, rec)
 	}
 	if _, err := e.store.AddProject(ctx, repo, ""); err != nil {
 		e.log.Warn("workspace created but project not registered", "repo", repo, "err", err)

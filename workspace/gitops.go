@@ -54,6 +54,8 @@ type Git interface {
 	DefaultBranch(ctx context.Context, repo string) (string, error)
 	// RenameBranch renames a branch; a worktree on it follows.
 	RenameBranch(ctx context.Context, repo, old, new string) error
+	// TipMessage is the message of branch's tip commit.
+	TipMessage(ctx context.Context, repo, branch string) (string, error)
 	reviewGit
 }
 
