@@ -249,3 +249,21 @@ func (e *Engine) Watch(ctx context.Context, id string) (*treewatch.Watcher, erro
 	}
 	return treewatch.Start(treewatch.Options{Root: rec.Root, Skip: skip})
 }
+
+// WatchMain starts a watcher of the project's main checkout, for the time
+// a merge of the workspace is stopped there: the person may resolve or
+// commit it by hand, and Changes should follow. The caller closes it.
+func (e *Engine) WatchMain(ctx context.Context, id string) (*treewatch.Watcher, error) {
+	rec, err := e.reviewable(id)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Main || !exists(rec.Repo) {
+		return nil, fmt.Errorf("%w: no separate main checkout to watch", ErrMainCheckout)
+	}
+	skip, err := e.opts.Git.IgnoredDirectories(ctx, rec.Repo)
+	if err != nil {
+		e.log.Warn("ignored directories of the main checkout unknown; watching them too", "workspace", id, "err", err)
+	}
+	return treewatch.Start(treewatch.Options{Root: rec.Repo, Skip: skip})
+}
