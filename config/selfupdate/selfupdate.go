@@ -89,11 +89,11 @@ func Check(ctx context.Context, bin string) (string, error) {
 	}
 	text := strings.TrimSpace(out.String())
 	if err != nil {
-		return "", fmt.Errorf("%s does not answer amux's handshake (%v: %s): not an amux build", bin, err, firstLine(text))
+		return "", fmt.Errorf("not an amux build: %s does not answer amux's handshake (%v: %s)", bin, err, firstLine(text))
 	}
 	v, ok := parseAnswer(text, nonce)
 	if !ok {
-		return "", fmt.Errorf("%s answered amux's handshake with %q: not an amux build", bin, firstLine(text))
+		return "", fmt.Errorf("not an amux build: %s printed %q to amux's handshake", bin, firstLine(text))
 	}
 	return v, nil
 }
