@@ -79,8 +79,8 @@ func (m *Model) hints() []hint {
 	}
 	var hs []hint
 	for _, a := range m.reg.InScopes(m.scopes()...) {
-		if !a.Hint {
-			continue
+		if !a.Hint || len(a.Keys) == 0 {
+			continue // an action left without a key is run from the palette
 		}
 		if ok, _ := m.available(a.ID); !ok {
 			continue
@@ -94,7 +94,7 @@ func (m *Model) hints() []hint {
 
 // fitHints joins hs in room cells. What does not fit is replaced by a
 // marker that says where every key is: the key list where it opens from
-// here, else the palette (the marker is a bare "…" when that entry is
+// here and has a key, else the palette (the marker is a bare "…" when that entry is
 // already shown).
 func (m *Model) fitHints(hs []hint, room int) string {
 	sep := m.th.MutedStyle().Render(" · ")
@@ -106,7 +106,7 @@ func (m *Model) fitHints(hs []hint, room int) string {
 		return line
 	}
 	more, moreLabel := actPalette, "commands"
-	if ok, _ := m.available(actHelp); ok && m.inScopes(actHelp) {
+	if ok, _ := m.available(actHelp); ok && m.inScopes(actHelp) && m.keyName(actHelp) != string(actHelp) {
 		more, moreLabel = actHelp, "help"
 	}
 	ellipsis := m.th.MutedStyle().Render("…")

@@ -44,7 +44,9 @@ type Model struct {
 	th   theme.Theme
 	reg  *keys.Registry
 	acts actions
-	km   keys.Map // every action's keys, for the components
+	// notifyLimit rate-limits the notify command (notify_command.go).
+	notifyLimit notifyLimiter
+	km          keys.Map // every action's keys, for the components
 
 	width, height int
 	focus         focusArea

@@ -64,6 +64,7 @@ func (m *Model) showDiff(o *diffOverlay) tea.Cmd {
 	}
 	o.dv = diffview.New(m.th, m.km)
 	o.dv.SetSize(m.width, m.height)
+	o.dv.SetEmpty("loading…") // not "no changes" before it knows
 	m.overlay = o
 	return o.load(m)
 }
@@ -134,8 +135,10 @@ func (o *diffOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		var note tea.Cmd
+		o.dv.SetEmpty("")
 		if msg.err != nil && len(msg.files) == 0 {
 			note = o.setNote(m, msg.err.Error(), true)
+			o.dv.SetEmpty("nothing shown: " + noticeLine(msg.err.Error()))
 		} else if o.noteErr {
 			note = o.setNote(m, "", false)
 		}

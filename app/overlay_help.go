@@ -19,7 +19,7 @@ func (m *Model) openHelp() tea.Cmd {
 		for _, a := range m.reg.InScopes(sc.scope) {
 			k := keys.KeyLabel(a.Keys)
 			if k == "" {
-				k = "(palette)"
+				k = "palette only"
 			}
 			sec.Entries = append(sec.Entries, help.Entry{Keys: k, What: a.Help})
 		}

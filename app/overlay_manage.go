@@ -71,17 +71,27 @@ func (m *Model) onProjectsChecked(msg projectsCheckedMsg) tea.Cmd {
 	}
 	m.projectErrs = map[string]string{}
 	imported := 0
+	var refused []workspace.RefusedWorktree
 	for _, st := range msg.states {
 		imported += len(st.Imported)
+		refused = append(refused, st.Refused...)
 		if st.Err != nil {
 			m.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
 		}
 	}
 	m.rebuildDashboard()
+	var cmds []tea.Cmd
 	if imported > 0 {
-		return tea.Batch(m.load(), m.say(levelInfo, fmt.Sprintf("imported %d existing worktree(s) as workspaces", imported)))
+		cmds = append(cmds, m.load(), m.say(levelInfo, fmt.Sprintf("imported %d existing worktree(s) as workspaces", imported)))
 	}
-	return nil
+	if len(refused) > 0 { // said last: it must not be covered by the count
+		text := refused[0].Error()
+		if len(refused) > 1 {
+			text += fmt.Sprintf(" (and %d more; the log names them)", len(refused)-1)
+		}
+		cmds = append(cmds, m.say(levelWarn, noticeLine(text)))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) onManaged(msg managedMsg) tea.Cmd {

@@ -158,8 +158,11 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 		if r.Workspace != m.side.ws {
 			return nil
 		}
-		if r.Op == projecttree.OpEditor {
+		switch r.Op {
+		case projecttree.OpEditor:
 			return m.openEditor(r.Workspace, false, r.Path)
+		case projecttree.OpExplain:
+			return m.say(levelInfo, noticeLine(r.Path+" "+r.Why))
 		}
 		return m.openFileView(r.Workspace, r.Path)
 	}

@@ -40,6 +40,7 @@ type Model struct {
 
 	title   string // the display copy of what is shown: path, mode
 	mode    string
+	empty   string // shown when there are no files: "" means "no changes"
 	files   []udiff.File
 	items   []item
 	spans   [][]span       // per item, from the highlighter; nil until it answers
@@ -101,6 +102,11 @@ func (m *Model) SetDiff(title, mode string, files []udiff.File) tea.Cmd {
 	}
 	return m.highlightVisible()
 }
+
+// SetEmpty sets what the viewer says while it has no files ("loading…",
+// "not shown: …"); "" brings back "no changes". A viewer still loading,
+// or refused its file, must not claim there are no changes.
+func (m *Model) SetEmpty(text string) { m.empty = safetext.Line(text) }
 
 // Files returns what is shown.
 func (m Model) Files() []udiff.File { return m.files }

@@ -45,7 +45,11 @@ func (m Model) View() string {
 	b.WriteString(m.titleLine())
 	body := m.bodyHeight()
 	if len(m.items) == 0 {
-		b.WriteString("\n" + m.theme.MutedStyle().Render("no changes"))
+		empty := m.empty
+		if empty == "" {
+			empty = "no changes"
+		}
+		b.WriteString("\n" + m.theme.MutedStyle().Render(ansi.Truncate(empty, m.width, "…")))
 		body--
 	}
 	for k := 0; k < body; k++ {
