@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
@@ -30,7 +31,18 @@ func TestMergeFinishedByHandInTheMainCheckoutClearsWithoutARefresh(t *testing.T)
 	env.Git(t, repo, "add", "README.md")
 	term.WaitText("merge stopped on conflicts (0 left)")
 	term.WaitGone("Conflicts (1)")
+	rowClear := func(s string) bool { // the workspace's row in the list
+		for line := range strings.Lines(s) {
+			if strings.Contains(line, "○ feat") && strings.Contains(line, "merge stopped") {
+				return false
+			}
+		}
+		return true
+	}
+	if rowClear(term.Screen()) {
+		t.Fatalf("the row does not say the merge is stopped:\n%s", term.Screen())
+	}
 	env.Git(t, repo, "commit", "-q", "--no-edit")
-	term.WaitGone("merge stopped")
-	term.WaitText("no uncommitted changes")
+	term.WaitGone("merge stopped on conflicts (0 left)") // the workspace's state
+	term.WaitScreen(rowClear, "the row to stop saying the merge is stopped")
 }
