@@ -60,7 +60,7 @@ func TestCheckAcceptsOnlyABinaryThatAnswersTheHandshake(t *testing.T) {
 	for name, c := range map[string]struct {
 		path, want string
 	}{
-		"a fake amux":     {script(t, dir, "fake", "echo 'amux 1.0'", 0o755), `not an amux build: `+filepath.Join(dir, "fake")+` printed "amux 1.0"`},
+		"a fake amux":     {script(t, dir, "fake", "echo 'amux 1.0'", 0o755), `not an amux build: ` + filepath.Join(dir, "fake") + ` printed "amux 1.0"`},
 		"an echo":         {script(t, dir, "echo", `echo "`+handshakeTag+` $2 $2 v1"`, 0o755), "not an amux build"},
 		"a replay":        {script(t, dir, "replay", `echo "`+handshakeTag+` 00000000000000000000000000000000 `+proof("00000000000000000000000000000000")+` v1"`, 0o755), "not an amux build"},
 		"another program": {script(t, dir, "ls", "echo 'ls (GNU coreutils) 9.1'", 0o755), "not an amux build"},
