@@ -53,6 +53,10 @@ func (m *Model) centerContent(w, h int) (string, string) {
 		state = ws.Detail
 	case rec.Shelved:
 		state = "shelved (branch and record kept; worktree removed)"
+	case m.side.landings[ws.ID].how != "":
+		l := m.side.landings[ws.ID]
+		state = fmt.Sprintf("%s stopped on conflicts (%d left) · %s: finish · %s: abort",
+			l.how, len(l.conflicts), m.keyName(actFinishLanding), m.keyName(actAbortLanding))
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}

@@ -89,9 +89,7 @@ func (o *diffOverlay) whyNoStage(m *Model) string {
 	switch {
 	case o.readOnly:
 		return "read-only: this file is shown from the Project tree (stage it from Changes)"
-	case o.req.Mode == git.DiffConflict && o.req.InMain:
-		return "the conflict is in the main checkout: resolve it there (" + m.km.Label(diffview.ActOpenEditor) + " opens it), then commit there"
-	case o.req.Mode == git.DiffUnstaged, o.req.Mode == git.DiffStaged, o.req.Mode == git.DiffUntracked:
+	case o.req.Mode == git.DiffUnstaged, o.req.Mode == git.DiffConflict, o.req.Mode == git.DiffStaged, o.req.Mode == git.DiffUntracked:
 		return ""
 	}
 	return "stage from the unstaged diff (or unstage from the staged one)"
@@ -176,6 +174,14 @@ func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 	case diffview.OpStageHunk, diffview.OpStageFile:
 		if why := o.whyNoStage(m); why != "" {
 			return o.setNote(m, why, false)
+		}
+		if o.req.Mode == git.DiffConflict {
+			// A conflict is resolved whole: staging it marks it resolved.
+			if r.Op == diffview.OpStageHunk {
+				return o.setNote(m, "resolve the file ("+m.km.Label(diffview.ActOpenEditor)+" opens it), then "+
+					m.km.Label(diffview.ActStageFile)+" marks it resolved", false)
+			}
+			return m.markResolved(o.ws, r.File.Path())
 		}
 		unstage := o.req.Mode == git.DiffStaged
 		ws, eng, f, h := o.ws, m.deps.Engine, r.File, r.Hunk

@@ -36,6 +36,7 @@ const (
 	actCommit        keys.ActionID = "commit"
 	actMerge         keys.ActionID = "merge-into-base"
 	actAbortLanding  keys.ActionID = "abort-merge"
+	actFinishLanding keys.ActionID = "finish-merge"
 )
 
 // sidebarRows are the sidebar's and landing's rows, then the components'
@@ -72,6 +73,8 @@ func sidebarRows() []action {
 			run: func(m *Model) tea.Cmd { return m.previewMerge() }, why: whyNotOpenWorkspace},
 		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
 			run: func(m *Model) tea.Cmd { return m.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
+		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
+			run: (*Model).openFinishSelected, why: whyNoLanding},
 	}
 	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
 		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
@@ -145,11 +148,10 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 		case changes.OpOpenCommit:
 			return m.openCommitDiff(r.Commit)
 		case changes.OpToggleStage:
-			if r.File.InMain {
-				// Staging it here would stage the worktree's copy.
-				rec, _ := m.record(m.side.ws)
-				return m.say(levelInfo, "stage: "+r.File.Path+" conflicts in the main checkout ("+
-					m.shownProjectPath(rec.Repo)+"): resolve and stage it there, or "+m.keyName(actAbortLanding)+" aborts the merge")
+			if r.Group == changes.Conflicted {
+				// Staged where the conflict is (a merge's: the main
+				// checkout), only once its markers are gone.
+				return m.markResolved(m.side.ws, r.File.Path)
 			}
 			return m.stageFile(r.File.Path, r.Group == changes.Staged)
 		case changes.OpCommit:

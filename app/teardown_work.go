@@ -187,7 +187,7 @@ func workRefusalNote(err error, shelve, tombstoned bool) (string, bool) {
 		verb = "shelve"
 	}
 	if tombstoned {
-		return "The worktree was left as it is; the .deleting tombstone stays, and recovery stops at the same point. " +
+		return "The worktree was left as it is; it stays marked as being deleted, and recovery stops at the same point. " +
 			"Delete again to choose what to do with the work.", true
 	}
 	return "The worktree was left as it is. " + strings.ToUpper(verb[:1]) + verb[1:] + " again to choose what to do with the work.", true

@@ -125,6 +125,11 @@ func applyAssistants(cfg *Config, raw json.RawMessage) []error {
 			a = Assistant{InterruptCount: 1, InterruptDelayMs: 150}
 		}
 		if fa.Command != nil {
+			if builtin && fa.ResumeCommand == nil && *fa.Command != a.Command {
+				// The built-in resume continues the built-in program; another
+				// program given without a resume of its own has none.
+				a.ResumeCommand = ""
+			}
 			a.Command = *fa.Command
 		}
 		if fa.InterruptCount != nil {

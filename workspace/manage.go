@@ -256,11 +256,13 @@ func (e *Engine) CloseSessions(ctx context.Context, id string) error {
 // too (never for the main checkout, whose branch is the person's).
 // Sessions keep their @amux_workspace_name until their next attach or
 // reattach, when the app calls RefreshLabels, as the contract says.
-func (e *Engine) RenameWorkspace(ctx context.Context, id, name string, renameBranch bool) (Record, error) {
+func (e *Engine) RenameWorkspace(ctx context.Context, id, name string, renameBranch bool) (rec Record, err error) {
+	old := e.workspaceName(id)
+	defer func() { e.logAction("rename workspace", id, err, "name", old, "to", name, "branch_too", renameBranch) }()
 	if err := ValidateName(name); err != nil {
 		return Record{}, err
 	}
-	rec, err := e.store.Load(id)
+	rec, err = e.store.Load(id)
 	if err != nil {
 		return Record{}, err
 	}
@@ -321,13 +323,14 @@ type RemoveProjectResult struct {
 // workspace only has its sessions closed and its record dropped). When any
 // delete fails the project stays registered, so nothing ends up owned by
 // no visible project.
-func (e *Engine) RemoveProject(ctx context.Context, repo string, deleteWorkspaces bool, opts DeleteOptions) (RemoveProjectResult, error) {
+func (e *Engine) RemoveProject(ctx context.Context, repo string, deleteWorkspaces bool, opts DeleteOptions) (res RemoveProjectResult, err error) {
+	defer func() { e.logAction("remove project", "", err, "repo", repo, "with_workspaces", deleteWorkspaces) }()
 	repo = filepath.Clean(repo)
 	recs, err := e.store.List()
 	if err != nil && deleteWorkspaces {
 		return RemoveProjectResult{}, err
 	}
-	res := RemoveProjectResult{Failed: map[string]error{}}
+	res = RemoveProjectResult{Failed: map[string]error{}}
 	for _, r := range recs {
 		if r.Repo != repo {
 			continue
