@@ -50,6 +50,7 @@ func TestTwoAmuxInstancesShareOneSession(t *testing.T) {
 	second.Press(t, "cursor-bottom")
 	second.Press(t, "open")
 	second.WaitText("fakeagent ready")
+	second.Press(t, "enter-program") // opening shows the tab; Enter gives it the keys
 
 	// Terminal clients only: amux's monitor and waits attach control-mode clients too.
 	clients := func() int {
