@@ -1,0 +1,126 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/e2e/harness/modelserver"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
+)
+
+// codexStart bounds a wait that includes Codex's cold start (its first
+// screen takes 5–10 s on a loaded two-core machine).
+const codexStart = 40 * time.Second
+
+// codexStory is amux with one workspace whose agent tab runs the real
+// Codex against a scripted model server.
+type codexStory struct {
+	env    *harness.Env
+	term   *harness.Terminal
+	codex  *harness.RealCodex
+	model  *modelserver.Server
+	repo   string
+	states func() []string
+}
+
+// startCodexStory starts amux at 120×40 with the project shop, a workspace
+// feat, and the real Codex as the assistant "codex", configured by cfg (the
+// project and the workspace's folder trusted unless trust is false), and
+// opens its tab.
+func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool) *codexStory {
+	t.Helper()
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	if trust {
+		cfg.Trusted = append(cfg.Trusted, repo, harness.WorktreePath(env, "shop", "feat"))
+	}
+	codex := harness.PrepareCodex(t, env, cfg)
+	writeConfig(t, env, map[string]any{"codex": map[string]any{"command": codex.Command()}})
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	s := &codexStory{env: env, term: term, codex: codex, model: codex.Server, repo: repo, states: stateLog(t, env)}
+	term.Press(t, "new-agent-tab")
+	term.WaitText("New agent tab")
+	term.Type("codex")
+	term.Keys("Enter")
+	return s
+}
+
+// waitScreen waits up to d for amux's screen to show text.
+func (s *codexStory) waitScreen(t *testing.T, d time.Duration, text string) {
+	t.Helper()
+	tmuxtest.WaitFor(t, d, func() (bool, string) {
+		sc := s.term.Screen()
+		return strings.Contains(sc, text), "waiting for " + text + " on screen:\n" + sc
+	})
+}
+
+// state is the agent session's @amux_agent_state now.
+func (s *codexStory) state(t *testing.T) string {
+	t.Helper()
+	out, _ := s.env.Server.Run(t.Context(), "show-options", "-v", "-t", agentSession(t, s.env), tmux.TagAgentState)
+	return strings.TrimSpace(out)
+}
+
+// waitState waits up to d for @amux_agent_state to be want.
+func (s *codexStory) waitState(t *testing.T, d time.Duration, want string) {
+	t.Helper()
+	tmuxtest.WaitFor(t, d, func() (bool, string) {
+		got := s.state(t)
+		return got == want, "@amux_agent_state " + got + ", want " + want + "; published: " +
+			strings.Join(s.states(), ",") + "\nscreen:\n" + s.term.Screen()
+	})
+}
+
+// waitBlocked waits for the state blocked and the tab bar's line saying
+// "blocked (kind): reason".
+func (s *codexStory) waitBlocked(t *testing.T, d time.Duration, kind, reason string) {
+	t.Helper()
+	s.waitState(t, d, "blocked")
+	s.waitScreen(t, harness.DefaultWait, "◆ blocked ("+kind+"): "+reason)
+}
+
+// badge is the mark beside the Codex tab's label in the tab bar ("" when
+// it has none: idle).
+func (s *codexStory) badge() string {
+	for line := range strings.SplitSeq(s.term.Screen(), "\n") {
+		before, _, ok := strings.Cut(line, " 1 codex ")
+		if !ok {
+			continue
+		}
+		r := []rune(before)
+		if len(r) == 0 || strings.ContainsRune(" │─┃━", r[len(r)-1]) {
+			return ""
+		}
+		return string(r[len(r)-1])
+	}
+	return "?"
+}
+
+// waitBadge waits for the Codex tab's badge to satisfy ok.
+func (s *codexStory) waitBadge(t *testing.T, what string, ok func(string) bool) {
+	t.Helper()
+	harness.Eventually(t, func() (bool, string) {
+		b := s.badge()
+		return ok(b), "tab badge " + b + ", want " + what + "; screen:\n" + s.term.Screen()
+	})
+}
+
+// isSpinner says a badge is the working spinner: a braille frame.
+func isSpinner(b string) bool {
+	r := []rune(b)
+	return len(r) == 1 && r[0] >= 0x2800 && r[0] <= 0x28ff
+}
+
+// prompt types text into Codex's composer and submits it.
+func (s *codexStory) prompt(t *testing.T, text string) {
+	t.Helper()
+	s.waitScreen(t, codexStart, "? for shortcuts") // the composer is up
+	s.term.Type(text)
+	s.waitScreen(t, harness.DefaultWait, "› "+text)
+	s.term.Keys("Enter")
+}
