@@ -1,12 +1,15 @@
 package e2e
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
+	"amux.dev/amux/status/events"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
@@ -81,7 +84,11 @@ func (s *codexStory) waitState(t *testing.T, d time.Duration, want string) {
 func (s *codexStory) waitBlocked(t *testing.T, d time.Duration, kind, reason string) {
 	t.Helper()
 	s.waitState(t, d, "blocked")
-	s.waitScreen(t, harness.DefaultWait, "◆ blocked ("+kind+"): "+reason)
+	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
+		sc := s.term.Screen()
+		return strings.Contains(sc, "◆ blocked ("+kind+"): "+reason), fmt.Sprintf("waiting for the tab bar to say blocked (%s): %s; history %+v; screen:\n%s",
+			kind, reason, s.history(t), sc)
+	})
 }
 
 // badge is the mark beside the Codex tab's label in the tab bar ("" when
@@ -123,4 +130,33 @@ func (s *codexStory) prompt(t *testing.T, text string) {
 	s.term.Type(text)
 	s.waitScreen(t, harness.DefaultWait, "› "+text)
 	s.term.Keys("Enter")
+}
+
+// history is the agent session's state history as amux recorded it
+// (events/<session>.jsonl): each transition with its source and reason.
+func (s *codexStory) history(t *testing.T) []events.Record {
+	t.Helper()
+	recs, err := events.Open(filepath.Join(s.env.StateHome, "events")).Tail(agentSession(t, s.env), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// waitTransition waits up to d for a recorded transition to state to
+// satisfy ok, and returns it.
+func (s *codexStory) waitTransition(t *testing.T, d time.Duration, to string, ok func(events.Record) bool) events.Record {
+	t.Helper()
+	var found events.Record
+	tmuxtest.WaitFor(t, d, func() (bool, string) {
+		recs := s.history(t)
+		for _, r := range recs {
+			if r.To == to && ok(r) {
+				found = r
+				return true, ""
+			}
+		}
+		return false, fmt.Sprintf("no transition to %s as wanted in %+v\nscreen:\n%s", to, recs, s.term.Screen())
+	})
+	return found
 }

@@ -43,11 +43,18 @@ func codexPath(path string) (string, error) {
 	return CodexConfigPath(os.Getenv)
 }
 
+// codexNotifyReport is what the notify program reports: done, as the app
+// "codex" — the name Codex 0.169 reports under itself (OSC 7501), so the
+// two share one record instead of two that could disagree — with a
+// message that says where it came from. Earlier Codex versions report
+// nothing themselves; for them this is the only word that a turn ended.
+const codexNotifyReport = "--state done --app codex --message 'turn complete (notify)'"
+
 // codexNotifyLine is amux's notify setting: `sh -c <report done>`. Codex
 // appends its JSON as one more argument, which sh takes as $1 after the
 // "amux-notify" $0, and the command ignores.
 func codexNotifyLine(binHint string) (string, error) {
-	cmd, err := hookCommand("--state done", binHint)
+	cmd, err := hookCommand(codexNotifyReport, binHint)
 	if err != nil {
 		return "", err
 	}

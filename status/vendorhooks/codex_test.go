@@ -54,7 +54,7 @@ func TestInstallCodexAddsNotifyAtTheTopLevelAndRemoveRestoresTheBytes(t *testing
 		t.Fatalf("install: changed %v, %v", changed, err)
 	}
 	argv := notifyArgv(t, path)
-	if len(argv) != 4 || argv[0] != "sh" || argv[1] != "-c" || !strings.Contains(argv[2], "report --state done") ||
+	if len(argv) != 4 || argv[0] != "sh" || argv[1] != "-c" || !strings.Contains(argv[2], "report --state done --app codex") ||
 		!strings.HasSuffix(argv[2], Marker) || !strings.Contains(argv[2], "'/opt/amux/bin/amux'") {
 		t.Fatalf("notify %q", argv)
 	}
@@ -146,7 +146,7 @@ func TestCodexNotifyRunsReportWithTheJSONArgumentIgnored(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
 		t.Fatalf("notify: %v, output %q (it must print nothing)", err, out)
 	}
-	if b, _ := os.ReadFile(log); strings.TrimSpace(string(b)) != "report --state done" {
+	if b, _ := os.ReadFile(log); strings.TrimSpace(string(b)) != "report --state done --app codex --message turn complete (notify)" {
 		t.Fatalf("amux got %q", b)
 	}
 }
