@@ -32,8 +32,9 @@ type codexStory struct {
 // startCodexStory starts amux at 120×40 with the project shop, a workspace
 // feat, and the real Codex as the assistant "codex", configured by cfg (the
 // project and the workspace's folder trusted unless trust is false), and
-// opens its tab.
-func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool) *codexStory {
+// opens its tab. setup, if given, runs on the prepared Codex before it
+// starts.
+func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool, setup ...func(*harness.RealCodex)) *codexStory {
 	t.Helper()
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
@@ -41,6 +42,9 @@ func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool) *codexSt
 		cfg.Trusted = append(cfg.Trusted, repo, harness.WorktreePath(env, "shop", "feat"))
 	}
 	codex := harness.PrepareCodex(t, env, cfg)
+	for _, f := range setup {
+		f(codex)
+	}
 	writeConfig(t, env, map[string]any{"codex": map[string]any{"command": codex.Command()}})
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
