@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,7 +36,7 @@ type codexStory struct {
 // project and the workspace's folder trusted unless trust is false), and
 // opens its tab. setup, if given, runs on the prepared Codex before it
 // starts.
-func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool, setup ...func(*harness.RealCodex)) *codexStory {
+func startCodexStory(t testing.TB, cfg harness.CodexConfig, trust bool, setup ...func(*harness.RealCodex)) *codexStory {
 	t.Helper()
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
@@ -45,11 +47,14 @@ func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool, setup ..
 	for _, f := range setup {
 		f(codex)
 	}
-	writeConfig(t, env, map[string]any{"codex": map[string]any{"command": codex.Command()}})
+	writeCodexAmuxConfig(t, env, codex.Command())
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	s := &codexStory{env: env, term: term, codex: codex, model: codex.Server, repo: repo, states: stateLog(t, env)}
+	s := &codexStory{env: env, term: term, codex: codex, model: codex.Server, repo: repo, states: func() []string { return nil }}
+	if tt, ok := t.(*testing.T); ok { // the benchmark reads the tag itself
+		s.states = stateLog(tt, env)
+	}
 	term.Press(t, "new-agent-tab")
 	term.WaitText("New agent tab")
 	term.Type("codex")
@@ -58,7 +63,7 @@ func startCodexStory(t *testing.T, cfg harness.CodexConfig, trust bool, setup ..
 }
 
 // waitScreen waits up to d for amux's screen to show text.
-func (s *codexStory) waitScreen(t *testing.T, d time.Duration, text string) {
+func (s *codexStory) waitScreen(t testing.TB, d time.Duration, text string) {
 	t.Helper()
 	tmuxtest.WaitFor(t, d, func() (bool, string) {
 		sc := s.term.Screen()
@@ -67,14 +72,14 @@ func (s *codexStory) waitScreen(t *testing.T, d time.Duration, text string) {
 }
 
 // state is the agent session's @amux_agent_state now.
-func (s *codexStory) state(t *testing.T) string {
+func (s *codexStory) state(t testing.TB) string {
 	t.Helper()
-	out, _ := s.env.Server.Run(t.Context(), "show-options", "-v", "-t", agentSession(t, s.env), tmux.TagAgentState)
+	out, _ := s.env.Server.Run(t.Context(), "show-options", "-v", "-t", s.session(t), tmux.TagAgentState)
 	return strings.TrimSpace(out)
 }
 
 // waitState waits up to d for @amux_agent_state to be want.
-func (s *codexStory) waitState(t *testing.T, d time.Duration, want string) {
+func (s *codexStory) waitState(t testing.TB, d time.Duration, want string) {
 	t.Helper()
 	tmuxtest.WaitFor(t, d, func() (bool, string) {
 		got := s.state(t)
@@ -85,7 +90,7 @@ func (s *codexStory) waitState(t *testing.T, d time.Duration, want string) {
 
 // waitBlocked waits for the state blocked and the tab bar's line saying
 // "blocked (kind): reason".
-func (s *codexStory) waitBlocked(t *testing.T, d time.Duration, kind, reason string) {
+func (s *codexStory) waitBlocked(t testing.TB, d time.Duration, kind, reason string) {
 	t.Helper()
 	s.waitState(t, d, "blocked")
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
@@ -113,7 +118,7 @@ func (s *codexStory) badge() string {
 }
 
 // waitBadge waits for the Codex tab's badge to satisfy ok.
-func (s *codexStory) waitBadge(t *testing.T, what string, ok func(string) bool) {
+func (s *codexStory) waitBadge(t testing.TB, what string, ok func(string) bool) {
 	t.Helper()
 	harness.Eventually(t, func() (bool, string) {
 		b := s.badge()
@@ -128,7 +133,7 @@ func isSpinner(b string) bool {
 }
 
 // prompt types text into Codex's composer and submits it.
-func (s *codexStory) prompt(t *testing.T, text string) {
+func (s *codexStory) prompt(t testing.TB, text string) {
 	t.Helper()
 	s.waitScreen(t, codexStart, "? for shortcuts") // the composer is up
 	s.term.Type(text)
@@ -138,9 +143,9 @@ func (s *codexStory) prompt(t *testing.T, text string) {
 
 // history is the agent session's state history as amux recorded it
 // (events/<session>.jsonl): each transition with its source and reason.
-func (s *codexStory) history(t *testing.T) []events.Record {
+func (s *codexStory) history(t testing.TB) []events.Record {
 	t.Helper()
-	recs, err := events.Open(filepath.Join(s.env.StateHome, "events")).Tail(agentSession(t, s.env), 100)
+	recs, err := events.Open(filepath.Join(s.env.StateHome, "events")).Tail(s.session(t), 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +154,7 @@ func (s *codexStory) history(t *testing.T) []events.Record {
 
 // waitTransition waits up to d for a recorded transition to state to
 // satisfy ok, and returns it.
-func (s *codexStory) waitTransition(t *testing.T, d time.Duration, to string, ok func(events.Record) bool) events.Record {
+func (s *codexStory) waitTransition(t testing.TB, d time.Duration, to string, ok func(events.Record) bool) events.Record {
 	t.Helper()
 	var found events.Record
 	tmuxtest.WaitFor(t, d, func() (bool, string) {
@@ -163,4 +168,38 @@ func (s *codexStory) waitTransition(t *testing.T, d time.Duration, to string, ok
 		return false, fmt.Sprintf("no transition to %s as wanted in %+v\nscreen:\n%s", to, recs, s.term.Screen())
 	})
 	return found
+}
+
+// session is the agent session's name (the workspace's one agent tab).
+func (s *codexStory) session(t testing.TB) string {
+	t.Helper()
+	list, err := tmux.ListSessions(t.Context(), s.env.Server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ses := range list {
+		if ses.Type == tmux.TypeAgent {
+			return ses.Name
+		}
+	}
+	t.Fatalf("no agent session in %+v", list)
+	return ""
+}
+
+// writeCodexAmuxConfig writes amux's config.json with Codex as the assistant
+// "codex" and the short state windows writeConfig gives every agent story
+// (written here for a benchmark too, which writeConfig does not take).
+func writeCodexAmuxConfig(t testing.TB, env *harness.Env, command string) {
+	t.Helper()
+	cfg := map[string]any{
+		"assistants": map[string]any{"codex": map[string]any{"command": command}},
+		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
+	}
+	b, _ := json.Marshal(cfg)
+	if err := os.MkdirAll(env.StateHome, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
 }
