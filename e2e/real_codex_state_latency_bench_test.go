@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
+	"amux.dev/amux/tmux"
 )
 
 // BenchmarkRealCodexStateLatency measures how long amux takes to show what
@@ -28,7 +29,7 @@ func BenchmarkRealCodexStateLatency(b *testing.B) {
 	s := startCodexStory(b, harness.CodexConfig{}, true)
 	s.waitScreen(b, codexStart, "? for shortcuts")
 	s.waitState(b, codexStart, "idle")
-	var working, blocked, badge, done []time.Duration
+	var working, reported, blocked, badge, done []time.Duration
 	for i := 0; b.Loop(); i++ {
 		s.model.Script(
 			modelserver.Turn{Text: "Let me check first; this part streams.", StreamFor: stream, Tool: harness.CodexCommand("true")},
@@ -40,7 +41,16 @@ func BenchmarkRealCodexStateLatency(b *testing.B) {
 		s.waitScreen(b, harness.DefaultWait, "› "+prompt)
 		submitted := time.Now()
 		s.term.Keys("Enter")
-		working = append(working, s.tagAt(b, "working", nil).Sub(submitted))
+		var reportedAt time.Time
+		sawReport := func() {
+			if reportedAt.IsZero() && s.reported(b) == "working" {
+				reportedAt = time.Now()
+			}
+		}
+		working = append(working, s.tagAt(b, "working", sawReport).Sub(submitted))
+		if !reportedAt.IsZero() {
+			reported = append(reported, reportedAt.Sub(submitted))
+		}
 
 		asked := s.model.WaitGenerations(before+1, harness.DefaultWait)[before].At.Add(stream)
 		var shown time.Time
@@ -70,6 +80,9 @@ func BenchmarkRealCodexStateLatency(b *testing.B) {
 		b.ReportMetric(ms(ds[min(len(ds)-1, len(ds)*95/100)]), name+"_p95_ms")
 	}
 	report("working", working)
+	if len(reported) > 0 {
+		report("working_reported", reported) // Codex's own OSC 7501 report reaching the pane option
+	}
 	report("blocked", blocked)
 	report("blocked_badge", badge)
 	report("done", done)
@@ -91,4 +104,11 @@ func (s *codexStory) tagAt(b *testing.B, want string, also func()) time.Time {
 	}
 	b.Fatalf("@amux_agent_state never became %s; screen:\n%s", want, s.term.Screen())
 	return time.Time{}
+}
+
+// reported is the agent pane's @amux_reported_state: what the tap took
+// from the program's own reports, before the monitor publishes it.
+func (s *codexStory) reported(b *testing.B) string {
+	out, _ := s.env.Server.Run(b.Context(), "display-message", "-p", "-t", tmux.ExactPane(s.session(b)), "#{"+tmux.PaneReportedState+"}")
+	return strings.TrimSpace(out)
 }
