@@ -1,12 +1,16 @@
 package harness
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"amux.dev/amux/e2e/harness/agentcli"
 	"amux.dev/amux/e2e/harness/modelserver"
@@ -58,7 +62,60 @@ func PrepareCodex(t testing.TB, env *Env, cfg CodexConfig) *RealCodex {
 		t.Fatal(err)
 	}
 	c.WriteConfig(t)
+	// Codex keeps writing its databases and logs under CODEX_HOME for a
+	// moment after its terminal goes: stop it before the test's folders
+	// are removed (this cleanup runs before the tmux server's).
+	t.Cleanup(func() { c.stop(t) })
 	return c
+}
+
+// stop ends the Codex processes of this test — those whose environment
+// holds this CODEX_HOME — and waits until they are gone.
+func (c *RealCodex) stop(t testing.TB) {
+	pids := c.processes()
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
+		for _, pid := range pids {
+			syscall.Kill(pid, sig)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for len(pids) > 0 && time.Now().Before(deadline) {
+			pids = slices.DeleteFunc(pids, func(pid int) bool { return !running(pid) })
+			time.Sleep(20 * time.Millisecond) // polling for exits: nothing to wait on for a non-child
+		}
+		if len(pids) == 0 {
+			return
+		}
+	}
+	t.Errorf("codex processes %v outlived the test", pids)
+}
+
+// processes lists the processes whose environment sets CODEX_HOME to c.Home.
+func (c *RealCodex) processes() []int {
+	want := []byte("CODEX_HOME=" + c.Home + "\x00")
+	dirs, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", d.Name(), "environ"))
+		if err == nil && (bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// running reports whether pid is alive and not a zombie (which holds no
+// files any more).
+func running(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	_, after, _ := bytes.Cut(stat, []byte(") "))
+	return len(after) > 0 && after[0] != 'Z'
 }
 
 // ConfigPath is Codex's config.toml.
