@@ -13,7 +13,7 @@ func TestRealCodexThatQuitsShowsItsExitStatus(t *testing.T) {
 	s := startCodexStory(t, harness.CodexConfig{}, true)
 	s.prompt(t, "/quit")
 	s.waitScreen(t, harness.DefaultWait, "exited (status 0)")
-	session := agentSession(t, s.env)
+	session := s.session(t)
 	harness.Eventually(t, func() (bool, string) {
 		state, exit := showOption(s.env.Server, "-t", session, tmux.TagAgentState), showOption(s.env.Server, "-t", session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit
