@@ -42,9 +42,6 @@ type CodexConfig struct {
 	// StreamRetries is how often Codex retries a failed request with its
 	// "reconnecting n/N" row (0: never).
 	StreamRetries int
-	// Extra is appended verbatim (top-level keys must come first: it is
-	// placed before every table).
-	Extra string
 }
 
 // codexKeyEnv names the environment variable the provider's key is read
@@ -135,7 +132,6 @@ func (c *RealCodex) WriteConfig(t testing.TB) {
 	}
 	b.WriteString("approval_policy = \"on-request\"\nsandbox_mode = \"read-only\"\n")
 	b.WriteString("check_for_update_on_startup = false\n")
-	b.WriteString(cfg.Extra)
 	if !cfg.NoProvider {
 		fmt.Fprintf(&b, "\n[model_providers.amuxtest]\nname = \"amux test server\"\nbase_url = %q\nenv_key = %q\n"+
 			"wire_api = \"responses\"\nrequest_max_retries = 0\nstream_max_retries = %d\n",

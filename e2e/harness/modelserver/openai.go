@@ -16,8 +16,8 @@ import (
 // response.output_item.added, its deltas and response.output_item.done, then
 // response.completed. Codex builds its transcript from the *.done items and
 // shows the text deltas as they come. (Codex 0.169 accepts only
-// wire_api = "responses"; chat completions are opencode's, in
-// openai_chat.go.)
+// wire_api = "responses"; chat completions, which opencode uses, are not
+// served here.)
 
 // openaiID names an object of a reply (a response, an item, a call):
 // random, so ids never repeat within a test without a counter to share.
