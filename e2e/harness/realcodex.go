@@ -39,6 +39,9 @@ type CodexConfig struct {
 	// ModelNotice leaves the what's-new notice for the configured model
 	// unseen, so Codex offers its newer model at start.
 	ModelNotice bool
+	// OpenAIKey puts an OPENAI_API_KEY in Codex's environment, which its
+	// API key sign-in offers to use.
+	OpenAIKey bool
 	// StreamRetries is how often Codex retries a failed request with its
 	// "reconnecting n/N" row (0: never).
 	StreamRetries int
@@ -157,7 +160,11 @@ func (c *RealCodex) WriteConfig(t testing.TB) {
 // path is quoted. --no-daemon keeps Codex from leaving a background server
 // behind the test.
 func (c *RealCodex) Command() string {
-	return "CODEX_HOME=" + status.ShellQuote(c.Home) +
+	key := ""
+	if c.Config.OpenAIKey {
+		key = " OPENAI_API_KEY=sk-amux-test-key"
+	}
+	return "CODEX_HOME=" + status.ShellQuote(c.Home) + key +
 		" " + codexKeyEnv + "=sk-amux-test" +
 		" PATH=" + status.ShellQuote(c.CLI.NodeDir) + ":\"$PATH\"" +
 		" exec " + status.ShellQuote(c.CLI.Program) + " --no-daemon"
