@@ -141,9 +141,14 @@ func (c *RealCodex) WriteConfig(t testing.TB) {
 			c.Server.URL()+"/v1", codexKeyEnv, cfg.StreamRetries)
 	}
 	b.WriteString("\n[analytics]\nenabled = false\n\n[feedback]\nenabled = false\n")
+	// Off: what would fetch from the internet (plugin and app catalogues
+	// from chatgpt.com and GitHub, in-app updates, the tooltips'
+	// announcement from GitHub) and the background server.
+	b.WriteString("\n[features]\nplugins = false\nremote_plugin = false\nplugin_sharing = false\napps = false\n" +
+		"in_app_updates = false\ntool_suggest = false\nskill_mcp_dependency_install = false\ndaemon_auto_start = false\n")
 	// The screen-reader probe and the model notices are first-run screens
 	// of their own; these are the keys Codex writes once they were seen.
-	b.WriteString("\n[tui]\nscreen_reader_detection_done = true\n")
+	b.WriteString("\n[tui]\nscreen_reader_detection_done = true\nshow_tooltips = false\nshow_server_version_notice = false\n")
 	if !cfg.ModelNotice {
 		fmt.Fprintf(&b, "\n[notice.model_migrations]\n%q = \"gpt-6-sol\"\n", modelserver.OpenAIModel)
 	}
@@ -155,6 +160,13 @@ func (c *RealCodex) WriteConfig(t testing.TB) {
 	}
 }
 
+// offline points every proxy Codex follows at a closed loopback port, and
+// exempts loopback: Codex fetches an announcement from GitHub at start
+// whatever its config says, and that must fail here, never leave the
+// machine.
+const offline = " HTTPS_PROXY=http://127.0.0.1:9 HTTP_PROXY=http://127.0.0.1:9 ALL_PROXY=http://127.0.0.1:9" +
+	" NO_PROXY=127.0.0.1,localhost"
+
 // Command is the assistant command for amux's config.json: amux runs it
 // with `sh -lc`, so PATH is set in it (the pinned node first) and every
 // path is quoted. --no-daemon keeps Codex from leaving a background server
@@ -164,7 +176,7 @@ func (c *RealCodex) Command() string {
 	if c.Config.OpenAIKey {
 		key = " OPENAI_API_KEY=sk-amux-test-key"
 	}
-	return "CODEX_HOME=" + status.ShellQuote(c.Home) + key +
+	return "CODEX_HOME=" + status.ShellQuote(c.Home) + key + offline +
 		" " + codexKeyEnv + "=sk-amux-test" +
 		" PATH=" + status.ShellQuote(c.CLI.NodeDir) + ":\"$PATH\"" +
 		" exec " + status.ShellQuote(c.CLI.Program) + " --no-daemon"
