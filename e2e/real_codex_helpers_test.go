@@ -38,6 +38,14 @@ type codexStory struct {
 // starts.
 func startCodexStory(t testing.TB, cfg harness.CodexConfig, trust bool, setup ...func(*harness.RealCodex)) *codexStory {
 	t.Helper()
+	s := prepareCodexStory(t, cfg, trust, setup...)
+	s.open(t, "")
+	return s
+}
+
+// prepareCodexStory is startCodexStory without opening the tab.
+func prepareCodexStory(t testing.TB, cfg harness.CodexConfig, trust bool, setup ...func(*harness.RealCodex)) *codexStory {
+	t.Helper()
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
 	if trust {
@@ -55,11 +63,21 @@ func startCodexStory(t testing.TB, cfg harness.CodexConfig, trust bool, setup ..
 	if tt, ok := t.(*testing.T); ok { // the benchmark reads the tag itself
 		s.states = stateLog(tt, env)
 	}
-	term.Press(t, "new-agent-tab")
-	term.WaitText("New agent tab")
-	term.Type("codex")
-	term.Keys("Enter")
 	return s
+}
+
+// open opens the Codex tab from the agent picker, with a first task for
+// amux to type into Codex once it is ready when task is not "".
+func (s *codexStory) open(t testing.TB, task string) {
+	t.Helper()
+	s.term.Press(t, "new-agent-tab")
+	s.term.WaitText("New agent tab")
+	s.term.Type("codex")
+	if task != "" {
+		s.term.Keys("C-t")
+		s.term.Type(task)
+	}
+	s.term.Keys("Enter")
 }
 
 // waitScreen waits up to d for amux's screen to show text.
