@@ -94,8 +94,8 @@ func InstallCodex(path, amuxBinHint string) (changed bool, err error) {
 		case at < 0:
 			return []byte(insertTopLevel(lines, line)), nil
 		case !isAmuxCommand(strings.Join(lines[at:end], "")):
-			return nil, fmt.Errorf("%s already runs a notify program of its own (%s); Codex runs only one, so amux left it untouched",
-				path, strings.TrimSpace(lines[at]))
+			return nil, fmt.Errorf("Codex already has its own notify program (%s), and it runs only one: amux left %s untouched",
+				strings.TrimSpace(lines[at]), path)
 		case end == at+1 && strings.TrimRight(lines[at], "\r\n") == line:
 			return nil, nil
 		}

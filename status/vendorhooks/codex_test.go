@@ -110,7 +110,7 @@ func TestInstallCodexMakesAMissingConfig(t *testing.T) {
 func TestInstallCodexLeavesAPersonsOwnNotifyAlone(t *testing.T) {
 	own := "notify = [\n  \"notify-send\",\n  \"Codex\",\n]\nmodel = \"o3\"\n"
 	path := writeCodex(t, own)
-	if _, err := InstallCodex(path, ""); err == nil || !strings.Contains(err.Error(), "notify program of its own") {
+	if _, err := InstallCodex(path, ""); err == nil || !strings.Contains(err.Error(), "already has its own notify program") {
 		t.Fatalf("install over the person's notify: %v", err)
 	}
 	if changed, err := RemoveCodex(path); changed || err != nil {
