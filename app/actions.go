@@ -85,6 +85,8 @@ const (
 	actSettings     keys.ActionID = "settings"
 	actHooksAdd     keys.ActionID = "install-claude-hooks"
 	actHooksRemove  keys.ActionID = "remove-claude-hooks"
+	actNotifyAdd    keys.ActionID = "install-codex-notify"
+	actNotifyRemove keys.ActionID = "remove-codex-notify"
 	actDown         keys.ActionID = "cursor-down"
 	actUp           keys.ActionID = "cursor-up"
 	actTop          keys.ActionID = "cursor-top"

@@ -202,7 +202,7 @@ func (m *Model) onTabGone(msg tabGoneMsg) tea.Cmd {
 // onHooksDone applies a hooksDoneMsg.
 func (m *Model) onHooksDone(msg hooksDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.say(levelError, "Claude Code hooks: "+msg.err.Error())
+		return m.say(levelError, msg.who+": "+msg.err.Error())
 	}
 	return m.say(levelInfo, msg.text)
 }

@@ -247,7 +247,12 @@ func (t *Tracker) reported(o Observation, c Config) (Result, bool) {
 	case Working:
 		t.workedAt = o.Now
 		return r, true
-	case Blocked, Error:
+	case Blocked:
+		if r.Message == "" {
+			r.Message, r.Detail = borrowReason(o, r.Detail)
+		}
+		return r, true
+	case Error:
 		return r, true
 	case Done, Idle:
 		if !o.ReportedAt.IsZero() && o.Now.Sub(o.ReportedAt) < c.DoneWindow && !o.LastOutput.After(o.ReportedAt.Add(c.EchoWindow)) {
@@ -258,6 +263,17 @@ func (t *Tracker) reported(o Observation, c Config) (Result, bool) {
 		}
 	}
 	return Result{}, false
+}
+
+// borrowReason is the question a blocked screen asks, for a blocked report
+// that says only that it waits: Codex's own OSC 7501 report and Claude's
+// permission hook carry no message, while the screen names the command or
+// file. The report still decides the state; the screen only says what for.
+func borrowReason(o Observation, detail string) (string, string) {
+	if v := o.Screen; v != nil && v.State == Blocked && v.Reason != "" {
+		return v.Reason, detail + "; reason from rule " + v.Rule
+	}
+	return "", detail
 }
 
 // starting reports whether a young session is still starting, and settles

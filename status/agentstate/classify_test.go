@@ -160,3 +160,22 @@ func TestStartOutputNeverBecomesWork(t *testing.T) {
 		t.Fatalf("output after the start is %s", r.State)
 	}
 }
+
+// A blocked report without a message takes the question from a blocked
+// screen; a report's own message, or a screen that is not blocked, wins.
+func TestBlockedReportWithoutMessageBorrowsTheScreensQuestion(t *testing.T) {
+	screen := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "codex/approval", Reason: "$ touch notes.txt"}
+	var tr Tracker
+	o := Observation{Now: at(1), Alive: true, Reported: "blocked", ReportedKind: "permission", ReportedApp: "codex", Screen: screen}
+	if r := tr.Classify(o, DefaultConfig()); r.State != Blocked || r.Source != SourceReported || r.Message != "$ touch notes.txt" {
+		t.Fatalf("got %+v", r)
+	}
+	o.ReportedMessage = "Run touch?"
+	if r := tr.Classify(o, DefaultConfig()); r.Message != "Run touch?" {
+		t.Fatalf("the report's own message lost: %+v", r)
+	}
+	o.ReportedMessage, o.Screen = "", &ScreenVerdict{State: Working, Rule: "codex/busy-footer", Evidence: "Working"}
+	if r := tr.Classify(o, DefaultConfig()); r.Message != "" {
+		t.Fatalf("a working screen lent its evidence: %+v", r)
+	}
+}

@@ -137,7 +137,7 @@ func (r *rule) questionIn(win []string) string {
 	}
 	for _, p := range r.question {
 		if row, ok := lowest(region, p); ok {
-			return trimEvidence(upToQuestionMark(row))
+			return trimEvidence(dropBullet(upToQuestionMark(row)))
 		}
 	}
 	if len(r.question) > 0 {
@@ -149,6 +149,19 @@ func (r *rule) questionIn(win []string) string {
 		}
 	}
 	return ""
+}
+
+// dropBullet takes a transcript bullet off a question row a rule picked
+// (Codex's "• Added notes.txt (+1 -0)" names the file an approval is for):
+// the bullet is decoration, and a reason starting with one reads as a menu.
+func dropBullet(row string) string {
+	t := strings.TrimSpace(row)
+	for _, b := range []string{"• ", "◦ "} {
+		if rest, ok := strings.CutPrefix(t, b); ok {
+			return rest
+		}
+	}
+	return row
 }
 
 // upToQuestionMark cuts row after its last "?"; a row without one stays

@@ -4,8 +4,11 @@
 //
 // It edits files the user and the vendor also edit: only amux's own entries
 // (recognised by Marker) are added or removed, every other byte stays as it
-// was, installing twice leaves the same bytes, and a file that is not valid
-// JSON is refused and left untouched.
+// was, installing twice leaves the same bytes, and a file amux cannot read
+// safely (JSON that is not valid, TOML whose arrays do not close) is
+// refused and left untouched. Claude Code gets hooks in settings.json
+// (claude.go); Codex CLI gets its one notify program in config.toml
+// (codex.go).
 //
 // Of amux's packages it imports atomicfile, through which it writes, and
 // status, for its shell quoting.
