@@ -88,7 +88,7 @@ type Observation struct {
 
 // ScreenVerdict is what a screen rule concluded.
 type ScreenVerdict struct {
-	State    State // Blocked, Working or Idle
+	State    State // Blocked, Error, Working or Idle
 	Kind     string
 	Rule     string
 	Evidence string
@@ -215,13 +215,15 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 		case Working:
 			t.workedAt = o.Now
 			fallthrough
-		case Blocked:
+		case Blocked, Error:
 			msg := v.Reason
-			if msg == "" && v.State == Working {
+			if msg == "" && v.State != Blocked {
 				msg = v.Evidence
 			}
 			// A blocked screen without a question says only its kind: the
 			// matched row is a menu line ("❯ 1. Yes"), never the reason.
+			// An error screen (the agent gave up on a turn) says its
+			// message, or the row that showed it.
 			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
 		case Idle:
 			// The prompt is back: no need to wait for output to settle, but

@@ -95,6 +95,22 @@ func TestScreenRulesAndFalseBusyPreference(t *testing.T) {
 	})
 }
 
+// An error screen (the agent gave up on its turn) is error, wants the
+// person, and says the screen's message; without one, the matched row.
+func TestErrorScreenSaysItsMessage(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	v := &ScreenVerdict{State: Error, Rule: "claude/gave-up", Evidence: "❯ Resend your message to try again", Reason: "API Error: 500 Internal server error."}
+	r := tr.Classify(Observation{Now: at(1), Alive: true, Screen: v}, c)
+	if r.State != Error || r.Source != SourceScreen || r.Message != v.Reason || !r.Attention {
+		t.Fatalf("error screen: %+v", r)
+	}
+	v.Reason = ""
+	if r := tr.Classify(Observation{Now: at(2), Alive: true, Screen: v}, c); r.Message != v.Evidence {
+		t.Fatalf("error screen without a message: %+v", r)
+	}
+}
+
 func TestGoneSessionIsStopped(t *testing.T) {
 	run(t, []step{{now: 1, obs: Observation{Reported: "working"}, want: Stopped, source: SourceGone}})
 }

@@ -131,7 +131,7 @@ func (r *rule) questionIn(win []string) string {
 	}
 	for _, p := range r.question {
 		if row, ok := lowest(region, p); ok {
-			return trimEvidence(upToQuestionMark(row))
+			return trimEvidence(dropBullet(upToQuestionMark(row)))
 		}
 	}
 	if len(r.question) > 0 {
@@ -143,6 +143,13 @@ func (r *rule) questionIn(win []string) string {
 		}
 	}
 	return ""
+}
+
+// dropBullet takes the transcript's message bullet ("● API Error: …") off
+// the front of a reason row: it marks where a message starts, it says
+// nothing.
+func dropBullet(row string) string {
+	return strings.TrimPrefix(strings.TrimLeft(row, " "), "● ")
 }
 
 // upToQuestionMark cuts row after its last "?"; a row without one stays
