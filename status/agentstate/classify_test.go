@@ -111,6 +111,38 @@ func TestErrorScreenSaysItsMessage(t *testing.T) {
 	}
 }
 
+// Answering a start screen (a gate: folder trust, an API-key question) is
+// no task: the welcome the program draws next is its start going on, so it
+// reads idle, not working and then done; input given after that counts.
+func TestOutputAfterAGateIsTheStartGoingOn(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	c.QuietAfter = 1500 * time.Millisecond
+	gate := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "claude/folder-trust", Gate: true}
+	obs := func(now, out, in float64, screen *ScreenVerdict) Observation {
+		o := Observation{Now: at(now), Alive: true, Started: at(0), LastOutput: at(out), Screen: screen}
+		if in > 0 {
+			o.LastInput = at(in)
+		}
+		return o
+	}
+	for _, step := range []struct {
+		o    Observation
+		want State
+	}{
+		{obs(70, 2, 0, gate), Blocked}, // an old session: past its start-up grace
+		{obs(71, 70.9, 70.5, nil), Idle},
+		{obs(72, 71.9, 70.5, nil), Idle},
+		{obs(74, 71.9, 70.5, nil), Idle},                                           // quiet: settled
+		{obs(75, 74.9, 74.0, nil), Working},                                        // a task typed after the start
+		{obs(76, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Done}, // and its end
+	} {
+		if r := tr.Classify(step.o, c); r.State != step.want {
+			t.Fatalf("at %v: %s (%s), want %s", step.o.Now.Sub(at(0)), r.State, r.Detail, step.want)
+		}
+	}
+}
+
 func TestGoneSessionIsStopped(t *testing.T) {
 	run(t, []step{{now: 1, obs: Observation{Reported: "working"}, want: Stopped, source: SourceGone}})
 }
