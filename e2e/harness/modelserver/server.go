@@ -69,6 +69,7 @@ type Server struct {
 	mu       sync.Mutex
 	script   []Turn
 	fallback Turn
+	side     string // the answer to a CLI's side requests (SideReply)
 	reqs     []Request
 	changed  chan struct{} // closed and replaced on every request
 }
@@ -109,7 +110,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 // apis lists the route installers of the APIs this server speaks.
 func apis() []func(*Server, *http.ServeMux) {
-	return nil // each API file is added here as it lands
+	// each API file is added here as it lands
+	return []func(*Server, *http.ServeMux){anthropicRoutes}
 }
 
 // URL is the server's base URL, http://127.0.0.1:PORT (no trailing slash).

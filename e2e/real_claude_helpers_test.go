@@ -1,0 +1,259 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/e2e/harness/agentcli"
+	"amux.dev/amux/e2e/harness/modelserver"
+	"amux.dev/amux/status/events"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/workspace"
+)
+
+// realWait bounds a wait on the real Claude Code: it starts in a few
+// seconds, but CI machines have two cores and run several at once.
+const realWait = 45 * time.Second
+
+// realClaude is amux with a workspace whose agent tab runs the real Claude
+// Code (the pinned version) against a scripted model server.
+type realClaude struct {
+	env      *harness.Env
+	term     *harness.Terminal
+	model    *modelserver.Server
+	cli      agentcli.Installed
+	repo     string
+	worktree string
+	session  string // the agent tab's tmux session, once opened
+}
+
+// claudeOptions shape a realClaude before Claude Code starts.
+type claudeOptions struct {
+	setup agentcli.ClaudeSetup
+	// untrusted leaves the workspace's folder-trust question unanswered.
+	untrusted bool
+	// nativeReports leaves Claude Code's own OSC 7501 reports on.
+	nativeReports bool
+	// env is added to the project's environment (after agentcli.ClaudeEnv).
+	env map[string]string
+	// before runs once the workspace exists, before the tab opens.
+	before func(c *realClaude)
+}
+
+// newRealClaude starts amux at 120×40 with project shop, workspace feat and
+// Claude Code configured as the assistant "claude"; the tab is not open yet.
+func newRealClaude(t *testing.T, opt claudeOptions) *realClaude {
+	t.Helper()
+	cli := agentcli.Require(t, "claude")
+	env := harness.NewEnv(t)
+	model := modelserver.Start(t)
+	writeConfig(t, env, map[string]any{"claude": map[string]any{"command": cli.Program}})
+	// amux's own quiet window: a real CLI pauses for seconds while it starts.
+	setStatus(t, env, map[string]any{"quiet_after_ms": 5000})
+	repo := env.NewRepo(t, "shop")
+	projectEnv := agentcli.ClaudeEnv(model.URL())
+	if !opt.nativeReports {
+		// Claude Code 2.1.328 speaks the Program Status Protocol itself
+		// when its start-up probe is answered — which happens only when
+		// amux's tap is on the pane before Claude Code asks. Off, so the
+		// screen rules (or the hooks) decide every time.
+		projectEnv["CLAUDE_CODE_DISABLE_TERMINAL_TITLE"] = "1"
+	}
+	for k, v := range opt.env {
+		projectEnv[k] = v
+	}
+	store := workspace.NewStore(env.StateHome)
+	if err := store.SetProjectEnv(context.Background(), repo, projectEnv); err != nil {
+		t.Fatal(err)
+	}
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	c := &realClaude{env: env, term: term, model: model, cli: cli, repo: repo, worktree: worktreeOf(t, env, repo, "feat")}
+	t.Cleanup(func() { c.stop(t) })
+	setup := opt.setup
+	if !opt.untrusted {
+		setup.Trusted = append(setup.Trusted, c.worktree)
+	}
+	agentcli.WriteClaudeConfig(t, env.Home, setup)
+	if opt.before != nil {
+		opt.before(c)
+	}
+	return c
+}
+
+// stop ends Claude Code before the test's directories go: it writes into
+// HOME and its worktree until it has exited.
+func (c *realClaude) stop(t *testing.T) {
+	if c.session == "" {
+		return
+	}
+	out, err := c.env.Server.Run(context.Background(), "display-message", "-p", "-t", tmux.ExactPane(c.session), "#{pane_pid}")
+	pid, _ := strconv.Atoi(strings.TrimSpace(out))
+	c.env.Server.Run(context.Background(), "kill-session", "-t", tmux.ExactSession(c.session))
+	if err != nil || pid <= 0 {
+		return
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); err != nil {
+			return
+		}
+	}
+	t.Logf("Claude Code (pid %d) did not exit within 10 s of its session's end", pid)
+}
+
+// worktreeOf is the path of the worktree checked out on branch in repo.
+func worktreeOf(t *testing.T, env *harness.Env, repo, branch string) string {
+	t.Helper()
+	var path string
+	for line := range strings.SplitSeq(env.Git(t, repo, "worktree", "list", "--porcelain"), "\n") {
+		if p, ok := strings.CutPrefix(line, "worktree "); ok {
+			path = p
+		}
+		if line == "branch refs/heads/"+branch {
+			return path
+		}
+	}
+	t.Fatalf("no worktree on %s in %s", branch, repo)
+	return ""
+}
+
+// open opens the agent tab running Claude Code and waits for its session.
+func (c *realClaude) open(t *testing.T) {
+	t.Helper()
+	c.term.Press(t, "new-agent-tab")
+	c.term.WaitText("New agent tab")
+	c.term.Type("claude")
+	c.term.Keys("Enter")
+	harness.Eventually(t, func() (bool, string) {
+		list, _ := tmux.ListSessions(t.Context(), c.env.Server)
+		for _, s := range list {
+			if s.Type == tmux.TypeAgent {
+				c.session = s.Name
+				return true, ""
+			}
+		}
+		return false, "no agent session yet"
+	})
+}
+
+// pane is Claude Code's screen as capture-pane prints it.
+func (c *realClaude) pane(t *testing.T) string {
+	t.Helper()
+	out, err := c.env.Server.Run(t.Context(), "capture-pane", "-p", "-t", tmux.ExactPane(c.session))
+	if err != nil {
+		return ""
+	}
+	return out
+}
+
+// waitPane waits until Claude Code's screen shows want.
+func (c *realClaude) waitPane(t *testing.T, want string) string {
+	t.Helper()
+	var screen string
+	deadline := time.Now().Add(realWait)
+	for time.Now().Before(deadline) {
+		if screen = c.pane(t); strings.Contains(screen, want) {
+			return screen
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("Claude Code never showed %q; its screen:\n%s\nmodel requests:\n%s", want, screen, c.describeRequests())
+	return ""
+}
+
+// ready waits for Claude Code's empty composer.
+func (c *realClaude) ready(t *testing.T) {
+	t.Helper()
+	c.waitPane(t, "? for shortcuts")
+}
+
+// say types a message into Claude Code's composer and submits it, the way
+// a person types: the text, then Enter on its own.
+func (c *realClaude) say(t *testing.T, text string) {
+	t.Helper()
+	c.env.Server.MustRun(t, "send-keys", "-t", tmux.ExactPane(c.session), "-l", text)
+	c.waitPane(t, text)
+	c.keys(t, "Enter")
+}
+
+// keys sends tmux key names to Claude Code.
+func (c *realClaude) keys(t *testing.T, keys ...string) {
+	t.Helper()
+	c.env.Server.MustRun(t, append([]string{"send-keys", "-t", tmux.ExactPane(c.session)}, keys...)...)
+}
+
+// answer presses keys on one of Claude Code's menus; "=text" waits until its
+// screen shows text (the cursor on the choice) before the next key, since a
+// redraw can put the cursor back on the first choice.
+func (c *realClaude) answer(t *testing.T, steps ...string) {
+	t.Helper()
+	for _, s := range steps {
+		if text, ok := strings.CutPrefix(s, "="); ok {
+			c.waitPane(t, text)
+			continue
+		}
+		c.keys(t, s)
+	}
+}
+
+// published is the tab's @amux_agent_state.
+func (c *realClaude) published(t *testing.T) string {
+	t.Helper()
+	out, err := c.env.Server.Run(t.Context(), "display-message", "-p", "-t", tmux.ExactPane(c.session), "#{"+tmux.TagAgentState+"}")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(out)
+}
+
+// history is the tab's state history as amux recorded it.
+func (c *realClaude) history(t *testing.T) []events.Record {
+	t.Helper()
+	recs, _ := events.Open(filepath.Join(c.env.StateHome, events.DirName)).Tail(c.session, 0)
+	return recs
+}
+
+// waitState waits until amux's newest record for the tab is state (with
+// kind, for blocked) and returns it: what amux published, from which
+// source, with which message.
+func (c *realClaude) waitState(t *testing.T, state, kind string) events.Record {
+	t.Helper()
+	var last events.Record
+	deadline := time.Now().Add(realWait)
+	for time.Now().Before(deadline) {
+		if recs := c.history(t); len(recs) > 0 {
+			last = recs[len(recs)-1]
+			if last.To == state && last.Kind == kind && c.published(t) == state {
+				return last
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("amux never showed %s %s; last record %+v; history:\n%s\nClaude Code's screen:\n%s",
+		state, kind, last, c.describeHistory(t), c.pane(t))
+	return last
+}
+
+func (c *realClaude) describeHistory(t *testing.T) string {
+	var b strings.Builder
+	for _, r := range c.history(t) {
+		fmt.Fprintf(&b, "  %s %s → %s (%s %s) %q %s\n", r.At.Format("15:04:05.000"), r.From, r.To, r.Source, r.Kind, r.Message, r.Detail)
+	}
+	return b.String()
+}
+
+func (c *realClaude) describeRequests() string {
+	var b strings.Builder
+	for _, r := range c.model.Requests() {
+		fmt.Fprintf(&b, "  %s %s %s generation=%v\n", r.At.Format("15:04:05.000"), r.Method, r.Path, r.Generation)
+	}
+	return b.String()
+}
