@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -73,11 +74,14 @@ func newRealClaude(t *testing.T, opt claudeOptions) *realClaude {
 	if err := store.SetProjectEnv(context.Background(), repo, projectEnv); err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
-	c := &realClaude{env: env, term: term, model: model, cli: cli, repo: repo, worktree: worktreeOf(t, env, repo, "feat")}
+	c := &realClaude{env: env, model: model, cli: cli, repo: repo}
+	// Registered before amux starts, so it runs after amux has gone: amux
+	// would write into HOME over a session's end while the test removes it.
 	t.Cleanup(func() { c.stop(t) })
+	c.term = startWorkbench(t, env)
+	addProject(t, c.term, repo)
+	createWorkspace(t, c.term, "feat", "")
+	c.worktree = worktreeOf(t, env, repo, "feat")
 	setup := opt.setup
 	if !opt.untrusted {
 		setup.Trusted = append(setup.Trusted, c.worktree)
@@ -90,23 +94,68 @@ func newRealClaude(t *testing.T, opt claudeOptions) *realClaude {
 }
 
 // stop ends Claude Code before the test's directories go: it writes into
-// HOME and its worktree until it has exited.
+// HOME and its worktree until it has exited, and it runs under the pane's
+// shell, so every process under the pane is waited for.
 func (c *realClaude) stop(t *testing.T) {
 	if c.session == "" {
 		return
 	}
 	out, err := c.env.Server.Run(context.Background(), "display-message", "-p", "-t", tmux.ExactPane(c.session), "#{pane_pid}")
 	pid, _ := strconv.Atoi(strings.TrimSpace(out))
+	var pids []int
+	if err == nil && pid > 0 {
+		pids = append(descendants(pid), pid)
+	}
 	c.env.Server.Run(context.Background(), "kill-session", "-t", tmux.ExactSession(c.session))
-	if err != nil || pid <= 0 {
-		return
+	for _, p := range pids {
+		syscall.Kill(p, syscall.SIGTERM)
 	}
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); err != nil {
+		alive := 0
+		for _, p := range pids {
+			if syscall.Kill(p, 0) == nil {
+				alive++
+			}
+		}
+		if alive == 0 {
 			return
 		}
 	}
-	t.Logf("Claude Code (pid %d) did not exit within 10 s of its session's end", pid)
+	t.Logf("Claude Code's processes %v did not all exit within 10 s of its session's end", pids)
+}
+
+// descendants lists the processes under pid, from /proc.
+func descendants(pid int) []int {
+	children := map[int][]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …: comm may hold spaces, so read after ")".
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) > 1 {
+			if ppid, err := strconv.Atoi(f[1]); err == nil {
+				children[ppid] = append(children[ppid], p)
+			}
+		}
+	}
+	var out []int
+	queue := []int{pid}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, ch := range children[p] {
+			out = append(out, ch)
+			queue = append(queue, ch)
+		}
+	}
+	return out
 }
 
 // worktreeOf is the path of the worktree checked out on branch in repo.
@@ -204,6 +253,25 @@ func (c *realClaude) answer(t *testing.T, steps ...string) {
 	}
 }
 
+// choose presses Enter on the menu under prompt (its first choice, or the
+// one the cursor is on) the way a person does, once the menu is drawn, and
+// waits until the menu is gone; a key that lands while Claude Code is still
+// mounting its dialog is dropped, so it presses again then.
+func (c *realClaude) choose(t *testing.T, prompt string) {
+	t.Helper()
+	c.waitPane(t, prompt)
+	for try := 0; try < 4; try++ {
+		time.Sleep(300 * time.Millisecond)
+		c.keys(t, "Enter")
+		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if !strings.Contains(c.pane(t), prompt) {
+				return
+			}
+		}
+	}
+	t.Fatalf("Claude Code's menu under %q never took Enter:\n%s", prompt, c.pane(t))
+}
+
 // published is the tab's @amux_agent_state.
 func (c *realClaude) published(t *testing.T) string {
 	t.Helper()
@@ -240,6 +308,26 @@ func (c *realClaude) waitState(t *testing.T, state, kind string) events.Record {
 	t.Fatalf("amux never showed %s %s; last record %+v; history:\n%s\nClaude Code's screen:\n%s",
 		state, kind, last, c.describeHistory(t), c.pane(t))
 	return last
+}
+
+// waitRecord waits for a record of state (and kind) among the tab's history
+// records from index from on, and returns it with the index after it: each
+// step of a story looks only at what came after the previous step.
+func (c *realClaude) waitRecord(t *testing.T, from int, state, kind string) (events.Record, int) {
+	t.Helper()
+	deadline := time.Now().Add(realWait)
+	for time.Now().Before(deadline) {
+		recs := c.history(t)
+		for i := from; i < len(recs); i++ {
+			if recs[i].To == state && recs[i].Kind == kind {
+				return recs[i], i + 1
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("amux recorded no %s %s after record %d; history:\n%s\nClaude Code's screen:\n%s\nmodel requests:\n%s",
+		state, kind, from, c.describeHistory(t), c.pane(t), c.describeRequests())
+	return events.Record{}, 0
 }
 
 func (c *realClaude) describeHistory(t *testing.T) string {

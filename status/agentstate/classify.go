@@ -328,6 +328,11 @@ func (t *Tracker) settle(o Observation, c Config) Result {
 	if t.last == Working && !t.workedAt.IsZero() {
 		return Result{State: Done, Source: SourceActivity, Detail: "quiet after work"}
 	}
+	if t.last == Blocked && !t.gated {
+		// Answered, and the rest of the turn ran between two looks: the
+		// turn ended all the same. (A start screen answered is no turn.)
+		return Result{State: Done, Source: SourceActivity, Detail: "quiet after an answer"}
+	}
 	if t.last == Done && o.Now.Sub(t.doneAt) < c.DoneWindow {
 		return Result{State: Done, Source: SourceActivity, Detail: "done " + ago(o.Now, t.doneAt)}
 	}

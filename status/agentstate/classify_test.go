@@ -143,6 +143,17 @@ func TestOutputAfterAGateIsTheStartGoingOn(t *testing.T) {
 	}
 }
 
+// A permission answered whose turn then ends before the next look still
+// ends in done: the agent worked, unseen, and finished.
+func TestATurnThatEndsRightAfterItsAnswerIsDone(t *testing.T) {
+	perm := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "claude/permission-dialog"}
+	ready := &ScreenVerdict{State: Idle, Rule: "claude/composer"}
+	run(t, []step{
+		{now: 100, obs: Observation{Screen: perm}, want: Blocked, source: SourceScreen},
+		{now: 101, obs: Observation{Screen: ready, LastOutput: at(100.9)}, want: Done, source: SourceActivity},
+	})
+}
+
 func TestGoneSessionIsStopped(t *testing.T) {
 	run(t, []step{{now: 1, obs: Observation{Reported: "working"}, want: Stopped, source: SourceGone}})
 }
