@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -50,14 +51,12 @@ type claudeOptions struct {
 
 // newRealClaude starts amux at 120×40 with project shop, workspace feat and
 // Claude Code configured as the assistant "claude"; the tab is not open yet.
-func newRealClaude(t *testing.T, opt claudeOptions) *realClaude {
+func newRealClaude(t testing.TB, opt claudeOptions) *realClaude {
 	t.Helper()
 	cli := agentcli.Require(t, "claude")
 	env := harness.NewEnv(t)
 	model := modelserver.Start(t)
-	writeConfig(t, env, map[string]any{"claude": map[string]any{"command": cli.Program}})
-	// amux's own quiet window: a real CLI pauses for seconds while it starts.
-	setStatus(t, env, map[string]any{"quiet_after_ms": 5000})
+	writeRealClaudeConfig(t, env, cli.Program)
 	repo := env.NewRepo(t, "shop")
 	projectEnv := agentcli.ClaudeEnv(model.URL())
 	if !opt.nativeReports {
@@ -96,7 +95,7 @@ func newRealClaude(t *testing.T, opt claudeOptions) *realClaude {
 // stop ends Claude Code before the test's directories go: it writes into
 // HOME and its worktree until it has exited, and it runs under the pane's
 // shell, so every process under the pane is waited for.
-func (c *realClaude) stop(t *testing.T) {
+func (c *realClaude) stop(t testing.TB) {
 	if c.session == "" {
 		return
 	}
@@ -158,8 +157,26 @@ func descendants(pid int) []int {
 	return out
 }
 
+// writeRealClaudeConfig writes amux's config.json: Claude Code as the
+// assistant "claude", and the status windows of writeConfig but for the
+// quiet window, amux's own: a real CLI pauses for seconds while it starts.
+func writeRealClaudeConfig(t testing.TB, env *harness.Env, program string) {
+	t.Helper()
+	cfg := map[string]any{
+		"assistants": map[string]any{"claude": map[string]any{"command": program}},
+		"status":     map[string]any{"quiet_after_ms": 5000, "done_window_ms": 4000, "startup_grace_ms": 60000},
+	}
+	b, _ := json.Marshal(cfg)
+	if err := os.MkdirAll(env.StateHome, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // worktreeOf is the path of the worktree checked out on branch in repo.
-func worktreeOf(t *testing.T, env *harness.Env, repo, branch string) string {
+func worktreeOf(t testing.TB, env *harness.Env, repo, branch string) string {
 	t.Helper()
 	var path string
 	for line := range strings.SplitSeq(env.Git(t, repo, "worktree", "list", "--porcelain"), "\n") {
@@ -175,7 +192,7 @@ func worktreeOf(t *testing.T, env *harness.Env, repo, branch string) string {
 }
 
 // open opens the agent tab running Claude Code and waits for its session.
-func (c *realClaude) open(t *testing.T) {
+func (c *realClaude) open(t testing.TB) {
 	t.Helper()
 	c.term.Press(t, "new-agent-tab")
 	c.term.WaitText("New agent tab")
@@ -194,7 +211,7 @@ func (c *realClaude) open(t *testing.T) {
 }
 
 // pane is Claude Code's screen as capture-pane prints it.
-func (c *realClaude) pane(t *testing.T) string {
+func (c *realClaude) pane(t testing.TB) string {
 	t.Helper()
 	out, err := c.env.Server.Run(t.Context(), "capture-pane", "-p", "-t", tmux.ExactPane(c.session))
 	if err != nil {
@@ -204,7 +221,7 @@ func (c *realClaude) pane(t *testing.T) string {
 }
 
 // waitPane waits until Claude Code's screen shows want.
-func (c *realClaude) waitPane(t *testing.T, want string) string {
+func (c *realClaude) waitPane(t testing.TB, want string) string {
 	t.Helper()
 	var screen string
 	deadline := time.Now().Add(realWait)
@@ -219,14 +236,14 @@ func (c *realClaude) waitPane(t *testing.T, want string) string {
 }
 
 // ready waits for Claude Code's empty composer.
-func (c *realClaude) ready(t *testing.T) {
+func (c *realClaude) ready(t testing.TB) {
 	t.Helper()
 	c.waitPane(t, "? for shortcuts")
 }
 
 // say types a message into Claude Code's composer and submits it, the way
 // a person types: the text, then Enter on its own.
-func (c *realClaude) say(t *testing.T, text string) {
+func (c *realClaude) say(t testing.TB, text string) {
 	t.Helper()
 	c.env.Server.MustRun(t, "send-keys", "-t", tmux.ExactPane(c.session), "-l", text)
 	c.waitPane(t, text)
@@ -234,7 +251,7 @@ func (c *realClaude) say(t *testing.T, text string) {
 }
 
 // keys sends tmux key names to Claude Code.
-func (c *realClaude) keys(t *testing.T, keys ...string) {
+func (c *realClaude) keys(t testing.TB, keys ...string) {
 	t.Helper()
 	c.env.Server.MustRun(t, append([]string{"send-keys", "-t", tmux.ExactPane(c.session)}, keys...)...)
 }
@@ -242,7 +259,7 @@ func (c *realClaude) keys(t *testing.T, keys ...string) {
 // answer presses keys on one of Claude Code's menus; "=text" waits until its
 // screen shows text (the cursor on the choice) before the next key, since a
 // redraw can put the cursor back on the first choice.
-func (c *realClaude) answer(t *testing.T, steps ...string) {
+func (c *realClaude) answer(t testing.TB, steps ...string) {
 	t.Helper()
 	for _, s := range steps {
 		if text, ok := strings.CutPrefix(s, "="); ok {
@@ -257,7 +274,7 @@ func (c *realClaude) answer(t *testing.T, steps ...string) {
 // one the cursor is on) the way a person does, once the menu is drawn, and
 // waits until the menu is gone; a key that lands while Claude Code is still
 // mounting its dialog is dropped, so it presses again then.
-func (c *realClaude) choose(t *testing.T, prompt string) {
+func (c *realClaude) choose(t testing.TB, prompt string) {
 	t.Helper()
 	c.waitPane(t, prompt)
 	for try := 0; try < 4; try++ {
@@ -273,7 +290,7 @@ func (c *realClaude) choose(t *testing.T, prompt string) {
 }
 
 // published is the tab's @amux_agent_state.
-func (c *realClaude) published(t *testing.T) string {
+func (c *realClaude) published(t testing.TB) string {
 	t.Helper()
 	out, err := c.env.Server.Run(t.Context(), "display-message", "-p", "-t", tmux.ExactPane(c.session), "#{"+tmux.TagAgentState+"}")
 	if err != nil {
@@ -283,7 +300,7 @@ func (c *realClaude) published(t *testing.T) string {
 }
 
 // history is the tab's state history as amux recorded it.
-func (c *realClaude) history(t *testing.T) []events.Record {
+func (c *realClaude) history(t testing.TB) []events.Record {
 	t.Helper()
 	recs, _ := events.Open(filepath.Join(c.env.StateHome, events.DirName)).Tail(c.session, 0)
 	return recs
@@ -292,7 +309,7 @@ func (c *realClaude) history(t *testing.T) []events.Record {
 // waitState waits until amux's newest record for the tab is state (with
 // kind, for blocked) and returns it: what amux published, from which
 // source, with which message.
-func (c *realClaude) waitState(t *testing.T, state, kind string) events.Record {
+func (c *realClaude) waitState(t testing.TB, state, kind string) events.Record {
 	t.Helper()
 	var last events.Record
 	deadline := time.Now().Add(realWait)
@@ -313,7 +330,7 @@ func (c *realClaude) waitState(t *testing.T, state, kind string) events.Record {
 // waitRecord waits for a record of state (and kind) among the tab's history
 // records from index from on, and returns it with the index after it: each
 // step of a story looks only at what came after the previous step.
-func (c *realClaude) waitRecord(t *testing.T, from int, state, kind string) (events.Record, int) {
+func (c *realClaude) waitRecord(t testing.TB, from int, state, kind string) (events.Record, int) {
 	t.Helper()
 	deadline := time.Now().Add(realWait)
 	for time.Now().Before(deadline) {
@@ -330,7 +347,7 @@ func (c *realClaude) waitRecord(t *testing.T, from int, state, kind string) (eve
 	return events.Record{}, 0
 }
 
-func (c *realClaude) describeHistory(t *testing.T) string {
+func (c *realClaude) describeHistory(t testing.TB) string {
 	var b strings.Builder
 	for _, r := range c.history(t) {
 		fmt.Fprintf(&b, "  %s %s → %s (%s %s) %q %s\n", r.At.Format("15:04:05.000"), r.From, r.To, r.Source, r.Kind, r.Message, r.Detail)
