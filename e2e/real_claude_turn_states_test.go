@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +46,13 @@ func TestRealClaudeEveryTurnStateReadFromItsScreen(t *testing.T) {
 	expect("working", "", "")
 	c.waitPane(t, "captures only the panes")
 	expect("done", "", "")
+	// The tools the rest of the story asks for are Claude Code's own.
+	tools := modelserver.AnthropicTools(c.model.Generations()[0])
+	for _, want := range []string{"Bash", "Edit", "Write", "Read", "AskUserQuestion"} {
+		if !slices.Contains(tools, want) {
+			t.Fatalf("Claude Code %s offers no %s tool: %v", c.cli.Version, want, tools)
+		}
+	}
 
 	step("a shell command asks permission")
 	c.model.Script(

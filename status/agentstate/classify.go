@@ -235,7 +235,13 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
 		case Idle:
 			// The prompt is back: no need to wait for output to settle, but
-			// a session that just worked is done, not idle.
+			// a session that just worked is done, not idle — and so is one
+			// whose permission or question was answered and whose turn then
+			// ran to its end between two looks (a start screen answered is
+			// no turn).
+			if t.last == Blocked && !t.gated {
+				return Result{State: Done, Source: SourceScreen, Detail: "rule " + v.Rule + ", after an answer"}
+			}
 			r := t.settle(o, c)
 			if r.State == Idle {
 				r.Source, r.Detail = SourceScreen, "rule "+v.Rule
@@ -327,11 +333,6 @@ func (t *Tracker) activity(o Observation, c Config) Result {
 func (t *Tracker) settle(o Observation, c Config) Result {
 	if t.last == Working && !t.workedAt.IsZero() {
 		return Result{State: Done, Source: SourceActivity, Detail: "quiet after work"}
-	}
-	if t.last == Blocked && !t.gated {
-		// Answered, and the rest of the turn ran between two looks: the
-		// turn ended all the same. (A start screen answered is no turn.)
-		return Result{State: Done, Source: SourceActivity, Detail: "quiet after an answer"}
 	}
 	if t.last == Done && o.Now.Sub(t.doneAt) < c.DoneWindow {
 		return Result{State: Done, Source: SourceActivity, Detail: "done " + ago(o.Now, t.doneAt)}

@@ -150,7 +150,7 @@ func TestATurnThatEndsRightAfterItsAnswerIsDone(t *testing.T) {
 	ready := &ScreenVerdict{State: Idle, Rule: "claude/composer"}
 	run(t, []step{
 		{now: 100, obs: Observation{Screen: perm}, want: Blocked, source: SourceScreen},
-		{now: 101, obs: Observation{Screen: ready, LastOutput: at(100.9)}, want: Done, source: SourceActivity},
+		{now: 101, obs: Observation{Screen: ready, LastOutput: at(100.9)}, want: Done, source: SourceScreen},
 	})
 }
 

@@ -71,13 +71,13 @@ func WriteClaudeConfig(t testing.TB, home string, setup ClaudeSetup) {
 // reports, feedback surveys, the other non-essential calls).
 func ClaudeEnv(baseURL string) map[string]string {
 	return map[string]string{
-		"ANTHROPIC_API_KEY":                        ClaudeAPIKey,
-		"ANTHROPIC_BASE_URL":                       baseURL,
-		"DISABLE_AUTOUPDATER":                      "1",
-		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
-		"DISABLE_TELEMETRY":                        "1",
-		"DISABLE_ERROR_REPORTING":                  "1",
-		"CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY":      "1",
+		"ANTHROPIC_API_KEY":                                    ClaudeAPIKey,
+		"ANTHROPIC_BASE_URL":                                   baseURL,
+		"DISABLE_AUTOUPDATER":                                  "1",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC":             "1",
+		"DISABLE_TELEMETRY":                                    "1",
+		"DISABLE_ERROR_REPORTING":                              "1",
+		"CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY":                  "1",
 		"CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL": "1",
 	}
 }
