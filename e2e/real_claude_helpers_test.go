@@ -256,18 +256,28 @@ func (c *realClaude) keys(t testing.TB, keys ...string) {
 	c.env.Server.MustRun(t, append([]string{"send-keys", "-t", tmux.ExactPane(c.session)}, keys...)...)
 }
 
-// answer presses keys on one of Claude Code's menus; "=text" waits until its
-// screen shows text (the cursor on the choice) before the next key, since a
-// redraw can put the cursor back on the first choice.
-func (c *realClaude) answer(t testing.TB, steps ...string) {
+// answer presses keys on one of Claude Code's start screens, the one that
+// shows text; "=text" waits until its screen shows text (the cursor on the
+// choice) before the next key. Claude Code redraws its start screens while
+// it starts, putting the cursor back on the first choice and dropping a key
+// that lands meanwhile, so the keys go again while the screen stays.
+func (c *realClaude) answer(t testing.TB, shows string, steps ...string) {
 	t.Helper()
-	for _, s := range steps {
-		if text, ok := strings.CutPrefix(s, "="); ok {
-			c.waitPane(t, text)
-			continue
+	for try := 0; try < 3; try++ {
+		for _, s := range steps {
+			if text, ok := strings.CutPrefix(s, "="); ok {
+				c.waitPane(t, text)
+				continue
+			}
+			c.keys(t, s)
 		}
-		c.keys(t, s)
+		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if !strings.Contains(c.pane(t), shows) {
+				return
+			}
+		}
 	}
+	t.Fatalf("Claude Code's start screen %q never took %v:\n%s", shows, steps, c.pane(t))
 }
 
 // choose presses Enter on the menu under prompt (its first choice, or the

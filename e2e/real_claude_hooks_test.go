@@ -48,7 +48,10 @@ func TestRealClaudeHooksReportEveryState(t *testing.T) {
 	c.model.Script(
 		modelserver.Turn{Text: "Building.", StreamFor: 2 * time.Second, Tool: &modelserver.ToolCall{Name: "Bash",
 			Input: map[string]any{"command": "touch built.txt", "description": "Mark the build"}}},
-		modelserver.Turn{Text: "Built."})
+		// Streamed slowly, so the working that PostToolUse reports lasts
+		// until Stop's done rather than a fraction of a poll.
+		modelserver.Turn{Text: "Built the shop and marked the build; the next step can find the marker now.",
+			StreamFor: 3 * time.Second})
 	c.say(t, "build it")
 	reported("working", "") // UserPromptSubmit
 	c.waitPane(t, "Do you want to proceed?")

@@ -46,7 +46,7 @@ func TestRealClaudeStartScreensAreBlockedWithTheirQuestion(t *testing.T) {
 				t.Fatalf("blocked from %s with %q, want the screen's question %q\n%s", rec.Source, rec.Message, tc.reason, c.describeHistory(t))
 			}
 			c.term.WaitText("blocked (" + tc.kind + "): " + tc.reason[:min(len(tc.reason), 30)])
-			c.answer(t, tc.answer...)
+			c.answer(t, tc.shows, tc.answer...)
 			if tc.then != "" {
 				c.waitPane(t, tc.then)
 				// Still blocked, now on the next screen's question.
