@@ -56,7 +56,6 @@ func Run(in, out *os.File) error {
 	}
 	defer scr.Close()
 	m.scr = scr
-	m.StartBackground(ctx)
 	w, h, err := scr.Size()
 	if err != nil {
 		return err
@@ -73,6 +72,10 @@ func Run(in, out *os.File) error {
 	if err := scr.Listen(func(ev uv.Event) { p.Send(ev) }); err != nil {
 		return err
 	}
+	// The background starts processes (the monitor's tmux client, and with
+	// it maybe the tmux server): only once Listen has made every descriptor
+	// close-on-exec, so none of them inherits one.
+	m.StartBackground(ctx)
 	defer quitOnSignals(p)()
 	if _, err = p.Run(); err == nil && m.restartRequested {
 		return &RestartError{Bin: deps.AmuxBin}

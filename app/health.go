@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -125,7 +124,7 @@ func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
 // onTapsRepaired says what the repair did and reads the checks again once
 // the monitor has seen the new taps (at its next poll).
 func (m *Model) onTapsRepaired(msg tapsRepairedMsg) tea.Cmd {
-	say := m.say(levelInfo, fmt.Sprintf("started %d new status tap(s); r checks again", msg.n))
+	say := m.say(levelInfo, "started "+plural(msg.n, "new status tap")+"; r checks again")
 	if msg.err != nil {
 		say = m.say(levelError, "repair taps: "+errText(msg.err))
 	}

@@ -156,6 +156,9 @@ func (m *Model) rebuildDashboard() {
 			if w.Detail == "" && w.Shelved {
 				w.Detail = "shelved"
 			}
+			if l := m.side.landings[w.ID]; w.Detail == "" && l.how != "" {
+				w.Detail = l.how + " stopped" // until it is finished or aborted
+			}
 		}
 	}
 	for i := range projects {

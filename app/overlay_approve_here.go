@@ -80,8 +80,12 @@ func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedErro
 // restore would run; approved, it runs with its output on the row.
 func (m *Model) askRestoreApproval(rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
 	id, name, eng := rec.WorkspaceID(), rec.Name, m.deps.Engine
+	what := "Restored. Its setup"
+	if ue.Script.Kind == workspace.KindWorktreeFiles {
+		what = "Restored. Its list of files to bring from the main checkout"
+	}
 	m.overlay = &approveOverlay{
-		confirm: approvalQuestion(m, "Restored. Its setup", rec, ue),
+		confirm: approvalQuestion(m, what, rec, ue),
 		script:  ue.Script,
 		approved: func(m *Model, sc workspace.Script) tea.Cmd {
 			return m.followRestore(id, name, true, "restoring: running the approved setup-workspace…",

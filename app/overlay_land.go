@@ -73,7 +73,9 @@ func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if done, ok := msg.(commitDoneMsg); ok {
 		o.running = false
 		if done.err != nil {
-			o.dlg.SetError(done.err)
+			// git's reason whole, with the fix when one is known; the
+			// engine logged it.
+			o.dlg.SetFailure(git.Explain(done.err).Lines())
 			return nil
 		}
 		m.closeOverlay()
@@ -233,7 +235,8 @@ func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
 			m.side.changes.SelectFirst(changes.Conflicted)
 			m.side.toConflict = true // a review read before the merge may arrive first
 			return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
-				m.km.Label("changes.open")+" shows one); "+abort))
+				m.km.Label("changes.open")+" shows one, "+m.km.Label("changes.stage")+" marks it resolved); "+
+				m.keyName(actFinishLanding)+" finishes, "+abort))
 		}
 		files := msg.review.Conflicts
 		if len(files) > 0 && m.overlay == nil {
@@ -241,7 +244,7 @@ func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
 		}
 		return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts in "+fileList(files, 3)+"; "+abort))
 	case msg.err != nil:
-		return tea.Batch(refresh, m.say(levelError, msg.how+": "+msg.err.Error()))
+		return tea.Batch(refresh, m.say(levelError, msg.how+": "+landErrText(msg.err)))
 	}
 	return tea.Batch(refresh, m.say(levelInfo, msg.how+" done"))
 }

@@ -47,7 +47,8 @@ func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		}
 		m.closeOverlay()
 		m.pendingSelect = "p:" + msg.project.Path // the next n creates there
-		return tea.Batch(m.load(), m.say(levelInfo, "added project "+msg.project.Name))
+		// checkProjects says which listed worktrees were not imported, and why.
+		return tea.Batch(m.load(), m.say(levelInfo, "added project "+msg.project.Name), m.checkProjects())
 	}
 	if o.pending {
 		return nil

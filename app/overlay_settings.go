@@ -141,6 +141,9 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
+// wantsWidth: Settings needs room for its names, values and hints.
+func (o *settingsOverlay) wantsWidth() int { return roomyWidth }
+
 func (o *settingsOverlay) view(m *Model, w, h int) string {
 	title := m.th.AccentStyle().Render("Settings")
 	if o.saving {

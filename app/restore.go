@@ -108,7 +108,11 @@ func (m *Model) onRestored(msg restoredMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(m.load(), m.say(levelError, msg.name+": "+msg.err.Error()))
 	}
-	if ue, rec, ok := m.untrustedOf(msg.setupErr, workspace.KindSetup, msg.id); ok {
+	ue, rec, ok := m.untrustedOf(msg.setupErr, workspace.KindSetup, msg.id)
+	if !ok {
+		ue, rec, ok = m.untrustedOf(msg.setupErr, workspace.KindWorktreeFiles, msg.id)
+	}
+	if ok {
 		return tea.Batch(m.load(), m.askRestoreApproval(rec, ue))
 	}
 	if msg.setupErr != nil {

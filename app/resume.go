@@ -85,7 +85,8 @@ func whyNotResumable(m *Model) string {
 		return ""
 	}
 	if t := m.activeTab(); t != nil && t.state.State == agentstate.Stopped {
-		return t.label() + " has no resume_command in config"
+		// Its own resume_command only: a built-in one resumes another program.
+		return "no resume command for " + t.assistant + " (set assistants." + t.assistant + ".resume_command in config.json)"
 	}
 	return "no exited agent or lost tab to resume"
 }

@@ -53,8 +53,8 @@ func (m *Model) showPendingTab() tea.Cmd {
 			wt.active = i
 			m.dash.SelectWorkspace(wsID)
 			// Saved in its place, so a restart keeps the order.
-			focus := m.setFocus(focusCenter)
-			return tea.Batch(focus, m.persistTabs(wsID), m.say(levelInfo, m.focusMovedTo(wt.current())))
+			said := m.enterNew(wt.current())
+			return tea.Batch(m.setFocus(focusCenter), m.persistTabs(wsID), m.say(levelInfo, said))
 		}
 	}
 	return nil

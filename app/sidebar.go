@@ -67,6 +67,9 @@ type sidebar struct {
 	// key and the conflict list work with the sidebar hidden. A workspace
 	// not in it is unknown.
 	landings map[string]landing
+	// main watches the project's main checkout while the shown
+	// workspace's merge is stopped there (sidebar_mainwatch.go).
+	main mainWatch
 
 	terms    map[string]*tab // workspace → its sidebar terminal
 	changes  changes.Model
@@ -158,6 +161,7 @@ func (m *Model) syncSidebar() tea.Cmd {
 		m.side.watcher.Close()
 		m.side.watcher = nil
 	}
+	m.stopMainWatch()
 	m.side.ws, m.side.gen = id, m.side.gen+1
 	m.side.review, m.side.err, m.side.loading, m.side.again, m.side.toConflict = workspace.Review{}, nil, false, false, false
 	m.side.changes.SetData(changes.Data{})
@@ -255,11 +259,12 @@ func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
 		m.dirty[msg.ws] = !msg.review.Changes.Empty()
 		m.rebuildDashboard()
 	}
+	watch := m.syncMainWatch()
 	if m.side.again {
 		m.side.again = false
-		return m.refreshReview()
+		return tea.Batch(watch, m.refreshReview())
 	}
-	return nil
+	return watch
 }
 
 // changesData is a review as the Changes list shows it.

@@ -115,7 +115,8 @@ func (m *Model) restartTab() tea.Cmd {
 	}
 	eng := m.deps.Engine
 	session, tabID := t.session, t.id
-	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command}
+	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command,
+		Program: agentProgram(t.kind, a.Command)}
 	t.taskSent = true // never retype a first task into a restarted program
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)

@@ -79,8 +79,7 @@ func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
 	cmd := m.bindView(t, msg.term)
 	said := "started " + t.label()
 	if r.wsID == m.selectedWorkspaceID() {
-		m.focus = focusCenter
-		said = m.focusMovedTo(t)
+		said = m.enterNew(t)
 	}
 	// The agent may have said it reads (its modes) before the view was the
 	// tab's: a frame that came then is not coming again, so look now too.
@@ -215,6 +214,9 @@ func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
 	eng, session := m.deps.Engine, t.session
 	t.lastFrame = t.view.View()
 	t.view = nil
+	if m.entered == t {
+		m.entered = nil // a reattach must not hand the program keys
+	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()

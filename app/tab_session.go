@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/workspace"
 )
@@ -36,6 +37,18 @@ type tabCreatedMsg struct {
 	err     error
 }
 
+// agentProgram is the program an agent tab's command runs, for the
+// launch's "command not found" check; "" for terminal tabs (a shell that
+// exits 127 after a typo is not a missing program) and for lines whose
+// program only the shell can tell.
+func agentProgram(kind, command string) string {
+	if kind != tmux.TypeAgent {
+		return ""
+	}
+	prog, _ := agentpicker.Program(command)
+	return prog
+}
+
 // createTab starts the tab's session through the engine (the one way amux
 // creates a session) and attaches a PTY to it.
 func (m *Model) createTab(req tabRequest) tea.Cmd {
@@ -45,7 +58,7 @@ func (m *Model) createTab(req tabRequest) tea.Cmd {
 		defer cancel()
 		s, err := eng.OpenSession(ctx, workspace.SessionRequest{
 			Workspace: req.wsID, Kind: req.kind, Tab: req.tabID, Assistant: req.assistant,
-			Command: req.command, Width: req.width, Height: req.height,
+			Command: req.command, Program: agentProgram(req.kind, req.command), Width: req.width, Height: req.height,
 		})
 		if err != nil {
 			return tabCreatedMsg{req: req, err: err}

@@ -36,8 +36,12 @@ func (m *Model) openTimeline() tea.Cmd {
 			recs, err := log.Since(time.Now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
 			var lines []string
 			for _, r := range recs {
+				l, ok := labels[r.Session]
+				if !ok && r.Type != "" {
+					l, ok = "a closed "+r.Type+" tab", true // its label went with it
+				}
 				line := r.Line(zone)
-				if l, ok := labels[r.Session]; ok {
+				if ok {
 					line = r.Transition(zone)
 					line = line[:9] + l + " · " + line[9:] // after "15:04:05 "
 				}

@@ -45,6 +45,7 @@ type Config struct {
 	UI         UI
 	Ports      ports.Settings // shapes new reservations only; existing ones keep their bounds
 	Status     Status
+	Notify     Notify // the notify command (see Notify)
 	// Keys rebinds actions: action ID to the keys that replace its
 	// defaults. Config checks only the shape; ui/keys checks the IDs and
 	// clashes when it applies them.
@@ -111,6 +112,7 @@ func Defaults() Config {
 		Ports:      ports.DefaultSettings(),
 		Status: Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000,
 			ShortCommandMs: 10000, ShellMarks: true, StuckAfterMs: 60000},
+		Notify: Notify{On: NotifyStates()},
 	}
 }
 

@@ -30,6 +30,7 @@ func TestQuitLeavesAgentAndRestartReattaches(t *testing.T) {
 	again.Press(t, "cursor-bottom")
 	again.Press(t, "open")
 	again.WaitText("fakeagent ready")
+	again.Press(t, "enter-program") // opening shows the tab; Enter gives it the keys
 	again.Type("still here")
 	s.agent.WaitReceived(t, []byte("still here"))
 	if got := agentSession(t, s.env); got != session {

@@ -119,6 +119,12 @@ func (s *Set) Composer(assistant string, screen []string) (Composer, bool) {
 	return c.read(window(screen))
 }
 
+// HasComposer reports whether the assistant's rules describe a composer:
+// then its being on screen is what says the agent can take a message.
+func (s *Set) HasComposer(assistant string) bool {
+	return s != nil && s.composers[strings.ToLower(assistant)] != nil
+}
+
 // question is the question a blocked screen asks: the lowest row matching
 // the rule's first question pattern that matches (patterns in order), else
 // the lowest row in its region that holds a "?", else "". A row holding a

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -143,7 +142,7 @@ const ruleReadTimeout = 5 * time.Second
 // a link, a FIFO or a device named claude.toml is reported, never opened.
 func loadUserDir(dir string) (map[string]*ruleFile, []error) {
 	out := map[string]*ruleFile{}
-	entries, err := os.ReadDir(dir)
+	entries, err := atomicfile.ReadStateDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return out, nil
 	}

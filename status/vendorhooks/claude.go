@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // Claude Code's hook events amux uses, and the notification type that
@@ -147,7 +149,7 @@ func claudeStatus(path string) (installed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadState(path)
 	if errors.Is(err, os.ErrNotExist) || (err == nil && isBlankDoc(data)) {
 		return false, nil
 	}
