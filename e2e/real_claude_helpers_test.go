@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -74,9 +72,6 @@ func newRealClaude(t testing.TB, opt claudeOptions) *realClaude {
 		t.Fatal(err)
 	}
 	c := &realClaude{env: env, model: model, cli: cli, repo: repo}
-	// Registered before amux starts, so it runs after amux has gone: amux
-	// would write into HOME over a session's end while the test removes it.
-	t.Cleanup(func() { c.stop(t) })
 	c.term = startWorkbench(t, env)
 	addProject(t, c.term, repo)
 	createWorkspace(t, c.term, "feat", "")
@@ -90,71 +85,6 @@ func newRealClaude(t testing.TB, opt claudeOptions) *realClaude {
 		opt.before(c)
 	}
 	return c
-}
-
-// stop ends Claude Code before the test's directories go: it writes into
-// HOME and its worktree until it has exited, and it runs under the pane's
-// shell, so every process under the pane is waited for.
-func (c *realClaude) stop(t testing.TB) {
-	if c.session == "" {
-		return
-	}
-	out, err := c.env.Server.Run(context.Background(), "display-message", "-p", "-t", tmux.ExactPane(c.session), "#{pane_pid}")
-	pid, _ := strconv.Atoi(strings.TrimSpace(out))
-	var pids []int
-	if err == nil && pid > 0 {
-		pids = append(descendants(pid), pid)
-	}
-	c.env.Server.Run(context.Background(), "kill-session", "-t", tmux.ExactSession(c.session))
-	for _, p := range pids {
-		syscall.Kill(p, syscall.SIGTERM)
-	}
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		alive := 0
-		for _, p := range pids {
-			if syscall.Kill(p, 0) == nil {
-				alive++
-			}
-		}
-		if alive == 0 {
-			return
-		}
-	}
-	t.Logf("Claude Code's processes %v did not all exit within 10 s of its session's end", pids)
-}
-
-// descendants lists the processes under pid, from /proc.
-func descendants(pid int) []int {
-	children := map[int][]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid …: comm may hold spaces, so read after ")".
-		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-		if len(f) > 1 {
-			if ppid, err := strconv.Atoi(f[1]); err == nil {
-				children[ppid] = append(children[ppid], p)
-			}
-		}
-	}
-	var out []int
-	queue := []int{pid}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, ch := range children[p] {
-			out = append(out, ch)
-			queue = append(queue, ch)
-		}
-	}
-	return out
 }
 
 // writeRealClaudeConfig writes amux's config.json: Claude Code as the
