@@ -151,12 +151,13 @@ func (r *rule) questionIn(win []string) string {
 	return ""
 }
 
-// dropBullet takes a transcript bullet off a question row a rule picked
-// (Codex's "• Added notes.txt (+1 -0)" names the file an approval is for):
-// the bullet is decoration, and a reason starting with one reads as a menu.
+// dropBullet takes a transcript bullet off a reason row a rule picked:
+// Codex's "• Added notes.txt (+1 -0)" names the file an approval is for,
+// Claude's "● API Error: …" marks where a message starts. The bullet is
+// decoration, and a reason starting with one reads as a menu.
 func dropBullet(row string) string {
 	t := strings.TrimSpace(row)
-	for _, b := range []string{"• ", "◦ "} {
+	for _, b := range []string{"• ", "◦ ", "● "} {
 		if rest, ok := strings.CutPrefix(t, b); ok {
 			return rest
 		}

@@ -95,7 +95,7 @@ func TestFixtureHeaders(t *testing.T) {
 			}
 		}
 		switch state, kind := fx.expectVerdict(); {
-		case state == "none" || state == StateWorking || state == StateIdle:
+		case state == "none" || state == StateWorking || state == StateIdle || state == StateError:
 		case state == StateBlocked && kind != "":
 		default:
 			t.Errorf("%s: expect header %q", fx.path, fx.header["expect"])
@@ -220,8 +220,15 @@ func TestBusyVerdictsComeFromTheFooter(t *testing.T) {
 // can tell a working busy rule from a missing one.
 func TestFixturesCatchABrokenBusyRule(t *testing.T) {
 	home := t.TempDir()
-	for _, a := range []string{"claude", "codex"} {
-		writeRules(t, home, a, "disable = [\"busy-footer\"]\n")
+	defaults, _ := Load("")
+	for a, rules := range defaults.rules {
+		var busy []string
+		for _, r := range rules {
+			if r.state == StateWorking {
+				busy = append(busy, strconv.Quote(r.name))
+			}
+		}
+		writeRules(t, home, a, "disable = ["+strings.Join(busy, ", ")+"]\n")
 	}
 	set, errs := Load(home)
 	if len(errs) > 0 {
@@ -238,7 +245,8 @@ func TestFixturesCatchABrokenBusyRule(t *testing.T) {
 }
 
 // TestEveryBusyPatternIsPinned removes one pattern at a time from each
-// built-in working rule and wants some busy fixture to stop reading working:
+// built-in working rule and wants some busy fixture to stop reading working
+// (or to read working by another rule than the one its header names):
 // each busy footer the rules know about has a screen that needs it, so none
 // can be dropped or broken without a test failing.
 func TestEveryBusyPatternIsPinned(t *testing.T) {
@@ -269,7 +277,8 @@ func anyBusyFixtureFails(set *Set, assistant string, fixtures []fixture) bool {
 		if fx.header["assistant"] != assistant || state != StateWorking {
 			continue
 		}
-		if v, ok := set.Match(assistant, fx.rows); !ok || v.State != StateWorking {
+		v, ok := set.Match(assistant, fx.rows)
+		if !ok || v.State != StateWorking || (fx.header["rule"] != "" && v.Rule != fx.header["rule"]) {
 			return true
 		}
 	}

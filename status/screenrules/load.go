@@ -55,7 +55,7 @@ type ruleFile struct {
 // rules come first, then every default rule except those named in the
 // file's "disable" list or redefined by a user rule of the same name; with
 // mode = "replace" only the user's rules count. Then rules are ordered
-// blocked, working, idle, keeping that order inside each class.
+// blocked, error, working, idle, keeping that order inside each class.
 func Load(home string) (*Set, []error) {
 	var errs []error
 	defaults, composers, derrs := loadDefaults()

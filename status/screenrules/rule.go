@@ -13,6 +13,7 @@ import (
 // The verdict states a rule may answer.
 const (
 	StateBlocked = "blocked"
+	StateError   = "error"
 	StateWorking = "working"
 	StateIdle    = "idle"
 )
@@ -48,7 +49,7 @@ type ruleSpec struct {
 	Any   []string `toml:"any"`
 	None  []string `toml:"none"`
 	// Question finds the row a blocked screen's question is on (default:
-	// the lowest row holding a "?").
+	// the lowest row holding a "?"), or an error screen's message.
 	Question []string `toml:"question"`
 	// Gate marks a screen shown before a session starts (folder trust,
 	// first run, an update offer), which no hook can report.
@@ -116,12 +117,12 @@ func compileRule(spec ruleSpec) (*rule, error) {
 		default:
 			errs = append(errs, fmt.Errorf("blocked needs kind permission, question or auth (got %q)", spec.Kind))
 		}
-	case StateWorking, StateIdle:
+	case StateError, StateWorking, StateIdle:
 		if spec.Kind != "" {
 			errs = append(errs, fmt.Errorf("kind %q is only for state blocked", spec.Kind))
 		}
 	default:
-		errs = append(errs, fmt.Errorf("state must be blocked, working or idle (got %q)", spec.State))
+		errs = append(errs, fmt.Errorf("state must be blocked, error, working or idle (got %q)", spec.State))
 	}
 	if spec.Rows < 0 || spec.Rows > WindowRows {
 		errs = append(errs, fmt.Errorf("rows must be 0 (all) to %d (got %d)", WindowRows, spec.Rows))
@@ -130,8 +131,11 @@ func compileRule(spec ruleSpec) (*rule, error) {
 	if len(spec.All) == 0 && len(spec.Any) == 0 {
 		errs = append(errs, errors.New("needs at least one pattern in all or any"))
 	}
-	if (len(spec.Question) > 0 || spec.Gate) && spec.State != StateBlocked {
-		errs = append(errs, errors.New("question and gate are for state blocked only"))
+	if len(spec.Question) > 0 && spec.State != StateBlocked && spec.State != StateError {
+		errs = append(errs, errors.New("question is for states blocked and error only"))
+	}
+	if spec.Gate && spec.State != StateBlocked {
+		errs = append(errs, errors.New("gate is for state blocked only"))
 	}
 	r := &rule{name: spec.Name, state: spec.State, kind: spec.Kind, rows: spec.Rows, gate: spec.Gate}
 	var err error

@@ -11,7 +11,7 @@ type Verdict struct {
 	Kind     string // with StateBlocked: KindPermission, KindQuestion or KindAuth
 	Rule     string // "<assistant>/<rule name>", e.g. "claude/busy-footer"
 	Evidence string // the screen row that matched, trimmed
-	Reason   string // with StateBlocked: the question asked, when found
+	Reason   string // with StateBlocked: the question asked; with StateError: the message, when found
 	Gate     bool   // a blocked screen shown before a session starts
 }
 
@@ -45,7 +45,7 @@ func (s *Set) Match(assistant string, screen []string) (v Verdict, ok bool) {
 				Evidence: ev,
 				Gate:     r.gate,
 			}
-			if r.state == StateBlocked {
+			if r.state == StateBlocked || r.state == StateError {
 				v.Reason = r.questionIn(win)
 			}
 			return v, true
@@ -77,15 +77,18 @@ func window(screen []string) []string {
 	return out
 }
 
-// classRank orders states for matching: blocked, then working, then idle.
+// classRank orders states for matching: blocked, then error, then
+// working, then idle.
 func classRank(state string) int {
 	switch state {
 	case StateBlocked:
 		return 0
-	case StateWorking:
+	case StateError:
 		return 1
-	default:
+	case StateWorking:
 		return 2
+	default:
+		return 3
 	}
 }
 

@@ -1,11 +1,8 @@
 package modelserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"net/http"
 	"strings"
 )
@@ -18,12 +15,6 @@ import (
 // shows the text deltas as they come. (Codex 0.169 accepts only
 // wire_api = "responses"; chat completions, which opencode uses, are not
 // served here.)
-
-// openaiID names an object of a reply (a response, an item, a call):
-// random, so ids never repeat within a test without a counter to share.
-func openaiID(prefix string) string {
-	return fmt.Sprintf("%s_%016x", prefix, rand.Uint64())
-}
 
 // openaiRoutes registers the Responses API. Anything else under /v1 that
 // Codex asks for (the model list) gets a canned answer and takes no turn.
@@ -91,7 +82,7 @@ func (s *Server) openaiResponses(w http.ResponseWriter, r *http.Request) {
 	if sse == nil {
 		return
 	}
-	respID := openaiID("resp")
+	respID := replyID("resp")
 	sse.event("response.created", map[string]any{"type": "response.created",
 		"response": map[string]any{"id": respID, "object": "response", "status": "in_progress", "model": OpenAIModel}})
 	index := 0
@@ -113,7 +104,7 @@ func (s *Server) openaiResponses(w http.ResponseWriter, r *http.Request) {
 // openaiMessage streams turn.Text as one assistant message, paced over
 // turn.StreamFor; false when the client went away.
 func (s *Server) openaiMessage(r *http.Request, sse *sseWriter, index int, turn Turn) bool {
-	id := openaiID("msg")
+	id := replyID("msg")
 	sse.event("response.output_item.added", map[string]any{"type": "response.output_item.added", "output_index": index,
 		"item": map[string]any{"type": "message", "id": id, "role": "assistant", "status": "in_progress", "content": []any{}}})
 	chunks := Chunks(turn.Text, 3)
@@ -134,14 +125,14 @@ func (s *Server) openaiMessage(r *http.Request, sse *sseWriter, index int, turn 
 // ("custom") tool taking the patch as raw text: a ToolCall named
 // apply_patch with an "input" string is sent as a custom_tool_call.
 func (s *Server) openaiToolCall(sse *sseWriter, index int, tc ToolCall) {
-	callID := openaiID("call")
+	callID := replyID("call")
 	var item map[string]any
 	if raw, ok := tc.Input["input"].(string); ok && len(tc.Input) == 1 {
-		item = map[string]any{"type": "custom_tool_call", "id": openaiID("ctc"), "call_id": callID,
+		item = map[string]any{"type": "custom_tool_call", "id": replyID("ctc"), "call_id": callID,
 			"name": tc.Name, "input": raw, "status": "completed"}
 	} else {
 		args, _ := json.Marshal(tc.Input)
-		item = map[string]any{"type": "function_call", "id": openaiID("fc"), "call_id": callID,
+		item = map[string]any{"type": "function_call", "id": replyID("fc"), "call_id": callID,
 			"name": tc.Name, "arguments": string(args), "status": "completed"}
 	}
 	sse.event("response.output_item.added", map[string]any{"type": "response.output_item.added", "output_index": index, "item": item})
@@ -165,11 +156,6 @@ func openaiError(typ, msg string) map[string]any {
 }
 
 // writeJSON answers with v as JSON.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
-}
 
 // sseWriter writes server-sent events, flushing each one.
 type sseWriter struct {
@@ -195,11 +181,4 @@ func (e *sseWriter) event(name string, data any) {
 	b, _ := json.Marshal(data)
 	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", name, strings.ReplaceAll(string(b), "\n", ""))
 	e.f.Flush()
-}
-
-// peekBody reads a request's body and puts it back for Next or Record.
-func peekBody(r *http.Request) []byte {
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	return body
 }
