@@ -22,11 +22,14 @@ type Deps struct {
 	Engine        *workspace.Engine
 	Home          string // the user's home directory, for ~ in pickers
 	Cwd           string // where amux was started, for relative paths
-	Now           func() time.Time
-	Zone          *time.Location // where times are shown; nil is the local zone
-	Instance      string         // this process's @amux_instance
-	StateHome     string
-	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
+	// Now is the app's one clock: every time the app records or compares
+	// (attention, last use, first-task waits, health, the timeline's span)
+	// is read from it, so a test can move it. nil is time.Now.
+	Now       func() time.Time
+	Zone      *time.Location // where times are shown; nil is the local zone
+	Instance  string         // this process's @amux_instance
+	StateHome string
+	AmuxBin   string // this binary, for pane launches and AMUX_BIN_PATH
 	// ScreenRules matches captured agent screens (nil: activity only).
 	ScreenRules monitor.ScreenMatcher
 	// Rules are the live screen rules behind ScreenRules: watched for
@@ -54,3 +57,7 @@ type Deps struct {
 	// closeLog closes the log when Run returns.
 	closeLog func()
 }
+
+// now reads the app's clock (Deps.Now; New fills in time.Now when a test
+// left it out).
+func (m *Model) now() time.Time { return m.deps.Now() }

@@ -28,7 +28,7 @@ func (m *Model) healthInputs() health.Inputs {
 	for k, v := range m.states {
 		sessions[k] = v
 	}
-	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: time.Now(),
+	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: m.now(),
 		GateAfter: time.Duration(m.deps.Config.Status.StuckAfterMs) * time.Millisecond}
 	if m.deps.StateHome != "" {
 		for _, name := range []string{config.FileName, "projects.json", "project-env.json", "project-scripts.json",

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
@@ -132,6 +133,9 @@ type snapshot struct {
 
 // New builds the root model.
 func New(deps Deps) *Model {
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
 	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
 	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
 	m := &Model{
