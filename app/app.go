@@ -136,7 +136,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, fmt.Errorf("cannot find the amux binary: %w", err)
 	}
 	instance := workspace.NewInstanceID(home)
-	reg, err := ports.New(home, cfg.Ports, workspace.AdoptionProbe(tc, home))
+	reg, err := ports.New(home, portSettings(cfg.Ports), workspace.AdoptionProbe(tc, home))
 	if err != nil {
 		return Deps{}, err
 	}
@@ -177,7 +177,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 	}
 	cwd, _ := os.Getwd()
 	return Deps{
-		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
+		Config: cfg, StartupWarning: warn, Tmux: tc, Engine: eng,
 		Home: userHome, Cwd: cwd, Now: time.Now, OuterTmux: getenv("TMUX") != "", Instance: instance, StateHome: home, AmuxBin: bin,
 		ScreenRules: screenMatcher(rules), Rules: rules,
 		History: events.Open(filepath.Join(home, events.DirName)),

@@ -16,12 +16,15 @@ import (
 
 // Deps are the app's dependencies, built by Run or by a test.
 type Deps struct {
-	Config        config.Config
-	ConfigWarning error // malformed config: defaults in use, shown once
-	Tmux          *tmux.Client
-	Engine        *workspace.Engine
-	Home          string // the user's home directory, for ~ in pickers
-	Cwd           string // where amux was started, for relative paths
+	Config config.Config
+	// StartupWarning is what start-up found wrong but started past, shown
+	// once as a notice: a malformed config.json (defaults in use), no log
+	// file, the port registry's adoption, unloadable screen rules.
+	StartupWarning error
+	Tmux           *tmux.Client
+	Engine         *workspace.Engine
+	Home           string // the user's home directory, for ~ in pickers
+	Cwd            string // where amux was started, for relative paths
 	// Now is the app's one clock: every time the app records or compares
 	// (attention, last use, first-task waits, health, the timeline's span)
 	// is read from it, so a test can move it. nil is time.Now.

@@ -161,7 +161,7 @@ func New(deps Deps) *Model {
 		}
 		m.mon = monitor.New(opts)
 	}
-	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {
+	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
 		if kerr != nil && deps.Log != nil {
 			deps.Log.Warn("keys section of config.json", "err", kerr.Error())

@@ -103,7 +103,7 @@ func (m *Model) applySettings(cfg config.Config) {
 		m.mon.SetConfig(agentConfig(cfg))
 	}
 	if m.deps.Ports != nil {
-		_ = m.deps.Ports.SetSettings(cfg.Ports) // validated by the dialog
+		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
 	}
 	if m.deps.Engine != nil {
 		m.deps.Engine.SetShellMarks(cfg.Status.ShellMarks)
