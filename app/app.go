@@ -176,8 +176,8 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		userHome, _ = os.UserHomeDir()
 	}
 	cwd, _ := os.Getwd()
-	return Deps{
-		Config: cfg, StartupWarning: warn, Tmux: tc, Engine: eng,
+	deps := Deps{
+		Config: cfg, StartupWarning: warn, Tmux: tc,
 		Home: userHome, Cwd: cwd, Now: time.Now, OuterTmux: getenv("TMUX") != "", Instance: instance, StateHome: home, AmuxBin: bin,
 		ScreenRules: screenMatcher(rules), Rules: rules,
 		History: events.Open(filepath.Join(home, events.DirName)),
@@ -192,7 +192,9 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 			}
 			return nil
 		},
-	}, nil
+	}
+	deps.useEngine(eng)
+	return deps, nil
 }
 
 // openLog opens amux's log under the state home. Without it amux runs on,

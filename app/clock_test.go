@@ -14,7 +14,7 @@ import (
 // clock never does, so a time.Now left in the path would show.
 func TestTheAppReadsTimeFromItsClock(t *testing.T) {
 	clock := time.Date(2030, 1, 2, 15, 0, 0, 0, time.UTC)
-	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: func() time.Time { return clock }, Zone: time.UTC})
+	m := New(withEngine(Deps{Config: config.Defaults(), Now: func() time.Time { return clock }, Zone: time.UTC}, testEngine(t)))
 	if got := m.healthInputs().Now; !got.Equal(clock) {
 		t.Fatalf("health checks at %v, want the clock's %v", got, clock)
 	}

@@ -22,9 +22,18 @@ type Deps struct {
 	// file, the port registry's adoption, unloadable screen rules.
 	StartupWarning error
 	Tmux           *tmux.Client
-	Engine         *workspace.Engine
-	Home           string // the user's home directory, for ~ in pickers
-	Cwd            string // where amux was started, for relative paths
+	// The workspace engine's services, one per job (workspace/services.go):
+	// each part of the app reaches only the ones it uses, and a remote
+	// host's implementation can stand in for any of them. useEngine sets
+	// them all to the local engine.
+	Lifecycle workspace.LifecycleService
+	Sessions  workspace.SessionService
+	Review    workspace.ReviewService
+	Trust     workspace.TrustService
+	Status    workspace.StatusService
+	Views     workspace.ViewStateService // the saved layout: always the local engine's
+	Home      string                     // the user's home directory, for ~ in pickers
+	Cwd       string                     // where amux was started, for relative paths
 	// Now is the app's one clock: every time the app records or compares
 	// (attention, last use, first-task waits, health, the timeline's span)
 	// is read from it, so a test can move it. nil is time.Now.
@@ -64,3 +73,12 @@ type Deps struct {
 // now reads the app's clock (Deps.Now; New fills in time.Now when a test
 // left it out).
 func (m *Model) now() time.Time { return m.deps.Now() }
+
+// useEngine makes the local engine every service of d (nil leaves them
+// unset: no typed nil in an interface).
+func (d *Deps) useEngine(e *workspace.Engine) {
+	if e == nil {
+		return
+	}
+	d.Lifecycle, d.Sessions, d.Review, d.Trust, d.Status, d.Views = e, e, e, e, e, e
+}

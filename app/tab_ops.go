@@ -211,7 +211,7 @@ func (m *Model) ensureAttached() tea.Cmd {
 // when shown.
 func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
 	wsID := m.tabs.workspaceOf(t)
-	eng, session := m.deps.Engine, t.session
+	sess, session := m.deps.Sessions, t.session
 	t.lastFrame = t.view.View()
 	t.view = nil
 	if m.entered == t {
@@ -220,7 +220,7 @@ func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		ok, err := eng.SessionAlive(ctx, session)
+		ok, err := sess.SessionAlive(ctx, session)
 		if err == nil && !ok {
 			return tabGoneMsg{wsID: wsID, tabID: t.id}
 		}
