@@ -22,8 +22,9 @@ import (
 //     implementation streams each step or chunk back over the request's
 //     channel and calls the caller's sink locally, in order, before it
 //     returns the result.
-//   - Errors say what failed in their text. Where the app branches on an
-//     error it uses errors.Is/As with this package's and git's sentinels
+//   - Errors say what failed in their text, those inside results too
+//     (CreateResult.SetupErr, TeardownResult.ArchiveErr, ProjectState.Err,
+//     the Failed maps). Where the app branches on an error it uses errors.Is/As with this package's and git's sentinels
 //     and typed errors (ErrUntrusted with *UntrustedError, ErrWorkAtRisk,
 //     ErrBadBase, ErrCorrupt, ErrRepoScripts, ErrNotThisLanding,
 //     *RolledBackError, git.ErrMergeConflict, git.ErrUnresolved): a remote
