@@ -136,7 +136,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, fmt.Errorf("cannot find the amux binary: %w", err)
 	}
 	instance := workspace.NewInstanceID(home)
-	reg, err := ports.New(home, cfg.Ports, workspace.AdoptionProbe(tc, home))
+	reg, err := ports.New(home, portSettings(cfg.Ports), workspace.AdoptionProbe(tc, home))
 	if err != nil {
 		return Deps{}, err
 	}
@@ -176,8 +176,8 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		userHome, _ = os.UserHomeDir()
 	}
 	cwd, _ := os.Getwd()
-	return Deps{
-		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
+	deps := Deps{
+		Config: cfg, StartupWarning: warn, Tmux: tc,
 		Home: userHome, Cwd: cwd, Now: time.Now, OuterTmux: getenv("TMUX") != "", Instance: instance, StateHome: home, AmuxBin: bin,
 		ScreenRules: screenMatcher(rules), Rules: rules,
 		History: events.Open(filepath.Join(home, events.DirName)),
@@ -192,7 +192,9 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 			}
 			return nil
 		},
-	}, nil
+	}
+	deps.useEngine(eng)
+	return deps, nil
 }
 
 // openLog opens amux's log under the state home. Without it amux runs on,

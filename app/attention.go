@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"sort"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -50,7 +49,7 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	ring := false
 	var notes []string
 	var cmds []tea.Cmd
-	now := time.Now()
+	now := m.now()
 	for wsID, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			st, ok := res.Sessions[t.session]

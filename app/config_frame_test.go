@@ -22,7 +22,7 @@ func firstFrame(t testing.TB, body []byte) (*Model, string) {
 		t.Fatal(err)
 	}
 	cfg, _ := config.Load(home) // a warning still starts amux
-	m := New(Deps{Config: cfg, Engine: testEngine(t), Now: time.Now, Zone: time.UTC})
+	m := New(withEngine(Deps{Config: cfg, Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})
 	_ = m.render()
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})

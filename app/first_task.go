@@ -71,7 +71,7 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	if !ruled && !modes.Has(termview.ModeBracketedPaste) {
 		text = strings.Join(strings.Fields(text), " ")
 	}
-	eng, wsID, tabID := m.deps.Engine, m.tabs.workspaceOf(t), t.id
+	sess, wsID, tabID := m.deps.Sessions, m.tabs.workspaceOf(t), t.id
 	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: text, ReadyTimeout: readinessTimeout}
 	return func() tea.Msg {
 		// Two waits for the composer (the second after a lost paste; a
@@ -79,7 +79,7 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 		// workspace.gateWait) and the wait for a sign.
 		ctx, cancel := context.WithTimeout(context.Background(), firstTaskBound)
 		defer cancel()
-		d, err := eng.Deliver(ctx, req)
+		d, err := sess.Deliver(ctx, req)
 		return firstTaskDeliveredMsg{wsID, tabID, d, err}
 	}
 }

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
@@ -105,7 +103,7 @@ func (m *Model) settleFocus() {
 
 // toTerminal hands a key, paste or mouse event to a terminal view.
 func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
-	t.lastUsed = time.Now()
+	t.lastUsed = m.now()
 	_, isKey := msg.(tea.KeyPressMsg)
 	_, isPaste := msg.(tea.PasteMsg)
 	// Typing changes nothing amux draws: the echo comes back as a frame.

@@ -28,7 +28,7 @@ func (m *Model) healthInputs() health.Inputs {
 	for k, v := range m.states {
 		sessions[k] = v
 	}
-	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: time.Now(),
+	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: m.now(),
 		GateAfter: time.Duration(m.deps.Config.Status.StuckAfterMs) * time.Millisecond}
 	if m.deps.StateHome != "" {
 		for _, name := range []string{config.FileName, "projects.json", "project-env.json", "project-scripts.json",
@@ -104,7 +104,7 @@ type tapsRepairedMsg struct {
 // repairTaps starts a new tap on every session Health finds without a
 // working one, off the update loop, then runs the checks again.
 func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
-	names, eng := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Engine
+	names, sess := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Sessions
 	if len(names) == 0 {
 		return m.say(levelInfo, "every session's status tap is working")
 	}
@@ -113,7 +113,7 @@ func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
 		defer cancel()
 		var errs []error
 		for _, name := range names {
-			if err := eng.RepairTap(ctx, name); err != nil {
+			if err := sess.RepairTap(ctx, name); err != nil {
 				errs = append(errs, err)
 			}
 		}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
@@ -132,6 +133,9 @@ type snapshot struct {
 
 // New builds the root model.
 func New(deps Deps) *Model {
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
 	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
 	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
 	m := &Model{
@@ -157,7 +161,7 @@ func New(deps Deps) *Model {
 		}
 		m.mon = monitor.New(opts)
 	}
-	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {
+	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
 		if kerr != nil && deps.Log != nil {
 			deps.Log.Warn("keys section of config.json", "err", kerr.Error())

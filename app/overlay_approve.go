@@ -76,13 +76,13 @@ func (o *createOverlay) runApproved(m *Model) tea.Cmd {
 	m.opSeq++
 	o.op = m.opSeq
 	o.out = newPump[string](8)
-	op, out, eng, id, sc := o.op, o.out, m.deps.Engine, o.created.WorkspaceID(), o.untrusted.Script
+	op, out, trust, id, sc := o.op, o.out, m.deps.Trust, o.created.WorkspaceID(), o.untrusted.Script
 	spin := o.form.SetBusy("running the approved setup-workspace of " + o.created.Name + "…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
 		lw := &lineWriter{emit: out.add}
-		res, err := eng.ApproveSetup(ctx, id, sc, lw)
+		res, err := trust.ApproveSetup(ctx, id, sc, lw)
 		lw.flush()
 		out.close()
 		return approvedSetupMsg{op, res, err}

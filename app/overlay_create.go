@@ -94,18 +94,18 @@ func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		}
 		m.opSeq++
 		o.op, o.branch = m.opSeq, workspace.BranchAttach // a new name asks again
-		op, eng := o.op, m.deps.Engine
+		op, life := o.op, m.deps.Lifecycle
 		return tea.Batch(cmd, o.form.SetBusy("checking "+req.Name+"…"), func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			_, err := eng.CheckCreate(ctx, req)
+			_, err := life.CheckCreate(ctx, req)
 			field := 0 // the name, unless the engine refused the base ref
 			if errors.Is(err, workspace.ErrBadBase) {
 				field = 1
 			}
 			var kept workspace.KeptBranch
 			if err == nil {
-				kept, err = eng.KeptBranch(ctx, req)
+				kept, err = life.KeptBranch(ctx, req)
 			}
 			return createValidatedMsg{op, field, err, kept}
 		})
@@ -125,7 +125,7 @@ func (o *createOverlay) view(m *Model, w, h int) string {
 
 // startCreate runs the create after validation passed.
 func (m *Model) startCreate(o *createOverlay) tea.Cmd {
-	req, op, eng := o.request(), o.op, m.deps.Engine
+	req, op, life := o.request(), o.op, m.deps.Lifecycle
 	o.out = newPump[string](8)
 	out := o.out
 	spin := o.form.SetBusy("creating " + req.Name + " (worktree, then setup-workspace)…")
@@ -134,7 +134,7 @@ func (m *Model) startCreate(o *createOverlay) tea.Cmd {
 		defer cancel()
 		lw := &lineWriter{emit: out.add}
 		req.Output = lw
-		res, err := eng.Create(ctx, req)
+		res, err := life.Create(ctx, req)
 		lw.flush()
 		out.close()
 		return createDoneMsg{op, res, err}

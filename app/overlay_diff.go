@@ -98,11 +98,11 @@ func (o *diffOverlay) whyNoStage(m *Model) string {
 func (o *diffOverlay) load(m *Model) tea.Cmd {
 	m.opSeq++
 	o.gen = m.opSeq
-	gen, ws, req, eng := o.gen, o.ws, o.req, m.deps.Engine
+	gen, ws, req, rev := o.gen, o.ws, o.req, m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		files, err := eng.Diff(ctx, ws, req)
+		files, err := rev.Diff(ctx, ws, req)
 		return diffLoadedMsg{gen: gen, files: files, err: err}
 	}
 }
@@ -184,16 +184,16 @@ func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 			return m.markResolved(o.ws, r.File.Path())
 		}
 		unstage := o.req.Mode == git.DiffStaged
-		ws, eng, f, h := o.ws, m.deps.Engine, r.File, r.Hunk
+		ws, rev, f, h := o.ws, m.deps.Review, r.File, r.Hunk
 		whole := r.Op == diffview.OpStageFile || o.req.Mode == git.DiffUntracked
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 			defer cancel()
 			var err error
 			if whole {
-				err = eng.Stage(ctx, ws, f.Path(), unstage)
+				err = rev.Stage(ctx, ws, f.Path(), unstage)
 			} else {
-				err = eng.StageHunk(ctx, ws, f, h, unstage)
+				err = rev.StageHunk(ctx, ws, f, h, unstage)
 			}
 			return stagedMsg{ws: ws, err: err}
 		}

@@ -47,12 +47,12 @@ type resolvedMsg struct {
 
 // markResolved stages path of ws's stopped landing as resolved.
 func (m *Model) markResolved(ws, path string) tea.Cmd {
-	eng := m.deps.Engine
+	rev := m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
-		msg := resolvedMsg{ws: ws, path: path, err: eng.MarkResolved(ctx, ws, path)}
-		r, err := eng.Review(ctx, ws)
+		msg := resolvedMsg{ws: ws, path: path, err: rev.MarkResolved(ctx, ws, path)}
+		r, err := rev.Review(ctx, ws)
 		msg.review, msg.reviewed = r, err == nil
 		return msg
 	}
@@ -102,11 +102,11 @@ type finishReadyMsg struct {
 // to finish its stopped landing: what is stopped and what still conflicts
 // are read now, not taken from a review that may predate the last step.
 func (m *Model) openFinishSelected() tea.Cmd {
-	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	ws, rev := m.selectedWorkspaceID(), m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		r, err := eng.Review(ctx, ws)
+		r, err := rev.Review(ctx, ws)
 		return finishReadyMsg{ws: ws, review: r, err: err}
 	}
 }
@@ -161,14 +161,14 @@ func (o *finishOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 		switch o.steps[c.Selected()] {
 		case stepContinue:
-			eng := m.deps.Engine
+			rev := m.deps.Review
 			cont := func(ctx context.Context, ws string) error {
-				_, err := eng.ContinueLanding(ctx, ws)
+				_, err := rev.ContinueLanding(ctx, ws)
 				return err
 			}
 			return tea.Batch(m.say(levelInfo, o.how+" continuing…"), m.land(o.ws, o.how, cont))
 		case stepSkip:
-			return tea.Batch(m.say(levelInfo, "skipping the commit…"), m.land(o.ws, o.how, m.deps.Engine.SkipRebase))
+			return tea.Batch(m.say(levelInfo, "skipping the commit…"), m.land(o.ws, o.how, m.deps.Review.SkipRebase))
 		case stepAbort:
 			return tea.Batch(m.say(levelInfo, "abort running…"), m.abortLanding(o.ws))
 		}

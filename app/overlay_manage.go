@@ -56,11 +56,11 @@ type projectsCheckedMsg struct {
 // checkProjects asks the engine whether every project is still where it
 // was and imports worktrees made outside amux (start and refresh).
 func (m *Model) checkProjects() tea.Cmd {
-	eng := m.deps.Engine
+	life := m.deps.Lifecycle
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 		defer cancel()
-		states, err := eng.RefreshProjects(ctx)
+		states, err := life.RefreshProjects(ctx)
 		return projectsCheckedMsg{states: states, err: err}
 	}
 }
@@ -140,11 +140,11 @@ func (m *Model) openRemoveProject() tea.Cmd {
 		d := dialog.NewTypedConfirm(m.th, m.km, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
 		o.confirm = &d
 		o.submit = func(m *Model, _ string) tea.Cmd {
-			eng := m.deps.Engine
+			life := m.deps.Lifecycle
 			return func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 				defer cancel()
-				res, err := eng.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
+				res, err := life.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
 				text := fmt.Sprintf("removed project %s; %s kept", name, plural(res.Kept, "workspace"))
 				if deleteThem {
 					text = fmt.Sprintf("removed project %s and its %s", name, plural(len(res.Deleted), "workspace"))
@@ -188,11 +188,11 @@ func (m *Model) openRenameWorkspace() tea.Cmd {
 	f.SetValue(0, w.Name)
 	id, branch := w.ID, rec.Branch
 	rename := func(name string, renameBranch bool) tea.Cmd {
-		eng := m.deps.Engine
+		life := m.deps.Lifecycle
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
-			_, err := eng.RenameWorkspace(ctx, id, name, renameBranch)
+			_, err := life.RenameWorkspace(ctx, id, name, renameBranch)
 			text := "renamed to " + name
 			if renameBranch {
 				text += " (and its branch)"

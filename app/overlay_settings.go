@@ -103,10 +103,10 @@ func (m *Model) applySettings(cfg config.Config) {
 		m.mon.SetConfig(agentConfig(cfg))
 	}
 	if m.deps.Ports != nil {
-		_ = m.deps.Ports.SetSettings(cfg.Ports) // validated by the dialog
+		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
 	}
-	if m.deps.Engine != nil {
-		m.deps.Engine.SetShellMarks(cfg.Status.ShellMarks)
+	if m.deps.Sessions != nil {
+		m.deps.Sessions.SetShellMarks(cfg.Status.ShellMarks)
 	}
 }
 

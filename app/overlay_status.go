@@ -65,7 +65,7 @@ func (m *Model) openStatus() tea.Cmd {
 
 func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 	o.gen++
-	gen, id, eng, inFlight, log := o.gen, o.id, m.deps.Engine, m.inFlight(), m.deps.History
+	gen, id, stat, inFlight, log := o.gen, o.id, m.deps.Status, m.inFlight(), m.deps.History
 	session := ""
 	if t := m.tabs[id].current(); t != nil {
 		session, o.histTab = t.session, t.label()
@@ -73,7 +73,7 @@ func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		st, err := eng.Status(ctx, id, inFlight)
+		st, err := stat.Status(ctx, id, inFlight)
 		return statusLoadedMsg{gen, st, tabHistory(log, session, historyRows), err}
 	}
 }
@@ -155,20 +155,20 @@ func (o *statusOverlay) untrustedLines() []string {
 // act runs a confirmed action off the update loop.
 func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
 	o.working = true
-	eng, id, inFlight := m.deps.Engine, o.id, m.inFlight()
+	stat, trust, id, inFlight := m.deps.Status, m.deps.Trust, o.id, m.inFlight()
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
 		switch what {
 		case "release":
 			n, _ := strconv.Atoi(confirmed)
-			got, err := eng.ReleaseOrphans(ctx, n, inFlight)
+			got, err := stat.ReleaseOrphans(ctx, n, inFlight)
 			return statusActionMsg{what, "released " + plural(got, "port reservation"), err}
 		case "untrust":
-			_, err := eng.RevokeApprovals(ctx, id)
+			_, err := trust.RevokeApprovals(ctx, id)
 			return statusActionMsg{what, "script approvals revoked", err}
 		default:
-			ran, err := eng.ApproveScripts(ctx, id)
+			ran, err := trust.ApproveScripts(ctx, id)
 			text := "scripts approved"
 			if ran {
 				text += "; setup-workspace ran"

@@ -84,12 +84,12 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 	m.opSeq++
 	o := &teardownOverlay{id: w.ID, name: w.Name, shelve: shelve, rec: rec, gen: m.opSeq, loading: true}
 	m.overlay = o
-	gen, id, eng := o.gen, o.id, m.deps.Engine
+	gen, id, life, trust := o.gen, o.id, m.deps.Lifecycle, m.deps.Trust
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
 		defer cancel()
-		risk, err := eng.AtRisk(ctx, id)
-		archive, aerr := eng.ArchiveToApprove(id)
+		risk, err := life.AtRisk(ctx, id)
+		archive, aerr := trust.ArchiveToApprove(id)
 		if err == nil {
 			err = aerr
 		}

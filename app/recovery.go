@@ -21,11 +21,11 @@ type recoveredMsg struct {
 // recover runs startup recovery in the background: it finishes (or undoes)
 // what a crash interrupted and stops the scripts it left running.
 func (m *Model) recover() tea.Cmd {
-	eng := m.deps.Engine
+	life := m.deps.Lifecycle
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		rep, err := eng.Recover(ctx, workspace.RecoverOptions{})
+		rep, err := life.Recover(ctx, workspace.RecoverOptions{})
 		return recoveredMsg{rep, err}
 	}
 }

@@ -32,10 +32,10 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	id, eng := w.ID, m.deps.Engine
+	id, life := w.ID, m.deps.Lifecycle
 	return m.followRestore(id, w.Name, false, "restoring…",
 		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
-			return eng.Restore(ctx, id, workspace.RestoreOptions{
+			return life.Restore(ctx, id, workspace.RestoreOptions{
 				Output: out,
 				Observe: func(_, s, _ string) {
 					if l := restoreStepLabel(s); l != "" {

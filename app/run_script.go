@@ -18,11 +18,11 @@ type runStartedMsg struct {
 // session; the next load shows it as a tab.
 func (m *Model) startRunScript() tea.Cmd {
 	id := m.selectedWorkspaceID()
-	eng := m.deps.Engine
+	sess := m.deps.Sessions
 	return tea.Batch(m.say(levelInfo, "starting the run script…"), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		rs, err := eng.StartRun(ctx, id)
+		rs, err := sess.StartRun(ctx, id)
 		return runStartedMsg{id, rs.Name, err}
 	})
 }

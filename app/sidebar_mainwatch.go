@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/workspace/treewatch"
+	"amux.dev/amux/workspace"
 )
 
 // While the shown workspace's merge is stopped in the project's main
@@ -19,14 +19,14 @@ import (
 type mainWatch struct {
 	ws       string // the workspace it watches for ("" when none)
 	gen      int    // bumped per start and stop: a late start is closed
-	watcher  *treewatch.Watcher
+	watcher  workspace.ChangeWatch
 	starting bool
 }
 
 type mainWatchMsg struct {
 	ws  string
 	gen int
-	w   *treewatch.Watcher
+	w   workspace.ChangeWatch
 	err error
 }
 
@@ -50,11 +50,11 @@ func (m *Model) syncMainWatch() tea.Cmd {
 	}
 	m.stopMainWatch()
 	w.ws, w.starting = ws, true
-	gen, eng := w.gen, m.deps.Engine
+	gen, stat := w.gen, m.deps.Status
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		tw, err := eng.WatchMain(ctx, ws)
+		tw, err := stat.WatchMain(ctx, ws)
 		return mainWatchMsg{ws: ws, gen: gen, w: tw, err: err}
 	}
 }
@@ -84,9 +84,9 @@ func (m *Model) onMainWatch(msg mainWatchMsg) tea.Cmd {
 	return tea.Batch(m.refreshReview(), waitMainChange(msg.ws, msg.gen, msg.w))
 }
 
-func waitMainChange(ws string, gen int, w *treewatch.Watcher) tea.Cmd {
+func waitMainChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {
 	return func() tea.Msg {
-		if _, ok := <-w.C; !ok {
+		if _, ok := <-w.Changed(); !ok {
 			return nil
 		}
 		return mainChangedMsg{ws: ws, gen: gen}

@@ -23,7 +23,8 @@ func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
 	o.events = newPump[StepEvent](0)
 	m.busy[o.id] = verb[:len(verb)-1] + "…"
 	m.rebuildDashboard()
-	op, id, name, shelve, dirty, eng, ev := o.op, o.id, o.name, o.shelve, o.dirty, m.deps.Engine, o.events
+	op, id, name, shelve, dirty, ev := o.op, o.id, o.name, o.shelve, o.dirty, o.events
+	life, trust := m.deps.Lifecycle, m.deps.Trust
 	skipArchive, approve := o.skipArchive, o.approveArchive && o.archive != nil
 	var archive workspace.Script
 	if approve {
@@ -41,18 +42,18 @@ func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
 		if approve {
 			// The approval of exactly what was shown, right before the
 			// teardown that runs it.
-			err = eng.ApproveArchive(ctx, id, archive)
+			err = trust.ApproveArchive(ctx, id, archive)
 		}
 		switch {
 		case err != nil:
 		case shelve:
-			res, err = eng.Shelve(ctx, id, opts)
+			res, err = life.Shelve(ctx, id, opts)
 		default:
-			res, err = eng.Delete(ctx, id, opts)
+			res, err = life.Delete(ctx, id, opts)
 		}
 		note := teardownNote(res)
 		if err != nil {
-			note = unfinishedNote(eng, id)
+			note = unfinishedNote(life, id)
 		}
 		ev.close()
 		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}

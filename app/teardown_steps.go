@@ -89,8 +89,8 @@ func teardownNote(res workspace.TeardownResult) string {
 // unfinishedNote says truthfully what a failed delete or shelve left: a
 // mark (the engine's tombstone) the next start acts on, or none, so
 // nothing is retried. The person's words, not the file's name.
-func unfinishedNote(eng *workspace.Engine, id string) string {
-	switch op, _ := eng.UnfinishedTeardown(id); op {
+func unfinishedNote(life workspace.LifecycleService, id string) string {
+	switch op, _ := life.UnfinishedTeardown(id); op {
 	case workspace.OpDelete:
 		return "It stays marked as being deleted: the next start finishes the delete."
 	case workspace.OpShelve:

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-
-	"amux.dev/amux/ports"
 )
 
 // Sections are the settings Settings saves together ("UI sections
@@ -16,7 +14,7 @@ import (
 // never holds the other back.
 type Sections struct {
 	UI     UI
-	Ports  ports.Settings
+	Ports  Ports
 	Status Status
 	Notify Notify
 }
@@ -83,7 +81,7 @@ func uiFields(ui UI) map[string]any {
 		"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone, "notifications": ui.Notifications}
 }
 
-func portFields(p ports.Settings) map[string]any {
+func portFields(p Ports) map[string]any {
 	return map[string]any{"start": p.Start, "end": p.End, "size": p.Size}
 }
 

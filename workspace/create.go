@@ -28,7 +28,8 @@ type CreateRequest struct {
 	// Output also receives setup-workspace's output as it is printed — how
 	// the create dialog shows the live tail (nil: none). It must tolerate
 	// writes from another goroutine; the capped output file is written
-	// either way.
+	// either way. Across a process boundary the host sends the output in
+	// chunks as printed and the caller's side writes them here.
 	Output io.Writer
 	// Observe is told about each step as it completes (nil: nobody).
 	Observe Observer

@@ -39,7 +39,7 @@ type DeleteOptions struct {
 // RestoreOptions adjust a Restore.
 type RestoreOptions struct {
 	SkipSetup bool      // do not run setup-workspace afterwards
-	Output    io.Writer // also receives setup-workspace's output as printed (nil: none)
+	Output    io.Writer // also receives setup-workspace's output as printed (nil: none; remotely, as CreateRequest.Output)
 	Observe   Observer  // told about each step as it completes (nil: nobody)
 }
 

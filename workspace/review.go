@@ -238,7 +238,7 @@ func (e *Engine) Rebase(ctx context.Context, id string) (err error) {
 
 // Watch starts the work tree watcher of a workspace (treewatch), skipping
 // the directories its ignore rules ignore. The caller closes it.
-func (e *Engine) Watch(ctx context.Context, id string) (*treewatch.Watcher, error) {
+func (e *Engine) Watch(ctx context.Context, id string) (ChangeWatch, error) {
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return nil, err
@@ -247,13 +247,13 @@ func (e *Engine) Watch(ctx context.Context, id string) (*treewatch.Watcher, erro
 	if err != nil {
 		e.log.Warn("ignored directories unknown; watching them too", "workspace", id, "err", err)
 	}
-	return treewatch.Start(treewatch.Options{Root: rec.Root, Skip: skip})
+	return startWatch(treewatch.Options{Root: rec.Root, Skip: skip})
 }
 
 // WatchMain starts a watcher of the project's main checkout, for the time
 // a merge of the workspace is stopped there: the person may resolve or
 // commit it by hand, and Changes should follow. The caller closes it.
-func (e *Engine) WatchMain(ctx context.Context, id string) (*treewatch.Watcher, error) {
+func (e *Engine) WatchMain(ctx context.Context, id string) (ChangeWatch, error) {
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return nil, err
@@ -265,5 +265,15 @@ func (e *Engine) WatchMain(ctx context.Context, id string) (*treewatch.Watcher, 
 	if err != nil {
 		e.log.Warn("ignored directories of the main checkout unknown; watching them too", "workspace", id, "err", err)
 	}
-	return treewatch.Start(treewatch.Options{Root: rec.Repo, Skip: skip})
+	return startWatch(treewatch.Options{Root: rec.Repo, Skip: skip})
+}
+
+// startWatch starts a treewatch watcher as a ChangeWatch (no typed nil on
+// failure).
+func startWatch(opts treewatch.Options) (ChangeWatch, error) {
+	w, err := treewatch.Start(opts)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
 }
