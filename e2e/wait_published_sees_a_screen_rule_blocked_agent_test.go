@@ -35,7 +35,7 @@ func TestWaitPublishedSeesAScreenRuleBlockedAgent(t *testing.T) {
 	}
 	code, out, errOut = startAmuxWait(t, env.Vars(), "--published", "--state", "blocked", "--timeout", "10s").result(t)
 	if code != 0 || !strings.Contains(out, "state=blocked") || !strings.Contains(out, "app=claude") ||
-		!strings.Contains(out, "message='Do you want to proceed?'") {
+		!strings.Contains(out, "message='Bash command'") { // the claude rules name the tool
 		t.Fatalf("amux wait --published: exit %d, out %q, err %q", code, out, errOut)
 	}
 }
