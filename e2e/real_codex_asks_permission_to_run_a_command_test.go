@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
@@ -23,10 +24,20 @@ func TestRealCodexAsksPermissionToRunACommand(t *testing.T) {
 	s.waitBlocked(t, harness.DefaultWait, "permission", "$ touch made-by-codex.txt")
 	s.waitBadge(t, "◆", func(b string) bool { return b == "◆" })
 
-	s.term.Type("y") // 1. Yes, proceed (y)
+	// 1. Yes, proceed (y). Under load Codex can draw the approval before it
+	// reads keys: say yes again while the question is still on screen.
+	s.term.Type("y")
+	harness.Eventually(t, func() (bool, string) {
+		if strings.Contains(s.term.Screen(), "Would you like to run the following command?") {
+			s.term.Type("y")
+			return false, "the approval is still asked"
+		}
+		return true, ""
+	})
 	s.waitScreen(t, harness.DefaultWait, "Created the file.")
 	s.waitState(t, harness.DefaultWait, "done")
 	if !exists(filepath.Join(harness.WorktreePath(s.env, "shop", "feat"), "made-by-codex.txt")) {
-		t.Fatal("the approved command did not run")
+		gens := s.model.Generations()
+		t.Fatalf("the approved command did not run; Codex told the model:\n%s", gens[len(gens)-1].Body)
 	}
 }

@@ -44,6 +44,9 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	selectWorkspace(t, term, "parked")
 	term.Press(t, "restore-workspace")
 	term.WaitText("restored workspace parked")
+	// The list reloads after the restore: until then the row is shelved
+	// and a new tab is refused.
+	term.WaitGone("parked shelved")
 	term.Press(t, "new-terminal-tab")
 	term.WaitText(" 1 shell ")
 	term.Type("unset HISTFILE; echo restored-$((20+22))") // no history written into HOME as the test ends
