@@ -88,7 +88,7 @@ type Observation struct {
 
 // ScreenVerdict is what a screen rule concluded.
 type ScreenVerdict struct {
-	State    State // Blocked, Working or Idle
+	State    State // Blocked, Working, Error or Idle
 	Kind     string
 	Rule     string
 	Evidence string
@@ -223,6 +223,10 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 			// A blocked screen without a question says only its kind: the
 			// matched row is a menu line ("❯ 1. Yes"), never the reason.
 			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
+		case Error:
+			// The agent gave up and says so on screen (an API error after
+			// its retries): the error line is the reason.
+			return Result{State: Error, Message: v.Evidence, Source: SourceScreen, Detail: "rule " + v.Rule}
 		case Idle:
 			// The prompt is back: no need to wait for output to settle, but
 			// a session that just worked is done, not idle.

@@ -121,18 +121,27 @@ func (s *Set) Composer(assistant string, screen []string) (Composer, bool) {
 
 // question is the question a blocked screen asks: the lowest row matching
 // the rule's first question pattern that matches (patterns in order), else
-// the lowest row in its region that holds a "?", else "". A row holding a
-// "?" is cut after its last one: a sentence that wraps on after the
-// question ("… this directory? Working with …") shows only the question.
+// the lowest row in its region that holds a "?", else "". A question regex
+// with groups gives its groups, joined by a space: a dialog whose question
+// row says only "Allow execution?" can name the command from its title
+// row. Any other row holding a "?" is cut after its last one: a sentence
+// that wraps on after the question ("… this directory? Working with …")
+// shows only the question.
 func (r *rule) questionIn(win []string) string {
 	region := win
 	if r.rows > 0 && r.rows < len(region) {
 		region = region[len(region)-r.rows:]
 	}
 	for _, p := range r.question {
-		if row, ok := lowest(region, p); ok {
-			return trimEvidence(upToQuestionMark(row))
+		row, ok := lowest(region, p)
+		if !ok {
+			continue
 		}
+		if p.re != nil && p.re.NumSubexp() > 0 {
+			m := p.re.FindStringSubmatch(row)
+			return trimEvidence(strings.Join(strings.Fields(strings.Join(m[1:], " ")), " "))
+		}
+		return trimEvidence(upToQuestionMark(row))
 	}
 	if len(r.question) > 0 {
 		return ""

@@ -95,7 +95,7 @@ func TestFixtureHeaders(t *testing.T) {
 			}
 		}
 		switch state, kind := fx.expectVerdict(); {
-		case state == "none" || state == StateWorking || state == StateIdle:
+		case state == "none" || state == StateWorking || state == StateError || state == StateIdle:
 		case state == StateBlocked && kind != "":
 		default:
 			t.Errorf("%s: expect header %q", fx.path, fx.header["expect"])
@@ -211,7 +211,7 @@ func TestBusyVerdictsComeFromTheFooter(t *testing.T) {
 // can tell a working busy rule from a missing one.
 func TestFixturesCatchABrokenBusyRule(t *testing.T) {
 	home := t.TempDir()
-	for _, a := range []string{"claude", "codex"} {
+	for _, a := range []string{"claude", "codex", "gemini"} {
 		writeRules(t, home, a, "disable = [\"busy-footer\"]\n")
 	}
 	set, errs := Load(home)

@@ -7,7 +7,7 @@ import (
 
 // Verdict is what a matching rule says about the screen, with its evidence.
 type Verdict struct {
-	State    string // StateBlocked, StateWorking or StateIdle
+	State    string // StateBlocked, StateWorking, StateError or StateIdle
 	Kind     string // with StateBlocked: KindPermission, KindQuestion or KindAuth
 	Rule     string // "<assistant>/<rule name>", e.g. "claude/busy-footer"
 	Evidence string // the screen row that matched, trimmed
@@ -77,15 +77,20 @@ func window(screen []string) []string {
 	return out
 }
 
-// classRank orders states for matching: blocked, then working, then idle.
+// classRank orders states for matching: blocked, then working, then
+// error, then idle. An error line an agent left on screen yields to a busy
+// footer (it is working again) and speaks before the ready prompt that
+// sits under it.
 func classRank(state string) int {
 	switch state {
 	case StateBlocked:
 		return 0
 	case StateWorking:
 		return 1
-	default:
+	case StateError:
 		return 2
+	default:
+		return 3
 	}
 }
 
