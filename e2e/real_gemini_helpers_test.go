@@ -1,0 +1,119 @@
+package e2e
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status/events"
+	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
+)
+
+// geminiStory is amux at 120×40 with one workspace and the real Gemini CLI
+// configured as the assistant "gemini", pointed at a scripted model server.
+type geminiStory struct {
+	env     *harness.Env
+	term    *harness.Terminal
+	gemini  *harness.Gemini
+	session string
+}
+
+// startGeminiStory sets everything up and opens a Gemini tab. The script
+// of the model server is the test's to write (before the first task).
+func startGeminiStory(t *testing.T, opts harness.GeminiOptions) *geminiStory {
+	t.Helper()
+	env := harness.NewEnv(t)
+	g := harness.PrepareGemini(t, env, opts)
+	writeConfig(t, env, map[string]any{"gemini": map[string]any{"command": g.ShellCommand()}})
+	repo := env.NewRepo(t, "shop")
+	term := startWorkbench(t, env)
+	addProject(t, term, repo)
+	createWorkspace(t, term, "feat", "")
+	term.Press(t, "new-agent-tab")
+	term.WaitText("New agent tab")
+	term.Type("gemini")
+	term.Keys("Enter")
+	s := &geminiStory{env: env, term: term, gemini: g}
+	harness.Eventually(t, func() (bool, string) {
+		list, _ := tmux.ListSessions(t.Context(), env.Server)
+		for _, ls := range list {
+			if ls.Type == tmux.TypeAgent {
+				s.session = ls.Name
+			}
+		}
+		return s.session != "", "no agent session yet"
+	})
+	return s
+}
+
+// waitText waits, as long as a real CLI may take, for text on amux's screen.
+func (s *geminiStory) waitText(t *testing.T, text string) string {
+	t.Helper()
+	var screen string
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
+		screen = s.term.Screen()
+		return strings.Contains(screen, text), "waiting for " + text + "; screen:\n" + screen
+	})
+	return screen
+}
+
+// waitReady waits for Gemini's empty composer.
+func (s *geminiStory) waitReady(t *testing.T) { s.waitText(t, "Type your message") }
+
+// ask types a task into Gemini's composer and submits it.
+func (s *geminiStory) ask(t *testing.T, task string) {
+	t.Helper()
+	s.waitReady(t)
+	s.term.Type(task)
+	s.waitText(t, "> "+task)
+	s.term.Keys("Enter")
+}
+
+// agentState is the session's @amux_agent_state.
+func (s *geminiStory) agentState(t *testing.T) string {
+	t.Helper()
+	out, err := s.env.Server.Run(t.Context(), "show-options", "-v", "-t", s.session, tmux.TagAgentState)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(out)
+}
+
+// waitState waits until @amux_agent_state reads want and returns the
+// history record that made it so (what decided, the reason).
+func (s *geminiStory) waitState(t *testing.T, want string) events.Record {
+	t.Helper()
+	var rec events.Record
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
+		got := s.agentState(t)
+		if got != want {
+			return false, "@amux_agent_state " + got + ", want " + want + "; screen:\n" + s.term.Screen()
+		}
+		recs, _ := events.Open(filepath.Join(s.env.StateHome, events.DirName)).Tail(s.session, 0)
+		for i := len(recs) - 1; i >= 0; i-- {
+			if recs[i].To == want {
+				rec = recs[i]
+				return true, ""
+			}
+		}
+		return false, "no history record of " + want
+	})
+	return rec
+}
+
+// waitBadge waits for the tab's badge: the glyph (or one of the spinner's
+// frames, for working) before "1 gemini" in the tab bar.
+func (s *geminiStory) waitBadge(t *testing.T, glyphs string) {
+	t.Helper()
+	re := regexp.MustCompile("[" + glyphs + "] 1 gemini ")
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
+		screen := s.term.Screen()
+		return re.MatchString(screen), "no " + glyphs + " badge on the tab; screen:\n" + screen
+	})
+}
+
+// spinnerFrames are the working badge's frames (the tab bar's spinner).
+const spinnerFrames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⠿"
