@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
@@ -83,13 +84,18 @@ func (s *geminiStory) agentState(t *testing.T) string {
 }
 
 // waitState waits until @amux_agent_state reads want and returns the
-// history record that made it so (what decided, the reason).
+// history record that made it so (what decided, the reason). "stopped"
+// (an exited program, published as idle) waits for idle and its record.
 func (s *geminiStory) waitState(t *testing.T, want string) events.Record {
 	t.Helper()
 	var rec events.Record
+	published := want
+	if want == string(agentstate.Stopped) {
+		published = agentstate.Stopped.Published()
+	}
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		got := s.agentState(t)
-		if got != want {
+		if got != published {
 			return false, "@amux_agent_state " + got + ", want " + want + "; screen:\n" + s.term.Screen()
 		}
 		recs, _ := events.Open(filepath.Join(s.env.StateHome, events.DirName)).Tail(s.session, 0)
@@ -108,7 +114,7 @@ func (s *geminiStory) waitState(t *testing.T, want string) events.Record {
 // frames, for working) before "1 gemini" in the tab bar.
 func (s *geminiStory) waitBadge(t *testing.T, glyphs string) {
 	t.Helper()
-	re := regexp.MustCompile("[" + glyphs + "] 1 gemini ")
+	re := regexp.MustCompile("[" + glyphs + `]\d* 1 gemini `) // an exit status may follow the glyph
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		screen := s.term.Screen()
 		return re.MatchString(screen), "no " + glyphs + " badge on the tab; screen:\n" + screen
