@@ -26,8 +26,18 @@ type geminiStory struct {
 // of the model server is the test's to write (before the first task).
 func startGeminiStory(t *testing.T, opts harness.GeminiOptions) *geminiStory {
 	t.Helper()
+	return startGeminiStoryAfter(t, opts, nil)
+}
+
+// startGeminiStoryAfter is startGeminiStory with a step run once Gemini's
+// settings are written and before anything starts (installing hooks).
+func startGeminiStoryAfter(t *testing.T, opts harness.GeminiOptions, setup func(*harness.Gemini)) *geminiStory {
+	t.Helper()
 	env := harness.NewEnv(t)
 	g := harness.PrepareGemini(t, env, opts)
+	if setup != nil {
+		setup(g)
+	}
 	writeConfig(t, env, map[string]any{"gemini": map[string]any{"command": g.ShellCommand()}})
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
@@ -38,7 +48,7 @@ func startGeminiStory(t *testing.T, opts harness.GeminiOptions) *geminiStory {
 	term.Type("gemini")
 	term.Keys("Enter")
 	s := &geminiStory{env: env, term: term, gemini: g}
-	harness.Eventually(t, func() (bool, string) {
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		list, _ := tmux.ListSessions(t.Context(), env.Server)
 		for _, ls := range list {
 			if ls.Type == tmux.TypeAgent {
@@ -123,3 +133,27 @@ func (s *geminiStory) waitBadge(t *testing.T, glyphs string) {
 
 // spinnerFrames are the working badge's frames (the tab bar's spinner).
 const spinnerFrames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⠿"
+
+// waitRecord waits for the nth history record of a change to state to
+// that source decided, and returns it: for states that may pass quicker
+// than a poll of the tag would see.
+func (s *geminiStory) waitRecord(t *testing.T, to, source string, nth int) events.Record {
+	t.Helper()
+	var rec events.Record
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
+		recs, _ := events.Open(filepath.Join(s.env.StateHome, events.DirName)).Tail(s.session, 0)
+		var seen []string
+		n := 0
+		for _, r := range recs {
+			if r.To == to && r.Source == source {
+				if n++; n == nth {
+					rec = r
+					return true, ""
+				}
+			}
+			seen = append(seen, r.From+">"+r.To+"("+r.Source+")")
+		}
+		return false, "no " + to + " from " + source + " in the history: " + strings.Join(seen, " ") + "; screen:\n" + s.term.Screen()
+	})
+	return rec
+}
