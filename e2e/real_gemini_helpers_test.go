@@ -1,14 +1,19 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/events"
+	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
@@ -20,25 +25,26 @@ type geminiStory struct {
 	term    *harness.Terminal
 	gemini  *harness.Gemini
 	session string
+	rules   *screenrules.Set
 }
 
 // startGeminiStory sets everything up and opens a Gemini tab. The script
 // of the model server is the test's to write (before the first task).
-func startGeminiStory(t *testing.T, opts harness.GeminiOptions) *geminiStory {
+func startGeminiStory(t testing.TB, opts harness.GeminiOptions) *geminiStory {
 	t.Helper()
 	return startGeminiStoryAfter(t, opts, nil)
 }
 
 // startGeminiStoryAfter is startGeminiStory with a step run once Gemini's
 // settings are written and before anything starts (installing hooks).
-func startGeminiStoryAfter(t *testing.T, opts harness.GeminiOptions, setup func(*harness.Gemini)) *geminiStory {
+func startGeminiStoryAfter(t testing.TB, opts harness.GeminiOptions, setup func(*harness.Gemini)) *geminiStory {
 	t.Helper()
 	env := harness.NewEnv(t)
 	g := harness.PrepareGemini(t, env, opts)
 	if setup != nil {
 		setup(g)
 	}
-	writeConfig(t, env, map[string]any{"gemini": map[string]any{"command": g.ShellCommand()}})
+	writeRealConfig(t, env, "gemini", g.ShellCommand())
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
@@ -61,7 +67,7 @@ func startGeminiStoryAfter(t *testing.T, opts harness.GeminiOptions, setup func(
 }
 
 // waitText waits, as long as a real CLI may take, for text on amux's screen.
-func (s *geminiStory) waitText(t *testing.T, text string) string {
+func (s *geminiStory) waitText(t testing.TB, text string) string {
 	t.Helper()
 	var screen string
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
@@ -72,19 +78,60 @@ func (s *geminiStory) waitText(t *testing.T, text string) string {
 }
 
 // waitReady waits for Gemini's empty composer.
-func (s *geminiStory) waitReady(t *testing.T) { s.waitText(t, "Type your message") }
+func (s *geminiStory) waitReady(t testing.TB) { s.waitText(t, "Type your message") }
 
-// ask types a task into Gemini's composer and submits it.
-func (s *geminiStory) ask(t *testing.T, task string) {
+// ask types a task into Gemini's composer and submits it. Gemini takes an
+// Enter that comes within 30 ms of the key before it for part of a paste
+// (a new line, not a submit), and through amux and tmux the two can arrive
+// together; so the Enter is sent again, the stray new line taken back,
+// until the composer empties (or gives way to a dialog or an exit).
+func (s *geminiStory) ask(t testing.TB, task string) {
 	t.Helper()
 	s.waitReady(t)
 	s.term.Type(task)
-	s.waitText(t, "> "+task)
-	s.term.Keys("Enter")
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
+		c, ok := s.composer(t)
+		return ok && c.Text == task, "the composer does not show the task; pane:\n" + s.pane(t)
+	})
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			s.term.Keys("BSpace")
+		}
+		s.term.Keys("Enter")
+		if within(3*time.Second, func() bool { c, ok := s.composer(t); return !ok || c.Empty }) {
+			return
+		}
+		if attempt == 3 {
+			t.Fatalf("Gemini did not take the task %q; pane:\n%s", task, s.pane(t))
+		}
+	}
+}
+
+// composer reads Gemini's composer off its pane with amux's own rules.
+func (s *geminiStory) composer(t testing.TB) (screenrules.Composer, bool) {
+	if s.rules == nil {
+		s.rules, _ = screenrules.Load("")
+	}
+	return s.rules.Composer("gemini", strings.Split(s.pane(t), "\n"))
+}
+
+// within polls cond until it holds or d has passed.
+func within(d time.Duration, cond func() bool) bool {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(d)
+	for !cond() {
+		select {
+		case <-tick.C:
+		case <-deadline:
+			return cond()
+		}
+	}
+	return true
 }
 
 // agentState is the session's @amux_agent_state.
-func (s *geminiStory) agentState(t *testing.T) string {
+func (s *geminiStory) agentState(t testing.TB) string {
 	t.Helper()
 	out, err := s.env.Server.Run(t.Context(), "show-options", "-v", "-t", s.session, tmux.TagAgentState)
 	if err != nil {
@@ -96,7 +143,7 @@ func (s *geminiStory) agentState(t *testing.T) string {
 // waitState waits until @amux_agent_state reads want and returns the
 // history record that made it so (what decided, the reason). "stopped"
 // (an exited program, published as idle) waits for idle and its record.
-func (s *geminiStory) waitState(t *testing.T, want string) events.Record {
+func (s *geminiStory) waitState(t testing.TB, want string) events.Record {
 	t.Helper()
 	var rec events.Record
 	published := want
@@ -122,7 +169,7 @@ func (s *geminiStory) waitState(t *testing.T, want string) events.Record {
 
 // waitBadge waits for the tab's badge: the glyph (or one of the spinner's
 // frames, for working) before "1 gemini" in the tab bar.
-func (s *geminiStory) waitBadge(t *testing.T, glyphs string) {
+func (s *geminiStory) waitBadge(t testing.TB, glyphs string) {
 	t.Helper()
 	re := regexp.MustCompile("[" + glyphs + `]\d* 1 gemini `) // an exit status may follow the glyph
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
@@ -137,7 +184,7 @@ const spinnerFrames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⠿"
 // waitRecord waits for the nth history record of a change to state to
 // that source decided, and returns it: for states that may pass quicker
 // than a poll of the tag would see.
-func (s *geminiStory) waitRecord(t *testing.T, to, source string, nth int) events.Record {
+func (s *geminiStory) waitRecord(t testing.TB, to, source string, nth int) events.Record {
 	t.Helper()
 	var rec events.Record
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
@@ -156,4 +203,30 @@ func (s *geminiStory) waitRecord(t *testing.T, to, source string, nth int) event
 		return false, "no " + to + " from " + source + " in the history: " + strings.Join(seen, " ") + "; screen:\n" + s.term.Screen()
 	})
 	return rec
+}
+
+// writeRealConfig writes config.json with one assistant and the short
+// agent-state windows of the agent stories (as writeConfig, for tests and
+// benchmarks alike).
+func writeRealConfig(t testing.TB, env *harness.Env, name, command string) {
+	t.Helper()
+	cfg := map[string]any{
+		"assistants": map[string]any{name: map[string]any{"command": command}},
+		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
+	}
+	b, _ := json.Marshal(cfg)
+	if err := os.MkdirAll(env.StateHome, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(env.StateHome, "config.json"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pane is Gemini's own screen, as its pane on amux's tmux server holds it.
+func (s *geminiStory) pane(t testing.TB) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, _ := tmux.CapturePane(ctx, s.env.Server, tmux.ExactPane(s.session), 0, false)
+	return out
 }
