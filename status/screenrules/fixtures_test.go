@@ -211,7 +211,7 @@ func TestBusyVerdictsComeFromTheFooter(t *testing.T) {
 // can tell a working busy rule from a missing one.
 func TestFixturesCatchABrokenBusyRule(t *testing.T) {
 	home := t.TempDir()
-	for _, a := range []string{"claude", "codex", "gemini"} {
+	for _, a := range []string{"claude", "codex", "gemini", "opencode"} {
 		writeRules(t, home, a, "disable = [\"busy-footer\"]\n")
 	}
 	set, errs := Load(home)

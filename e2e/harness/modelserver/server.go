@@ -109,7 +109,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 // apis lists the route installers of the APIs this server speaks.
 func apis() []func(*Server, *http.ServeMux) {
-	return []func(*Server, *http.ServeMux){geminiRoutes}
+	return []func(*Server, *http.ServeMux){geminiRoutes, openaiChatRoutes}
 }
 
 // URL is the server's base URL, http://127.0.0.1:PORT (no trailing slash).
