@@ -11,7 +11,7 @@ import (
 // ask_user tool: amux shows the tab blocked on that question.
 func TestRealGeminiAsksThePersonAQuestion(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
-	s.gemini.Server.Script(modelserver.Turn{Tool: &modelserver.ToolCall{Name: "ask_user", Input: map[string]any{
+	s.server.Script(modelserver.Turn{Tool: &modelserver.ToolCall{Name: "ask_user", Input: map[string]any{
 		"questions": []any{map[string]any{
 			"question": "Which database should I use?", "header": "Database", "type": "choice",
 			"options": []any{

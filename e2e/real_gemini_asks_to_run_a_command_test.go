@@ -11,7 +11,7 @@ import (
 // wants: amux shows the tab blocked on permission, naming the command.
 func TestRealGeminiAsksToRunACommand(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
-	s.gemini.Server.Script(modelserver.Turn{Text: "Running the tests.", Tool: &modelserver.ToolCall{
+	s.server.Script(modelserver.Turn{Text: "Running the tests.", Tool: &modelserver.ToolCall{
 		Name:  "run_shell_command",
 		Input: map[string]any{"command": "go test ./...", "description": "Run the tests"},
 	}})

@@ -20,7 +20,7 @@ func TestRealGeminiReportsThroughItsHooks(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	s.gemini.Server.Script(
+	s.server.Script(
 		modelserver.Turn{Tool: &modelserver.ToolCall{Name: "run_shell_command",
 			Input: map[string]any{"command": "go vet ./...", "description": "Check"}}},
 		modelserver.Turn{Text: "All checked."},

@@ -14,12 +14,12 @@ import (
 // amux shows as the tab's error.
 func TestRealGeminiRetriesThenGivesUp(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
-	s.gemini.Server.Script(modelserver.Turn{Status: 503, Times: 2})
+	s.server.Script(modelserver.Turn{Status: 503, Times: 2})
 	s.ask(t, "check the tests")
 	if rec := s.waitState(t, "working"); !strings.Contains(rec.Message, "esc to cancel") {
 		t.Fatalf("working while retrying, for the wrong reason: %+v", rec)
 	}
-	s.gemini.Server.WaitGenerations(2, harness.RealWait) // it did retry
+	s.server.WaitGenerations(2, harness.RealWait) // it did retry
 
 	rec := s.waitState(t, "blocked")
 	if rec.Kind != "question" || rec.Message != "We are currently experiencing high demand." {

@@ -51,12 +51,12 @@ func BenchmarkRealGeminiStateLatency(b *testing.B) {
 	}
 	busy := func(p string) bool { return strings.Contains(p, "(esc to cancel") }
 	for b.Loop() {
-		s.gemini.Server.Script(modelserver.Turn{Text: "Reading the code and thinking it over for a while.", StreamFor: 3 * time.Second})
+		s.server.Script(modelserver.Turn{Text: "Reading the code and thinking it over for a while.", StreamFor: 3 * time.Second})
 		s.ask(b, "look around")
-		measure("working", busy, "working", spinnerFrames)
+		measure("working", busy, "working", tabSpinnerFrames)
 		measure("done", func(p string) bool { return !busy(p) && strings.Contains(p, "for a while.") }, "done", "")
 
-		s.gemini.Server.Script(modelserver.Turn{Text: "Running it.", Tool: &modelserver.ToolCall{
+		s.server.Script(modelserver.Turn{Text: "Running it.", Tool: &modelserver.ToolCall{
 			Name: "run_shell_command", Input: map[string]any{"command": "go vet ./...", "description": "Vet"}}})
 		s.waitState(b, "idle") // the done window passed: the next working is a change
 		s.ask(b, "vet it")
@@ -72,10 +72,11 @@ func BenchmarkRealGeminiStateLatency(b *testing.B) {
 	}
 }
 
-// badgeCell is what the tab bar shows before "1 gemini" on amux's screen.
-func (s *geminiStory) badgeCell(t testing.TB) string {
+// badgeCell is what the tab bar shows before "1 <assistant>" on amux's
+// screen.
+func (s *cliTab) badgeCell(t testing.TB) string {
 	screen := s.term.Screen()
-	i := strings.Index(screen, " 1 gemini ")
+	i := strings.Index(screen, " 1 "+s.name+" ")
 	if i < 0 {
 		return ""
 	}

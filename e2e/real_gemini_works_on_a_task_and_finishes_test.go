@@ -15,7 +15,7 @@ import (
 // person looks elsewhere: a tab in front of them is seen as it ends).
 func TestRealGeminiWorksOnATaskAndFinishes(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
-	s.gemini.Server.Script(modelserver.Turn{
+	s.server.Script(modelserver.Turn{
 		Text:      "Looking at the shop code now. The tests pass and nothing else needs changing today.",
 		StreamFor: 4 * time.Second,
 	})
@@ -29,7 +29,7 @@ func TestRealGeminiWorksOnATaskAndFinishes(t *testing.T) {
 	if rec.Source != "screen" || !strings.Contains(rec.Message, "esc to cancel") {
 		t.Fatalf("working without the busy footer as its reason: %+v", rec)
 	}
-	s.waitBadge(t, spinnerFrames)
+	s.waitBadge(t, tabSpinnerFrames)
 
 	// A tab in front of a person is seen as it ends; looking away keeps
 	// its done badge up.

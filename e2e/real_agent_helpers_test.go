@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
@@ -18,42 +19,56 @@ import (
 	"amux.dev/amux/tmux/tmuxtest"
 )
 
-// geminiStory is amux at 120×40 with one workspace and the real Gemini CLI
-// configured as the assistant "gemini", pointed at a scripted model server.
-type geminiStory struct {
-	env     *harness.Env
-	term    *harness.Terminal
-	gemini  *harness.Gemini
-	session string
-	rules   *screenrules.Set
+// cliTab is amux at 120×40 with one workspace and a real agent CLI
+// configured as an assistant of its own name ("gemini", "opencode"),
+// pointed at a scripted model server.
+type cliTab struct {
+	env      *harness.Env
+	term     *harness.Terminal
+	name     string // the assistant
+	server   *modelserver.Server
+	gemini   *harness.Gemini
+	opencode *harness.Opencode
+	session  string
+	rules    *screenrules.Set
 }
 
 // startGeminiStory sets everything up and opens a Gemini tab. The script
 // of the model server is the test's to write (before the first task).
-func startGeminiStory(t testing.TB, opts harness.GeminiOptions) *geminiStory {
+func startGeminiStory(t testing.TB, opts harness.GeminiOptions) *cliTab {
 	t.Helper()
 	return startGeminiStoryAfter(t, opts, nil)
 }
 
 // startGeminiStoryAfter is startGeminiStory with a step run once Gemini's
 // settings are written and before anything starts (installing hooks).
-func startGeminiStoryAfter(t testing.TB, opts harness.GeminiOptions, setup func(*harness.Gemini)) *geminiStory {
+func startGeminiStoryAfter(t testing.TB, opts harness.GeminiOptions, setup func(*harness.Gemini)) *cliTab {
 	t.Helper()
 	env := harness.NewEnv(t)
 	g := harness.PrepareGemini(t, env, opts)
 	if setup != nil {
 		setup(g)
 	}
-	writeRealConfig(t, env, "gemini", g.ShellCommand())
+	s := &cliTab{env: env, name: "gemini", server: g.Server, gemini: g}
+	s.open(t, g.ShellCommand())
+	return s
+}
+
+// open starts amux with the story's assistant configured to run command,
+// and opens its tab.
+func (s *cliTab) open(t testing.TB, command string) {
+	t.Helper()
+	env := s.env
+	writeCLIConfig(t, env, s.name, command)
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 	term.Press(t, "new-agent-tab")
 	term.WaitText("New agent tab")
-	term.Type("gemini")
+	term.Type(s.name)
 	term.Keys("Enter")
-	s := &geminiStory{env: env, term: term, gemini: g}
+	s.term = term
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		list, _ := tmux.ListSessions(t.Context(), env.Server)
 		for _, ls := range list {
@@ -63,11 +78,10 @@ func startGeminiStoryAfter(t testing.TB, opts harness.GeminiOptions, setup func(
 		}
 		return s.session != "", "no agent session yet"
 	})
-	return s
 }
 
 // waitText waits, as long as a real CLI may take, for text on amux's screen.
-func (s *geminiStory) waitText(t testing.TB, text string) string {
+func (s *cliTab) waitText(t testing.TB, text string) string {
 	t.Helper()
 	var screen string
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
@@ -77,15 +91,21 @@ func (s *geminiStory) waitText(t testing.TB, text string) string {
 	return screen
 }
 
-// waitReady waits for Gemini's empty composer.
-func (s *geminiStory) waitReady(t testing.TB) { s.waitText(t, "Type your message") }
+// waitReady waits for the CLI's empty composer, as amux's rules read it.
+func (s *cliTab) waitReady(t testing.TB) {
+	t.Helper()
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
+		c, ok := s.composer(t)
+		return ok && c.Empty, "no empty composer; pane:\n" + s.pane(t)
+	})
+}
 
 // ask types a task into Gemini's composer and submits it. Gemini takes an
 // Enter that comes within 30 ms of the key before it for part of a paste
 // (a new line, not a submit), and through amux and tmux the two can arrive
 // together; so the Enter is sent again, the stray new line taken back,
 // until the composer empties (or gives way to a dialog or an exit).
-func (s *geminiStory) ask(t testing.TB, task string) {
+func (s *cliTab) ask(t testing.TB, task string) {
 	t.Helper()
 	s.waitReady(t)
 	s.term.Type(task)
@@ -98,7 +118,7 @@ func (s *geminiStory) ask(t testing.TB, task string) {
 			s.term.Keys("BSpace")
 		}
 		s.term.Keys("Enter")
-		if within(3*time.Second, func() bool { c, ok := s.composer(t); return !ok || c.Empty }) {
+		if pollWithin(3*time.Second, func() bool { c, ok := s.composer(t); return !ok || c.Empty }) {
 			return
 		}
 		if attempt == 3 {
@@ -108,15 +128,15 @@ func (s *geminiStory) ask(t testing.TB, task string) {
 }
 
 // composer reads Gemini's composer off its pane with amux's own rules.
-func (s *geminiStory) composer(t testing.TB) (screenrules.Composer, bool) {
+func (s *cliTab) composer(t testing.TB) (screenrules.Composer, bool) {
 	if s.rules == nil {
 		s.rules, _ = screenrules.Load("")
 	}
-	return s.rules.Composer("gemini", strings.Split(s.pane(t), "\n"))
+	return s.rules.Composer(s.name, strings.Split(s.pane(t), "\n"))
 }
 
-// within polls cond until it holds or d has passed.
-func within(d time.Duration, cond func() bool) bool {
+// pollWithin polls cond until it holds or d has passed.
+func pollWithin(d time.Duration, cond func() bool) bool {
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	deadline := time.After(d)
@@ -131,7 +151,7 @@ func within(d time.Duration, cond func() bool) bool {
 }
 
 // agentState is the session's @amux_agent_state.
-func (s *geminiStory) agentState(t testing.TB) string {
+func (s *cliTab) agentState(t testing.TB) string {
 	t.Helper()
 	out, err := s.env.Server.Run(t.Context(), "show-options", "-v", "-t", s.session, tmux.TagAgentState)
 	if err != nil {
@@ -143,7 +163,7 @@ func (s *geminiStory) agentState(t testing.TB) string {
 // waitState waits until @amux_agent_state reads want and returns the
 // history record that made it so (what decided, the reason). "stopped"
 // (an exited program, published as idle) waits for idle and its record.
-func (s *geminiStory) waitState(t testing.TB, want string) events.Record {
+func (s *cliTab) waitState(t testing.TB, want string) events.Record {
 	t.Helper()
 	var rec events.Record
 	published := want
@@ -168,23 +188,23 @@ func (s *geminiStory) waitState(t testing.TB, want string) events.Record {
 }
 
 // waitBadge waits for the tab's badge: the glyph (or one of the spinner's
-// frames, for working) before "1 gemini" in the tab bar.
-func (s *geminiStory) waitBadge(t testing.TB, glyphs string) {
+// frames, for working) before "1 <assistant>" in the tab bar.
+func (s *cliTab) waitBadge(t testing.TB, glyphs string) {
 	t.Helper()
-	re := regexp.MustCompile("[" + glyphs + `]\d* 1 gemini `) // an exit status may follow the glyph
+	re := regexp.MustCompile("[" + glyphs + `]\d* 1 ` + s.name + " ") // an exit status may follow the glyph
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		screen := s.term.Screen()
 		return re.MatchString(screen), "no " + glyphs + " badge on the tab; screen:\n" + screen
 	})
 }
 
-// spinnerFrames are the working badge's frames (the tab bar's spinner).
-const spinnerFrames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⠿"
+// tabSpinnerFrames are the working badge's frames (the tab bar's spinner).
+const tabSpinnerFrames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⠿"
 
 // waitRecord waits for the nth history record of a change to state to
 // that source decided, and returns it: for states that may pass quicker
 // than a poll of the tag would see.
-func (s *geminiStory) waitRecord(t testing.TB, to, source string, nth int) events.Record {
+func (s *cliTab) waitRecord(t testing.TB, to, source string, nth int) events.Record {
 	t.Helper()
 	var rec events.Record
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
@@ -205,10 +225,10 @@ func (s *geminiStory) waitRecord(t testing.TB, to, source string, nth int) event
 	return rec
 }
 
-// writeRealConfig writes config.json with one assistant and the short
+// writeCLIConfig writes config.json with one assistant and the short
 // agent-state windows of the agent stories (as writeConfig, for tests and
 // benchmarks alike).
-func writeRealConfig(t testing.TB, env *harness.Env, name, command string) {
+func writeCLIConfig(t testing.TB, env *harness.Env, name, command string) {
 	t.Helper()
 	cfg := map[string]any{
 		"assistants": map[string]any{name: map[string]any{"command": command}},
@@ -223,8 +243,8 @@ func writeRealConfig(t testing.TB, env *harness.Env, name, command string) {
 	}
 }
 
-// pane is Gemini's own screen, as its pane on amux's tmux server holds it.
-func (s *geminiStory) pane(t testing.TB) string {
+// pane is the CLI's own screen, as its pane on amux's tmux server holds it.
+func (s *cliTab) pane(t testing.TB) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	out, _ := tmux.CapturePane(ctx, s.env.Server, tmux.ExactPane(s.session), 0, false)

@@ -1,0 +1,35 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/e2e/harness/modelserver"
+)
+
+// The model API rate-limits (429): the real opencode retries and says so
+// under its prompt box; amux keeps the tab working through the retries,
+// with the retry banner as the reason its rules give, and done once a
+// retry gets through.
+func TestRealOpencodeRetriesAFailingAPI(t *testing.T) {
+	s := startOpencodeStory(t, harness.OpencodeOptions{})
+	s.server.Script(modelserver.Turn{Status: 429, Times: 3}, modelserver.Turn{Text: "Got through."})
+	s.ask(t, "check the tests")
+	s.waitState(t, "working")
+	var reason string
+	harness.Eventually(t, func() (bool, string) {
+		if s.rules == nil {
+			s.composer(t) // loads the rules
+		}
+		pane := s.pane(t)
+		v, _ := s.rules.Match(s.name, strings.Split(pane, "\n"))
+		reason = v.Evidence
+		return strings.Contains(reason, "[retrying attempt #"), "no retry banner in the verdict; pane:\n" + pane
+	})
+	if got := s.agentState(t); got != "working" {
+		t.Fatalf("retrying (%q) published as %s", reason, got)
+	}
+	s.server.WaitGenerations(4, harness.RealWait) // three failures, then the reply
+	s.waitState(t, "done")
+}
