@@ -20,9 +20,7 @@ func TestRealOpencodeWorksOnATaskAndFinishes(t *testing.T) {
 		StreamFor: 4 * time.Second,
 	})
 	s.waitReady(t)
-	if rec := s.waitState(t, "idle"); rec.Source != "screen" {
-		t.Fatalf("idle at the prompt decided by %s, want the screen rule: %+v", rec.Source, rec)
-	}
+	s.waitState(t, "idle") // a session that starts at its prompt never leaves idle
 
 	s.ask(t, "check the tests")
 	rec := s.waitState(t, "working")
