@@ -250,3 +250,25 @@ func (s *cliTab) pane(t testing.TB) string {
 	out, _ := tmux.CapturePane(ctx, s.env.Server, tmux.ExactPane(s.session), 0, false)
 	return out
 }
+
+// reportedLog records every write of a pane's @amux_reported_state on the
+// server (a tmux hook, as stateLog does for @amux_agent_state): reports
+// that follow each other within one scan of the monitor are all there.
+func reportedLog(t *testing.T, env *harness.Env) func() []string {
+	t.Helper()
+	log := filepath.Join(t.TempDir(), "reported.log")
+	env.Server.Session(t, "keepalive-reported", nil)
+	env.Server.MustRun(t, "set-hook", "-ga", "after-set-option",
+		"run-shell \"printf '%s\\\\n' '#{hook_arguments}' >> "+log+"\"")
+	return func() []string {
+		b, _ := os.ReadFile(log)
+		var states []string
+		for line := range strings.SplitSeq(string(b), "\n") {
+			f := strings.Fields(line)
+			if len(f) >= 2 && f[len(f)-2] == tmux.PaneReportedState {
+				states = append(states, f[len(f)-1])
+			}
+		}
+		return states
+	}
+}

@@ -25,8 +25,8 @@ func TestRealGeminiReportsThroughItsHooks(t *testing.T) {
 			Input: map[string]any{"command": "go vet ./...", "description": "Check"}}},
 		modelserver.Turn{Text: "All checked."},
 	)
+	reported := reportedLog(t, s.env)
 	s.ask(t, "check it")
-	s.waitRecord(t, "working", "reported", 1)
 	if rec := s.waitRecord(t, "blocked", "reported", 1); rec.Kind != "permission" {
 		t.Fatalf("blocked reported without its kind: %+v", rec)
 	}
@@ -39,6 +39,12 @@ func TestRealGeminiReportsThroughItsHooks(t *testing.T) {
 	// after it is stale and the quiet prompt on screen says done instead.
 	// Either way the pane's record says done.
 	s.waitState(t, "done")
+	// Each hook's report reached the pane, in order (the monitor may see
+	// two that come within a second as one change).
+	harness.Eventually(t, func() (bool, string) {
+		got := strings.Join(reported(), ",")
+		return strings.HasPrefix(got, "working,blocked,working") && strings.HasSuffix(got, "done"), "reports: " + got
+	})
 	harness.Eventually(t, func() (bool, string) {
 		got := strings.TrimSpace(s.env.Server.MustRun(t, "list-panes", "-t", s.session, "-F", "#{"+tmux.PaneReportedState+"}"))
 		return got == "done", "the pane's reported state is " + got

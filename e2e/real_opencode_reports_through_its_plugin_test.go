@@ -26,9 +26,8 @@ func TestRealOpencodeReportsThroughItsPlugin(t *testing.T) {
 		modelserver.Turn{Tool: &modelserver.ToolCall{Name: "bash", Input: map[string]any{"command": "go vet ./..."}}},
 		modelserver.Turn{Text: "All checked."},
 	)
+	reported := reportedLog(t, s.env)
 	s.ask(t, "check it")
-	// The session's busy report comes as its busy footer shows: the tab is
-	// working already, so the history has no change for it to make.
 	if rec := s.waitRecord(t, "blocked", "reported", 1); rec.Kind != "permission" {
 		t.Fatalf("blocked reported without its kind: %+v", rec)
 	}
@@ -38,6 +37,12 @@ func TestRealOpencodeReportsThroughItsPlugin(t *testing.T) {
 	// reported (the pane's record says so), and the quiet prompt says done
 	// when the report looks older than the redraw.
 	s.waitState(t, "done")
+	// Each report reached the pane, in order; the busy one comes as the
+	// busy footer shows, so the history has no change of its own for it.
+	harness.Eventually(t, func() (bool, string) {
+		got := strings.Join(reported(), ",")
+		return strings.HasPrefix(got, "working,blocked,working") && strings.HasSuffix(got, "done"), "reports: " + got
+	})
 	harness.Eventually(t, func() (bool, string) {
 		out := s.env.Server.MustRun(t, "list-panes", "-t", s.session, "-F", "#{"+tmux.PaneReportedState+"}|#{"+tmux.PaneReportedApp+"}")
 		return strings.TrimSpace(out) == "done|opencode", "the pane's report is " + out
