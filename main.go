@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/config/selfupdate"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 )
@@ -65,6 +66,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return tmux.LaunchMain(args[1:], stdout, stderr)
 	case status.TapVerb:
 		return status.TapMain(args[1:], stdout, stderr)
+	case selfupdate.HandshakeVerb:
+		// The install dialog's check that a candidate binary is an amux build.
+		return selfupdate.HandshakeMain(args[1:], stdout, stderr, version())
 	case "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

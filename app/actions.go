@@ -12,7 +12,7 @@ import (
 const (
 	scopeGlobal    keys.Scope = "global"    // anywhere, even while a terminal has focus
 	scopeDashboard keys.Scope = "dashboard" // the project/workspace list has focus
-	scopeCenter    keys.Scope = "center"    // the center area has focus, no live terminal
+	scopeCenter    keys.Scope = "center"    // the tab area has focus, its program not entered
 	scopeWorkspace keys.Scope = "workspace" // tab commands, with the list or the center focused
 	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus: it gets every other key
 	// scopeTabTerminal: a live terminal of the tab area has focus (not the
@@ -40,6 +40,7 @@ func scopeTitles() []struct {
 		{scopeSidebar, "Sidebar (with the tab commands)"},
 		{scopeChanges, "Sidebar: Changes"},
 		{scopeTree, "Sidebar: Project"},
+		{scopeSideTerm, "Sidebar: Terminal (before its shell has the keys)"},
 		{scopeDiff, "Diff viewer"},
 		{scopeCommit, "Commit dialog (every other key types the message)"},
 		{scopeStatus, "Workspace status dialog"},
@@ -64,6 +65,7 @@ const (
 	actQuit         keys.ActionID = "quit"
 	actFocusDash    keys.ActionID = "focus-dashboard"
 	actFocusCenter  keys.ActionID = "focus-center"
+	actEnterProgram keys.ActionID = "enter-program"
 	actNewAgent     keys.ActionID = "new-agent-tab"
 	actNewTerminal  keys.ActionID = "new-terminal-tab"
 	actNextTab      keys.ActionID = "next-tab"
@@ -83,6 +85,8 @@ const (
 	actSettings     keys.ActionID = "settings"
 	actHooksAdd     keys.ActionID = "install-claude-hooks"
 	actHooksRemove  keys.ActionID = "remove-claude-hooks"
+	actNotifyAdd    keys.ActionID = "install-codex-notify"
+	actNotifyRemove keys.ActionID = "remove-codex-notify"
 	actDown         keys.ActionID = "cursor-down"
 	actUp           keys.ActionID = "cursor-up"
 	actTop          keys.ActionID = "cursor-top"

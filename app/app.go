@@ -56,7 +56,6 @@ func Run(in, out *os.File) error {
 	}
 	defer scr.Close()
 	m.scr = scr
-	m.StartBackground(ctx)
 	w, h, err := scr.Size()
 	if err != nil {
 		return err
@@ -73,6 +72,10 @@ func Run(in, out *os.File) error {
 	if err := scr.Listen(func(ev uv.Event) { p.Send(ev) }); err != nil {
 		return err
 	}
+	// The background starts processes (the monitor's tmux client, and with
+	// it maybe the tmux server): only once Listen has made every descriptor
+	// close-on-exec, so none of them inherits one.
+	m.StartBackground(ctx)
 	defer quitOnSignals(p)()
 	if _, err = p.Run(); err == nil && m.restartRequested {
 		return &RestartError{Bin: deps.AmuxBin}
@@ -133,7 +136,7 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		return Deps{}, fmt.Errorf("cannot find the amux binary: %w", err)
 	}
 	instance := workspace.NewInstanceID(home)
-	reg, err := ports.New(home, cfg.Ports, workspace.AdoptionProbe(tc, home))
+	reg, err := ports.New(home, portSettings(cfg.Ports), workspace.AdoptionProbe(tc, home))
 	if err != nil {
 		return Deps{}, err
 	}
@@ -173,8 +176,8 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 		userHome, _ = os.UserHomeDir()
 	}
 	cwd, _ := os.Getwd()
-	return Deps{
-		Config: cfg, ConfigWarning: warn, Tmux: tc, Engine: eng,
+	deps := Deps{
+		Config: cfg, StartupWarning: warn, Tmux: tc,
 		Home: userHome, Cwd: cwd, Now: time.Now, OuterTmux: getenv("TMUX") != "", Instance: instance, StateHome: home, AmuxBin: bin,
 		ScreenRules: screenMatcher(rules), Rules: rules,
 		History: events.Open(filepath.Join(home, events.DirName)),
@@ -189,7 +192,9 @@ func NewDeps(getenv func(string) string) (Deps, error) {
 			}
 			return nil
 		},
-	}, nil
+	}
+	deps.useEngine(eng)
+	return deps, nil
 }
 
 // openLog opens amux's log under the state home. Without it amux runs on,

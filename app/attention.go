@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"sort"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -49,7 +48,8 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	m.states = res.Sessions
 	ring := false
 	var notes []string
-	now := time.Now()
+	var cmds []tea.Cmd
+	now := m.now()
 	for wsID, wt := range m.tabs {
 		for _, t := range wt.tabs {
 			st, ok := res.Sessions[t.session]
@@ -59,6 +59,9 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 			prev := t.state.State
 			t.state = st.Result
 			entered := st.State != prev && prev != "" // a first sighting (a restart) is no news
+			if entered {
+				cmds = append(cmds, m.notifyCommand(wsID, t, now))
+			}
 			switch {
 			case entered && st.Attention:
 				t.attention, t.attentionSince = true, now
@@ -67,14 +70,12 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 			case st.State == agentstate.Working || st.State == agentstate.Idle || st.State == agentstate.Running:
 				t.attention = false
 			}
-			if st.State == agentstate.Working {
-				t.delivery = "" // it took something after all
-			}
+			cmds = append(cmds, m.firstTaskOnState(t, st.Result))
 		}
 	}
 	m.ackShown()
 	m.rebuildDashboard()
-	cmds := []tea.Cmd{m.waitMonitor(), m.startupHealth()}
+	cmds = append(cmds, m.waitMonitor(), m.startupHealth())
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
 	}

@@ -27,7 +27,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 			th.AccentStyle().Render(p.Name),
 			th.MutedStyle().Render(m.snap.shown.projects[p.Path].path),
 			"",
-			fmt.Sprintf("%d workspace(s)", len(p.Workspaces)),
+			plural(len(p.Workspaces), "workspace"),
 			"",
 		}
 		if why := m.projectErrs[p.Path]; why != "" {
@@ -53,6 +53,10 @@ func (m *Model) centerContent(w, h int) (string, string) {
 		state = ws.Detail
 	case rec.Shelved:
 		state = "shelved (branch and record kept; worktree removed)"
+	case m.side.landings[ws.ID].how != "":
+		l := m.side.landings[ws.ID]
+		state = fmt.Sprintf("%s stopped on conflicts (%d left) · %s: finish · %s: abort",
+			l.how, len(l.conflicts), m.keyName(actFinishLanding), m.keyName(actAbortLanding))
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}
@@ -66,7 +70,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 		kv("project", p.Name),
 		kv("id", ws.ID),
 		kv("state", state),
-		kv("agents", fmt.Sprintf("%d live session(s)", ws.Attached)),
+		kv("agents", plural(ws.Attached, "live session")),
 	}
 	if !rec.Created.IsZero() {
 		lines = append(lines, kv("created", rec.Created.In(m.zone()).Format("2006-01-02 15:04")))
@@ -74,7 +78,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	if lost := len(m.lostTabs(ws.ID)); lost > 0 {
 		// A reboot (or a killed server) took these sessions; the record kept
 		// each tab's assistant and directory.
-		lines = append(lines, "", th.Style(th.Warning).Render(fmt.Sprintf("%d tab(s) lost their session", lost))+
+		lines = append(lines, "", th.Style(th.Warning).Render(lostTabsLine(lost))+
 			th.MutedStyle().Render(" · "+m.keyName(actResumeTab)+": bring them back"))
 	}
 	return shown.name, strings.Join(lines, "\n")

@@ -16,17 +16,32 @@ import (
 
 // Deps are the app's dependencies, built by Run or by a test.
 type Deps struct {
-	Config        config.Config
-	ConfigWarning error // malformed config: defaults in use, shown once
-	Tmux          *tmux.Client
-	Engine        *workspace.Engine
-	Home          string // the user's home directory, for ~ in pickers
-	Cwd           string // where amux was started, for relative paths
-	Now           func() time.Time
-	Zone          *time.Location // where times are shown; nil is the local zone
-	Instance      string         // this process's @amux_instance
-	StateHome     string
-	AmuxBin       string // this binary, for pane launches and AMUX_BIN_PATH
+	Config config.Config
+	// StartupWarning is what start-up found wrong but started past, shown
+	// once as a notice: a malformed config.json (defaults in use), no log
+	// file, the port registry's adoption, unloadable screen rules.
+	StartupWarning error
+	Tmux           *tmux.Client
+	// The workspace engine's services, one per job (workspace/services.go):
+	// each part of the app reaches only the ones it uses, and a remote
+	// host's implementation can stand in for any of them. useEngine sets
+	// them all to the local engine.
+	Lifecycle workspace.LifecycleService
+	Sessions  workspace.SessionService
+	Review    workspace.ReviewService
+	Trust     workspace.TrustService
+	Status    workspace.StatusService
+	Views     workspace.ViewStateService // the saved layout: always the local engine's
+	Home      string                     // the user's home directory, for ~ in pickers
+	Cwd       string                     // where amux was started, for relative paths
+	// Now is the app's one clock: every time the app records or compares
+	// (attention, last use, first-task waits, health, the timeline's span)
+	// is read from it, so a test can move it. nil is time.Now.
+	Now       func() time.Time
+	Zone      *time.Location // where times are shown; nil is the local zone
+	Instance  string         // this process's @amux_instance
+	StateHome string
+	AmuxBin   string // this binary, for pane launches and AMUX_BIN_PATH
 	// ScreenRules matches captured agent screens (nil: activity only).
 	ScreenRules monitor.ScreenMatcher
 	// Rules are the live screen rules behind ScreenRules: watched for
@@ -53,4 +68,17 @@ type Deps struct {
 	Log *slog.Logger
 	// closeLog closes the log when Run returns.
 	closeLog func()
+}
+
+// now reads the app's clock (Deps.Now; New fills in time.Now when a test
+// left it out).
+func (m *Model) now() time.Time { return m.deps.Now() }
+
+// useEngine makes the local engine every service of d (nil leaves them
+// unset: no typed nil in an interface).
+func (d *Deps) useEngine(e *workspace.Engine) {
+	if e == nil {
+		return
+	}
+	d.Lifecycle, d.Sessions, d.Review, d.Trust, d.Status, d.Views = e, e, e, e, e, e
 }

@@ -23,10 +23,23 @@ const (
 	dialogMaxWidth = 90 // no dialog is wider
 )
 
+// roomy is a dialog that needs more than dialogMinWidth to be read (the
+// key list, Settings): where the tab area is narrower than it wants, it
+// takes the body's full width and height.
+type roomy interface{ wantsWidth() int }
+
+// roomyWidth is what the key list and Settings want: their two columns
+// (keys and what they do, names and values) with room to read.
+const roomyWidth = 80
+
 // dialogArea is where the open dialog goes; full reports the full-width
 // case.
 func (m *Model) dialogArea(l layout) (area uv.Rectangle, full bool) {
-	if in := l.centerInner(m.width); in.Dx() >= dialogMinWidth {
+	need := dialogMinWidth
+	if r, ok := m.overlay.(roomy); ok {
+		need = r.wantsWidth()
+	}
+	if in := l.centerInner(m.width); in.Dx() >= need {
 		return in, false
 	}
 	return uv.Rect(0, 0, m.width, l.bodyHeight-1), true

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"charm.land/lipgloss/v2"
+
+	"amux.dev/amux/ui/keys"
 )
 
 // lightGlyphs draws focus out of a screen: with a dialog open no pane is
@@ -43,8 +45,11 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 				got := rows(m)
 				l := m.layout()
 				area, full := m.dialogArea(l)
-				if want := size[0] < 100; full != want {
-					t.Fatalf("full width %v at %d columns", full, size[0])
+				// The key list and Settings want a dialog's full width: a
+				// narrower tab area gives them the body's.
+				_, roomy := m.overlay.(roomy)
+				if want := size[0] < 100 || roomy && l.centerInner(m.width).Dx() < roomyWidth; full != want {
+					t.Fatalf("full width %v at %d columns (tab area %d wide)", full, size[0], l.centerInner(m.width).Dx())
 				}
 				var x0s []int
 				bw := lipgloss.Width(m.overlay.view(m, min(area.Dx(), dialogMaxWidth), area.Dy()))
@@ -113,5 +118,24 @@ func TestGoldenDialog(t *testing.T) {
 				t.Fatalf("screen differs from %s (run with -update if intended):\n%s", path, got)
 			}
 		})
+	}
+}
+
+// Where the tab area holds a small dialog but not the key list or Settings
+// (110 columns: 78 inside the frame), those two take the body's width;
+// a small dialog stays in the tab area.
+func TestHelpAndSettingsTakeTheBodyWhereTheTabAreaIsTooSmall(t *testing.T) {
+	for _, id := range []keys.ActionID{actHelp, actSettings, actRenameTab} {
+		m := newTestModel(t, 110, 40)
+		withTabs(m, 1)
+		m.run(id)
+		in := m.layout().centerInner(m.width)
+		if in.Dx() < dialogMinWidth || in.Dx() >= roomyWidth {
+			t.Fatalf("the tab area is %d wide: the case is not between the two widths", in.Dx())
+		}
+		_, full := m.dialogArea(m.layout())
+		if want := id != actRenameTab; full != want {
+			t.Errorf("%s: full width %v, want %v (tab area %d wide)", id, full, want, in.Dx())
+		}
 	}
 }

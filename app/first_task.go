@@ -2,12 +2,14 @@ package app
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/workspace"
@@ -15,11 +17,17 @@ import (
 
 // The first task goes in once the agent is ready, through the engine's
 // Deliver: one paste, a separate CR after a pause, then a check that the
-// agent took it (its composer emptied, it turned working, or it queued the
-// task). A task that was sent but never taken says "not confirmed".
+// agent took it (its composer emptied, its own state turned working, or it
+// queued the task). Ready means the agent's composer is on screen, for an
+// assistant whose screen rules describe one — the engine waits for it, so
+// the delivery starts with the tab; for any other program, that it set a
+// private mode of its own (the only sign it reads that it gives). A task
+// that was sent but never taken says "not confirmed"; one that never went
+// in says "not delivered" and why.
 const (
 	readinessTimeout = 30 * time.Second
 	deliveryTimeout  = 15 * time.Second // the engine's wait for a sign, plus the paste
+	firstTaskBound   = 10*time.Minute + 2*readinessTimeout + deliveryTimeout
 )
 
 type firstTaskTimeoutMsg struct{ wsID, tabID string }
@@ -37,26 +45,43 @@ func agentReady(modes termview.Modes) bool {
 	return modes.Has(termview.ModeBracketedPaste) || modes.MouseReporting()
 }
 
+// composerRuled reports whether the assistant's screen rules describe its
+// composer, which then decides readiness.
+func (m *Model) composerRuled(assistant string) bool {
+	return m.deps.Rules != nil && m.deps.Rules.Set().HasComposer(assistant)
+}
+
 // maybeSendFirstTask delivers the tab's first task once the agent is ready.
 func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
-	if t.firstTask == "" || t.taskSent || t.view == nil || !agentReady(t.view.Terminal().Modes()) {
+	if t.firstTask == "" || t.taskSent {
+		return nil
+	}
+	ruled := m.composerRuled(t.assistant)
+	var modes termview.Modes
+	if t.view != nil {
+		modes = t.view.Terminal().Modes()
+	}
+	if !ruled && (t.view == nil || !agentReady(modes)) {
 		return nil
 	}
 	t.taskSent = true
-	eng, wsID, tabID := m.deps.Engine, m.tabs.workspaceOf(t), t.id
-	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: taskText(t.firstTask)}
+	// Lines stay lines where the agent takes a bracketed paste (every
+	// composer amux has rules for does); elsewhere a newline would submit.
+	text := strings.TrimSpace(t.firstTask)
+	if !ruled && !modes.Has(termview.ModeBracketedPaste) {
+		text = strings.Join(strings.Fields(text), " ")
+	}
+	sess, wsID, tabID := m.deps.Sessions, m.tabs.workspaceOf(t), t.id
+	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: text, ReadyTimeout: readinessTimeout}
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), deliveryTimeout)
+		// Two waits for the composer (the second after a lost paste; a
+		// gate screen the person is answering may hold the first up to
+		// workspace.gateWait) and the wait for a sign.
+		ctx, cancel := context.WithTimeout(context.Background(), firstTaskBound)
 		defer cancel()
-		d, err := eng.Deliver(ctx, req)
+		d, err := sess.Deliver(ctx, req)
 		return firstTaskDeliveredMsg{wsID, tabID, d, err}
 	}
-}
-
-// taskText is the first task as one line: the agent gets it as one paste,
-// and a newline inside would read as a submit to some agents.
-func taskText(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // onFirstTaskDelivered says how the delivery went: never a silent success.
@@ -67,8 +92,10 @@ func (m *Model) onFirstTaskDelivered(msg firstTaskDeliveredMsg) tea.Cmd {
 		switch {
 		case msg.err != nil:
 			t.delivery = "not sent: " + safetext.Line(msg.err.Error())
+		case !msg.d.Submitted:
+			t.delivery = safetext.Line(msg.d.Note)
 		case !msg.d.Confirmed:
-			t.delivery = "not confirmed"
+			t.delivery = deliveryNotConfirmed
 		}
 	}
 	switch {
@@ -80,6 +107,29 @@ func (m *Model) onFirstTaskDelivered(msg firstTaskDeliveredMsg) tea.Cmd {
 	return m.say(levelInfo, label+": first task delivered ("+msg.d.By+")")
 }
 
+// deliveryNotConfirmed is the tab bar's word for a task that went in but
+// was never seen taken: the agent's own working state clears it.
+const deliveryNotConfirmed = "not confirmed"
+
+// firstTaskOnState follows a tab's new state for its first task: an agent
+// that exits before amux could type it loses the task, and says so; one
+// whose own state turns working after a task it did not confirm took it
+// after all.
+func (m *Model) firstTaskOnState(t *tab, st agentstate.Result) tea.Cmd {
+	if st.State == agentstate.Working && t.delivery == deliveryNotConfirmed && st.Source != agentstate.SourceActivity {
+		t.delivery = ""
+	}
+	if st.State != agentstate.Stopped || t.firstTask == "" || t.taskSent {
+		return nil
+	}
+	t.taskSent = true
+	t.delivery = "not delivered: the agent exited"
+	if st.HasExit {
+		t.delivery += " (status " + strconv.Itoa(st.Exit) + ")"
+	}
+	return m.say(levelWarn, t.label()+": first task "+t.delivery+": "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
+}
+
 // onFirstTaskTimeout applies a firstTaskTimeoutMsg.
 func (m *Model) onFirstTaskTimeout(msg firstTaskTimeoutMsg) tea.Cmd {
 	t := m.tabs.find(msg.wsID, msg.tabID)
@@ -87,6 +137,7 @@ func (m *Model) onFirstTaskTimeout(msg firstTaskTimeoutMsg) tea.Cmd {
 		return nil
 	}
 	t.taskSent = true
+	t.delivery = "not delivered: the agent never signalled it was ready"
 	return m.say(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
-		"; the first task was not typed: "+ansi.Truncate(t.firstTask, 60, "…"))
+		"; the first task was not typed: "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
 }

@@ -39,11 +39,18 @@ func (m *Model) focusName() string {
 	case m.filter != nil:
 		return "list: filter"
 	case m.focus == focusSidebar:
+		if _, in := m.focusedTerminal(); in {
+			return "sidebar: shell"
+		}
 		return "sidebar: " + sideTabNames[m.side.tab]
 	case m.focus == focusCenter:
 		name := "tab area"
 		if t := m.activeTab(); t != nil {
-			name = "tab: " + safetext.Line(t.label())
+			// "tab: …" only while its program has the keys.
+			name = "tab area: " + safetext.Line(t.label())
+			if _, in := m.focusedTerminal(); in {
+				name = "tab: " + safetext.Line(t.label())
+			}
 			if t.view != nil && t.view.Scrolled() > 0 {
 				name += " · history"
 			}
@@ -79,8 +86,8 @@ func (m *Model) hints() []hint {
 	}
 	var hs []hint
 	for _, a := range m.reg.InScopes(m.scopes()...) {
-		if !a.Hint {
-			continue
+		if !a.Hint || len(a.Keys) == 0 {
+			continue // an action left without a key is run from the palette
 		}
 		if ok, _ := m.available(a.ID); !ok {
 			continue
@@ -94,7 +101,7 @@ func (m *Model) hints() []hint {
 
 // fitHints joins hs in room cells. What does not fit is replaced by a
 // marker that says where every key is: the key list where it opens from
-// here, else the palette (the marker is a bare "…" when that entry is
+// here and has a key, else the palette (the marker is a bare "…" when that entry is
 // already shown).
 func (m *Model) fitHints(hs []hint, room int) string {
 	sep := m.th.MutedStyle().Render(" · ")
@@ -106,7 +113,7 @@ func (m *Model) fitHints(hs []hint, room int) string {
 		return line
 	}
 	more, moreLabel := actPalette, "commands"
-	if ok, _ := m.available(actHelp); ok && m.inScopes(actHelp) {
+	if ok, _ := m.available(actHelp); ok && m.inScopes(actHelp) && m.keyName(actHelp) != string(actHelp) {
 		more, moreLabel = actHelp, "help"
 	}
 	ellipsis := m.th.MutedStyle().Render("…")
@@ -144,12 +151,4 @@ func (m *Model) inScopes(id keys.ActionID) bool {
 		}
 	}
 	return false
-}
-
-// focusMovedTo is the notice for focus moving into a new tab on its own
-// (t, T, the run script): keys go to its program now, and the way back
-// (a live program takes the list's keys: the way out is the palette).
-func (m *Model) focusMovedTo(t *tab) string {
-	return "started " + safetext.Line(t.label()) + ": keys go to it now (" +
-		m.keyName(actPalette) + " " + m.km.First(keys.ListChoose) + " leaves it)"
 }

@@ -14,6 +14,12 @@ import (
 	"amux.dev/amux/workspace"
 )
 
+// withEngine is d with the local engine as every service.
+func withEngine(d Deps, e *workspace.Engine) Deps {
+	d.useEngine(e)
+	return d
+}
+
 // testEngine is a real workspace engine over an empty state home: the
 // rendering tests hand the model their data as a load's result, so the
 // engine only has to exist.
@@ -49,7 +55,7 @@ func sampleSnapshot() snapshot {
 func newTestModel(t testing.TB, w, h int) *Model {
 	snap := sampleSnapshot()
 	// The screen shows times in Zone: pinned so it renders the same everywhere.
-	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: time.Now, Zone: time.UTC})
+	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
 	m.Update(dirtyMsg{map[string]bool{"2222222222222222": true}})
@@ -101,7 +107,7 @@ func TestTooSmallScreen(t *testing.T) {
 // At 80×24 the welcome and a workspace's facts are wider than the tab
 // area: they wrap, every word in sight, instead of being cut at its edge.
 func TestCenterTextWrapsAt80Columns(t *testing.T) {
-	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: time.Now, Zone: time.UTC})
+	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(loadedMsg{gen: m.loadGen, snap: newSnapshot(nil, nil, nil)})
 	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "┃", " ").Replace(screenText(m))), " ")

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -29,7 +28,7 @@ func (m *Model) healthInputs() health.Inputs {
 	for k, v := range m.states {
 		sessions[k] = v
 	}
-	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: time.Now(),
+	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: m.now(),
 		GateAfter: time.Duration(m.deps.Config.Status.StuckAfterMs) * time.Millisecond}
 	if m.deps.StateHome != "" {
 		for _, name := range []string{config.FileName, "projects.json", "project-env.json", "project-scripts.json",
@@ -105,7 +104,7 @@ type tapsRepairedMsg struct {
 // repairTaps starts a new tap on every session Health finds without a
 // working one, off the update loop, then runs the checks again.
 func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
-	names, eng := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Engine
+	names, sess := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Sessions
 	if len(names) == 0 {
 		return m.say(levelInfo, "every session's status tap is working")
 	}
@@ -114,7 +113,7 @@ func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
 		defer cancel()
 		var errs []error
 		for _, name := range names {
-			if err := eng.RepairTap(ctx, name); err != nil {
+			if err := sess.RepairTap(ctx, name); err != nil {
 				errs = append(errs, err)
 			}
 		}
@@ -125,7 +124,7 @@ func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
 // onTapsRepaired says what the repair did and reads the checks again once
 // the monitor has seen the new taps (at its next poll).
 func (m *Model) onTapsRepaired(msg tapsRepairedMsg) tea.Cmd {
-	say := m.say(levelInfo, fmt.Sprintf("started %d new status tap(s); r checks again", msg.n))
+	say := m.say(levelInfo, "started "+plural(msg.n, "new status tap")+"; r checks again")
 	if msg.err != nil {
 		say = m.say(levelError, "repair taps: "+errText(msg.err))
 	}

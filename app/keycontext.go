@@ -14,8 +14,11 @@ func (m *Model) scopes() []keys.Scope {
 		return keyContextScopes(inCenter)
 	}
 	if m.focus == focusSidebar {
-		if m.side.tab == sideProject {
+		switch m.side.tab {
+		case sideProject:
 			return keyContextScopes(inSidebarTree)
+		case sideTerminal:
+			return keyContextScopes(inSidebarTerm)
 		}
 		return keyContextScopes(inSidebarChanges)
 	}
@@ -28,9 +31,9 @@ type keyContext int
 
 const (
 	inDashboard      keyContext = iota // the project list has focus
-	inCenter                           // the tab area has focus, no live terminal
-	inTerminal                         // the sidebar's live terminal has focus
-	inTabTerminal                      // a live terminal of the tab area has focus
+	inCenter                           // the tab area has focus, its program not entered
+	inTerminal                         // the sidebar's live terminal has the keys
+	inTabTerminal                      // a live terminal of the tab area has the keys
 	inStatus                           // the workspace status dialog
 	inHelp                             // the key list
 	inOutput                           // the script output viewer
@@ -42,6 +45,7 @@ const (
 	inChoice                           // a question with a few answers
 	inSidebarChanges                   // the sidebar's Changes tab has focus
 	inSidebarTree                      // the sidebar's Project tab has focus
+	inSidebarTerm                      // the sidebar's Terminal tab has focus, its shell not entered
 	inDiff                             // the diff viewer
 	inCommit                           // the commit dialog
 	inHealth                           // the Health overlay
@@ -61,7 +65,7 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inCenter:
 		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
 	case inStatus:
-		return []keys.Scope{scopeStatus}
+		return []keys.Scope{scopeStatus, keys.ScopeView}
 	case inHelp:
 		return []keys.Scope{scopeHelp, keys.ScopeView}
 	case inOutput:
@@ -84,6 +88,8 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{scopeChanges, scopeSidebar, scopeWorkspace, scopeGlobal}
 	case inSidebarTree:
 		return []keys.Scope{scopeTree, scopeSidebar, scopeWorkspace, scopeGlobal}
+	case inSidebarTerm:
+		return []keys.Scope{scopeSideTerm, scopeSidebar, scopeWorkspace, scopeGlobal}
 	case inDiff:
 		return []keys.Scope{scopeDiff}
 	case inCommit:

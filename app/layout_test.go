@@ -59,7 +59,7 @@ func TestFocusShowsInTheFrameAndTheFooter(t *testing.T) {
 	}
 	check("list", "Projects")
 	pressAction(t, m, actFocusCenter)
-	check("tab: claude", "auth-fix")
+	check("tab area: claude", "auth-fix") // the tab area, not its program
 	pressAction(t, m, actFocusSidebar)
 	check("sidebar: Changes", "[Changes]")
 }

@@ -30,20 +30,20 @@ type dirtyMsg struct{ dirty map[string]bool } // workspace ID → uncommitted ch
 // newer load supersedes an older one still in flight (generation token).
 func (m *Model) load() tea.Cmd {
 	m.loadGen++
-	gen, eng := m.loadGen, m.deps.Engine
+	gen, life, sess := m.loadGen, m.deps.Lifecycle, m.deps.Sessions
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
 		defer cancel()
 		var errs []error
-		projects, err := eng.Store().Projects()
+		projects, err := life.Projects(ctx)
 		if err != nil {
 			errs = append(errs, err)
 		}
-		records, err := eng.Store().List()
+		records, err := life.Workspaces(ctx)
 		if err != nil {
 			errs = append(errs, err)
 		}
-		sessions, err := eng.Sessions(ctx)
+		sessions, err := sess.Sessions(ctx)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -68,7 +68,7 @@ func (m *Model) refreshDirty() tea.Cmd {
 	if len(ids) == 0 {
 		return func() tea.Msg { return dirtyMsg{map[string]bool{}} }
 	}
-	eng := m.deps.Engine
+	stat := m.deps.Status
 	return func() tea.Msg {
 		jobs := make(chan string)
 		var mu sync.Mutex
@@ -80,7 +80,7 @@ func (m *Model) refreshDirty() tea.Cmd {
 				defer wg.Done()
 				for id := range jobs {
 					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-					d, err := eng.Dirty(ctx, id)
+					d, err := stat.Dirty(ctx, id)
 					cancel()
 					mu.Lock()
 					dirty[id] = err == nil && d
@@ -155,6 +155,9 @@ func (m *Model) rebuildDashboard() {
 			w.Badge, w.Detail = m.tabs.badge(w.ID)
 			if w.Detail == "" && w.Shelved {
 				w.Detail = "shelved"
+			}
+			if l := m.side.landings[w.ID]; w.Detail == "" && l.how != "" {
+				w.Detail = l.how + " stopped" // until it is finished or aborted
 			}
 		}
 	}

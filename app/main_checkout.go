@@ -31,11 +31,11 @@ func (m *Model) openCloseMain() tea.Cmd {
 	d := dialog.NewTypedConfirm(m.th, m.km, "Close workspace "+w.Name, body, w.Name)
 	id, name := w.ID, w.Name
 	m.overlay = &manageOverlay{confirm: &d, submit: func(m *Model, _ string) tea.Cmd {
-		eng := m.deps.Engine
+		life := m.deps.Lifecycle
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
-			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: eng.ForgetMain(ctx, id)}
+			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: life.ForgetMain(ctx, id)}
 		}
 	}}
 	return nil
@@ -43,11 +43,11 @@ func (m *Model) openCloseMain() tea.Cmd {
 
 func (m *Model) mainWorkspace() tea.Cmd {
 	p, _ := m.dash.SelectedProject()
-	path, eng := p.Path, m.deps.Engine
+	path, life := p.Path, m.deps.Lifecycle
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 		defer cancel()
-		rec, err := eng.MainWorkspace(ctx, path)
+		rec, err := life.MainWorkspace(ctx, path)
 		return managedMsg{text: "the main checkout is workspace " + rec.Name + " (never deleted; closing it closes its sessions)",
 			selectWS: rec.ID, err: err}
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
@@ -44,11 +45,17 @@ type Model struct {
 	th   theme.Theme
 	reg  *keys.Registry
 	acts actions
-	km   keys.Map // every action's keys, for the components
+	// notifyLimit rate-limits the notify command (notify_command.go).
+	notifyLimit notifyLimiter
+	km          keys.Map // every action's keys, for the components
 
 	width, height int
 	focus         focusArea
 	overlay       overlay
+	// entered is the terminal that gets the keys: the tab area's shown tab
+	// or the sidebar's shell, entered by an explicit key (focus.go). Focus
+	// on a pane alone never hands its program a key.
+	entered *tab
 
 	dash      dashboard.Model
 	filter    *textinput.Model // non-nil while the dashboard filter is being typed
@@ -126,6 +133,9 @@ type snapshot struct {
 
 // New builds the root model.
 func New(deps Deps) *Model {
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
 	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
 	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
 	m := &Model{
@@ -151,7 +161,7 @@ func New(deps Deps) *Model {
 		}
 		m.mon = monitor.New(opts)
 	}
-	if warn := errors.Join(deps.ConfigWarning, err, kerr); warn != nil {
+	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
 		if kerr != nil && deps.Log != nil {
 			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
@@ -172,6 +182,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	shown := m.activeTab()
 	m.inputOnly = false
 	cmd := m.update(msg)
+	m.settleFocus()
 	if !m.inputOnly {
 		m.drawPending = true
 		if _, frame := msg.(termview.FrameMsg); !frame {
@@ -212,6 +223,18 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if t, live := m.focusedTerminal(); live {
 		return m.toTerminal(t, k)
+	}
+	if _, live := m.paneTerminal(); live {
+		// Typing at a program that does not have the keys: say how to give
+		// them, rather than nothing.
+		if cmd := m.explainKey(k); cmd != nil {
+			return cmd
+		}
+		enter := actEnterProgram
+		if m.focus == focusSidebar {
+			enter = actSideEnter
+		}
+		return m.say(levelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
 	}
 	return m.explainKey(k)
 }

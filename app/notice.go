@@ -1,6 +1,7 @@
 package app
 
 import (
+	"regexp"
 	"strings"
 	"time"
 
@@ -88,6 +89,47 @@ func (m *Model) noticeRow(l layout) string {
 	case levelError:
 		st = th.ErrorStyle().Bold(true)
 	}
-	text := ansi.Truncate(" "+m.notice.text+" ", m.width-4, "… ")
+	text := " " + fitNotice(m.notice.text, m.width-6) + " "
 	return ansi.Cut(row, 0, 2) + st.Render(text) + ansi.Cut(row, 2+ansi.StringWidth(text), m.width)
+}
+
+// pathRun is a path in a notice: a run of non-space characters with a
+// slash, up to a colon (the reason that follows an error's path).
+var pathRun = regexp.MustCompile(`[^\s:'"()]*/[^\s:'"()]*`)
+
+// fitNotice cuts a notice to w cells keeping its reason: the paths in it
+// lose their middle first ("…/trusted-scripts.json"), longest first, and
+// only then is the end cut. An error names the file, then why: the why is
+// what the person needs, and a path is most of the width.
+func fitNotice(text string, w int) string {
+	for ansi.StringWidth(text) > w {
+		spans := pathRun.FindAllStringIndex(text, -1)
+		best := -1
+		for i, sp := range spans {
+			p := text[sp[0]:sp[1]]
+			if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~/") && strings.Count(p, "/") < 2 {
+				continue // "working/done", a key pair: not a path
+			}
+			if short := shortPath(p); len(short) < len(p) &&
+				(best < 0 || sp[1]-sp[0] > spans[best][1]-spans[best][0]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		sp := spans[best]
+		text = text[:sp[0]] + shortPath(text[sp[0]:sp[1]]) + text[sp[1]:]
+	}
+	return ansi.Truncate(text, w, "…")
+}
+
+// shortPath is a path by its last element: "…/name".
+func shortPath(p string) string {
+	trimmed := strings.TrimRight(p, "/")
+	i := strings.LastIndexByte(trimmed, '/')
+	if i <= 0 || strings.HasPrefix(trimmed[:i], "…") {
+		return p
+	}
+	return "…" + trimmed[i:]
 }

@@ -24,3 +24,14 @@ func TestMultiLineNoticeKeepsTheLayout(t *testing.T) {
 		t.Fatal("an escape sequence from the error reached the terminal")
 	}
 }
+
+// A refusal too long for the row keeps its reason: the path in it is
+// shortened to its last element before anything is cut.
+func TestALongNoticeKeepsTheReasonNotThePath(t *testing.T) {
+	m := newTestModel(t, 80, 24)
+	m.say(levelError, "approve: open /home/dev/.amux/registries/projects/shop-1111111111111111/trusted-scripts.json: permission denied")
+	got := screenText(m)
+	if !strings.Contains(got, "permission denied") || !strings.Contains(got, "…/trusted-scripts.json") {
+		t.Fatalf("the notice lost its reason to the path:\n%s", got)
+	}
+}

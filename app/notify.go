@@ -25,7 +25,8 @@ func (m *Model) notification(wsID string, t *tab) string {
 }
 
 // stateLine says a state in words: "blocked (question): <the question>",
-// "done", "error (exit 1)", "exited (status 3)", "running".
+// "done", "error (exit 1)", "error: <what the agent said>", "exited
+// (status 3)", "running".
 func stateLine(r agentstate.Result) string {
 	s := string(r.State)
 	switch r.State {
@@ -47,6 +48,9 @@ func stateLine(r agentstate.Result) string {
 	case agentstate.Done, agentstate.Error:
 		if r.HasExit {
 			return s + " (exit " + strconv.Itoa(r.Exit) + ")"
+		}
+		if r.State == agentstate.Error && r.Message != "" {
+			s += ": " + r.Message // what went wrong, as the agent said it
 		}
 	}
 	return s

@@ -59,14 +59,14 @@ func (m *Model) openScriptOutput() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	eng, id := m.deps.Engine, w.ID
+	trust, id := m.deps.Trust, w.ID
 	var sources []outputSource
 	for _, k := range []workspace.ScriptKind{workspace.KindSetup, workspace.KindRun, workspace.KindArchive, workspace.KindOnDone} {
 		sources = append(sources, outputSource{name: string(k),
 			read: func(ctx context.Context) (workspace.ScriptOutput, error) {
-				return eng.Output(ctx, id, k, outputCap)
+				return trust.Output(ctx, id, k, outputCap)
 			},
-			running: func() bool { return eng.ScriptRunning(id, k) },
+			running: func() bool { return trust.ScriptRunning(id, k) },
 		})
 	}
 	return m.openOutput("Script output — "+w.Name, sources)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -24,7 +25,11 @@ type approvedSetupMsg struct {
 
 // askApproval turns the dialog into the question the setup waits on.
 func (o *createOverlay) askApproval(m *Model, rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
-	c := approvalQuestion(m, "Created. Its setup", rec, ue)
+	what := "Created. Its setup"
+	if ue.Script.Kind == workspace.KindWorktreeFiles {
+		what = "Created. Its list of files to bring from the main checkout"
+	}
+	c := approvalQuestion(m, what, rec, ue)
 	o.approve, o.untrusted, o.created = &c, ue, rec
 	return nil
 }
@@ -33,14 +38,21 @@ func (o *createOverlay) askApproval(m *Model, rec workspace.Record, ue *workspac
 // script, as they would run in rec's tree; what introduces the script
 // ("Created. Its setup"). Create, restore and F5 ask the same question.
 func approvalQuestion(m *Model, what string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Confirm {
-	body := []string{what + " comes from the repository (" + workspace.RepoScriptsFile + ") and would run, in " + rec.Root + ":"}
+	source, verb := workspace.RepoScriptsFile, "would run"
+	if ue.Script.Kind == workspace.KindWorktreeFiles {
+		source, verb = workspace.RepoWorktreeFile, "would be applied before setup-workspace"
+	}
+	body := []string{what + " comes from the repository (" + source + ") and " + verb + ", in " + rec.Root + ":"}
 	for _, c := range ue.Script.Commands {
 		body = append(body, "  $ "+strings.ReplaceAll(c, "\n", " ⏎ "))
 	}
 	body = append(body, "", "amux runs it only once you approve this exact content; a later change asks again.")
 	noun := string(ue.Script.Kind)
-	if ue.Script.Kind == workspace.KindRun {
+	switch ue.Script.Kind {
+	case workspace.KindRun:
 		noun = "the run script"
+	case workspace.KindWorktreeFiles:
+		noun = "the files to copy and link"
 	}
 	return dialog.NewConfirm(m.th, m.km, "Approve "+noun+" for "+rec.Name+"?", body, "approve and run it")
 }
@@ -64,13 +76,13 @@ func (o *createOverlay) runApproved(m *Model) tea.Cmd {
 	m.opSeq++
 	o.op = m.opSeq
 	o.out = newPump[string](8)
-	op, out, eng, id, sc := o.op, o.out, m.deps.Engine, o.created.WorkspaceID(), o.untrusted.Script
+	op, out, trust, id, sc := o.op, o.out, m.deps.Trust, o.created.WorkspaceID(), o.untrusted.Script
 	spin := o.form.SetBusy("running the approved setup-workspace of " + o.created.Name + "…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
 		lw := &lineWriter{emit: out.add}
-		res, err := eng.ApproveSetup(ctx, id, sc, lw)
+		res, err := trust.ApproveSetup(ctx, id, sc, lw)
 		lw.flush()
 		out.close()
 		return approvedSetupMsg{op, res, err}
@@ -85,6 +97,12 @@ func (m *Model) onApprovedSetup(msg approvedSetupMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
+		var ue *workspace.UntrustedError
+		if errors.As(msg.err, &ue) && setupApprovable(ue) {
+			// One approval led to the next: setup's list of files, then its
+			// script (or the other way round).
+			return o.askApproval(m, o.created, ue)
+		}
 		o.form.SetWarned("created workspace "+o.created.Name+"; "+m.setupNote(msg.err), o.tail()...)
 		return nil
 	}
@@ -98,4 +116,10 @@ func (o *createOverlay) tail() []string {
 		return nil
 	}
 	return o.out.snapshot()
+}
+
+// setupApprovable reports an approval the create dialog asks for in place:
+// setup-workspace's script, or the list of files setup brings first.
+func setupApprovable(ue *workspace.UntrustedError) bool {
+	return ue.Script.Kind == workspace.KindSetup || ue.Script.Kind == workspace.KindWorktreeFiles
 }

@@ -59,7 +59,7 @@ func (m *Model) untrustedOf(err error, kind workspace.ScriptKind, id string) (*w
 // askRunApproval asks for the approval of the run script F5 would start;
 // approved, the run starts in its tab at once.
 func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
-	id, eng := rec.WorkspaceID(), m.deps.Engine
+	id, trust := rec.WorkspaceID(), m.deps.Trust
 	m.overlay = &approveOverlay{
 		confirm: approvalQuestion(m, "Its run script", rec, ue),
 		script:  ue.Script,
@@ -67,7 +67,7 @@ func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedErro
 			return tea.Batch(m.say(levelInfo, "starting the approved run script…"), func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 				defer cancel()
-				rs, err := eng.ApproveRun(ctx, id, sc)
+				rs, err := trust.ApproveRun(ctx, id, sc)
 				return runStartedMsg{id, rs.Name, err}
 			})
 		},
@@ -79,14 +79,18 @@ func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedErro
 // askRestoreApproval asks for the approval of the setup-workspace a
 // restore would run; approved, it runs with its output on the row.
 func (m *Model) askRestoreApproval(rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
-	id, name, eng := rec.WorkspaceID(), rec.Name, m.deps.Engine
+	id, name, trust := rec.WorkspaceID(), rec.Name, m.deps.Trust
+	what := "Restored. Its setup"
+	if ue.Script.Kind == workspace.KindWorktreeFiles {
+		what = "Restored. Its list of files to bring from the main checkout"
+	}
 	m.overlay = &approveOverlay{
-		confirm: approvalQuestion(m, "Restored. Its setup", rec, ue),
+		confirm: approvalQuestion(m, what, rec, ue),
 		script:  ue.Script,
 		approved: func(m *Model, sc workspace.Script) tea.Cmd {
 			return m.followRestore(id, name, true, "restoring: running the approved setup-workspace…",
 				func(ctx context.Context, _ func(string), out io.Writer) (workspace.CreateResult, error) {
-					res, err := eng.ApproveSetup(ctx, id, sc, out)
+					res, err := trust.ApproveSetup(ctx, id, sc, out)
 					return workspace.CreateResult{Setup: res, SetupErr: err}, nil
 				})
 		},

@@ -15,29 +15,32 @@ type paletteOverlay struct{ p palette.Model }
 
 func (m *Model) openPalette() {
 	// Most useful first: what can run now, in the focused area's scopes,
-	// with "back to the list" on top while a terminal has focus (the way
-	// out of a terminal is ctrl+space, enter).
+	// with "back to the list" on top wherever it can run: ctrl+space,
+	// enter always means back to the list (the way out of a terminal).
 	inScope := map[keys.Scope]bool{}
 	for _, s := range m.scopes() {
 		inScope[s] = true
 	}
 	_, inTerminal := m.focusedTerminal()
 	rank := func(a keys.Action) int {
+		ok, _ := m.available(a.ID)
 		r := 0
-		if ok, _ := m.available(a.ID); !ok {
+		if !ok {
 			r += 4
 		}
 		if !inScope[a.Scope] && !(inTerminal && a.Scope == scopeWorkspace) {
 			r += 2
 		}
-		if inTerminal && a.ID == actFocusDash {
+		if ok && a.ID == actFocusDash {
 			r = -1
 		}
 		return r
 	}
 	var acts []keys.Action
 	for _, a := range m.reg.All() {
-		if a.Palette {
+		// A component's own action (run nil) is matched by the component
+		// through its keys: chosen here it would do nothing.
+		if a.Palette && m.acts[a.ID].run != nil {
 			acts = append(acts, paletteKeys(a, inScope))
 		}
 	}

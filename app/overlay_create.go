@@ -29,12 +29,18 @@ type createOverlay struct {
 	approve   *dialog.Confirm
 	untrusted *workspace.UntrustedError
 	created   workspace.Record
+	// A branch of the name exists (kept by an earlier delete): askBranch
+	// asks whether to continue it or start fresh (overlay_create_kept.go);
+	// branch is the answer.
+	askBranch *dialog.Choice
+	branch    workspace.BranchChoice
 }
 
 type createValidatedMsg struct {
 	op    int
 	field int
 	err   error
+	kept  workspace.KeptBranch
 }
 
 type createOutputMsg struct {
@@ -64,12 +70,15 @@ func (m *Model) openCreate() tea.Cmd {
 
 func (o *createOverlay) request() workspace.CreateRequest {
 	v := o.form.Values()
-	return workspace.CreateRequest{Repo: o.project, Name: v[0], Base: v[1]}
+	return workspace.CreateRequest{Repo: o.project, Name: v[0], Base: v[1], Branch: o.branch}
 }
 
 func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if o.approve != nil {
 		return o.updateApproval(m, msg)
+	}
+	if o.askBranch != nil {
+		return o.updateBranch(m, msg)
 	}
 	f, cmd, out := o.form.Update(msg)
 	o.form = f
@@ -84,17 +93,21 @@ func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		m.opSeq++
-		o.op = m.opSeq
-		op, eng := o.op, m.deps.Engine
+		o.op, o.branch = m.opSeq, workspace.BranchAttach // a new name asks again
+		op, life := o.op, m.deps.Lifecycle
 		return tea.Batch(cmd, o.form.SetBusy("checking "+req.Name+"…"), func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			_, err := eng.CheckCreate(ctx, req)
+			_, err := life.CheckCreate(ctx, req)
 			field := 0 // the name, unless the engine refused the base ref
 			if errors.Is(err, workspace.ErrBadBase) {
 				field = 1
 			}
-			return createValidatedMsg{op, field, err}
+			var kept workspace.KeptBranch
+			if err == nil {
+				kept, err = life.KeptBranch(ctx, req)
+			}
+			return createValidatedMsg{op, field, err, kept}
 		})
 	}
 	return cmd
@@ -104,12 +117,15 @@ func (o *createOverlay) view(m *Model, w, h int) string {
 	if o.approve != nil {
 		return o.approve.View(min(w, 80))
 	}
+	if o.askBranch != nil {
+		return o.askBranch.View(min(w, 80))
+	}
 	return o.form.View(min(w, 72))
 }
 
 // startCreate runs the create after validation passed.
 func (m *Model) startCreate(o *createOverlay) tea.Cmd {
-	req, op, eng := o.request(), o.op, m.deps.Engine
+	req, op, life := o.request(), o.op, m.deps.Lifecycle
 	o.out = newPump[string](8)
 	out := o.out
 	spin := o.form.SetBusy("creating " + req.Name + " (worktree, then setup-workspace)…")
@@ -118,7 +134,7 @@ func (m *Model) startCreate(o *createOverlay) tea.Cmd {
 		defer cancel()
 		lw := &lineWriter{emit: out.add}
 		req.Output = lw
-		res, err := eng.Create(ctx, req)
+		res, err := life.Create(ctx, req)
 		lw.flush()
 		out.close()
 		return createDoneMsg{op, res, err}
@@ -138,6 +154,10 @@ func (m *Model) onCreateValidated(msg createValidatedMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		o.form.SetFieldError(msg.field, msg.err.Error())
+		return nil
+	}
+	if msg.kept.Exists {
+		o.askKept(m, msg.kept)
 		return nil
 	}
 	return m.startCreate(o)
@@ -175,7 +195,7 @@ func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
 	if msg.res.SetupErr != nil {
 		if o != nil && o.op == msg.op {
 			var ue *workspace.UntrustedError
-			if errors.As(msg.res.SetupErr, &ue) && ue.Script.Kind == workspace.KindSetup {
+			if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
 				return tea.Batch(m.load(), o.askApproval(m, msg.res.Workspace, ue))
 			}
 			o.form.SetWarned("created workspace "+msg.res.Workspace.Name+"; "+m.setupNote(msg.res.SetupErr), o.tail()...)

@@ -64,6 +64,7 @@ func (m *Model) showDiff(o *diffOverlay) tea.Cmd {
 	}
 	o.dv = diffview.New(m.th, m.km)
 	o.dv.SetSize(m.width, m.height)
+	o.dv.SetEmpty("loading…") // not "no changes" before it knows
 	m.overlay = o
 	return o.load(m)
 }
@@ -88,9 +89,7 @@ func (o *diffOverlay) whyNoStage(m *Model) string {
 	switch {
 	case o.readOnly:
 		return "read-only: this file is shown from the Project tree (stage it from Changes)"
-	case o.req.Mode == git.DiffConflict && o.req.InMain:
-		return "the conflict is in the main checkout: resolve it there (" + m.km.Label(diffview.ActOpenEditor) + " opens it), then commit there"
-	case o.req.Mode == git.DiffUnstaged, o.req.Mode == git.DiffStaged, o.req.Mode == git.DiffUntracked:
+	case o.req.Mode == git.DiffUnstaged, o.req.Mode == git.DiffConflict, o.req.Mode == git.DiffStaged, o.req.Mode == git.DiffUntracked:
 		return ""
 	}
 	return "stage from the unstaged diff (or unstage from the staged one)"
@@ -99,11 +98,11 @@ func (o *diffOverlay) whyNoStage(m *Model) string {
 func (o *diffOverlay) load(m *Model) tea.Cmd {
 	m.opSeq++
 	o.gen = m.opSeq
-	gen, ws, req, eng := o.gen, o.ws, o.req, m.deps.Engine
+	gen, ws, req, rev := o.gen, o.ws, o.req, m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		files, err := eng.Diff(ctx, ws, req)
+		files, err := rev.Diff(ctx, ws, req)
 		return diffLoadedMsg{gen: gen, files: files, err: err}
 	}
 }
@@ -136,12 +135,15 @@ func (o *diffOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		var note tea.Cmd
+		o.dv.SetEmpty("")
 		if msg.err != nil && len(msg.files) == 0 {
 			note = o.setNote(m, msg.err.Error(), true)
+			o.dv.SetEmpty("nothing shown: " + noticeLine(msg.err.Error()))
 		} else if o.noteErr {
 			note = o.setNote(m, "", false)
 		}
 		o.dv.SetStaging(o.whyNoStage(m) == "")
+		o.dv.SetUnstage(o.req.Mode == git.DiffStaged)
 		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(m), msg.files))
 	case diffview.RequestMsg:
 		return o.request(m, msg)
@@ -173,17 +175,25 @@ func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 		if why := o.whyNoStage(m); why != "" {
 			return o.setNote(m, why, false)
 		}
+		if o.req.Mode == git.DiffConflict {
+			// A conflict is resolved whole: staging it marks it resolved.
+			if r.Op == diffview.OpStageHunk {
+				return o.setNote(m, "resolve the file ("+m.km.Label(diffview.ActOpenEditor)+" opens it), then "+
+					m.km.Label(diffview.ActStageFile)+" marks it resolved", false)
+			}
+			return m.markResolved(o.ws, r.File.Path())
+		}
 		unstage := o.req.Mode == git.DiffStaged
-		ws, eng, f, h := o.ws, m.deps.Engine, r.File, r.Hunk
+		ws, rev, f, h := o.ws, m.deps.Review, r.File, r.Hunk
 		whole := r.Op == diffview.OpStageFile || o.req.Mode == git.DiffUntracked
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 			defer cancel()
 			var err error
 			if whole {
-				err = eng.Stage(ctx, ws, f.Path(), unstage)
+				err = rev.Stage(ctx, ws, f.Path(), unstage)
 			} else {
-				err = eng.StageHunk(ctx, ws, f, h, unstage)
+				err = rev.StageHunk(ctx, ws, f, h, unstage)
 			}
 			return stagedMsg{ws: ws, err: err}
 		}

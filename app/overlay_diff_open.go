@@ -69,11 +69,11 @@ func (m *Model) openFileView(ws, path string) tea.Cmd {
 }
 
 func (m *Model) stageFile(path string, unstage bool) tea.Cmd {
-	ws, eng := m.side.ws, m.deps.Engine
+	ws, rev := m.side.ws, m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		return stagedMsg{ws: ws, err: eng.Stage(ctx, ws, path, unstage)}
+		return stagedMsg{ws: ws, err: rev.Stage(ctx, ws, path, unstage)}
 	}
 }
 

@@ -78,7 +78,7 @@ func realWorkspace(t *testing.T, w, h int) (*Model, workspace.Record) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Deps{Config: config.Defaults(), Engine: eng, Now: time.Now, Zone: time.UTC})
+	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, eng))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.loadGen, snap: newSnapshot([]workspace.Project{{Name: "shop", Path: rec.Repo}}, []workspace.Record{rec}, nil)})
 	m.dash.SelectWorkspace(rec.WorkspaceID())

@@ -19,7 +19,7 @@ func (m *Model) openHelp() tea.Cmd {
 		for _, a := range m.reg.InScopes(sc.scope) {
 			k := keys.KeyLabel(a.Keys)
 			if k == "" {
-				k = "(palette)"
+				k = "palette only"
 			}
 			sec.Entries = append(sec.Entries, help.Entry{Keys: k, What: a.Help})
 		}
@@ -48,6 +48,9 @@ func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	}
 	return cmd
 }
+
+// wantsWidth: the key list needs room for its keys and what they do.
+func (o *helpOverlay) wantsWidth() int { return roomyWidth }
 
 func (o *helpOverlay) view(m *Model, w, h int) string {
 	inner := w - 6

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"time"
 
@@ -24,21 +25,17 @@ func (e *RestartError) Error() string { return "restart " + e.Bin }
 
 // installOverlay installs a new amux binary over the running one, with no
 // network: pick a built binary (a path picker, offering the one `go
-// install` writes), check that it runs and says it is amux, confirm, then
-// replace by the contract's self-update rules (config/selfupdate) and
-// offer to restart.
+// install` writes), confirm — nothing runs the candidate before that —
+// then check that it answers amux's handshake (only amux builds do) and
+// replace by the contract's self-update rules (config/selfupdate), and
+// offer to restart. A candidate that fails the check is back in the
+// picker with the reason.
 type installOverlay struct {
 	p       picker.Model
-	confirm *dialog.Confirm // "replace?" then "restart?"
-	stage   int             // 0 picking, 1 checking, 2 asking to replace, 3 installing, 4 asking to restart
+	confirm *dialog.Confirm // "run and install?" then "restart?"
+	stage   int             // 0 picking, 2 asking to install, 3 checking and installing, 4 asking to restart
 	chosen  string
-	version string
 	result  string
-}
-
-type binaryCheckedMsg struct {
-	path, version string
-	err           error
 }
 
 type binaryInstalledMsg struct {
@@ -58,8 +55,6 @@ func (m *Model) openInstall() tea.Cmd {
 
 func (o *installOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case binaryCheckedMsg:
-		return o.checked(m, msg)
 	case binaryInstalledMsg:
 		return o.installed(m, msg)
 	}
@@ -71,14 +66,8 @@ func (o *installOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		case dialog.Cancelled:
 			m.closeOverlay()
 		case dialog.Submitted:
-			o.stage, o.chosen = 1, o.p.Chosen()
-			path := o.chosen
-			return func() tea.Msg {
-				ctx, cancel := context.WithTimeout(context.Background(), selfupdate.CheckTimeout)
-				defer cancel()
-				v, err := selfupdate.Check(ctx, path)
-				return binaryCheckedMsg{path, v, err}
-			}
+			o.chosen = o.p.Chosen()
+			o.ask(m)
 		}
 		return cmd
 	case 2, 4:
@@ -99,29 +88,26 @@ func (o *installOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (o *installOverlay) checked(m *Model, msg binaryCheckedMsg) tea.Cmd {
-	if msg.err != nil {
-		o.stage = 0
-		o.p.SetError(msg.err.Error())
-		return nil
-	}
-	o.stage, o.version = 2, msg.version
-	c := dialog.NewConfirm(m.th, m.km, "Install amux "+msg.version+"?", []string{
-		"from " + msg.path,
-		"over " + m.deps.AmuxBin,
+// ask is the question before anything runs: the candidate is a program
+// the person picked, and checking it means running it.
+func (o *installOverlay) ask(m *Model) {
+	o.stage = 2
+	c := dialog.NewConfirm(m.th, m.km, "Run and install "+noticeLine(o.chosen)+"?", []string{
+		"amux runs it once (" + selfupdate.HandshakeVerb + ") to check that it is an amux build;",
+		"only one that answers amux's handshake is installed over " + m.deps.AmuxBin + ".",
 		"The running binary is copied to " + m.deps.AmuxBin + ".previous first; the new one replaces it in one rename.",
-	}, "install")
+	}, "run and install")
 	o.confirm = &c
-	return nil
 }
 
 func (o *installOverlay) install(m *Model) tea.Cmd {
 	o.stage = 3
-	live, cand := m.deps.AmuxBin, o.chosen
+	live, cand, log := m.deps.AmuxBin, o.chosen, m.deps.Log
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		res, err := selfupdate.Install(ctx, live, cand, nil)
+		logInstall(log, live, cand, res, err)
 		return binaryInstalledMsg{res, err}
 	}
 }
@@ -132,21 +118,12 @@ func (o *installOverlay) installed(m *Model, msg binaryInstalledMsg) tea.Cmd {
 	case errors.As(msg.err, &se):
 		o.result = "installed amux " + msg.res.Version + ", but: " + se.Error()
 	case msg.err != nil:
-		m.closeOverlay()
-		return m.say(levelError, "install: "+msg.err.Error())
+		// Back to the picker with why: another path may be the right one.
+		o.stage = 0
+		o.p.SetError(msg.err.Error())
+		return nil
 	default:
 		o.result = "installed amux " + msg.res.Version + " (the old binary is kept at " + msg.res.Backup + ")"
-	}
-	if m.deps.Log != nil {
-		if se != nil {
-			// The recovery command is in the line: the person may need it later.
-			m.deps.Log.Warn("self-update: the directory sync after the rename failed", "result", o.result)
-		} else {
-			m.deps.Log.Info("self-update", "result", o.result)
-		}
-		for _, p := range msg.res.Swept {
-			m.deps.Log.Info("self-update: removed a staged copy an interrupted install left", "path", p)
-		}
 	}
 	o.stage = 4
 	c := dialog.NewConfirm(m.th, m.km, "Restart amux now?", []string{o.result,
@@ -163,14 +140,34 @@ func (m *Model) restart() tea.Cmd {
 
 func (o *installOverlay) view(m *Model, w, h int) string {
 	switch o.stage {
-	case 1, 3:
-		what := "checking " + o.chosen + " --version…"
-		if o.stage == 3 {
-			what = "installing amux " + o.version + "…"
-		}
+	case 3:
+		what := "checking " + noticeLine(o.chosen) + " and installing it…"
 		return m.th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(m.spin.View() + " " + what)
 	case 2, 4:
 		return o.confirm.View(min(w, 80))
 	}
 	return o.p.View(w, min(h, 24))
+}
+
+// logInstall records an install's outcome: a refused candidate, a
+// replaced binary (with where the old one is kept), and a sync failure
+// after the rename with its recovery command.
+func logInstall(log *slog.Logger, live, cand string, res selfupdate.Result, err error) {
+	if log == nil {
+		return
+	}
+	var se *atomicfile.SyncAfterError
+	switch {
+	case errors.As(err, &se):
+		log.Warn("install amux binary", "candidate", cand, "live", live, "version", res.Version,
+			"outcome", "installed, but the directory sync after the rename failed", "err", se.Error())
+	case err != nil:
+		log.Warn("install amux binary", "candidate", cand, "live", live, "outcome", "refused", "err", err.Error())
+	default:
+		log.Info("install amux binary", "candidate", cand, "live", live, "version", res.Version,
+			"backup", res.Backup, "outcome", "done")
+	}
+	for _, p := range res.Swept {
+		log.Info("install amux binary: removed a staged copy an interrupted install left", "path", p)
+	}
 }

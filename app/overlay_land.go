@@ -40,18 +40,18 @@ type commitDoneMsg struct {
 // openCommit reads the tip's message (for amend) and what is staged, then
 // opens the dialog.
 func (m *Model) openCommit() tea.Cmd {
-	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	ws, rev := m.selectedWorkspaceID(), m.deps.Review
 	if ws == "" {
 		return nil
 	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		last, err := eng.LastMessage(ctx, ws)
+		last, err := rev.LastMessage(ctx, ws)
 		if err != nil {
 			return commitReadyMsg{ws: ws, err: err}
 		}
-		r, err := eng.Review(ctx, ws)
+		r, err := rev.Review(ctx, ws)
 		return commitReadyMsg{ws: ws, last: last, staged: strconv.Itoa(r.Changes.StagedCount) + " staged", err: err}
 	}
 }
@@ -73,7 +73,9 @@ func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if done, ok := msg.(commitDoneMsg); ok {
 		o.running = false
 		if done.err != nil {
-			o.dlg.SetError(done.err)
+			// git's reason whole, with the fix when one is known; the
+			// engine logged it.
+			o.dlg.SetFailure(git.Explain(done.err).Lines())
 			return nil
 		}
 		m.closeOverlay()
@@ -89,11 +91,11 @@ func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 	case dialog.Submitted:
 		o.running = true
-		ws, req, eng := o.ws, o.dlg.Value(), m.deps.Engine
+		ws, req, rev := o.ws, o.dlg.Value(), m.deps.Review
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 			defer cancel()
-			_, err := eng.Commit(ctx, ws, git.CommitRequest{Message: req.Message, Amend: req.Amend})
+			_, err := rev.Commit(ctx, ws, git.CommitRequest{Message: req.Message, Amend: req.Amend})
 			return commitDoneMsg{ws: ws, err: err}
 		}
 	}
@@ -129,11 +131,11 @@ type landDoneMsg struct {
 
 // previewMerge runs the dry run; its answer opens the question.
 func (m *Model) previewMerge() tea.Cmd {
-	ws, eng := m.selectedWorkspaceID(), m.deps.Engine
+	ws, rev := m.selectedWorkspaceID(), m.deps.Review
 	return tea.Batch(m.say(levelInfo, "checking the merge…"), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
-		p, base, err := eng.PreviewMerge(ctx, ws)
+		p, base, err := rev.PreviewMerge(ctx, ws)
 		return mergePreviewMsg{ws: ws, base: base, preview: p, err: err}
 	})
 }
@@ -187,9 +189,9 @@ func (o *landOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			how = "rebase"
 		}
 		m.closeOverlay()
-		op := m.deps.Engine.Merge
+		op := m.deps.Review.Merge
 		if how == "rebase" {
-			op = m.deps.Engine.Rebase
+			op = m.deps.Review.Rebase
 		}
 		return tea.Batch(m.say(levelInfo, how+" running…"), m.land(o.ws, how, op))
 	}
@@ -198,12 +200,12 @@ func (o *landOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 
 // land runs a merge, a rebase or an abort of ws, then reads its review.
 func (m *Model) land(ws, how string, op func(context.Context, string) error) tea.Cmd {
-	eng := m.deps.Engine
+	rev := m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
 		msg := landDoneMsg{ws: ws, how: how, err: op(ctx, ws)}
-		r, err := eng.Review(ctx, ws)
+		r, err := rev.Review(ctx, ws)
 		msg.review, msg.reviewed = r, err == nil
 		return msg
 	}
@@ -233,7 +235,8 @@ func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
 			m.side.changes.SelectFirst(changes.Conflicted)
 			m.side.toConflict = true // a review read before the merge may arrive first
 			return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
-				m.km.Label("changes.open")+" shows one); "+abort))
+				m.km.Label("changes.open")+" shows one, "+m.km.Label("changes.stage")+" marks it resolved); "+
+				m.keyName(actFinishLanding)+" finishes, "+abort))
 		}
 		files := msg.review.Conflicts
 		if len(files) > 0 && m.overlay == nil {
@@ -241,14 +244,14 @@ func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
 		}
 		return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts in "+fileList(files, 3)+"; "+abort))
 	case msg.err != nil:
-		return tea.Batch(refresh, m.say(levelError, msg.how+": "+msg.err.Error()))
+		return tea.Batch(refresh, m.say(levelError, msg.how+": "+landErrText(msg.err)))
 	}
 	return tea.Batch(refresh, m.say(levelInfo, msg.how+" done"))
 }
 
 // abortLanding aborts ws's stopped merge or rebase.
 func (m *Model) abortLanding(ws string) tea.Cmd {
-	return m.land(ws, "abort", m.deps.Engine.AbortLanding)
+	return m.land(ws, "abort", m.deps.Review.AbortLanding)
 }
 
 // shownProjectPath is the display copy of a project's path.

@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -21,7 +22,8 @@ const conflictKeys = 9
 // abort key aborts, esc closes the list (the abort key still works).
 type conflictOverlay struct {
 	ws, how string
-	files   []string // the ones with a key
+	files   []string        // the ones with a key
+	extra   []keys.ActionID // the options after the files: finish, abort
 	choice  dialog.Choice
 }
 
@@ -32,7 +34,8 @@ func (m *Model) openConflicts(ws, how string, files []string) {
 	if how == "merge" {
 		where = "the main checkout (" + m.shownProjectPath(rec.Repo) + ")"
 	}
-	body := []string{"Resolve them in " + where + " and commit there, or abort the " + how + "."}
+	body := []string{"They are in " + where + ". Show one, resolve it (" + m.km.Label("diff.editor") + " there opens $EDITOR), then " +
+		m.km.Label("diff.stage-file") + " marks it resolved; once none is left the " + how + " can go on."}
 	shown := files[:min(len(files), conflictKeys)]
 	if more := len(files) - len(shown); more > 0 {
 		body = append(body, fmt.Sprintf("… and %d more: the sidebar's Changes lists them all (%s shows it).",
@@ -42,11 +45,18 @@ func (m *Model) openConflicts(ws, how string, files []string) {
 	for i, f := range shown {
 		opts = append(opts, dialog.Option{Key: strconv.Itoa(i + 1), Label: "show " + noticeLine(f)})
 	}
-	if a, ok := m.reg.Get(actAbortLanding); ok && len(a.Keys) > 0 {
-		opts = append(opts, dialog.Option{Key: a.Keys[0], Label: "abort the " + how})
+	var extra []keys.ActionID
+	for _, x := range []struct {
+		id    keys.ActionID
+		label string
+	}{{actFinishLanding, "finish: continue, skip or abort"}, {actAbortLanding, "abort the " + how}} {
+		if a, ok := m.reg.Get(x.id); ok && len(a.Keys) > 0 {
+			opts = append(opts, dialog.Option{Key: a.Keys[0], Label: x.label})
+			extra = append(extra, x.id)
+		}
 	}
 	title := "The " + how + " stopped on conflicts"
-	m.overlay = &conflictOverlay{ws: ws, how: how, files: shown,
+	m.overlay = &conflictOverlay{ws: ws, how: how, files: shown, extra: extra,
 		choice: dialog.NewChoice(m.th, m.km, title, body, opts, 0)}
 }
 
@@ -60,6 +70,10 @@ func (o *conflictOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		i := o.choice.Selected()
 		if i >= len(o.files) {
 			m.closeOverlay()
+			if o.extra[i-len(o.files)] == actFinishLanding {
+				m.openFinish(o.ws, o.how, m.side.landings[o.ws].conflicts)
+				return nil
+			}
 			return tea.Batch(m.say(levelInfo, "abort running…"), m.abortLanding(o.ws))
 		}
 		req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: o.files[i]}, InMain: o.how == "merge"}

@@ -56,11 +56,11 @@ type projectsCheckedMsg struct {
 // checkProjects asks the engine whether every project is still where it
 // was and imports worktrees made outside amux (start and refresh).
 func (m *Model) checkProjects() tea.Cmd {
-	eng := m.deps.Engine
+	life := m.deps.Lifecycle
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 		defer cancel()
-		states, err := eng.RefreshProjects(ctx)
+		states, err := life.RefreshProjects(ctx)
 		return projectsCheckedMsg{states: states, err: err}
 	}
 }
@@ -71,17 +71,27 @@ func (m *Model) onProjectsChecked(msg projectsCheckedMsg) tea.Cmd {
 	}
 	m.projectErrs = map[string]string{}
 	imported := 0
+	var refused []workspace.RefusedWorktree
 	for _, st := range msg.states {
 		imported += len(st.Imported)
+		refused = append(refused, st.Refused...)
 		if st.Err != nil {
 			m.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
 		}
 	}
 	m.rebuildDashboard()
+	var cmds []tea.Cmd
 	if imported > 0 {
-		return tea.Batch(m.load(), m.say(levelInfo, fmt.Sprintf("imported %d existing worktree(s) as workspaces", imported)))
+		cmds = append(cmds, m.load(), m.say(levelInfo, "imported "+plural(imported, "existing worktree")+" as workspaces"))
 	}
-	return nil
+	if len(refused) > 0 { // said last: it must not be covered by the count
+		text := refused[0].Error()
+		if len(refused) > 1 {
+			text += fmt.Sprintf(" (and %d more; the log names them)", len(refused)-1)
+		}
+		cmds = append(cmds, m.say(levelWarn, noticeLine(text)))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) onManaged(msg managedMsg) tea.Cmd {
@@ -115,12 +125,12 @@ func (m *Model) openRemoveProject() tea.Cmd {
 	}
 	confirm := func(m *Model, o *manageOverlay, deleteThem bool) {
 		body := []string{
-			"amux forgets this project. Its " + fmt.Sprint(n) + " workspace(s) are kept: records,",
+			"amux forgets this project. Its " + plural(n, "workspace") + " " + isAre(n) + " kept: records,",
 			"worktrees, branches and running agents stay, and stay listed under the repository.",
 		}
 		if deleteThem {
 			body = []string{
-				"amux deletes its " + fmt.Sprint(n) + " workspace(s), each as " + m.keyName(actDelete) + " would (agents and runs",
+				"amux deletes its " + plural(n, "workspace") + ", each as " + m.keyName(actDelete) + " would (agents and runs",
 				"stopped, archive run, worktree removed, a branch with unmerged commits kept), then",
 				"forgets the project. A workspace holding uncommitted work is not deleted: the",
 				"project then stays, and " + m.keyName(actDelete) + " on that workspace asks what to do with its work.",
@@ -130,14 +140,14 @@ func (m *Model) openRemoveProject() tea.Cmd {
 		d := dialog.NewTypedConfirm(m.th, m.km, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
 		o.confirm = &d
 		o.submit = func(m *Model, _ string) tea.Cmd {
-			eng := m.deps.Engine
+			life := m.deps.Lifecycle
 			return func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 				defer cancel()
-				res, err := eng.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
-				text := fmt.Sprintf("removed project %s; %d workspace(s) kept", name, res.Kept)
+				res, err := life.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
+				text := fmt.Sprintf("removed project %s; %s kept", name, plural(res.Kept, "workspace"))
 				if deleteThem {
-					text = fmt.Sprintf("removed project %s and its %d workspace(s)", name, len(res.Deleted))
+					text = fmt.Sprintf("removed project %s and its %s", name, plural(len(res.Deleted), "workspace"))
 				}
 				if len(res.Failed) > 0 {
 					var kept []string
@@ -161,7 +171,7 @@ func (m *Model) openRemoveProject() tea.Cmd {
 		confirm(m, o, false)
 		return nil
 	}
-	c := dialog.NewChoice(m.th, m.km, "Remove project "+name, []string{"It has " + fmt.Sprint(n) + " workspace(s). What should happen to them?"},
+	c := dialog.NewChoice(m.th, m.km, "Remove project "+name, []string{"It has " + plural(n, "workspace") + ". What should happen to " + themIt(n) + "?"},
 		[]dialog.Option{{Key: "w", Label: "keep the workspaces: records, worktrees, branches and agents stay"},
 			{Key: "d", Label: "delete them too, each as " + m.keyName(actDelete) + " would (work is never discarded)"}}, 0)
 	o.choice = &c
@@ -178,11 +188,11 @@ func (m *Model) openRenameWorkspace() tea.Cmd {
 	f.SetValue(0, w.Name)
 	id, branch := w.ID, rec.Branch
 	rename := func(name string, renameBranch bool) tea.Cmd {
-		eng := m.deps.Engine
+		life := m.deps.Lifecycle
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
-			_, err := eng.RenameWorkspace(ctx, id, name, renameBranch)
+			_, err := life.RenameWorkspace(ctx, id, name, renameBranch)
 			text := "renamed to " + name
 			if renameBranch {
 				text += " (and its branch)"

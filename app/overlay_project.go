@@ -47,7 +47,8 @@ func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		}
 		m.closeOverlay()
 		m.pendingSelect = "p:" + msg.project.Path // the next n creates there
-		return tea.Batch(m.load(), m.say(levelInfo, "added project "+msg.project.Name))
+		// checkProjects says which listed worktrees were not imported, and why.
+		return tea.Batch(m.load(), m.say(levelInfo, "added project "+msg.project.Name), m.checkProjects())
 	}
 	if o.pending {
 		return nil
@@ -59,11 +60,11 @@ func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 	case dialog.Submitted:
 		o.pending = true
-		path, eng := o.p.Chosen(), m.deps.Engine
+		path, life := o.p.Chosen(), m.deps.Lifecycle
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			p, err := eng.AddProject(ctx, path)
+			p, err := life.AddProject(ctx, path)
 			return projectAddedMsg{p, err}
 		}
 	}

@@ -41,13 +41,15 @@ func (m *Model) openProjectEdit(scripts bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	store, repo, name := m.deps.Engine.Store(), p.Path, p.Name
+	trust, repo, name := m.deps.Trust, p.Path, p.Name
 	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
 		msg := projectEditLoadedMsg{repo: repo, name: name, scripts: scripts}
 		if scripts {
-			msg.set, msg.err = store.ProjectScripts(repo)
+			msg.set, msg.err = trust.ProjectScripts(ctx, repo)
 		} else {
-			msg.env, msg.err = store.ProjectEnv(repo)
+			msg.env, msg.err = trust.ProjectEnv(ctx, repo)
 		}
 		return msg
 	}
@@ -105,16 +107,16 @@ func (o *projectEditOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		m.closeOverlay()
 	case dialog.Submitted:
 		o.saving = true
-		store, repo := m.deps.Engine.Store(), o.repo
+		trust, repo := m.deps.Trust, o.repo
 		scripts, env, set := o.scripts, o.e.Env(), o.e.Scripts()
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			if scripts {
-				return projectEditSavedMsg{store.SetProjectScripts(ctx, repo, workspace.ScriptSet{
+				return projectEditSavedMsg{trust.SetProjectScripts(ctx, repo, workspace.ScriptSet{
 					Setup: set.Setup, Run: set.Run, Archive: set.Archive, OnDone: set.OnDone})}
 			}
-			return projectEditSavedMsg{store.SetProjectEnv(ctx, repo, env)}
+			return projectEditSavedMsg{trust.SetProjectEnv(ctx, repo, env)}
 		}
 	}
 	return cmd

@@ -103,10 +103,10 @@ func (m *Model) applySettings(cfg config.Config) {
 		m.mon.SetConfig(agentConfig(cfg))
 	}
 	if m.deps.Ports != nil {
-		_ = m.deps.Ports.SetSettings(cfg.Ports) // validated by the dialog
+		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
 	}
-	if m.deps.Engine != nil {
-		m.deps.Engine.SetShellMarks(cfg.Status.ShellMarks)
+	if m.deps.Sessions != nil {
+		m.deps.Sessions.SetShellMarks(cfg.Status.ShellMarks)
 	}
 }
 
@@ -140,6 +140,9 @@ func firstErr(errs ...error) error {
 	}
 	return nil
 }
+
+// wantsWidth: Settings needs room for its names, values and hints.
+func (o *settingsOverlay) wantsWidth() int { return roomyWidth }
 
 func (o *settingsOverlay) view(m *Model, w, h int) string {
 	title := m.th.AccentStyle().Render("Settings")

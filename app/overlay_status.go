@@ -11,6 +11,7 @@ import (
 
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
@@ -26,6 +27,11 @@ type statusOverlay struct {
 	confirm  *dialog.TypedConfirm
 	pending  string // "release", "untrust" or "approve" while its confirm is open
 	working  bool
+	// refusal is why the last approve, revoke or release failed: it stays
+	// until the person's next key (the refresh the failure starts does not
+	// clear it, unlike err, which each read replaces).
+	refusal string
+	offset  int // first body row shown when the body is taller than the screen
 	// history is the shown tab's last state transitions (histTab's label).
 	history []events.Record
 	histTab string
@@ -59,7 +65,7 @@ func (m *Model) openStatus() tea.Cmd {
 
 func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 	o.gen++
-	gen, id, eng, inFlight, log := o.gen, o.id, m.deps.Engine, m.inFlight(), m.deps.History
+	gen, id, stat, inFlight, log := o.gen, o.id, m.deps.Status, m.inFlight(), m.deps.History
 	session := ""
 	if t := m.tabs[id].current(); t != nil {
 		session, o.histTab = t.session, t.label()
@@ -67,7 +73,7 @@ func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		st, err := eng.Status(ctx, id, inFlight)
+		st, err := stat.Status(ctx, id, inFlight)
 		return statusLoadedMsg{gen, st, tabHistory(log, session, historyRows), err}
 	}
 }
@@ -97,7 +103,7 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	case statusActionMsg:
 		o.working = false
 		if msg.err != nil {
-			o.err = msg.what + ": " + errText(msg.err)
+			o.refusal = msg.what + ": " + errText(msg.err)
 			return o.refresh(m)
 		}
 		return tea.Batch(o.refresh(m), m.say(levelInfo, msg.text))
@@ -119,9 +125,11 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	if !ok || o.working {
 		return nil
 	}
+	o.refusal = "" // read: the person acts now
 	if a, ok := m.reg.Match(k.String(), m.available, scopeStatus); ok {
 		return m.run(a.ID)
 	}
+	scrollKey(m.km, &o.offset, k.String(), 5)
 	return nil
 }
 
@@ -147,20 +155,20 @@ func (o *statusOverlay) untrustedLines() []string {
 // act runs a confirmed action off the update loop.
 func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
 	o.working = true
-	eng, id, inFlight := m.deps.Engine, o.id, m.inFlight()
+	stat, trust, id, inFlight := m.deps.Status, m.deps.Trust, o.id, m.inFlight()
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
 		switch what {
 		case "release":
 			n, _ := strconv.Atoi(confirmed)
-			got, err := eng.ReleaseOrphans(ctx, n, inFlight)
-			return statusActionMsg{what, fmt.Sprintf("released %d port reservation(s)", got), err}
+			got, err := stat.ReleaseOrphans(ctx, n, inFlight)
+			return statusActionMsg{what, "released " + plural(got, "port reservation"), err}
 		case "untrust":
-			_, err := eng.RevokeApprovals(ctx, id)
+			_, err := trust.RevokeApprovals(ctx, id)
 			return statusActionMsg{what, "script approvals revoked", err}
 		default:
-			ran, err := eng.ApproveScripts(ctx, id)
+			ran, err := trust.ApproveScripts(ctx, id)
 			text := "scripts approved"
 			if ran {
 				text += "; setup-workspace ran"
@@ -176,12 +184,11 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 		return o.confirm.View(w)
 	}
 	th := m.th
-	var b strings.Builder
-	b.WriteString(th.AccentStyle().Render("Workspace "+o.name) + "\n\n")
+	title := th.AccentStyle().Render("Workspace "+o.name) + "\n\n"
 	if o.st == nil {
-		b.WriteString(th.MutedStyle().Render(m.spin.View() + " reading…"))
-		return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+		return th.Panel(true).Padding(1, 2).Width(w).Render(title + th.MutedStyle().Render(m.spin.View()+" reading…"))
 	}
+	var b strings.Builder
 	st := o.st
 	kv := func(k, v string) {
 		b.WriteString(th.MutedStyle().Render(fmt.Sprintf("%-10s ", k)) + th.TextStyle().Render(v) + "\n")
@@ -199,7 +206,7 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 		kv("cleanup", "none pending")
 	}
 	kv("ports", st.Ports)
-	kv("orphans", fmt.Sprintf("%d port reservation(s) owned by nothing live", st.Orphans))
+	kv("orphans", plural(st.Orphans, "port reservation")+" owned by nothing live")
 	if wt := m.tabs[o.id]; wt != nil && len(wt.tabs) > 0 {
 		// The classifier's evidence: which source decided each state.
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
@@ -239,8 +246,40 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	if o.err != "" {
 		b.WriteString("\n" + th.ErrorStyle().Render(o.err) + "\n")
 	}
-	b.WriteString("\n" + th.MutedStyle().Render(m.dialogHints(scopeStatus)))
-	return th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+	// Below the scrolled body, always in sight: a refusal, then the keys.
+	var foot []string
+	for _, l := range wrapLines([]string{o.refusal}, w-6) {
+		if o.refusal != "" {
+			foot = append(foot, th.ErrorStyle().Render(l))
+		}
+	}
+	foot = append(foot, th.MutedStyle().Render(m.dialogHints(scopeStatus)))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.scrolled(m, b.String(), h-4-2-1-len(foot), w-6) +
+		"\n" + strings.Join(foot, "\n"))
+}
+
+// scrolled is the dialog's body cut to rows rows at the offset, with a
+// line saying what is above and below and how to scroll: at 80×24 the
+// scripts and their approval key are below the first screen.
+func (o *statusOverlay) scrolled(m *Model, body string, rows, w int) string {
+	lines := wrapLines(strings.Split(strings.TrimSuffix(body, "\n"), "\n"), w)
+	if rows < 2 || len(lines) <= rows {
+		o.offset = 0
+		return strings.Join(lines, "\n") + "\n"
+	}
+	rows-- // the scroll line
+	o.offset = max(0, min(o.offset, len(lines)-rows))
+	end := o.offset + rows
+	var where []string
+	if o.offset > 0 {
+		where = append(where, "more above")
+	}
+	if end < len(lines) {
+		where = append(where, "more below")
+	}
+	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), m.km.First(keys.ViewDown),
+		m.km.First(keys.ViewUp), o.offset+1, end, len(lines))
+	return strings.Join(lines[o.offset:end], "\n") + "\n" + m.th.Style(m.th.Warning).Render(fit(note, w)) + "\n"
 }
 
 // logPointer says where the detail of an unfinished cleanup is: the

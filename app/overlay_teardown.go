@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -32,18 +33,27 @@ type teardownOverlay struct {
 	choose   *dialog.Choice
 	choices  []workspace.DirtyChoice // the answers of choose, in order
 	dirty    workspace.DirtyChoice   // what the teardown does with the work
-	confirm  *dialog.TypedConfirm
-	steps    *dialog.Steps
-	op       int
-	events   *pump[StepEvent]
-	finished bool // the result is in: later step events are stale
+	// archive is the repository's archive script waiting for approval
+	// (nil: none); askArchive asks about it first: approve it (it runs)
+	// or skip it.
+	archive        *workspace.UntrustedError
+	askArchive     *dialog.Choice
+	approveArchive bool
+	skipArchive    bool
+	confirm        *dialog.TypedConfirm
+	steps          *dialog.Steps
+	op             int
+	events         *pump[StepEvent]
+	finished       bool // the result is in: later step events are stale
 }
 
-// atRiskMsg carries the summary of what a teardown would lose.
+// atRiskMsg carries the summary of what a teardown would lose, and the
+// archive script that waits for approval (nil: none).
 type atRiskMsg struct {
-	gen  int
-	risk git.AtRisk
-	err  error
+	gen     int
+	risk    git.AtRisk
+	err     error
+	archive *workspace.UntrustedError
 }
 
 // atRiskTimeout bounds reading the summary (one status, a few rev-lists).
@@ -74,12 +84,16 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 	m.opSeq++
 	o := &teardownOverlay{id: w.ID, name: w.Name, shelve: shelve, rec: rec, gen: m.opSeq, loading: true}
 	m.overlay = o
-	gen, id, eng := o.gen, o.id, m.deps.Engine
+	gen, id, life, trust := o.gen, o.id, m.deps.Lifecycle, m.deps.Trust
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
 		defer cancel()
-		risk, err := eng.AtRisk(ctx, id)
-		return atRiskMsg{gen: gen, risk: risk, err: err}
+		risk, err := life.AtRisk(ctx, id)
+		archive, aerr := trust.ArchiveToApprove(id)
+		if err == nil {
+			err = aerr
+		}
+		return atRiskMsg{gen: gen, risk: risk, err: err, archive: archive}
 	}
 }
 
@@ -90,8 +104,9 @@ func (o *teardownOverlay) title() string {
 	return "Delete workspace " + o.name
 }
 
-// loaded moves on from reading the summary: to the choice when there is
-// work to lose, else straight to the typed confirm.
+// loaded moves on from reading the summary: to the archive question when
+// the repository's archive script waits for approval, then to the choice
+// when there is work to lose, else straight to the typed confirm.
 func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 	o.loading = false
 	if msg.err != nil {
@@ -101,30 +116,63 @@ func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 	}
 	msg.risk = safeRisk(msg.risk) // git's paths and subjects enter the model here
 	o.risk = &msg.risk
-	if !msg.risk.Lossy() {
-		o.openConfirm(m, riskLines(o.rec, msg.risk)...)
+	o.archive = msg.archive
+	if o.archive != nil {
+		c := archiveQuestion(m, o.title(), o.rec, o.archive)
+		o.askArchive = &c
 		return
 	}
-	opts, choices, notes := workChoices(o.rec, msg.risk, o.shelve, m.restoreKeyLabel())
-	body := append(riskLines(o.rec, msg.risk), notes...)
+	o.askWork(m)
+}
+
+// askWork asks what to do with work the teardown would lose, or goes on
+// to the typed confirm when there is none.
+func (o *teardownOverlay) askWork(m *Model) {
+	if !o.risk.Lossy() {
+		o.openConfirm(m, riskLines(o.rec, *o.risk)...)
+		return
+	}
+	opts, choices, notes := workChoices(o.rec, *o.risk, o.shelve, m.restoreKeyLabel())
+	body := append(riskLines(o.rec, *o.risk), notes...)
 	body = append(body, "", "What should happen to it?")
 	c := dialog.NewChoice(m.th, m.km, o.title(), body, opts, 0)
 	o.choose, o.choices = &c, choices
+}
+
+// archiveQuestion asks about the repository's archive script a teardown
+// would run: its commands exactly as they would run, approve or skip.
+func archiveQuestion(m *Model, title string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Choice {
+	body := []string{"Its archive script comes from the repository (" + workspace.RepoScriptsFile + ") and is not approved.",
+		"It would run, in " + rec.Root + ":"}
+	for _, c := range ue.Script.Commands {
+		body = append(body, "  $ "+safetext.Line(strings.ReplaceAll(c, "\n", " ⏎ ")))
+	}
+	body = append(body, "", "Approve this exact content (a later change asks again), or go on without it?")
+	opts := []dialog.Option{{Key: "a", Label: "approve it: run it, then go on"}, {Key: "s", Label: "skip it: go on without the archive script"}}
+	return dialog.NewChoice(m.th, m.km, title, body, opts, 0)
 }
 
 // openConfirm builds the typed confirm: what the teardown does, what it
 // does to the work and the branch, and extra lines.
 func (o *teardownOverlay) openConfirm(m *Model, extra ...string) {
 	rec := o.rec
+	archive := "runs the archive script"
+	switch {
+	case o.skipArchive:
+		archive = "skips the archive script"
+	case o.approveArchive:
+		archive = "runs the archive script you approved"
+	}
 	body := []string{
-		"Kills its agent and run sessions, runs the archive script,",
-		"removes the worktree " + rec.Root + " and the workspace record.",
+		"Ends " + m.sessionsOf(o.id) + ",",
+		archive + ", removes the worktree " + rec.Root + " and the workspace record.",
 		branchFate(rec, o.risk, o.dirty),
 	}
 	if o.shelve {
 		body = []string{
-			"Kills its run sessions, runs the archive script and removes the worktree.",
-			"The branch " + rec.Branch + " and the record stay; restore it later.",
+			"Ends " + m.sessionsOf(o.id) + ",",
+			archive + " and removes the worktree.",
+			"The branch " + rec.Branch + " and the record stay; restore it later (the sessions do not come back).",
 		}
 	}
 	if o.risk != nil && o.dirty != workspace.DirtyRefuse {
@@ -156,6 +204,18 @@ func (o *teardownOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 			m.closeOverlay()
 		}
 		return nil
+	case o.askArchive != nil:
+		c, out := o.askArchive.Update(msg)
+		o.askArchive = &c
+		switch out {
+		case dialog.Cancelled:
+			m.closeOverlay()
+		case dialog.Submitted:
+			o.askArchive = nil
+			o.approveArchive, o.skipArchive = c.Selected() == 0, c.Selected() == 1
+			o.askWork(m)
+		}
+		return nil
 	case o.choose != nil:
 		c, out := o.choose.Update(msg)
 		o.choose = &c
@@ -184,6 +244,8 @@ func (o *teardownOverlay) view(m *Model, w, h int) string {
 	switch {
 	case o.steps != nil:
 		return o.steps.View(w)
+	case o.askArchive != nil:
+		return o.askArchive.View(w)
 	case o.choose != nil:
 		return o.choose.View(w)
 	case o.confirm != nil:

@@ -21,11 +21,11 @@ type recoveredMsg struct {
 // recover runs startup recovery in the background: it finishes (or undoes)
 // what a crash interrupted and stops the scripts it left running.
 func (m *Model) recover() tea.Cmd {
-	eng := m.deps.Engine
+	life := m.deps.Lifecycle
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		rep, err := eng.Recover(ctx, workspace.RecoverOptions{})
+		rep, err := life.Recover(ctx, workspace.RecoverOptions{})
 		return recoveredMsg{rep, err}
 	}
 }
@@ -33,16 +33,16 @@ func (m *Model) recover() tea.Cmd {
 // recoveryNotes says what startup recovery did, one phrase each.
 func recoveryNotes(rep workspace.RecoveryReport) []string {
 	var out []string
-	note := func(n int, format string) {
+	note := func(n int, did, what, after string) {
 		if n > 0 {
-			out = append(out, fmt.Sprintf(format, n))
+			out = append(out, did+" "+plural(n, "interrupted "+what)+after)
 		}
 	}
-	note(len(rep.Finished), "finished %d interrupted delete(s)")
-	note(len(rep.Shelved), "finished %d interrupted shelve(s)")
-	note(len(rep.RolledBack), "undid %d interrupted create(s)")
-	note(len(rep.Restored), "finished %d interrupted restore(s) (setup-workspace did not run)")
-	note(len(rep.Unrestored), "undid %d interrupted restore(s) (still shelved)")
+	note(len(rep.Finished), "finished", "delete", "")
+	note(len(rep.Shelved), "finished", "shelve", "")
+	note(len(rep.RolledBack), "undid", "create", "")
+	note(len(rep.Restored), "finished", "restore", " (setup-workspace did not run)")
+	note(len(rep.Unrestored), "undid", "restore", " (still shelved)")
 	if len(rep.Reaped) > 0 {
 		var which []string
 		for _, p := range rep.Reaped {

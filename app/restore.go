@@ -32,10 +32,10 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	id, eng := w.ID, m.deps.Engine
+	id, life := w.ID, m.deps.Lifecycle
 	return m.followRestore(id, w.Name, false, "restoring…",
 		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
-			return eng.Restore(ctx, id, workspace.RestoreOptions{
+			return life.Restore(ctx, id, workspace.RestoreOptions{
 				Output: out,
 				Observe: func(_, s, _ string) {
 					if l := restoreStepLabel(s); l != "" {
@@ -108,7 +108,11 @@ func (m *Model) onRestored(msg restoredMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(m.load(), m.say(levelError, msg.name+": "+msg.err.Error()))
 	}
-	if ue, rec, ok := m.untrustedOf(msg.setupErr, workspace.KindSetup, msg.id); ok {
+	ue, rec, ok := m.untrustedOf(msg.setupErr, workspace.KindSetup, msg.id)
+	if !ok {
+		ue, rec, ok = m.untrustedOf(msg.setupErr, workspace.KindWorktreeFiles, msg.id)
+	}
+	if ok {
 		return tea.Batch(m.load(), m.askRestoreApproval(rec, ue))
 	}
 	if msg.setupErr != nil {

@@ -85,7 +85,8 @@ func whyNotResumable(m *Model) string {
 		return ""
 	}
 	if t := m.activeTab(); t != nil && t.state.State == agentstate.Stopped {
-		return t.label() + " has no resume_command in config"
+		// Its own resume_command only: a built-in one resumes another program.
+		return "no resume command for " + t.assistant + " (set assistants." + t.assistant + ".resume_command in config.json)"
 	}
 	return "no exited agent or lost tab to resume"
 }
@@ -114,7 +115,7 @@ func (m *Model) resume() tea.Cmd {
 			jobs = append(jobs, job{t, cmd})
 		}
 	}
-	eng := m.deps.Engine
+	sess := m.deps.Sessions
 	w, h := m.termSize()
 	return tea.Batch(m.say(levelInfo, "resuming…"), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
@@ -122,7 +123,7 @@ func (m *Model) resume() tea.Cmd {
 		var errs []error
 		n := 0
 		for _, j := range jobs {
-			_, err := eng.ResumeTab(ctx, workspace.ResumeRequest{Workspace: wsID, Tab: j.tab, Command: j.command, Width: w, Height: h})
+			_, err := sess.ResumeTab(ctx, workspace.ResumeRequest{Workspace: wsID, Tab: j.tab, Command: j.command, Width: w, Height: h})
 			if err != nil {
 				errs = append(errs, errors.New(j.tab.ID+": "+err.Error()))
 				continue
@@ -181,11 +182,11 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 	// Tabs a reboot took stay recorded until they are resumed: the record
 	// is all that can bring them back.
 	list = append(list, m.lostTabs(wsID)...)
-	eng := m.deps.Engine
+	sess := m.deps.Sessions
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_, _ = eng.Store().SetTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
+		_ = sess.SaveTabs(ctx, wsID, list) // best effort: sessions are the truth, the record a hint
 		return nil
 	}
 }

@@ -23,12 +23,16 @@ func screenMatcher(live *screenrules.Live) monitor.ScreenMatcher {
 	}
 }
 
-// composerReader is the engine's view of the rules' composers, for
-// confirming a delivery.
+// composerReader is the engine's view of the rules' composers and
+// verdicts, for waiting until an agent can take a delivery and confirming
+// it took it.
 func composerReader(live *screenrules.Live) workspace.ComposerReader {
 	return func(assistant string, screen []string) workspace.ComposerView {
-		c, ok := live.Composer(assistant, screen)
-		return workspace.ComposerView{Found: ok, Text: c.Text, Empty: c.Empty, Queued: c.Queued}
+		set := live.Set()
+		c, ok := set.Composer(assistant, screen)
+		v, _ := set.Match(assistant, screen)
+		return workspace.ComposerView{Ruled: set.HasComposer(assistant), Found: ok, Text: c.Text, Empty: c.Empty,
+			Queued: c.Queued, State: v.State}
 	}
 }
 

@@ -90,10 +90,17 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 	}
 	if t, live := m.liveTerminal(); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
-		if _, click := msg.(tea.MouseClickMsg); click && m.focus != focusCenter {
-			return m.setFocus(focusCenter)
+		_, click := msg.(tea.MouseClickMsg)
+		_, wheel := msg.(tea.MouseWheelMsg)
+		switch {
+		case click && (m.focus != focusCenter || m.entered != t):
+			// A click in a program enters it: the click itself only says where.
+			focus := m.setFocus(focusCenter)
+			return tea.Batch(focus, m.enterProgram())
+		case m.focus == focusCenter && m.entered == t, wheel:
+			return m.toTerminal(t, msg)
 		}
-		return m.toTerminal(t, msg)
+		return nil
 	}
 	switch msg.(type) {
 	case tea.MouseClickMsg:

@@ -18,11 +18,11 @@ type runStartedMsg struct {
 // session; the next load shows it as a tab.
 func (m *Model) startRunScript() tea.Cmd {
 	id := m.selectedWorkspaceID()
-	eng := m.deps.Engine
+	sess := m.deps.Sessions
 	return tea.Batch(m.say(levelInfo, "starting the run script…"), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		rs, err := eng.StartRun(ctx, id)
+		rs, err := sess.StartRun(ctx, id)
 		return runStartedMsg{id, rs.Name, err}
 	})
 }
@@ -53,8 +53,8 @@ func (m *Model) showPendingTab() tea.Cmd {
 			wt.active = i
 			m.dash.SelectWorkspace(wsID)
 			// Saved in its place, so a restart keeps the order.
-			focus := m.setFocus(focusCenter)
-			return tea.Batch(focus, m.persistTabs(wsID), m.say(levelInfo, m.focusMovedTo(wt.current())))
+			said := m.enterNew(wt.current())
+			return tea.Batch(m.setFocus(focusCenter), m.persistTabs(wsID), m.say(levelInfo, said))
 		}
 	}
 	return nil

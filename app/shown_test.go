@@ -43,7 +43,7 @@ func hostileModel(t *testing.T, tab bool) (*Model, workspace.Record) {
 			Tab: "tab-a-1", Type: tmux.TypeAgent, Assistant: "claude" + evil}}
 	}
 	snap := newSnapshot([]workspace.Project{{Name: "shop" + evil, Path: repo}}, []workspace.Record{rec}, sessions)
-	m := New(Deps{Config: config.Defaults(), Engine: testEngine(t), Now: time.Now})
+	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
 	return m, rec

@@ -10,7 +10,6 @@ import (
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/workspace"
-	"amux.dev/amux/workspace/treewatch"
 )
 
 // sideTab is one of the sidebar's tabs.
@@ -53,7 +52,7 @@ type sidebar struct {
 
 	ws      string // the workspace shown
 	gen     int    // bumped per workspace switch: stale results are dropped
-	watcher *treewatch.Watcher
+	watcher workspace.ChangeWatch
 	loading bool // a review refresh is in flight
 	again   bool // the tree changed while it was
 	review  workspace.Review
@@ -67,6 +66,9 @@ type sidebar struct {
 	// key and the conflict list work with the sidebar hidden. A workspace
 	// not in it is unknown.
 	landings map[string]landing
+	// main watches the project's main checkout while the shown
+	// workspace's merge is stopped there (sidebar_mainwatch.go).
+	main mainWatch
 
 	terms    map[string]*tab // workspace → its sidebar terminal
 	changes  changes.Model
@@ -92,7 +94,7 @@ func (m *Model) noteLanding(ws string, r workspace.Review) {
 type sideWatchMsg struct {
 	ws  string
 	gen int
-	w   *treewatch.Watcher
+	w   workspace.ChangeWatch
 	err error
 }
 
@@ -158,6 +160,7 @@ func (m *Model) syncSidebar() tea.Cmd {
 		m.side.watcher.Close()
 		m.side.watcher = nil
 	}
+	m.stopMainWatch()
 	m.side.ws, m.side.gen = id, m.side.gen+1
 	m.side.review, m.side.err, m.side.loading, m.side.again, m.side.toConflict = workspace.Review{}, nil, false, false, false
 	m.side.changes.SetData(changes.Data{})
@@ -169,11 +172,11 @@ func (m *Model) syncSidebar() tea.Cmd {
 	}
 	rec, _ := m.record(id)
 	m.side.changes.SetLoading(true)
-	gen, eng := m.side.gen, m.deps.Engine
+	gen, stat := m.side.gen, m.deps.Status
 	start := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		w, err := eng.Watch(ctx, id)
+		w, err := stat.Watch(ctx, id)
 		return sideWatchMsg{ws: id, gen: gen, w: w, err: err}
 	}
 	var term tea.Cmd
@@ -195,11 +198,11 @@ func (m *Model) refreshReview() tea.Cmd {
 	}
 	m.side.loading = true
 	m.side.changes.SetLoading(true)
-	id, gen, eng := m.side.ws, m.side.gen, m.deps.Engine
+	id, gen, rev := m.side.ws, m.side.gen, m.deps.Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		r, err := eng.Review(ctx, id)
+		r, err := rev.Review(ctx, id)
 		return sideReviewMsg{ws: id, gen: gen, review: r, err: err}
 	}
 }
@@ -222,9 +225,9 @@ func (m *Model) onSideWatch(msg sideWatchMsg) tea.Cmd {
 
 // waitChange waits for the watcher's next signal. A closed watcher ends
 // the wait with no message.
-func waitChange(ws string, gen int, w *treewatch.Watcher) tea.Cmd {
+func waitChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {
 	return func() tea.Msg {
-		if _, ok := <-w.C; !ok {
+		if _, ok := <-w.Changed(); !ok {
 			return nil
 		}
 		return sideChangedMsg{ws: ws, gen: gen}
@@ -255,11 +258,12 @@ func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
 		m.dirty[msg.ws] = !msg.review.Changes.Empty()
 		m.rebuildDashboard()
 	}
+	watch := m.syncMainWatch()
 	if m.side.again {
 		m.side.again = false
-		return m.refreshReview()
+		return tea.Batch(watch, m.refreshReview())
 	}
-	return nil
+	return watch
 }
 
 // changesData is a review as the Changes list shows it.

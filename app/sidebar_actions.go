@@ -15,8 +15,10 @@ const (
 	scopeSidebar keys.Scope = "sidebar" // the sidebar has focus
 	scopeChanges keys.Scope = "changes" // its Changes tab (the list's own keys)
 	scopeTree    keys.Scope = "tree"    // its Project tab (the tree's own keys)
-	scopeDiff    keys.Scope = "diff"    // the diff viewer is open
-	scopeCommit  keys.Scope = "commit"  // the commit dialog is open
+	// scopeSideTerm: its Terminal tab, the shell not entered yet.
+	scopeSideTerm keys.Scope = "sidebar-terminal"
+	scopeDiff     keys.Scope = "diff"   // the diff viewer is open
+	scopeCommit   keys.Scope = "commit" // the commit dialog is open
 )
 
 // Actions of the sidebar and of landing the work.
@@ -25,6 +27,7 @@ const (
 	actFocusSidebar  keys.ActionID = "focus-sidebar"
 	actSideToCenter  keys.ActionID = "sidebar-focus-tabs"
 	actSideToList    keys.ActionID = "sidebar-focus-list"
+	actSideEnter     keys.ActionID = "sidebar-enter-terminal"
 	actSideNextTab   keys.ActionID = "sidebar-next-tab"
 	actSidePrevTab   keys.ActionID = "sidebar-prev-tab"
 	actSideWider     keys.ActionID = "sidebar-wider"
@@ -33,6 +36,7 @@ const (
 	actCommit        keys.ActionID = "commit"
 	actMerge         keys.ActionID = "merge-into-base"
 	actAbortLanding  keys.ActionID = "abort-merge"
+	actFinishLanding keys.ActionID = "finish-merge"
 )
 
 // sidebarRows are the sidebar's and landing's rows, then the components'
@@ -47,10 +51,12 @@ func sidebarRows() []action {
 			run: (*Model).toggleSidebar, why: whyNotOpenWorkspace},
 		{Action: k(actFocusSidebar, scopeCenter, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
 			run: func(m *Model) tea.Cmd { return m.focusSidebar() }, why: whyNoSidebar},
-		{Action: hint(k(actSideToCenter, scopeSidebar, []string{"esc"}, "focus tabs", "Move focus back to the tab area")),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
-		{Action: k(actSideToList, scopeSidebar, []string{"tab"}, "focus list", "Move focus to the project list"),
+		{Action: hint(k(actSideToList, scopeSidebar, []string{"esc", "tab"}, "focus list", "Move focus to the project list")),
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }},
+		{Action: k(actSideToCenter, scopeSidebar, []string{"shift+tab"}, "focus tabs", "Move focus to the tab area"),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
+		{Action: hint(k(actSideEnter, scopeSideTerm, []string{"enter"}, "type in shell", "Give the keys to the sidebar's shell (the palette's first entry comes back)")),
+			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
 			run: func(m *Model) tea.Cmd { return m.stepSideTab(1) }},
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
@@ -67,6 +73,8 @@ func sidebarRows() []action {
 			run: func(m *Model) tea.Cmd { return m.previewMerge() }, why: whyNotOpenWorkspace},
 		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
 			run: func(m *Model) tea.Cmd { return m.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
+		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
+			run: (*Model).openFinishSelected, why: whyNoLanding},
 	}
 	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
 		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
@@ -140,11 +148,10 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 		case changes.OpOpenCommit:
 			return m.openCommitDiff(r.Commit)
 		case changes.OpToggleStage:
-			if r.File.InMain {
-				// Staging it here would stage the worktree's copy.
-				rec, _ := m.record(m.side.ws)
-				return m.say(levelInfo, "stage: "+r.File.Path+" conflicts in the main checkout ("+
-					m.shownProjectPath(rec.Repo)+"): resolve and stage it there, or "+m.keyName(actAbortLanding)+" aborts the merge")
+			if r.Group == changes.Conflicted {
+				// Staged where the conflict is (a merge's: the main
+				// checkout), only once its markers are gone.
+				return m.markResolved(m.side.ws, r.File.Path)
 			}
 			return m.stageFile(r.File.Path, r.Group == changes.Staged)
 		case changes.OpCommit:
@@ -156,8 +163,11 @@ func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
 		if r.Workspace != m.side.ws {
 			return nil
 		}
-		if r.Op == projecttree.OpEditor {
+		switch r.Op {
+		case projecttree.OpEditor:
 			return m.openEditor(r.Workspace, false, r.Path)
+		case projecttree.OpExplain:
+			return m.say(levelInfo, noticeLine(r.Path+" "+r.Why))
 		}
 		return m.openFileView(r.Workspace, r.Path)
 	}

@@ -59,12 +59,12 @@ func (m *Model) openSideTerm() tea.Cmd {
 	}
 	m.side.terms[ws] = &tab{id: sideTermTab, kind: tmux.TypeTerminal, assistant: "shell", attaching: true}
 	w, h := m.sideTermSize()
-	eng, tc := m.deps.Engine, m.deps.Tmux
+	sess, tc := m.deps.Sessions, m.deps.Tmux
 	name := tmux.SessionName("amux", ws, sideTermTab)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		own, err := eng.SessionOwnership(ctx, name, ws)
+		own, err := sess.SessionOwnership(ctx, name, ws)
 		if err != nil {
 			return sideTermMsg{ws: ws, err: err}
 		}
@@ -72,14 +72,14 @@ func (m *Model) openSideTerm() tea.Cmd {
 		case tmux.SessionForeign:
 			return sideTermMsg{ws: ws, err: tmux.ErrForeignSession}
 		case tmux.SessionMissing:
-			s, err := eng.OpenSession(ctx, workspace.SessionRequest{Workspace: ws, Kind: tmux.TypeTerminal,
+			s, err := sess.OpenSession(ctx, workspace.SessionRequest{Workspace: ws, Kind: tmux.TypeTerminal,
 				Tab: sideTermTab, Assistant: "shell", Command: a.Command, Width: w, Height: h})
 			if err != nil {
 				return sideTermMsg{ws: ws, err: err}
 			}
 			name = s.Name
 		default:
-			_ = eng.RefreshLabels(ctx, ws, name)
+			_ = sess.RefreshLabels(ctx, ws, name)
 		}
 		term, err := termview.Attach(ctx, tc, name, termview.Options{Width: w, Height: h})
 		return sideTermMsg{ws: ws, session: name, term: term, err: err}

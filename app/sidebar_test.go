@@ -58,8 +58,8 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 		t.Fatal("> did not switch to Project")
 	}
 	m.Update(press("esc"))
-	if m.focus != focusCenter {
-		t.Fatal("esc did not give focus back to the tabs")
+	if m.focus != focusDashboard {
+		t.Fatal("esc from the sidebar did not return to the list")
 	}
 }
 
@@ -87,9 +87,11 @@ func TestSidebarDropsAStaleReview(t *testing.T) {
 }
 
 // A conflict of a merge stopped in the main checkout is listed in Changes
-// as the main checkout's: space there stages nothing in the worktree and
-// says where to resolve it.
-func TestStageOnAMainCheckoutConflictIsRefused(t *testing.T) {
+// as the main checkout's: space there marks it resolved where it is (the
+// engine's MarkResolved, never a stage of the worktree's copy), and while
+// the merge is stopped the row and the workspace's state say so instead of
+// "ready".
+func TestStageOnAConflictMarksItResolvedAndTheRowSaysStopped(t *testing.T) {
 	m := newTestModel(t, 160, 40)
 	m.dash.Move(1)
 	m.Update(nil)
@@ -99,8 +101,14 @@ func TestStageOnAMainCheckoutConflictIsRefused(t *testing.T) {
 		t.Fatalf("the conflict row is not marked as the main checkout's: %+v", d.Files)
 	}
 	m.Update(sideReviewMsg{ws: m.side.ws, gen: m.side.gen, review: r})
-	m.Update(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted})
-	if !strings.Contains(m.notice.text, "README.md conflicts in the main checkout (/home/dev/code/api)") {
-		t.Fatalf("the stage was not refused: notice %q", m.notice.text)
+	if s := screenText(m); !strings.Contains(s, "merge stopped on conflicts (1 left)") || !strings.Contains(s, "merge stopped") {
+		t.Fatalf("the stopped merge is not shown:\n%s", s)
+	}
+	cmd := m.sideRequest(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted})
+	if cmd == nil {
+		t.Fatal("no command")
+	}
+	if msg, ok := cmd().(resolvedMsg); !ok || msg.path != "README.md" {
+		t.Fatalf("the stage did not mark the conflict resolved: %#v", msg)
 	}
 }

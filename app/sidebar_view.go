@@ -91,7 +91,11 @@ func (m *Model) sideMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
 			m.side.dragging = true
 			return nil, true
 		}
-		return m.setFocus(focusSidebar), true
+		focus := m.setFocus(focusSidebar)
+		if m.side.tab == sideTerminal && m.entered != m.sideTerm() {
+			return tea.Batch(focus, m.enterProgram()), true // a click in the shell enters it
+		}
+		return focus, true
 	case tea.MouseMotionMsg:
 		if !m.side.dragging {
 			return nil, false

@@ -42,7 +42,7 @@ func BenchmarkStartupDashboard(b *testing.B) {
 			}
 		}
 	}
-	deps := Deps{Config: config.Defaults(), Engine: eng, Tmux: srv.Client, Now: time.Now}
+	deps := withEngine(Deps{Config: config.Defaults(), Tmux: srv.Client, Now: time.Now}, eng)
 
 	b.ResetTimer()
 	for b.Loop() {

@@ -69,7 +69,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 func (o *statusOverlay) askRelease(m *Model) {
 	n := strconv.Itoa(o.st.Orphans)
 	c := dialog.NewTypedConfirm(m.th, m.km, "Release orphaned port reservations",
-		[]string{n + " reservation(s) belong to no workspace, shelf or session amux can see.",
+		[]string{plural(o.st.Orphans, "reservation") + " " + belongs(o.st.Orphans) + " to no workspace, shelf or session amux can see.",
 			"They are re-checked when you confirm; if the count changed, nothing is released."}, n)
 	o.confirm, o.pending = &c, "release"
 }

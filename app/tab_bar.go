@@ -3,7 +3,7 @@ package app
 import (
 	"strconv"
 
-	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/badge"
@@ -34,7 +34,10 @@ func tabBadge(t *tab) badge.Kind {
 
 // drawTabBar draws the shown workspace's tab bar in w cells (ui/tabbar: the
 // shown tab stays in sight, hidden ones are counted with their most urgent
-// badge), followed by the shown tab's state when it needs saying.
+// badge), followed by the shown tab's state when it needs saying. The tabs
+// come first: the state gets the cells they leave and is cut ("…") to
+// them, never a tab for it (the state's reason is also in the tab's body
+// and the notice; a hidden tab is a tab a person cannot find).
 func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
 	wt := m.tabs[m.selectedWorkspaceID()]
 	if wt == nil || len(wt.tabs) == 0 {
@@ -45,30 +48,26 @@ func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
 		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: m.spin.View(),
 			Suffix: exitSuffix(t.state)}
 	}
-	msg := m.tabStatus(wt.current())
 	bar := tabbar.Render(m.th, tabs, wt.active, w)
-	mw := lipgloss.Width(msg)
-	switch {
-	case mw == 0:
-	case bar.Used+mw <= w && bar.HiddenLeft+bar.HiddenRight == 0:
-		// Everything fits: the state follows the tabs.
-		bar = tabbar.Render(m.th, tabs, wt.active, bar.Used)
-	default:
-		// The state is what the person needs: the bar keeps room for the
-		// shown tab (and the overflow marks), the state takes the rest.
-		bar = tabbar.Render(m.th, tabs, wt.active, min(bar.Used, max(w-mw, activeWidth(tabs, wt.active)+8)))
+	msg := m.tabStatus(wt.current())
+	if msg == "" {
+		return bar, ""
 	}
-	return bar, msg
+	room := w - bar.Used
+	if room < minStatusWidth {
+		return bar, "" // no room for a useful part of it
+	}
+	bar = tabbar.Render(m.th, tabs, wt.active, bar.Used)
+	return bar, ansi.Truncate(msg, room, "…")
 }
+
+// minStatusWidth is the fewest cells worth giving the tab's state after
+// the tabs: fewer would show a glyph and an ellipsis.
+const minStatusWidth = 8
 
 // tabAt returns the index of the tab drawn at column x of the tab bar
 // (0 = the bar's first cell), from the same drawing as renderTabs.
 func (m *Model) tabAt(x int) (int, bool) {
 	bar, _ := m.drawTabBar(m.layout().centerInner(m.width).Dx())
 	return bar.At(x)
-}
-
-// activeWidth is the cells the shown tab's own cell takes.
-func activeWidth(tabs []tabbar.Tab, active int) int {
-	return lipgloss.Width(tabs[active].Label) + lipgloss.Width(tabs[active].Suffix) + 4
 }

@@ -39,11 +39,11 @@ func (o *closeTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		if t == nil {
 			return nil
 		}
-		eng, session, wsID, tabID := m.deps.Engine, t.session, o.wsID, o.tabID
+		sess, session, wsID, tabID := m.deps.Sessions, t.session, o.wsID, o.tabID
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
-			err := eng.CloseSession(ctx, session)
+			err := sess.CloseSession(ctx, session)
 			return tabClosedMsg{wsID: wsID, tabID: tabID, err: err}
 		}
 	}
@@ -113,14 +113,15 @@ func (m *Model) restartTab() tea.Cmd {
 	if !ok {
 		return m.say(levelError, "no assistant named "+assistant+" in config")
 	}
-	eng := m.deps.Engine
+	sess := m.deps.Sessions
 	session, tabID := t.session, t.id
-	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command}
+	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command,
+		Program: agentProgram(t.kind, a.Command)}
 	t.taskSent = true // never retype a first task into a restarted program
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		return tabRestartedMsg{wsID, tabID, eng.RelaunchSession(ctx, session, req)}
+		return tabRestartedMsg{wsID, tabID, sess.RelaunchSession(ctx, session, req)}
 	}
 }
 
@@ -157,11 +158,11 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 	if t.view != nil {
 		_, _ = t.view.Terminal().Write([]byte{0x03})
 	} else {
-		eng, session := m.deps.Engine, t.session
+		sess, session := m.deps.Sessions, t.session
 		send = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
-			_ = eng.SendInterrupt(ctx, session)
+			_ = sess.SendInterrupt(ctx, session)
 			return nil
 		}
 	}
@@ -201,7 +202,7 @@ func (m *Model) onTabGone(msg tabGoneMsg) tea.Cmd {
 // onHooksDone applies a hooksDoneMsg.
 func (m *Model) onHooksDone(msg hooksDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.say(levelError, "Claude Code hooks: "+msg.err.Error())
+		return m.say(levelError, msg.who+": "+msg.err.Error())
 	}
 	return m.say(levelInfo, msg.text)
 }

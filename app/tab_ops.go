@@ -72,15 +72,14 @@ func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
 		m.mon.Wake()
 	}
 	t := &tab{exitCode: -1, id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
-		firstTask: r.firstTask, taskSince: time.Now(), state: m.knownState(msg.session)}
+		firstTask: r.firstTask, taskSince: m.now(), state: m.knownState(msg.session)}
 	wt := m.tabs.ensure(r.wsID)
 	wt.tabs = append(wt.tabs, t)
 	wt.active = len(wt.tabs) - 1
 	cmd := m.bindView(t, msg.term)
 	said := "started " + t.label()
 	if r.wsID == m.selectedWorkspaceID() {
-		m.focus = focusCenter
-		said = m.focusMovedTo(t)
+		said = m.enterNew(t)
 	}
 	// The agent may have said it reads (its modes) before the view was the
 	// tab's: a frame that came then is not coming again, so look now too.
@@ -127,7 +126,7 @@ func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
 	t.view = &v
 	if _, frame := msg.(termview.FrameMsg); frame {
 		if m.mon != nil {
-			m.mon.NoteOutput(t.session, time.Now())
+			m.mon.NoteOutput(t.session, m.now())
 		}
 		if t != m.activeTab() {
 			// Nobody sees this tab: stop waking the UI for its frames.
@@ -155,7 +154,7 @@ func (m *Model) bindView(t *tab, term *termview.Terminal) tea.Cmd {
 		v.Blur()
 	}
 	v.SetVisible(t == m.activeTab())
-	t.view, t.lastUsed = &v, time.Now()
+	t.view, t.lastUsed = &v, m.now()
 	return tea.Batch(v.Init(), t.view.SetSize(w, h), m.enforceLiveCap())
 }
 
@@ -199,7 +198,7 @@ func (m *Model) ensureAttached() tea.Cmd {
 	t := m.activeTab()
 	if t == nil || t.view != nil || t.attaching {
 		if t != nil {
-			t.lastUsed = time.Now()
+			t.lastUsed = m.now()
 		}
 		return nil
 	}
@@ -212,13 +211,16 @@ func (m *Model) ensureAttached() tea.Cmd {
 // when shown.
 func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
 	wsID := m.tabs.workspaceOf(t)
-	eng, session := m.deps.Engine, t.session
+	sess, session := m.deps.Sessions, t.session
 	t.lastFrame = t.view.View()
 	t.view = nil
+	if m.entered == t {
+		m.entered = nil // a reattach must not hand the program keys
+	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		ok, err := eng.SessionAlive(ctx, session)
+		ok, err := sess.SessionAlive(ctx, session)
 		if err == nil && !ok {
 			return tabGoneMsg{wsID: wsID, tabID: t.id}
 		}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/workspace"
 )
@@ -36,16 +37,28 @@ type tabCreatedMsg struct {
 	err     error
 }
 
+// agentProgram is the program an agent tab's command runs, for the
+// launch's "command not found" check; "" for terminal tabs (a shell that
+// exits 127 after a typo is not a missing program) and for lines whose
+// program only the shell can tell.
+func agentProgram(kind, command string) string {
+	if kind != tmux.TypeAgent {
+		return ""
+	}
+	prog, _ := agentpicker.Program(command)
+	return prog
+}
+
 // createTab starts the tab's session through the engine (the one way amux
 // creates a session) and attaches a PTY to it.
 func (m *Model) createTab(req tabRequest) tea.Cmd {
-	eng, tc := m.deps.Engine, m.deps.Tmux
+	sess, tc := m.deps.Sessions, m.deps.Tmux
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		s, err := eng.OpenSession(ctx, workspace.SessionRequest{
+		s, err := sess.OpenSession(ctx, workspace.SessionRequest{
 			Workspace: req.wsID, Kind: req.kind, Tab: req.tabID, Assistant: req.assistant,
-			Command: req.command, Width: req.width, Height: req.height,
+			Command: req.command, Program: agentProgram(req.kind, req.command), Width: req.width, Height: req.height,
 		})
 		if err != nil {
 			return tabCreatedMsg{req: req, err: err}
@@ -67,11 +80,11 @@ type tabAttachedMsg struct {
 func (m *Model) attach(wsID string, t *tab, width, height int) tea.Cmd {
 	t.attachGen++
 	t.attaching = true
-	gen, eng, tc, session, tabID := t.attachGen, m.deps.Engine, m.deps.Tmux, t.session, t.id
+	gen, sess, tc, session, tabID := t.attachGen, m.deps.Sessions, m.deps.Tmux, t.session, t.id
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
-		own, err := eng.SessionOwnership(ctx, session, wsID)
+		own, err := sess.SessionOwnership(ctx, session, wsID)
 		switch {
 		case err != nil:
 			return tabAttachedMsg{wsID: wsID, tabID: tabID, gen: gen, err: err}
@@ -82,7 +95,7 @@ func (m *Model) attach(wsID string, t *tab, width, height int) tea.Cmd {
 		}
 		// The contract: a rename reaches @amux_workspace_name on the next
 		// attach or reattach. Best effort: a label is not worth an attach.
-		_ = eng.RefreshLabels(ctx, wsID, session)
+		_ = sess.RefreshLabels(ctx, wsID, session)
 		term, err := termview.Attach(ctx, tc, session, termview.Options{Width: width, Height: height})
 		return tabAttachedMsg{wsID: wsID, tabID: tabID, gen: gen, term: term, err: err}
 	}

@@ -106,7 +106,7 @@ func (m *Model) tabStatus(t *tab) string {
 	}
 	// Tabs a reboot took are news beside open ones too.
 	if n := len(m.lostTabs(m.selectedWorkspaceID())); n > 0 {
-		parts = append(parts, th.Style(th.Warning).Render(" · "+strconv.Itoa(n)+" tab(s) lost their session: "+
+		parts = append(parts, th.Style(th.Warning).Render(" · "+lostTabsLine(n)+": "+
 			m.keyName(actResumeTab)+" brings them back"))
 	}
 	return strings.Join(parts, "")

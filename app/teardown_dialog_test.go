@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
+	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
 
@@ -65,10 +66,43 @@ func TestDeleteDialogOffersOnlyWhatCanKeepTheWork(t *testing.T) {
 		t.Fatalf("only discard deals with commits on no branch:\n%s", got)
 	}
 	m = openDelete(t, git.AtRisk{Head: "auth-fix", Unmerged: 1, Subjects: []string{"half done"}})
-	if got := screenText(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit(s)") {
+	if got := screenText(m); !strings.Contains(got, "Type auth-fix to confirm") || !strings.Contains(got, "is kept: it has 1 commit merged") {
 		t.Fatalf("a clean tree with unmerged commits goes to the confirm, saying the branch is kept:\n%s", got)
 	}
 	if o := m.overlay.(*teardownOverlay); o.dirty != workspace.DirtyRefuse {
 		t.Fatalf("no question was asked, yet the choice is %q", o.dirty)
+	}
+}
+
+// The shelve confirmation names every session the shelve ends — agents
+// and terminals, not only run sessions — and the dialog asks about an
+// unapproved archive script before the confirm, never speaking of
+// tombstones.
+func TestShelveConfirmListsTheSessionsAndAsksAboutTheArchive(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	m.snap.sessions = append(m.snap.sessions,
+		tmux.SessionInfo{Name: "amux-1111111111111111-tab-a-2", Managed: true, Workspace: "1111111111111111", Type: "terminal", Tab: "tab-a-2"},
+		tmux.SessionInfo{Name: "amux-ws-1111111111111111-run", Managed: true, Workspace: "1111111111111111", Type: "run"},
+		tmux.SessionInfo{Name: "amux-2222222222222222-tab-b-1", Managed: true, Workspace: "2222222222222222", Type: "agent"})
+	m.dash.Move(1) // onto auth-fix
+	m.openTeardown(true)
+	sc := workspace.Script{Kind: workspace.KindArchive, Commands: []string{"make archive"}, Hash: "h"}
+	m.Update(atRiskMsg{gen: m.overlay.(*teardownOverlay).gen, risk: git.AtRisk{Head: "auth-fix"},
+		archive: &workspace.UntrustedError{Repo: "/home/dev/code/api", Script: sc}})
+	if got := screenText(m); !strings.Contains(got, "$ make archive") || !strings.Contains(got, "skip it") {
+		t.Fatalf("no archive question:\n%s", got)
+	}
+	m.Update(tea.KeyPressMsg{Code: 's', Text: "s"})
+	got := screenText(m)
+	for _, want := range []string{"Ends its 3 sessions:", "agent (agent)", "shell (terminal)", "the run script", "skips the archive script"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the confirm lacks %q:\n%s", want, got)
+		}
+	}
+	if o := m.overlay.(*teardownOverlay); !o.skipArchive || o.approveArchive {
+		t.Errorf("skip not recorded: %+v", o)
+	}
+	if strings.Contains(got, "tombstone") || strings.Contains(strings.Join(teardownLabels(true), " "), "tombstone") {
+		t.Errorf("tombstone shown:\n%s", got)
 	}
 }

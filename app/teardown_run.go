@@ -23,23 +23,37 @@ func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
 	o.events = newPump[StepEvent](0)
 	m.busy[o.id] = verb[:len(verb)-1] + "…"
 	m.rebuildDashboard()
-	op, id, name, shelve, dirty, eng, ev := o.op, o.id, o.name, o.shelve, o.dirty, m.deps.Engine, o.events
+	op, id, name, shelve, dirty, ev := o.op, o.id, o.name, o.shelve, o.dirty, o.events
+	life, trust := m.deps.Lifecycle, m.deps.Trust
+	skipArchive, approve := o.skipArchive, o.approveArchive && o.archive != nil
+	var archive workspace.Script
+	if approve {
+		archive = o.archive.Script
+	}
+	first, _ := stepLabel(shelve, workspace.StepTombstone)
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
 		defer cancel()
 		// Both write a tombstone first: a delete's .deleting, a shelve's .shelving.
-		ev.add(StepEvent{Step: "write tombstone"})
-		opts := workspace.DeleteOptions{Dirty: dirty, Observe: stepObserver(shelve, ev.add)}
+		ev.add(StepEvent{Step: first})
+		opts := workspace.DeleteOptions{Dirty: dirty, SkipArchive: skipArchive, Observe: stepObserver(shelve, ev.add)}
 		var res workspace.TeardownResult
 		var err error
-		if shelve {
-			res, err = eng.Shelve(ctx, id, opts)
-		} else {
-			res, err = eng.Delete(ctx, id, opts)
+		if approve {
+			// The approval of exactly what was shown, right before the
+			// teardown that runs it.
+			err = trust.ApproveArchive(ctx, id, archive)
+		}
+		switch {
+		case err != nil:
+		case shelve:
+			res, err = life.Shelve(ctx, id, opts)
+		default:
+			res, err = life.Delete(ctx, id, opts)
 		}
 		note := teardownNote(res)
 		if err != nil {
-			note = unfinishedNote(eng, id)
+			note = unfinishedNote(life, id)
 		}
 		ev.close()
 		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}
@@ -82,7 +96,8 @@ func (m *Model) onTeardownDone(msg teardownDoneMsg) tea.Cmd {
 		// The engine's note, not an assumption: what recovery will do
 		// depends on whether the failure left a tombstone.
 		o.steps.Note = msg.note
-		if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone("write tombstone")); ok {
+		first, _ := stepLabel(msg.shelve, workspace.StepTombstone)
+		if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone(first)); ok {
 			o.steps.Note = note
 		}
 		failedOne := false

@@ -18,7 +18,7 @@ type StepEvent struct {
 // them) with the words the progress view uses for them.
 func teardownSteps() []struct{ id, label string } {
 	return []struct{ id, label string }{
-		{workspace.StepTombstone, "write tombstone"},
+		{workspace.StepTombstone, "mark it as being deleted"},
 		{workspace.StepDrain, "stop lifecycle processes"},
 		{workspace.StepKillRuns, "kill agent and run sessions"},
 		{workspace.StepArchive, "run archive"},
@@ -31,6 +31,9 @@ func teardownSteps() []struct{ id, label string } {
 func stepLabel(shelve bool, id string) (string, int) {
 	if shelve && id == workspace.StepRemoveRecord {
 		return "mark shelved", len(teardownSteps()) - 1
+	}
+	if shelve && id == workspace.StepTombstone {
+		return "mark it as being shelved", 0
 	}
 	for i, s := range teardownSteps() {
 		if s.id == id {
@@ -84,13 +87,14 @@ func teardownNote(res workspace.TeardownResult) string {
 }
 
 // unfinishedNote says truthfully what a failed delete or shelve left: a
-// tombstone the next start acts on, or none, so nothing is retried.
-func unfinishedNote(eng *workspace.Engine, id string) string {
-	switch op, _ := eng.UnfinishedTeardown(id); op {
+// mark (the engine's tombstone) the next start acts on, or none, so
+// nothing is retried. The person's words, not the file's name.
+func unfinishedNote(life workspace.LifecycleService, id string) string {
+	switch op, _ := life.UnfinishedTeardown(id); op {
 	case workspace.OpDelete:
-		return "The .deleting tombstone stays: the next start finishes the delete."
+		return "It stays marked as being deleted: the next start finishes the delete."
 	case workspace.OpShelve:
-		return "The .shelving tombstone stays: the next start finishes the shelve."
+		return "It stays marked as being shelved: the next start finishes the shelve."
 	}
-	return "No tombstone is left, so nothing is retried on the next start: fix the cause and try again."
+	return "Nothing was started, so nothing is retried on the next start: fix the cause and try again."
 }

@@ -45,11 +45,11 @@ func riskLines(rec workspace.Record, r git.AtRisk) []string {
 			lines = append(lines, "  "+strconv.Itoa(r.Untracked)+" untracked: "+sampleList(r.UntrackedPaths, r.Untracked))
 		}
 		if r.Stray > 0 {
-			lines = append(lines, fmt.Sprintf("  %d commit(s) on a detached HEAD that no branch holds: lost with the worktree", r.Stray))
+			lines = append(lines, "  "+plural(r.Stray, "commit")+" on a detached HEAD that no branch holds: lost with the worktree")
 		}
 	}
 	if r.Unmerged > 0 {
-		lines = append(lines, fmt.Sprintf("The branch %s holds %d commit(s) merged nowhere else; it is kept:", rec.Branch, r.Unmerged))
+		lines = append(lines, fmt.Sprintf("The branch %s holds %s merged nowhere else; it is kept:", rec.Branch, plural(r.Unmerged, "commit")))
 		for _, s := range r.Subjects {
 			lines = append(lines, "  "+s)
 		}
@@ -103,7 +103,7 @@ func workChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey str
 		opts = append(opts, dialog.Option{Key: "s", Label: "stash it as " + strconv.Quote(workspace.StashMessage(op, rec.Name)) + " (git stash list)"})
 		choices = append(choices, workspace.DirtyStash)
 	} else {
-		notes = append(notes, fmt.Sprintf("%d path(s) have unresolved conflicts: a stash cannot hold them, so none is offered.", r.Conflicted))
+		notes = append(notes, plural(r.Conflicted, "path")+" "+hasHave(r.Conflicted)+" unresolved conflicts: a stash cannot hold "+themIt(r.Conflicted)+", so none is offered.")
 	}
 	opts = append(opts, discard)
 	choices = append(choices, workspace.DirtyDiscard)
@@ -139,10 +139,10 @@ func workOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspa
 			lost = append(lost, strconv.Itoa(r.Modified)+" modified")
 		}
 		if r.Untracked > 0 {
-			lost = append(lost, strconv.Itoa(r.Untracked)+" untracked path(s)")
+			lost = append(lost, plural(r.Untracked, "untracked path"))
 		}
 		if r.Stray > 0 {
-			lost = append(lost, strconv.Itoa(r.Stray)+" commit(s) on no branch")
+			lost = append(lost, plural(r.Stray, "commit")+" on no branch")
 		}
 		return "Its uncommitted work is discarded with the worktree: " + strings.Join(lost, " and ") + " lost for good."
 	}
@@ -161,7 +161,7 @@ func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoic
 	case choice == workspace.DirtyWIP && r.Dirty():
 		return "The branch " + b + " is kept: it then holds the WIP commit, merged nowhere else."
 	case r.Unmerged > 0:
-		return fmt.Sprintf("The branch %s is kept: it has %d commit(s) merged nowhere else.", b, r.Unmerged)
+		return fmt.Sprintf("The branch %s is kept: it has %s merged nowhere else.", b, plural(r.Unmerged, "commit"))
 	}
 	return "The branch " + b + " goes too: every commit on it is merged elsewhere."
 }
@@ -187,7 +187,7 @@ func workRefusalNote(err error, shelve, tombstoned bool) (string, bool) {
 		verb = "shelve"
 	}
 	if tombstoned {
-		return "The worktree was left as it is; the .deleting tombstone stays, and recovery stops at the same point. " +
+		return "The worktree was left as it is; it stays marked as being deleted, and recovery stops at the same point. " +
 			"Delete again to choose what to do with the work.", true
 	}
 	return "The worktree was left as it is. " + strings.ToUpper(verb[:1]) + verb[1:] + " again to choose what to do with the work.", true

@@ -21,7 +21,7 @@ func themedModel(t *testing.T, name string, w, h int) *Model {
 	t.Helper()
 	cfg := config.Defaults()
 	cfg.UI.Theme = name
-	m := New(Deps{Config: cfg, Engine: testEngine(t), Now: time.Now, Zone: time.UTC})
+	m := New(withEngine(Deps{Config: cfg, Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.loadGen, snap: sampleSnapshot()})
 	if m.th.Name != name {

@@ -21,7 +21,7 @@ func (m *Model) openTimeline() tea.Cmd {
 	}
 	id, title := w.ID, "Timeline of "+w.Name+" (last hour)"
 	return m.openLines(title, scopeTimeline, func(m *Model) tea.Cmd {
-		log, zone, th := m.deps.History, m.deps.Zone, m.th
+		log, zone, th, now := m.deps.History, m.deps.Zone, m.th, m.deps.Now
 		// A tab that is open is named by its label, not its session name.
 		labels := map[string]string{}
 		if wt := m.tabs[id]; wt != nil {
@@ -33,11 +33,15 @@ func (m *Model) openTimeline() tea.Cmd {
 			if log == nil {
 				return linesMsg{lines: []string{"no history is kept"}}
 			}
-			recs, err := log.Since(time.Now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
+			recs, err := log.Since(now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
 			var lines []string
 			for _, r := range recs {
+				l, ok := labels[r.Session]
+				if !ok && r.Type != "" {
+					l, ok = "a closed "+r.Type+" tab", true // its label went with it
+				}
 				line := r.Line(zone)
-				if l, ok := labels[r.Session]; ok {
+				if ok {
 					line = r.Transition(zone)
 					line = line[:9] + l + " · " + line[9:] // after "15:04:05 "
 				}

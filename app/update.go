@@ -82,6 +82,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onMergePreview(msg)
 	case landDoneMsg:
 		return m.onLandDone(msg)
+	case resolvedMsg:
+		return m.onResolved(msg)
+	case finishReadyMsg:
+		return m.onFinishReady(msg)
+	case mainWatchMsg:
+		return m.onMainWatch(msg)
+	case mainChangedMsg:
+		return m.onMainChanged(msg)
 	case changes.RequestMsg, projecttree.RequestMsg:
 		return m.sideRequest(msg)
 	case projecttree.LoadedMsg:

@@ -23,12 +23,14 @@ type viewStateMsg struct {
 
 // readViewState reads the saved layout off the update loop.
 func (m *Model) readViewState() tea.Cmd {
-	eng := m.deps.Engine
-	if eng == nil {
+	views := m.deps.Views
+	if views == nil {
 		return nil
 	}
 	return func() tea.Msg {
-		v, err := eng.Store().ViewState()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		v, err := views.ViewState(ctx)
 		return viewStateMsg{v, err}
 	}
 }
@@ -91,8 +93,8 @@ func (m *Model) currentView() workspace.ViewState {
 
 // saveViewState writes the layout when it changed since the last save.
 func (m *Model) saveViewState() tea.Cmd {
-	eng := m.deps.Engine
-	if eng == nil || !m.viewApplied {
+	views := m.deps.Views
+	if views == nil || !m.viewApplied {
 		return nil // not before the saved one was applied: it would be lost
 	}
 	v := m.currentView()
@@ -103,7 +105,7 @@ func (m *Model) saveViewState() tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_ = eng.Store().SaveViewState(ctx, v) // best effort: a layout, not data
+		_ = views.SaveViewState(ctx, v) // best effort: a layout, not data
 		return nil
 	}
 }

@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"amux.dev/amux/ports"
 )
 
 // FileName is the config file's name inside the state home.
@@ -43,8 +41,9 @@ func Path(home string) string { return filepath.Join(home, FileName) }
 type Config struct {
 	Assistants map[string]Assistant
 	UI         UI
-	Ports      ports.Settings // shapes new reservations only; existing ones keep their bounds
+	Ports      Ports // shapes new reservations only; existing ones keep their bounds
 	Status     Status
+	Notify     Notify // the notify command (see Notify)
 	// Keys rebinds actions: action ID to the keys that replace its
 	// defaults. Config checks only the shape; ui/keys checks the IDs and
 	// clashes when it applies them.
@@ -108,9 +107,10 @@ func Defaults() Config {
 	return Config{
 		Assistants: builtinAssistants(),
 		UI:         UI{Theme: "dark", ShowKeyHints: true, BellOnDone: true, Notifications: NotifyOSC9},
-		Ports:      ports.DefaultSettings(),
+		Ports:      defaultPorts(),
 		Status: Status{QuietAfterMs: 5000, DoneWindowMs: 30000, StartupGraceMs: 60000,
 			ShortCommandMs: 10000, ShellMarks: true, StuckAfterMs: 60000},
+		Notify: Notify{On: NotifyStates()},
 	}
 }
 

@@ -226,6 +226,22 @@ func TestResumeCommands(t *testing.T) {
 	if again, _ := Load(home); again.Assistants["aider"].ResumeCommand != "aider --restore-chat-history" {
 		t.Fatalf("saved resume lost: %+v", again.Assistants["aider"])
 	}
+	// Another program under a built-in's name, without a resume of its own,
+	// gets no built-in resume: "claude --continue" is not its command.
+	writeConfig(t, home, `{"assistants": {"claude": {"command": "my-claude-wrapper"}, "codex": {"command": "codex"}}}`)
+	if cfg, _ = Load(home); cfg.Assistants["claude"].Command != "my-claude-wrapper" {
+		t.Fatalf("claude %+v", cfg.Assistants["claude"])
+	}
+	if r, ok := cfg.Resume("claude"); ok {
+		t.Fatalf("an overridden command kept the built-in resume %q", r)
+	}
+	if r, _ := cfg.Resume("codex"); r != "codex resume --last" {
+		t.Fatalf("the same command lost its resume: %q", r)
+	}
+	writeConfig(t, home, `{"assistants": {"claude": {"command": "my-claude-wrapper", "resume_command": "my-claude-wrapper --continue"}}}`)
+	if cfg, _ = Load(home); cfg.Assistants["claude"].ResumeCommand != "my-claude-wrapper --continue" {
+		t.Fatalf("its own resume: %+v", cfg.Assistants["claude"])
+	}
 }
 
 func TestStatusAndNotificationSettings(t *testing.T) {

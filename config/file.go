@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 
 	"amux.dev/amux/config/atomicfile"
@@ -63,9 +62,17 @@ func Load(home string) (Config, error) {
 	if err != nil {
 		warns = append(warns, err)
 	}
-	data, err := os.ReadFile(Path(home))
+	// The file may be a link (a dotfiles repository), but never to a
+	// terminal or a FIFO: those would hang the start, or take what the
+	// person types as the config.
+	data, err := atomicfile.ReadState(Path(home))
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, errors.Join(warns...)
+	}
+	var refused *atomicfile.RefusedError
+	if errors.As(err, &refused) {
+		// The why first: a notice row cuts a long state-home path.
+		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: %s %s (%s)", FileName, refused.Reason, refused.Path))...)
 	}
 	if err != nil {
 		return cfg, errors.Join(append(warns, fmt.Errorf("using default settings: cannot read %s: %w", Path(home), err))...)
@@ -88,6 +95,9 @@ func Load(home string) (Config, error) {
 	}
 	if raw, ok := top["status"]; ok {
 		warns = append(warns, applyStatus(&cfg, raw)...)
+	}
+	if raw, ok := top["notify"]; ok {
+		warns = append(warns, applyNotify(&cfg, raw)...)
 	}
 	if raw, ok := top["keys"]; ok {
 		warns = append(warns, applyKeys(&cfg, raw)...)
@@ -115,6 +125,11 @@ func applyAssistants(cfg *Config, raw json.RawMessage) []error {
 			a = Assistant{InterruptCount: 1, InterruptDelayMs: 150}
 		}
 		if fa.Command != nil {
+			if builtin && fa.ResumeCommand == nil && *fa.Command != a.Command {
+				// The built-in resume continues the built-in program; another
+				// program given without a resume of its own has none.
+				a.ResumeCommand = ""
+			}
 			a.Command = *fa.Command
 		}
 		if fa.InterruptCount != nil {
@@ -238,7 +253,7 @@ func update(ctx context.Context, home string, fn func(top map[string]json.RawMes
 		return append(out, '\n'), err
 	})
 	var pe *fs.PathError
-	if err != nil && !errors.Is(err, ErrRefusedSave) && errors.As(err, &pe) {
+	if err != nil && !errors.Is(err, ErrRefusedSave) && (errors.As(err, &pe) || errors.Is(err, atomicfile.ErrRefused)) {
 		return fmt.Errorf("%w: %v", ErrRefusedSave, err)
 	}
 	return err

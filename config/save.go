@@ -6,18 +6,16 @@ import (
 	"fmt"
 )
 
-// SaveUI writes the UI section (an empty Notifications is saved as the
-// default), keeping every other key of the document
-// (and unknown keys inside "ui") as they were.
+// SaveUI writes the UI section's changed values (an empty Notifications is
+// the default), keeping every other key of the document (and the values
+// and unknown keys inside "ui" it does not change) as they were.
 func SaveUI(ctx context.Context, home string, ui UI) error {
 	if ui.Notifications == "" {
 		ui.Notifications = Defaults().UI.Notifications
 	}
+	def := Defaults().UI
 	return update(ctx, home, func(top map[string]json.RawMessage) error {
-		return mergeSection(top, "ui", map[string]any{
-			"theme": ui.Theme, "tmux_server": ui.TmuxServer, "tmux_config": ui.TmuxConfig,
-			"show_key_hints": ui.ShowKeyHints, "bell_on_done": ui.BellOnDone, "notifications": ui.Notifications,
-		})
+		return mergeChanged(top, "ui", uiFields(ui), uiFields(def))
 	})
 }
 

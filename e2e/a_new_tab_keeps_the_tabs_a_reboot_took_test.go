@@ -22,7 +22,7 @@ func TestANewTabKeepsTheTabsARebootTook(t *testing.T) {
 	third := harness.StartAmux(t, s.env, 120, 40)
 	third.WaitText("feat")
 	third.Press(t, "cursor-bottom")
-	third.WaitText("1 tab(s) lost their session")
+	third.WaitText("1 tab lost its session")
 	third.Press(t, "resume-tab")
 	third.WaitText("resumed 1 tab")
 	if got := agentSession(t, s.env); got != session {

@@ -18,6 +18,6 @@ func TestAddProjectImportsExistingWorktrees(t *testing.T) {
 	term.WaitText("hotfix")
 	env.Git(t, repo, "worktree", "add", "-q", "-b", "later", filepath.Join(env.Home, "wt", "later"))
 	term.Press(t, "refresh")
-	term.WaitText("imported 1 existing worktree(s) as workspaces")
+	term.WaitText("imported 1 existing worktree as workspaces")
 	term.WaitText("later")
 }

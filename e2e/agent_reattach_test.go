@@ -30,6 +30,7 @@ func TestQuitLeavesAgentAndRestartReattaches(t *testing.T) {
 	again.Press(t, "cursor-bottom")
 	again.Press(t, "open")
 	again.WaitText("fakeagent ready")
+	again.Press(t, "enter-program") // opening shows the tab; Enter gives it the keys
 	again.Type("still here")
 	s.agent.WaitReceived(t, []byte("still here"))
 	if got := agentSession(t, s.env); got != session {
@@ -49,6 +50,7 @@ func TestTwoAmuxInstancesShareOneSession(t *testing.T) {
 	second.Press(t, "cursor-bottom")
 	second.Press(t, "open")
 	second.WaitText("fakeagent ready")
+	second.Press(t, "enter-program") // opening shows the tab; Enter gives it the keys
 
 	// Terminal clients only: amux's monitor and waits attach control-mode clients too.
 	clients := func() int {

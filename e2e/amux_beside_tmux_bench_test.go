@@ -243,11 +243,13 @@ func openBenchAgent(b *testing.B, a *benchTerm, name string, agent *harness.Fake
 // backToList gives focus back to the list: ctrl+space, enter.
 func backToList(a *benchTerm) { a.send("\x00"); a.send("\r") }
 
-// showTab shows tab n (from the list) and focuses its terminal.
+// showTab shows tab n (from the list) and enters its program: tab moves
+// focus to the tab area, enter gives the program the keys.
 func showTab(a *benchTerm, n int) {
 	backToList(a)
 	a.send(strconv.Itoa(n))
 	a.send("\t")
+	a.send("\r")
 }
 
 // windowSize is the size of session's window, as amux's client set it.

@@ -42,21 +42,21 @@ func slowScript(marks string) string {
 func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 	cases := []killPoint{
 		{name: "create after its intent, before worktree add", op: "create", trap: "before worktree add",
-			said: "undid 1 interrupted create(s)"},
+			said: "undid 1 interrupted create"},
 		{name: "create during setup-workspace", op: "create",
 			scripts: func(m string) workspace.ScriptSet { return workspace.ScriptSet{Setup: []string{slowScript(m)}} },
 			said:    "stopped what a crash left running: setup-workspace of feat", kept: true},
 		{name: "shelve before worktree removal", op: "shelve-workspace", trap: "before worktree remove",
-			said: "finished 1 interrupted shelve(s)", kept: true, shelved: true},
+			said: "finished 1 interrupted shelve", kept: true, shelved: true},
 		{name: "shelve during archive", op: "shelve-workspace",
 			scripts: func(m string) workspace.ScriptSet { return workspace.ScriptSet{Archive: slowScript(m)} },
-			said:    "finished 1 interrupted shelve(s); stopped what a crash left running: archive of feat", kept: true, shelved: true},
+			said:    "finished 1 interrupted shelve; stopped what a crash left running: archive of feat", kept: true, shelved: true},
 		{name: "delete before worktree removal", op: "delete-workspace", trap: "before worktree remove",
-			said: "finished 1 interrupted delete(s)"},
+			said: "finished 1 interrupted delete"},
 		{name: "delete after worktree removal", op: "delete-workspace", trap: "after worktree remove",
-			said: "finished 1 interrupted delete(s)"},
+			said: "finished 1 interrupted delete"},
 		{name: "delete after branch deletion", op: "delete-workspace", trap: "after branch -D",
-			said: "finished 1 interrupted delete(s)"},
+			said: "finished 1 interrupted delete"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,7 +26,7 @@ func TestCreateInterruptedByACrashIsUndone(t *testing.T) {
 	term.KillHard(t)
 
 	term = startWorkbench(t, env)
-	term.WaitText("undid 1 interrupted create(s)")
+	term.WaitText("undid 1 interrupted create")
 	noOrphans(t, env, repo, "shop", "feat")
 
 	createWorkspace(t, term, "feat", "")

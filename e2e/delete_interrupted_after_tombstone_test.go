@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
@@ -31,8 +32,8 @@ func TestInterruptedDeleteKeepsItsTombstone(t *testing.T) {
 
 	confirmTeardown(t, term, "delete-workspace", "stuck")
 	screen := term.WaitText("enter/esc: close")
-	if !containsAll(screen, "tombstone stays") {
-		t.Fatalf("the failed delete does not say its tombstone stays:\n%s", screen)
+	if !containsAll(screen, "stays marked as being deleted") || strings.Contains(screen, "tombstone") {
+		t.Fatalf("the failed delete does not say it stays marked for the next start:\n%s", screen)
 	}
 	if !exists(store.Layout().TombstoneFile(id)) {
 		t.Fatal("the dialog promises recovery, but no tombstone is on disk")

@@ -42,7 +42,7 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	term.Type("doomed")
 	term.Keys("Enter")
 	screen := term.WaitText("deleted workspace doomed")
-	if !containsAll(screen, "✓ write tombstone", "✓ kill agent and run sessions", "✓ remove worktree", "✓ remove record") {
+	if !containsAll(screen, "✓ mark it as being deleted", "✓ kill agent and run sessions", "✓ remove worktree", "✓ remove record") {
 		t.Fatalf("the teardown steps are not shown as done:\n%s", screen)
 	}
 

@@ -43,6 +43,7 @@ func inodeOf(t *testing.T, p string) uint64 {
 // offers where `go install` writes it, amux checks it runs and reports a
 // version, replaces the running binary (the old one kept beside it), and
 // restarts into it. Neither a non-amux program nor a missing path gets in.
+// (install_refuses_a_fake_amux_and_asks_before_running_it_test.go: the handshake.)
 func TestInstallNewAmuxBinary(t *testing.T) {
 	env := harness.NewEnv(t)
 	bin := filepath.Join(t.TempDir(), "bin", "amux") // a copy: the tests' binary stays
@@ -62,17 +63,21 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	term.WaitText("~/go/bin/amux") // offered
 	term.Type(impostor)
 	term.Keys("Enter")
-	term.WaitText("not an amux version")
+	term.WaitText("Run and install")
+	term.Press(t, "confirm-yes")
+	term.WaitText("not an amux build")
 	term.Keys("C-u")
 	term.Type(filepath.Join(env.Home, "no-such-amux"))
 	term.Keys("Enter")
+	term.WaitText("Run and install")
+	term.Press(t, "confirm-yes")
 	term.WaitText("does not exist")
 	if _, err := os.Stat(bin + ".previous"); err == nil {
 		t.Fatal("a refused candidate replaced the binary")
 	}
 	term.Keys("C-u")
 	term.Keys("Enter") // the offered row
-	term.WaitText("Install amux")
+	term.WaitText("Run and install")
 	term.Press(t, "confirm-yes")
 	screen := term.WaitText("Restart amux now?")
 	if !strings.Contains(screen, "kept at") {

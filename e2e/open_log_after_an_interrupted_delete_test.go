@@ -39,7 +39,7 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 	term.KillHard(t)
 
 	term = harness.StartAmux(t, env, 80, 24)
-	term.WaitText("finished 1 interrupted delete(s)")
+	term.WaitText("finished 1 interrupted delete")
 	term.Press(t, "palette")
 	term.WaitText("Commands")
 	term.Type("open amux's log")

@@ -20,12 +20,12 @@ func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	term.Press(t, "cursor-top")
 	term.Press(t, "remove-project")
 	term.WaitText("Remove project shop")
-	term.WaitText("What should happen to them?")
+	term.WaitText("What should happen to it?")
 	term.Keys("w") // keep the workspaces
-	term.WaitText("Its 1 workspace(s) are kept")
+	term.WaitText("Its 1 workspace is kept")
 	term.Type("shop")
 	term.Keys("Enter")
-	term.WaitText("removed project shop; 1 workspace(s) kept")
+	term.WaitText("removed project shop; 1 workspace kept")
 	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
 		t.Fatal("the workspace's worktree was removed")
 	}

@@ -50,7 +50,7 @@ func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	remove()
-	term.WaitText("removed project shop and its 1 workspace(s)")
+	term.WaitText("removed project shop and its 1 workspace")
 	if exists(busy) {
 		t.Fatal("the second removal left the worktree")
 	}

@@ -35,7 +35,7 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	term.KillHard(t)
 
 	term = startWorkbench(t, env)
-	term.WaitText("undid 1 interrupted restore(s) (still shelved)")
+	term.WaitText("undid 1 interrupted restore (still shelved)")
 	term.WaitText("parked shelved")
 	if exists(root) || !branchExists(t, env, repo, "parked") {
 		t.Fatal("an undone restore leaves no worktree and keeps the branch")

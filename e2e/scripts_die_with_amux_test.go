@@ -42,7 +42,7 @@ func TestScriptsLeftByACrashDieBeforeRecovery(t *testing.T) {
 	}
 
 	term = startWorkbench(t, env)
-	term.WaitText("finished 1 interrupted delete(s); stopped what a crash left running: archive of doomed")
+	term.WaitText("finished 1 interrupted delete; stopped what a crash left running: archive of doomed")
 	if procid.Alive(writer, "") {
 		t.Fatal("the archive's writer survived the next start")
 	}

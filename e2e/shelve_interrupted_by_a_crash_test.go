@@ -40,7 +40,7 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	// Closed before the next key, or Esc and that key read as one Alt+key.
 	term.WaitGone("a shelve did not finish")
 	trap.Release()
-	term.WaitText("finished 1 interrupted shelve(s)")
+	term.WaitText("finished 1 interrupted shelve")
 	term.WaitText("parked shelved")
 	if exists(root) || !branchExists(t, env, repo, "parked") {
 		t.Fatal("a finished shelve has no worktree and keeps the branch")

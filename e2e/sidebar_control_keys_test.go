@@ -25,6 +25,7 @@ func TestSidebarTerminalGetsControlKeys(t *testing.T) {
 	term.WaitText("[Terminal]")
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
+	term.Press(t, "sidebar-enter-terminal") // showing the shell does not give it the keys
 	term.Keys("C-q", "C-]", "x")
 	agent.WaitReceived(t, []byte{0x11, 0x1d, 'x'})
 

@@ -47,6 +47,8 @@ func TestSidebarHidesResizesAndStays(t *testing.T) {
 	width(58) // a 60-column sidebar
 
 	term.Press(t, "sidebar-focus-list")
+	// Wait for the list: a quit glued to the Esc before it reads as Alt+q.
+	waitFooter(t, term, " list ")
 	term.Press(t, "quit")
 	term.WaitExit()
 	term = harness.StartAmux(t, env, 160, 45)

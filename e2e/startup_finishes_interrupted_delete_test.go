@@ -34,7 +34,7 @@ func TestStartupFinishesInterruptedDelete(t *testing.T) {
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 
 	term = startWorkbench(t, env)
-	term.WaitText("finished 1 interrupted delete(s)")
+	term.WaitText("finished 1 interrupted delete")
 	term.WaitGone("doomed")
 	if exists(root) || exists(layout.WorkspaceDir(id)) {
 		t.Fatal("the worktree or the record survived recovery")

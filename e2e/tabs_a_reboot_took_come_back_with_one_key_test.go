@@ -38,6 +38,6 @@ func rebootWithOneAgent(t *testing.T) (*agentSetup, *harness.Terminal, string) {
 	again := harness.StartAmux(t, s.env, 120, 40)
 	again.WaitText("feat")
 	again.Press(t, "cursor-bottom")
-	again.WaitText("1 tab(s) lost their session")
+	again.WaitText("1 tab lost its session")
 	return s, again, session
 }

@@ -86,3 +86,17 @@ func (r *Runner) LastMessage(ctx context.Context, root string) (string, error) {
 	out, err := c.runRefs(ctx, "log", "-1", "--no-color", "--format=%B", "HEAD", "--")
 	return string(out), err
 }
+
+// TipMessage returns the message of branch's tip commit in repo: what a
+// create over a kept branch tells the person it holds.
+func (r *Runner) TipMessage(ctx context.Context, repo, branch string) (string, error) {
+	if err := checkBranchSyntax(branch); err != nil {
+		return "", err
+	}
+	c, err := r.open(repo)
+	if err != nil {
+		return "", err
+	}
+	out, err := c.runRefs(ctx, "log", "-1", "--no-color", "--format=%B", "--end-of-options", "refs/heads/"+branch, "--")
+	return string(out), err
+}

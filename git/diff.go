@@ -92,6 +92,9 @@ func (r *Runner) DiffText(ctx context.Context, root string, req DiffRequest) (st
 		if req.Path == "" {
 			return "", errors.New("untracked diff needs a path")
 		}
+		if err := c.showable(req.Path); err != nil {
+			return "", err
+		}
 		// --no-index compares two paths outside git's tracking; exit 1
 		// only says they differ.
 		args = append(args, "--no-index", "--", "/dev/null", req.Path)

@@ -117,11 +117,7 @@ func (c *checkout) scanBlobs(ctx context.Context, m driverMatcher, blobs []attrB
 // one may bind a repo-configured driver name; both are read.
 func (c *checkout) configAttributeFiles(ctx context.Context, d *driverConfig) []string {
 	var files []string
-	if out, err := c.runRefs(ctx, "rev-parse", "--git-common-dir"); err == nil {
-		common := strings.TrimRight(string(out), "\n")
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(c.top, common)
-		}
+	if common, err := c.commonDir(ctx); err == nil {
 		files = append(files, filepath.Join(common, "info", "attributes"))
 	}
 	switch af := d.attributesFile; {

@@ -14,10 +14,15 @@ type Worktree struct {
 	Bare     bool
 	Locked   bool
 	Prunable bool // its directory is gone; git would prune the entry
+	// NotOurs says why a linked entry does not belong to this repository
+	// (its links do not lead back to it); "" when it does.
+	NotOurs string
 }
 
 // Worktrees lists repo's working trees (`git worktree list --porcelain
-// -z`), the main one first. Paths are git's, absolute.
+// -z`), the main one first. Paths are git's, absolute. Each linked entry
+// is checked to be this repository's (see markForeign): NotOurs says why
+// one is not.
 func (r *Runner) Worktrees(ctx context.Context, repo string) ([]Worktree, error) {
 	c, err := r.open(repo)
 	if err != nil {
@@ -27,7 +32,13 @@ func (r *Runner) Worktrees(ctx context.Context, repo string) ([]Worktree, error)
 	if err != nil {
 		return nil, err
 	}
-	return parseWorktrees(string(out)), nil
+	list := parseWorktrees(string(out))
+	common, err := c.commonDir(ctx)
+	if err != nil {
+		return nil, err
+	}
+	markForeign(list, common)
+	return list, nil
 }
 
 func parseWorktrees(out string) []Worktree {

@@ -207,7 +207,7 @@ func (r *Registry) mint(doc *document, owner, token string) (entry, error) {
 
 // read returns the validated document, or nil when the file is missing.
 func (r *Registry) read() (*document, error) {
-	data, err := os.ReadFile(r.path)
+	data, err := atomicfile.ReadState(r.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -27,6 +27,13 @@ func (m *matcher) match(panes []PaneState) bool {
 	if m.opts.command {
 		return m.matchCommand(panes)
 	}
+	if m.opts.published {
+		views := make([]PaneState, len(panes))
+		for i, p := range panes {
+			views[i] = p.publishedView()
+		}
+		panes = views
+	}
 	best := -1
 	for i, p := range panes {
 		if !m.inScope(p) || !p.Reportable() {

@@ -116,11 +116,13 @@ func TestQuoteValue(t *testing.T) {
 func TestParsePanesSkipsBrokenRecords(t *testing.T) {
 	rec := func(f ...string) string { return strings.Join(f, fieldSep) + recordSep }
 	full := func(id string) string {
-		return rec(id, "$1", "0", "ws", "wsname", "done", "", "app", "1", "", "", "", "sess", "msg with | and :")
+		return rec(id, "$1", "0", "ws", "wsname", "done", "", "app", "1", "", "", "", "sess", "msg with | and :",
+			"blocked", "Allow?", "codex")
 	}
 	out := full("%1") + "\n" + rec("%2", "short") + "\n" + full("%1") + full("bogus") + full("%3")
 	panes := ParsePanes(out)
-	if len(panes) != 2 || panes[0].PaneID != "%1" || panes[1].PaneID != "%3" || panes[0].Message != "msg with | and :" {
+	if len(panes) != 2 || panes[0].PaneID != "%1" || panes[1].PaneID != "%3" || panes[0].Message != "msg with | and :" ||
+		panes[0].Published != StateBlocked || panes[0].PublishedReason != "Allow?" || panes[0].Assistant != "codex" {
 		t.Fatalf("%+v", panes)
 	}
 }

@@ -23,6 +23,12 @@ type PaneState struct {
 	CommandState  string
 	CommandExit   string
 	CommandEnded  string // Unix ms, as stored
+	// The session's published state (amux wait --published): the
+	// monitor's @amux_agent_state — screen rules, activity and reports
+	// merged — its @amux_agent_reason, and the @amux_assistant it runs.
+	Published       State
+	PublishedReason string
+	Assistant       string
 }
 
 // Field and record separators for pane formats. Every field that anyone can
@@ -46,11 +52,12 @@ func paneRecord() string {
 		clean(tmux.PaneReportedState), clean(tmux.PaneReportedKind), clean(tmux.PaneReportedApp),
 		clean(tmux.PaneReportedAt), clean(tmux.PaneCommandState), clean(tmux.PaneCommandExit),
 		clean(tmux.PaneCommandEndedAt), clean("session_name"), clean(tmux.PaneReportedMessage),
+		clean(tmux.TagAgentState), clean(tmux.TagAgentReason), clean(tmux.TagAssistant),
 	}
 	return strings.Join(fields, fieldSep) + recordSep
 }
 
-const paneFields = 14
+const paneFields = 17
 
 // ListPanesArgs is the tmux command that reads every pane's state.
 func ListPanesArgs() []string {
@@ -85,9 +92,19 @@ func ParsePanes(out string) []PaneState {
 			State: State(f[5]), Kind: Kind(f[6]), App: f[7], At: f[8],
 			CommandState: f[9], CommandExit: f[10], CommandEnded: f[11],
 			Session: f[12], Message: f[13],
+			Published: State(f[14]), PublishedReason: f[15], Assistant: f[16],
 		})
 	}
 	return panes
+}
+
+// publishedView is p with its published state in the report's place, for
+// a wait that matches what amux publishes rather than what the pane
+// reported: the state, its reason as the message, the assistant as the
+// app.
+func (p PaneState) publishedView() PaneState {
+	p.State, p.Kind, p.App, p.Message, p.At = p.Published, "", p.Assistant, p.PublishedReason, ""
+	return p
 }
 
 // Reportable reports whether p holds a state a waiter may act on: a known

@@ -14,7 +14,7 @@ import (
 // WakeChannel is the tmux wait-for channel the tap signals after every
 // publish, in the same tmux call. `amux wait` blocks on it, which is what
 // makes waiting event-driven instead of a poll.
-const WakeChannel = "amux-status"
+const WakeChannel = tmux.StatusWakeChannel
 
 // TapConfig configures one pane tap.
 type TapConfig struct {
@@ -47,11 +47,18 @@ type tap struct {
 	records  Records
 	cmd      commandTrack
 	desired  optionValues
-	seen     bool   // the parser emitted an event during the current read
-	watched  int    // pid of the pane process being watched, 0 if none
-	rearm    bool   // that process exited: look for a respawned one on new output
-	stop     func() // ends the current process watch
+	seen     bool      // the parser emitted an event during the current read
+	watched  int       // pid of the pane process being watched, 0 if none
+	rearm    bool      // that process exited: look for a respawned one on new output
+	stop     func()    // ends the current process watch
+	lastOut  time.Time // when the pane last printed
+	wakeDue  bool      // output after a quiet spell: signal the monitor
 }
+
+// outputWakeAfter is the quiet spell after which a pane's output wakes the
+// monitor (tmux.StatusWakeChannel): it reads quiet panes only when told,
+// and panes that printed within its quiet window on every poll anyway.
+const outputWakeAfter = 2 * time.Second
 
 // commandTrack is the OSC 133 view of the pane's shell.
 type commandTrack struct {
@@ -105,8 +112,14 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 			changed := t.seen && t.update()
 			rearm := t.rearm
 			t.rearm = false
+			now := t.cfg.Now()
+			woke := now.Sub(t.lastOut) >= outputWakeAfter
+			t.lastOut = now
+			if woke {
+				t.wakeDue = true
+			}
 			t.mu.Unlock()
-			if changed {
+			if changed || woke {
 				t.poke()
 			}
 			if rearm {
@@ -230,11 +243,42 @@ func (t *tap) poke() {
 	}
 }
 
-// minPublishGap spaces publishes under a flood of reports: a lone report
-// is published at once, but back-to-back changes wait for the gap and then
-// go out together, so a chatty program costs at most ~40 tmux calls a
-// second per pane.
-const minPublishGap = 25 * time.Millisecond
+// minPublishGap spaces publishes under a flood of reports: a chatty
+// program costs at most ~40 tmux calls a second per pane, its back-to-back
+// changes going out together. A few publishes in a row (publishBurst) go
+// at once: in a shell with prompt marks, `amux report` follows the
+// command's start mark by a few milliseconds, and spacing those two made
+// every typed report reach `amux wait` ~20 ms late.
+const (
+	minPublishGap = 25 * time.Millisecond
+	publishBurst  = 4
+)
+
+// publishPace is a leaky bucket over publishes: each costs minPublishGap,
+// paid back as time passes; up to publishBurst may be owed at once.
+type publishPace struct {
+	debt time.Duration // publishes not yet paid back, in time
+	at   time.Time     // when debt was last brought up to date
+}
+
+// wait is how long to hold the next publish.
+func (p *publishPace) wait(now time.Time) time.Duration {
+	p.settle(now)
+	return max(0, p.debt-(publishBurst-1)*minPublishGap)
+}
+
+// spend records a publish at now.
+func (p *publishPace) spend(now time.Time) {
+	p.settle(now)
+	p.debt += minPublishGap
+}
+
+func (p *publishPace) settle(now time.Time) {
+	if !p.at.IsZero() {
+		p.debt = max(0, p.debt-now.Sub(p.at))
+	}
+	p.at = now
+}
 
 // publishLoop runs one tmux call per wake with the latest desired state, so
 // a burst of reports costs one call, not one per report. It returns after a
@@ -242,10 +286,10 @@ const minPublishGap = 25 * time.Millisecond
 func (t *tap) publishLoop(ctx context.Context) {
 	var last optionValues
 	known := false // whether last reflects what tmux holds
-	var lastStart time.Time
+	var pace publishPace
 	for {
 		_, open := <-t.kick
-		if wait := minPublishGap - time.Since(lastStart); open && wait > 0 {
+		if wait := pace.wait(time.Now()); open && wait > 0 {
 			select {
 			case <-time.After(wait):
 			case <-ctx.Done():
@@ -254,13 +298,19 @@ func (t *tap) publishLoop(ctx context.Context) {
 		failures := 0
 		for {
 			t.mu.Lock()
-			want := t.desired
+			want, wake := t.desired, t.wakeDue
+			t.wakeDue = false // a publish signals too
 			t.mu.Unlock()
 			args := publishArgs(t.cfg.PaneID, last, want, known)
 			if args == nil {
+				if wake {
+					// Output after a quiet spell, nothing to publish: only
+					// the signal, which changes no option (no redraw).
+					_, _ = t.cfg.Runner.Run(ctx, "wait-for", "-S", WakeChannel)
+				}
 				break
 			}
-			lastStart = time.Now()
+			pace.spend(time.Now())
 			_, err := t.cfg.Runner.Run(ctx, args...)
 			if err == nil {
 				last, known = want, true

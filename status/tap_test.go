@@ -222,7 +222,7 @@ func TestTapCoalescesFloods(t *testing.T) {
 	}
 	waitOption(t, lt.srv, lt.pane, tmux.PaneReportedMessage, "step "+strconv.Itoa(n-1))
 	calls := lt.runner.count()
-	if limit := int(time.Since(start)/minPublishGap) + 2; calls > limit {
+	if limit := int(time.Since(start)/minPublishGap) + publishBurst + 1; calls > limit {
 		t.Fatalf("%d publishes for %d reports in %v (limit %d)", calls, n, time.Since(start), limit)
 	}
 }

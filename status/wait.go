@@ -17,12 +17,17 @@ import (
 const waitUsage = `Usage: amux wait [--state LIST|any | --command] [flags]
 
 Block until a pane reports a matching state (Program Status Protocol), then
-print  session=… state=… kind=… app=… message=…  and exit 0. Values with
+print  session=… state=… kind=… app=… message=…  and exit 0. By default
+only reports count; --published matches amux's published state instead. Values with
 spaces or quotes are single-quoted for the shell.
 
 Flags:
   --state LIST        comma-separated: idle,working,blocked,done,error; or any
                       (the default)
+  --published         match the state amux publishes (@amux_agent_state:
+                      screen rules, output activity and reports merged)
+                      instead of reports only, so agents that never report
+                      count too; message= is the published reason
   --command           instead, wait for the next shell command to finish
                       (OSC 133) and exit with its exit code; prints
                       session=… exit=…
@@ -44,6 +49,7 @@ Exit status: 0 matched, 1 tmux missing or too old, 2 timeout or bad flags
 // waitOptions is a parsed `amux wait` command line.
 type waitOptions struct {
 	states    map[State]bool // nil: any state
+	published bool           // match @amux_agent_state, not reports
 	command   bool
 	timeout   time.Duration
 	workspace string
@@ -108,6 +114,7 @@ func parseWaitFlags(args []string) (waitOptions, bool, error) {
 	var opts waitOptions
 	var states, timeout string
 	fs.StringVar(&states, "state", "", "")
+	fs.BoolVar(&opts.published, "published", false, "")
 	fs.BoolVar(&opts.command, "command", false, "")
 	fs.StringVar(&timeout, "timeout", "", "")
 	fs.StringVar(&opts.workspace, "workspace", "", "")
@@ -123,6 +130,9 @@ func parseWaitFlags(args []string) (waitOptions, bool, error) {
 	}
 	if opts.command && states != "" {
 		return opts, false, errors.New("--command and --state cannot be combined")
+	}
+	if opts.command && opts.published {
+		return opts, false, errors.New("--command and --published cannot be combined")
 	}
 	if states != "" && states != "any" {
 		opts.states = make(map[State]bool)

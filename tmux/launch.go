@@ -36,6 +36,17 @@ type PaneLaunch struct {
 	Dir     string   `json:"dir"`
 	Command string   `json:"command"` // run as `sh -lc Command`
 	Env     []string `json:"env"`     // KEY=VALUE assignments added to the pane's environment
+	// Path is amux's own PATH, put back in front of the PATH the login
+	// profile left: Debian's /etc/profile resets PATH, and a program amux
+	// itself finds (an npm CLI in a directory an rc file or a version
+	// manager added) must be found in its tab too. Empty: the profile's.
+	Path string `json:"path,omitempty"`
+	// Program is the program Command runs (its first word past assignments
+	// and wrappers), looked up on the final PATH before Command runs: a
+	// missing one says "command not found: Program" with that PATH and
+	// exits 127. Empty: no check (a shell, or a line whose program is
+	// only known by running it).
+	Program string `json:"program,omitempty"`
 }
 
 type launchPayload struct {

@@ -29,8 +29,36 @@ func LaunchMain(args []string, _, stderr io.Writer) int {
 			return 1
 		}
 	}
-	env := MergeEnv(os.Environ(), l.Env)
-	err = syscall.Exec("/bin/sh", []string{"sh", "-lc", l.Command}, env)
+	env, command := l.shellLine(os.Environ())
+	err = syscall.Exec("/bin/sh", []string{"sh", "-lc", command}, env)
 	fmt.Fprintln(stderr, "amux: pane launch: exec /bin/sh:", err)
 	return 1
+}
+
+// The variables that carry Path and Program from the payload to the
+// prelude (values in the environment, never in sh's argv); the prelude
+// unsets them before the command runs.
+const (
+	launchPathVar    = "AMUX_LAUNCH_PATH"
+	launchProgramVar = "AMUX_LAUNCH_PROGRAM"
+)
+
+// shellLine is the environment and the `sh -lc` command line of a launch:
+// Command after a prelude that runs once the login profile is read — amux's
+// PATH put back in front of the profile's, and the program looked up on
+// the result, named with the PATH searched when it is missing.
+func (l PaneLaunch) shellLine(base []string) (env []string, command string) {
+	env = MergeEnv(base, l.Env)
+	prelude := ""
+	if l.Path != "" {
+		env = MergeEnv(env, []string{launchPathVar + "=" + l.Path})
+		prelude += `PATH="$` + launchPathVar + `${PATH:+:$PATH}"; export PATH; unset ` + launchPathVar + "\n"
+	}
+	if l.Program != "" {
+		env = MergeEnv(env, []string{launchProgramVar + "=" + l.Program})
+		prelude += `if ! command -v "$` + launchProgramVar + `" >/dev/null 2>&1; then ` +
+			`printf 'amux: command not found: %s\namux: PATH searched: %s\n' "$` + launchProgramVar + `" "$PATH" >&2; exit 127; fi; ` +
+			"unset " + launchProgramVar + "\n"
+	}
+	return env, prelude + l.Command
 }

@@ -71,3 +71,8 @@ func WorkspaceIDFromSessionName(name string) string {
 func IsAmuxName(name string) bool {
 	return name == "amux" || strings.HasPrefix(name, SessionPrefix)
 }
+
+// StatusWakeChannel is the wait-for channel a pane's status tap signals
+// right after every publish: amux wait and the monitor block on it instead
+// of polling (the tap lives in package status, its readers elsewhere).
+const StatusWakeChannel = "amux-status"

@@ -104,6 +104,7 @@ func TestTagKeysArePinned(t *testing.T) {
 		TagLastOutputAt: "@amux_last_output_at", TagLastInputAt: "@amux_last_input_at",
 		TagAgentState: "@amux_agent_state", TagWorkspaceName: "@amux_workspace_name",
 		TagProject: "@amux_project", TagExitStatus: "@amux_exit_status",
+		TagAgentReason:    "@amux_agent_reason",
 		PaneReportedState: "@amux_reported_state", PaneReportedKind: "@amux_reported_kind",
 		PaneReportedApp: "@amux_reported_app", PaneReportedMessage: "@amux_reported_message",
 		PaneReportedAt: "@amux_reported_at",

@@ -25,6 +25,7 @@ const (
 	TagWorkspaceName    = "@amux_workspace_name"     // display label, sanitized
 	TagProject          = "@amux_project"            // display label, sanitized
 	TagExitStatus       = "@amux_exit_status"        // exit status of a dead pane's program
+	TagAgentReason      = "@amux_agent_reason"       // why blocked/done/error: the question, the report's message
 )
 
 // Pane option keys written by the status tap. They live and die with the pane.

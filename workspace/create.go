@@ -22,10 +22,14 @@ type CreateRequest struct {
 	Base      string // optional base ref; empty means the default branch (else HEAD)
 	Assistant string // default assistant for the workspace's tabs
 	SkipSetup bool   // do not run setup-workspace (the caller will, or never)
+	// Branch says what to do with a branch of the name that exists
+	// already (KeptBranch tells what it holds).
+	Branch BranchChoice
 	// Output also receives setup-workspace's output as it is printed — how
 	// the create dialog shows the live tail (nil: none). It must tolerate
 	// writes from another goroutine; the capped output file is written
-	// either way.
+	// either way. Across a process boundary the host sends the output in
+	// chunks as printed and the caller's side writes them here.
 	Output io.Writer
 	// Observe is told about each step as it completes (nil: nobody).
 	Observe Observer
@@ -51,7 +55,11 @@ type CreateResult struct {
 // always survives a failed create. From before the first git step until the
 // record exists a durable intent says what the create made, so a crash in
 // between is undone the same way by Recover.
-func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, error) {
+func (e *Engine) Create(ctx context.Context, req CreateRequest) (res CreateResult, err error) {
+	defer func() {
+		e.logAction("create workspace", res.Workspace.ID, err, "name", req.Name, "repo", req.Repo, "base", req.Base,
+			"worktree", res.Workspace.Root, "setup", setupOutcome(res.SetupErr))
+	}()
 	repo, err := e.CheckCreate(ctx, req)
 	if err != nil {
 		return CreateResult{}, err
@@ -59,6 +67,11 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	base := req.Base // validated by CheckCreate
 	if base == "" {
 		if base, err = e.opts.Git.ResolveBase(ctx, repo, ""); err != nil {
+			return CreateResult{}, err
+		}
+	}
+	if req.Branch == BranchFresh {
+		if _, err := e.moveKeptBranch(ctx, repo, req.Name); err != nil {
 			return CreateResult{}, err
 		}
 	}
@@ -71,10 +84,13 @@ func (e *Engine) Create(ctx context.Context, req CreateRequest) (CreateResult, e
 	if err != nil {
 		return CreateResult{}, err
 	}
+	if req.Branch == BranchContinue && !rec.CreatedBranch {
+		e.continueKept(ctx, rec)
+	}
 	if _, err := e.store.AddProject(ctx, repo, ""); err != nil {
 		e.log.Warn("workspace created but project not registered", "repo", repo, "err", err)
 	}
-	res := CreateResult{Workspace: rec}
+	res = CreateResult{Workspace: rec}
 	if !req.SkipSetup {
 		res.Setup, res.SetupErr = e.runSetup(ctx, id, req.Output)
 	}
@@ -136,7 +152,7 @@ func (e *Engine) checkFree(id, root string) error {
 		return fmt.Errorf("%w: %s", ErrExists, id)
 	}
 	if _, err := os.Lstat(root); err == nil {
-		return fmt.Errorf("%w: %s already exists", ErrExists, root)
+		return &PathTakenError{Path: root}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
@@ -236,4 +252,15 @@ func (e *Engine) rollback(ctx context.Context, in intent) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// setupOutcome is how setup-workspace ended, for the log.
+func setupOutcome(err error) string {
+	switch {
+	case err == nil:
+		return "done or none"
+	case errors.Is(err, ErrUntrusted):
+		return "waits for approval"
+	}
+	return "failed: " + err.Error()
 }

@@ -245,3 +245,17 @@ func TestCheckCreateClassifiesRefusals(t *testing.T) {
 		t.Fatalf("taken name: %v", err)
 	}
 }
+
+// A directory left where the worktree would go is named as such, not as a
+// workspace that exists.
+func TestCreateOverALeftDirectorySaysSo(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, nil)
+	e := newEngine(t, nil)
+	left := filepath.Join(e.opts.WorktreesDir, projectName(repo), "feat")
+	mustWrite(t, filepath.Join(left, "stray.txt"), "left behind\n")
+	_, err := e.CheckCreate(ctx, CreateRequest{Repo: repo, Name: "feat"})
+	if !errors.Is(err, ErrPathTaken) || !errors.Is(err, ErrExists) || err.Error() != "a directory already exists at "+left+": move it away (or pick another name)" {
+		t.Fatalf("err = %v", err)
+	}
+}

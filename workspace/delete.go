@@ -39,7 +39,7 @@ type DeleteOptions struct {
 // RestoreOptions adjust a Restore.
 type RestoreOptions struct {
 	SkipSetup bool      // do not run setup-workspace afterwards
-	Output    io.Writer // also receives setup-workspace's output as printed (nil: none)
+	Output    io.Writer // also receives setup-workspace's output as printed (nil: none; remotely, as CreateRequest.Output)
 	Observe   Observer  // told about each step as it completes (nil: nobody)
 }
 
@@ -73,7 +73,9 @@ type TeardownResult struct {
 // uncommitted work opts.Dirty cannot keep, with an *AtRiskError; the choice
 // is recorded before the tombstone, so recovery applies it too. A repo
 // scripts file that cannot be used skips the archive (ArchiveSkipped).
-func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
+func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (res TeardownResult, err error) {
+	name := e.workspaceName(id)
+	defer func() { e.logTeardown("delete workspace", id, name, opts, res, err) }()
 	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
 		return TeardownResult{}, err
@@ -89,7 +91,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		return TeardownResult{}, err
 	}
 	if err := e.store.writeMarker(ctx, id, e.store.layout.TombstoneFile(id), tombstone{Owner: e.self}); err != nil {
-		return TeardownResult{}, fmt.Errorf("delete %s: write tombstone: %w", id, err)
+		return TeardownResult{}, fmt.Errorf("delete %s: mark it as being deleted: %w", id, err)
 	}
 	opts.Observe.step("delete", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
@@ -97,7 +99,7 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 		e.warnInterrupted(OpDelete, rec, err)
 		return TeardownResult{}, err
 	}
-	res, err := e.teardown(ctx, opts.Observe, "delete", rec, arch, rec.CreatedBranch)
+	res, err = e.teardown(ctx, opts.Observe, "delete", rec, arch, rec.CreatedBranch)
 	res.ArchiveSkipped = skipped
 	if err == nil {
 		err = e.store.remove(ctx, id)
@@ -119,7 +121,8 @@ func (e *Engine) Delete(ctx context.Context, id string, opts DeleteOptions) (Tea
 // delete it first writes a tombstone (.shelving): a shelve interrupted after
 // that is finished by Recover, so a record never claims a worktree that is
 // gone.
-func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (TeardownResult, error) {
+func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (res TeardownResult, err error) {
+	defer func() { e.logTeardown("shelve workspace", id, e.workspaceName(id), opts, res, err) }()
 	rec, arch, skipped, err := e.prepareTeardown(id, opts)
 	if err != nil {
 		return TeardownResult{}, err
@@ -131,7 +134,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 		return TeardownResult{}, err
 	}
 	if err := e.store.writeMarker(ctx, id, e.store.layout.ShelvingFile(id), tombstone{Owner: e.self}); err != nil {
-		return TeardownResult{}, fmt.Errorf("shelve %s: write tombstone: %w", id, err)
+		return TeardownResult{}, fmt.Errorf("shelve %s: mark it as being shelved: %w", id, err)
 	}
 	opts.Observe.step("shelve", StepTombstone, id)
 	release, err := e.gates.seize(ctx, id)
@@ -140,7 +143,7 @@ func (e *Engine) Shelve(ctx context.Context, id string, opts DeleteOptions) (Tea
 		return TeardownResult{}, fmt.Errorf("shelve %s interrupted (finished on next start): %w", id, err)
 	}
 	defer release()
-	res, err := e.teardown(ctx, opts.Observe, "shelve", rec, arch, false)
+	res, err = e.teardown(ctx, opts.Observe, "shelve", rec, arch, false)
 	res.ArchiveSkipped = skipped
 	if err == nil {
 		err = e.markShelved(ctx, opts.Observe, "shelve", id)
@@ -274,7 +277,8 @@ func (e *Engine) removeWorktree(ctx context.Context, rec Record, deleteBranch, f
 // stays shelved; the branch is deleted only when this restore created it
 // (it had been deleted behind amux's back). A crash in between is finished
 // or undone by Recover.
-func (e *Engine) Restore(ctx context.Context, id string, opts RestoreOptions) (CreateResult, error) {
+func (e *Engine) Restore(ctx context.Context, id string, opts RestoreOptions) (res CreateResult, err error) {
+	defer func() { e.logAction("restore workspace", id, err, "setup", setupOutcome(res.SetupErr)) }()
 	rec, err := e.store.Load(id)
 	if err != nil {
 		return CreateResult{}, err
@@ -305,7 +309,7 @@ func (e *Engine) Restore(ctx context.Context, id string, opts RestoreOptions) (C
 	if rec, err = e.finishRestore(ctx, opts.Observe, "restore", id); err != nil {
 		return CreateResult{}, err
 	}
-	res := CreateResult{Workspace: rec}
+	res = CreateResult{Workspace: rec}
 	if !opts.SkipSetup {
 		res.Setup, res.SetupErr = e.runSetup(ctx, id, opts.Output)
 	}

@@ -29,20 +29,22 @@ func TestDeliverConfirmedByAQueuedMarker(t *testing.T) {
 	}
 }
 
-// An agent whose screen gives no sign is confirmed once its state turns
-// working after the CR: the published state (the scan owner's session tag)
-// or the pane's own report.
+// An agent whose composer gives no sign is confirmed once its own state
+// turns working after the CR — its report; the published state, which
+// output activity alone can turn working (a start-up screen, the paste's
+// echo), proves nothing.
 func TestDeliverConfirmedByTheStateTurningWorking(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		set  func(a deliverAgent) []string
+		name    string
+		set     func(a deliverAgent) []string
+		confirm bool
 	}{
 		{"published", func(a deliverAgent) []string {
 			return []string{"set-option", "-t", a.session, tmux.TagAgentState, "working"}
-		}},
+		}, false},
 		{"reported", func(a deliverAgent) []string {
 			return []string{"set-option", "-p", "-t", a.pane, tmux.PaneReportedState, "working"}
-		}},
+		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e, a := deliverSetup(t, agentHides)
@@ -51,7 +53,7 @@ func TestDeliverConfirmedByTheStateTurningWorking(t *testing.T) {
 			errc := make(chan error, 1)
 			go func() {
 				d, err := e.Deliver(context.Background(), DeliverRequest{Session: a.session, Assistant: "codex",
-					Text: "port the lease code", Timeout: 10 * time.Second})
+					Text: "port the lease code", Timeout: 3 * time.Second})
 				got <- d
 				errc <- err
 			}()
@@ -71,10 +73,24 @@ func TestDeliverConfirmedByTheStateTurningWorking(t *testing.T) {
 			if err := <-errc; err != nil {
 				t.Fatal(err)
 			}
-			if !d.Confirmed || d.By != "working" {
+			if d.Confirmed != tc.confirm || (tc.confirm && d.By != "working") || !d.Submitted {
 				t.Fatalf("delivery %+v", d)
 			}
 		})
+	}
+}
+
+// A screen rule's working verdict after the CR (the agent's busy row) is
+// the agent's own word too.
+func TestDeliverConfirmedByAWorkingScreenAfterTheEnter(t *testing.T) {
+	e, a := deliverSetup(t, agentWorks)
+	d, err := e.Deliver(context.Background(), DeliverRequest{Session: a.session, Assistant: "codex",
+		Text: "port the lease code", Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Confirmed || d.By != "working" {
+		t.Fatalf("delivery %+v", d)
 	}
 }
 

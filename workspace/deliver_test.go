@@ -21,6 +21,10 @@ const (
 	agentKeeps  = "keeps"  // shows the paste, keeps it on CR (never takes it)
 	agentQueues = "queues" // hides the paste behind a placeholder; on CR queues it as a "↳" row
 	agentHides  = "hides"  // hides the paste behind a placeholder; CR changes nothing on screen
+	agentWorks  = "works"  // hides the paste behind a placeholder; on CR shows a busy row above the composer
+	agentLate   = "late"   // its composer shows before it reads: it drops the first paste, then takes
+	agentDeaf   = "deaf"   // its composer shows but never takes input
+	agentGated  = "gated"  // a folder-trust screen until <log>.open exists, then takes
 )
 
 // composerAgent is a raw-mode agent drawn like Codex (a "› <typed>"
@@ -30,16 +34,30 @@ const (
 // test can see how the input was split into writes.
 func composerAgent(mode, logPath string) error {
 	os.Stdout.WriteString("\x1b[?2004h")
+	if mode == agentGated {
+		os.Stdout.WriteString("\x1b[H\x1b[2J(not ready yet)\r\n\r\n> Do you trust the contents of this directory?\r\n  1. Yes, continue\r\n  2. No, quit")
+		for {
+			if _, err := os.Stat(logPath + ".open"); err == nil {
+				break
+			}
+			time.Sleep(20 * time.Millisecond) // a fake's gate: the test opens it
+		}
+		mode = agentTakes
+	}
 	var buf []byte
 	var queued []string
+	working, drop := false, mode == agentLate || mode == agentDeaf
 	draw := func() {
 		var b strings.Builder
 		b.WriteString("\x1b[H\x1b[2J• ready\r\n\r\n")
+		if working {
+			b.WriteString("• Working (0s • esc to interrupt)\r\n")
+		}
 		for _, q := range queued {
 			b.WriteString("  ↳ " + q + "\r\n")
 		}
 		shown := string(buf)
-		if (mode == agentQueues || mode == agentHides) && len(buf) > 0 {
+		if (mode == agentQueues || mode == agentHides || mode == agentWorks) && len(buf) > 0 {
 			shown = "[Pasted Content " + strconv.Itoa(len(buf)) + " chars]"
 		}
 		b.WriteString("\r\n› " + shown + "\r\n\r\n  ? for shortcuts")
@@ -57,6 +75,11 @@ func composerAgent(mode, logPath string) error {
 				return err
 			}
 		}
+		if drop {
+			// Not reading yet: the first paste is lost whole.
+			drop = mode == agentDeaf || !bytes.Contains(in[:n], []byte("\x1b[201~"))
+			continue
+		}
 		chunk := bytes.ReplaceAll(bytes.ReplaceAll(in[:n], []byte("\x1b[200~"), nil), []byte("\x1b[201~"), nil)
 		for _, c := range chunk {
 			if c != '\r' {
@@ -64,8 +87,10 @@ func composerAgent(mode, logPath string) error {
 				continue
 			}
 			switch mode {
-			case agentTakes:
+			case agentTakes, agentLate:
 				buf = buf[:0]
+			case agentWorks:
+				working = true
 			case agentQueues:
 				queued = append(queued, strings.Join(strings.Fields(string(buf)), " "))
 				buf = buf[:0]
@@ -97,7 +122,9 @@ func rulesComposer(t *testing.T) ComposerReader {
 	}
 	return func(assistant string, screen []string) ComposerView {
 		c, ok := set.Composer(assistant, screen)
-		return ComposerView{Found: ok, Text: c.Text, Empty: c.Empty, Queued: c.Queued}
+		v, _ := set.Match(assistant, screen)
+		return ComposerView{Ruled: set.HasComposer(assistant), Found: ok, Text: c.Text, Empty: c.Empty,
+			Queued: c.Queued, State: v.State}
 	}
 }
 

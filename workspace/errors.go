@@ -8,6 +8,10 @@ var (
 	ErrNotFound = errors.New("workspace not found")
 	// ErrExists: a record (or a delete in progress) already holds that ID.
 	ErrExists = errors.New("workspace already exists")
+	// ErrPathTaken: something (a directory left behind, a file) is already
+	// where the new worktree would go. Its *PathTakenError matches
+	// ErrExists too.
+	ErrPathTaken = errors.New("a directory already exists")
 	// ErrBadName: the workspace name cannot become a branch and a directory.
 	ErrBadName = errors.New("invalid workspace name")
 	// ErrBadBase: the base ref of a create does not name a commit.
@@ -39,3 +43,14 @@ var (
 	// ErrDeleting: a delete of this workspace is in progress or interrupted.
 	ErrDeleting = errors.New("workspace delete in progress")
 )
+
+// PathTakenError is a create refused because its worktree's path is taken.
+type PathTakenError struct{ Path string }
+
+// Error implements error.
+func (e *PathTakenError) Error() string {
+	return "a directory already exists at " + e.Path + ": move it away (or pick another name)"
+}
+
+// Is makes errors.Is match ErrPathTaken and ErrExists.
+func (e *PathTakenError) Is(target error) bool { return target == ErrPathTaken || target == ErrExists }

@@ -54,6 +54,8 @@ type Git interface {
 	DefaultBranch(ctx context.Context, repo string) (string, error)
 	// RenameBranch renames a branch; a worktree on it follows.
 	RenameBranch(ctx context.Context, repo, old, new string) error
+	// TipMessage is the message of branch's tip commit.
+	TipMessage(ctx context.Context, repo, branch string) (string, error)
 	reviewGit
 }
 
@@ -76,6 +78,12 @@ type reviewGit interface {
 	MergeAbort(ctx context.Context, root string) error
 	Rebase(ctx context.Context, root, onto string) error
 	RebaseAbort(ctx context.Context, root string) error
+	// MarkResolved, CommitMerge, RebaseContinue and RebaseSkip finish a
+	// stopped landing (landing_finish.go).
+	MarkResolved(ctx context.Context, root, path string) error
+	CommitMerge(ctx context.Context, root string) (string, error)
+	RebaseContinue(ctx context.Context, root string) error
+	RebaseSkip(ctx context.Context, root string) error
 	Conflicts(ctx context.Context, root string) ([]string, error)
 	// Landing reads the merge or rebase stopped at root (and resolves tip)
 	// in one git call.

@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // intent is what a create (or a restore) has made so far, kept durable in
@@ -33,7 +34,7 @@ type intent struct {
 // readIntent loads an intent file. ok is false when there is none; an
 // intent that cannot be decoded is an error, never a guess at what to undo.
 func readIntent(path string) (in intent, ok bool, err error) {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadState(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return intent{}, false, nil
 	}

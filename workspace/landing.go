@@ -56,7 +56,23 @@ func (e *Engine) probeMain(ctx context.Context, rec Record) (git.Landing, error)
 // AbortLanding abandons the workspace's own stopped merge (in the main
 // checkout) or rebase (in the worktree), whichever Review reports. One it
 // did not start is refused with ErrNotThisLanding, naming whose it is.
-func (e *Engine) AbortLanding(ctx context.Context, id string) error {
+func (e *Engine) AbortLanding(ctx context.Context, id string) (err error) {
+	defer func() { e.logAction("abort merge or rebase", id, err) }()
+	g := e.opts.Git
+	return e.withOwnLanding(ctx, id, func(how, where string) error {
+		if how == "rebase" {
+			return g.RebaseAbort(ctx, where)
+		}
+		return g.MergeAbort(ctx, where)
+	})
+}
+
+// withOwnLanding runs fn on the workspace's own stopped landing: how
+// ("merge" or "rebase") and where it stopped (the main checkout or the
+// worktree). A merge's fn runs under the project's git lock, so no Merge
+// of another workspace starts or ends between the ownership check and fn.
+// A landing the workspace did not start is refused with ErrNotThisLanding.
+func (e *Engine) withOwnLanding(ctx context.Context, id string, fn func(how, where string) error) error {
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return err
@@ -67,12 +83,10 @@ func (e *Engine) AbortLanding(ctx context.Context, id string) error {
 		return err
 	}
 	if s.rebase(rec) {
-		return g.RebaseAbort(ctx, rec.Root)
+		return fn("rebase", rec.Root)
 	}
 	s.main = s.tree
 	if !rec.Main && exists(rec.Repo) {
-		// Under the project's git lock no Merge of another workspace starts
-		// or ends between the ownership check and the abort.
 		unlock, err := e.gitLock(ctx, rec.Repo)
 		if err != nil {
 			return err
@@ -82,7 +96,7 @@ func (e *Engine) AbortLanding(ctx context.Context, id string) error {
 			return err
 		}
 		if s.merge(rec) {
-			return g.MergeAbort(ctx, rec.Repo)
+			return fn("merge", rec.Repo)
 		}
 	}
 	switch {
@@ -91,8 +105,11 @@ func (e *Engine) AbortLanding(ctx context.Context, id string) error {
 	case s.main.MergeHead != "":
 		return e.notThisMerge(ctx, rec, s.main.MergeHead)
 	}
-	return errors.New("no merge or rebase of this workspace is stopped")
+	return errNoLanding
 }
+
+// errNoLanding: nothing of the workspace's is stopped.
+var errNoLanding = errors.New("no merge or rebase of this workspace is stopped")
 
 func notThisRebase(rec Record, l git.Landing) error {
 	what := "a detached HEAD"

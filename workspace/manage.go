@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"time"
 
+	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/git"
 	"amux.dev/amux/tmux"
 )
@@ -48,6 +48,21 @@ type ProjectState struct {
 	Project  Project
 	Err      error    // a *ProjectError, or why importing its worktrees failed
 	Imported []Record // worktrees found and recorded on this refresh
+	Refused  []RefusedWorktree
+}
+
+// RefusedWorktree is a worktree git lists for a project that amux did not
+// import because it is not that repository's (a delivered repository can
+// make git list any folder, another repository included), and why.
+type RefusedWorktree struct {
+	Path   string
+	Reason string // "is a repository of its own …"
+}
+
+// Error implements error: the worktree's folder and why, then its path (a
+// notice row cuts the end of a long line).
+func (r RefusedWorktree) Error() string {
+	return "worktree " + filepath.Base(r.Path) + " not imported: it " + r.Reason + " (" + r.Path + ")"
 }
 
 // RefreshProjects checks every registered project and imports the linked
@@ -62,7 +77,7 @@ func (e *Engine) RefreshProjects(ctx context.Context) ([]ProjectState, error) {
 	for _, p := range projects {
 		st := ProjectState{Project: p}
 		if st.Err = e.CheckProject(ctx, p); st.Err == nil {
-			st.Imported, st.Err = e.ImportWorktrees(ctx, p.Path)
+			st.Imported, st.Refused, st.Err = e.ImportWorktrees(ctx, p.Path)
 		}
 		out = append(out, st)
 	}
@@ -74,23 +89,25 @@ func (e *Engine) RefreshProjects(ctx context.Context) ([]ProjectState, error) {
 // workspace is like a created one except that its branch is never amux's
 // to delete. Worktrees amux is creating or restoring right now (an intent
 // holds their ID) are left to that operation. The main checkout is not
-// imported: MainWorkspace makes it a workspace when asked.
-func (e *Engine) ImportWorktrees(ctx context.Context, repo string) ([]Record, error) {
+// imported: MainWorkspace makes it a workspace when asked. A listed tree
+// whose links do not lead back to repo (git.Worktree.NotOurs) is refused,
+// never recorded: amux would commit, stash and remove it as a workspace's.
+func (e *Engine) ImportWorktrees(ctx context.Context, repo string) ([]Record, []RefusedWorktree, error) {
 	// Under the git lock no create or restore of this repository is
 	// between its worktree add and its record, so every worktree amux
 	// made is known by its record or its intent.
 	unlock, err := e.gitLock(ctx, repo)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer unlock()
 	trees, err := e.opts.Git.Worktrees(ctx, repo)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	recs, err := e.store.List()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	known := e.intentRoots()
 	names := map[string]bool{}
@@ -102,8 +119,14 @@ func (e *Engine) ImportWorktrees(ctx context.Context, repo string) ([]Record, er
 	}
 	base, _ := e.opts.Git.DefaultBranch(ctx, repo)
 	var imported []Record
+	var refused []RefusedWorktree
 	for _, wt := range trees {
 		if wt.Main || wt.Bare || wt.Prunable || wt.Branch == "" || known[realPath(wt.Path)] {
+			continue
+		}
+		if wt.NotOurs != "" {
+			e.log.Warn("worktree not imported", "repo", repo, "path", wt.Path, "why", wt.NotOurs)
+			refused = append(refused, RefusedWorktree{Path: wt.Path, Reason: wt.NotOurs})
 			continue
 		}
 		id := MintID(repo, wt.Path)
@@ -118,19 +141,19 @@ func (e *Engine) ImportWorktrees(ctx context.Context, repo string) ([]Record, er
 			if errors.Is(err, ErrExists) {
 				continue // another amux imported it meanwhile
 			}
-			return imported, err
+			return imported, refused, err
 		}
 		names[name] = true
 		imported = append(imported, rec)
 	}
-	return imported, nil
+	return imported, refused, nil
 }
 
 // intentRoots returns the real paths of the worktrees that interrupted or
 // running creates and restores name in their intents.
 func (e *Engine) intentRoots() map[string]bool {
 	roots := map[string]bool{}
-	entries, _ := os.ReadDir(e.store.layout.WorkspacesDir())
+	entries, _ := atomicfile.ReadStateDir(e.store.layout.WorkspacesDir())
 	for _, d := range entries {
 		for _, p := range []string{e.store.layout.CreatingFile(d.Name()), e.store.layout.RestoringFile(d.Name())} {
 			if in, ok, err := readIntent(p); ok && err == nil {
@@ -233,11 +256,13 @@ func (e *Engine) CloseSessions(ctx context.Context, id string) error {
 // too (never for the main checkout, whose branch is the person's).
 // Sessions keep their @amux_workspace_name until their next attach or
 // reattach, when the app calls RefreshLabels, as the contract says.
-func (e *Engine) RenameWorkspace(ctx context.Context, id, name string, renameBranch bool) (Record, error) {
+func (e *Engine) RenameWorkspace(ctx context.Context, id, name string, renameBranch bool) (rec Record, err error) {
+	old := e.workspaceName(id)
+	defer func() { e.logAction("rename workspace", id, err, "name", old, "to", name, "branch_too", renameBranch) }()
 	if err := ValidateName(name); err != nil {
 		return Record{}, err
 	}
-	rec, err := e.store.Load(id)
+	rec, err = e.store.Load(id)
 	if err != nil {
 		return Record{}, err
 	}
@@ -298,13 +323,14 @@ type RemoveProjectResult struct {
 // workspace only has its sessions closed and its record dropped). When any
 // delete fails the project stays registered, so nothing ends up owned by
 // no visible project.
-func (e *Engine) RemoveProject(ctx context.Context, repo string, deleteWorkspaces bool, opts DeleteOptions) (RemoveProjectResult, error) {
+func (e *Engine) RemoveProject(ctx context.Context, repo string, deleteWorkspaces bool, opts DeleteOptions) (res RemoveProjectResult, err error) {
+	defer func() { e.logAction("remove project", "", err, "repo", repo, "with_workspaces", deleteWorkspaces) }()
 	repo = filepath.Clean(repo)
 	recs, err := e.store.List()
 	if err != nil && deleteWorkspaces {
 		return RemoveProjectResult{}, err
 	}
-	res := RemoveProjectResult{Failed: map[string]error{}}
+	res = RemoveProjectResult{Failed: map[string]error{}}
 	for _, r := range recs {
 		if r.Repo != repo {
 			continue

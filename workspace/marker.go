@@ -78,7 +78,7 @@ func (s *Store) removeMarker(ctx context.Context, id, path string) error {
 // written by hand) is present with v left as it was: for a tombstone only
 // its presence counts.
 func readMarker(path string, v any) (ok bool, err error) {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadState(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}

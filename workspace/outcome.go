@@ -75,19 +75,20 @@ func (r CreateResult) SetupOutcome() SetupOutcome {
 }
 
 // ApproveSetup records the person's approval of exactly sc — the
-// setup-workspace script they were shown (an *UntrustedError's Script) —
+// setup-workspace script, or the .amux/worktree.json list of files setup
+// copies and links first, they were shown (an *UntrustedError's Script) —
 // and runs setup with its output also copied to out (nil: none). If the
 // repository's script changed since it was shown, the trust gate refuses
 // to run the new content: approval is of what was seen.
 func (e *Engine) ApproveSetup(ctx context.Context, id string, sc Script, out io.Writer) (ScriptResult, error) {
-	if sc.Kind != KindSetup {
+	if sc.Kind != KindSetup && sc.Kind != KindWorktreeFiles {
 		return ScriptResult{Failed: -1}, fmt.Errorf("approve setup: got a %s script", sc.Kind)
 	}
 	rec, err := e.store.Load(id)
 	if err != nil {
 		return ScriptResult{Failed: -1}, err
 	}
-	if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+	if err := e.trust(ctx, rec, sc); err != nil {
 		return ScriptResult{Failed: -1}, fmt.Errorf("approve setup-workspace: %w", err)
 	}
 	return e.runSetup(ctx, id, out)
@@ -105,7 +106,7 @@ func (e *Engine) ApproveRun(ctx context.Context, id string, sc Script) (RunSessi
 	if err != nil {
 		return RunSession{}, err
 	}
-	if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+	if err := e.trust(ctx, rec, sc); err != nil {
 		return RunSession{}, fmt.Errorf("approve the run script: %w", err)
 	}
 	return e.StartRun(ctx, id)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sync"
 	"syscall"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // Captured script output is bounded: a file never grows past its cap
@@ -145,7 +147,8 @@ func (c *cappedFile) Close() error {
 // ReadTail returns at most the last n bytes of a captured output file. A
 // missing file reads as empty: the script has not started writing.
 func ReadTail(path string, n int) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := atomicfile.OpenState(path) // never a FIFO or a device
+
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -182,7 +185,7 @@ func NewFollower(path string) *Follower { return &Follower{path: path} }
 // true when the file was replaced (a compaction or a new run): the caller
 // should discard what it showed and take data as the new beginning.
 func (fl *Follower) Next(limit int) (data []byte, reset bool, err error) {
-	f, err := os.Open(fl.path)
+	f, err := atomicfile.OpenState(fl.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

@@ -95,7 +95,7 @@ func (e *Engine) withProcsLock(fn func() error) error {
 // drops its record. Groups of a running amux (this one or another sharing
 // the state home) are left alone.
 func (e *Engine) reapOrphans(ctx context.Context) []ReapedProcess {
-	entries, err := os.ReadDir(e.store.layout.ProcsDir())
+	entries, err := atomicfile.ReadStateDir(e.store.layout.ProcsDir())
 	if err != nil {
 		if !os.IsNotExist(err) {
 			e.log.Warn("startup recovery: lifecycle process records unreadable", "err", err)
@@ -109,7 +109,7 @@ func (e *Engine) reapOrphans(ctx context.Context) []ReapedProcess {
 		}
 		path := filepath.Join(e.store.layout.ProcsDir(), de.Name())
 		var ent procEntry
-		data, err := os.ReadFile(path)
+		data, err := atomicfile.ReadState(path)
 		if err == nil {
 			err = json.Unmarshal(data, &ent)
 		}

@@ -127,7 +127,7 @@ func (e *Engine) AddProject(ctx context.Context, path string) (Project, error) {
 	if err != nil {
 		return p, err
 	}
-	if _, err := e.ImportWorktrees(ctx, repo); err != nil {
+	if _, _, err := e.ImportWorktrees(ctx, repo); err != nil {
 		e.log.Warn("project added but its worktrees not imported", "repo", repo, "err", err)
 	}
 	return p, nil

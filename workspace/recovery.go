@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/tmux"
 )
 
@@ -113,7 +114,7 @@ func (e *Engine) Recover(ctx context.Context, opts RecoverOptions) (RecoveryRepo
 	if err := e.store.sweepTrash(); err != nil {
 		e.log.Warn("startup recovery: sweeping removed metadata", "err", err)
 	}
-	entries, err := os.ReadDir(e.store.layout.WorkspacesDir())
+	entries, err := atomicfile.ReadStateDir(e.store.layout.WorkspacesDir())
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return rep, nil

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"amux.dev/amux/config/atomicfile"
 )
@@ -31,7 +30,7 @@ const registryPerm = 0o600
 // an empty object. Unreadable and corrupt files are errors wrapping
 // ErrUnreadable and ErrCorrupt; callers choose how to degrade.
 func readObject(path string) (map[string]json.RawMessage, error) {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadState(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]json.RawMessage{}, nil
 	}

@@ -154,7 +154,8 @@ func (e *Engine) StageHunk(ctx context.Context, id string, f udiff.File, i int, 
 }
 
 // Commit commits what is staged in the worktree (hooks and signing off).
-func (e *Engine) Commit(ctx context.Context, id string, req git.CommitRequest) (string, error) {
+func (e *Engine) Commit(ctx context.Context, id string, req git.CommitRequest) (commit string, err error) {
+	defer func() { e.logAction("commit", id, err, "amend", req.Amend, "commit", commit) }()
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return "", err
@@ -211,7 +212,8 @@ func (e *Engine) PreviewMerge(ctx context.Context, id string) (git.MergePreview,
 // of the same repository runs meanwhile). A conflict leaves the merge in
 // progress there (git.ErrMergeConflict): Review lists the paths, MergeAbort
 // undoes it.
-func (e *Engine) Merge(ctx context.Context, id string) error {
+func (e *Engine) Merge(ctx context.Context, id string) (err error) {
+	defer func() { e.logAction("merge into base", id, err) }()
 	rec, base, err := e.landing(ctx, id)
 	if err != nil {
 		return err
@@ -225,7 +227,8 @@ func (e *Engine) Merge(ctx context.Context, id string) error {
 }
 
 // Rebase replays the workspace's branch onto its base in the worktree.
-func (e *Engine) Rebase(ctx context.Context, id string) error {
+func (e *Engine) Rebase(ctx context.Context, id string) (err error) {
+	defer func() { e.logAction("rebase onto base", id, err) }()
 	rec, base, err := e.landing(ctx, id)
 	if err != nil {
 		return err
@@ -235,7 +238,7 @@ func (e *Engine) Rebase(ctx context.Context, id string) error {
 
 // Watch starts the work tree watcher of a workspace (treewatch), skipping
 // the directories its ignore rules ignore. The caller closes it.
-func (e *Engine) Watch(ctx context.Context, id string) (*treewatch.Watcher, error) {
+func (e *Engine) Watch(ctx context.Context, id string) (ChangeWatch, error) {
 	rec, err := e.reviewable(id)
 	if err != nil {
 		return nil, err
@@ -244,5 +247,33 @@ func (e *Engine) Watch(ctx context.Context, id string) (*treewatch.Watcher, erro
 	if err != nil {
 		e.log.Warn("ignored directories unknown; watching them too", "workspace", id, "err", err)
 	}
-	return treewatch.Start(treewatch.Options{Root: rec.Root, Skip: skip})
+	return startWatch(treewatch.Options{Root: rec.Root, Skip: skip})
+}
+
+// WatchMain starts a watcher of the project's main checkout, for the time
+// a merge of the workspace is stopped there: the person may resolve or
+// commit it by hand, and Changes should follow. The caller closes it.
+func (e *Engine) WatchMain(ctx context.Context, id string) (ChangeWatch, error) {
+	rec, err := e.reviewable(id)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Main || !exists(rec.Repo) {
+		return nil, fmt.Errorf("%w: no separate main checkout to watch", ErrMainCheckout)
+	}
+	skip, err := e.opts.Git.IgnoredDirectories(ctx, rec.Repo)
+	if err != nil {
+		e.log.Warn("ignored directories of the main checkout unknown; watching them too", "workspace", id, "err", err)
+	}
+	return startWatch(treewatch.Options{Root: rec.Repo, Skip: skip})
+}
+
+// startWatch starts a treewatch watcher as a ChangeWatch (no typed nil on
+// failure).
+func startWatch(opts treewatch.Options) (ChangeWatch, error) {
+	w, err := treewatch.Start(opts)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
 }

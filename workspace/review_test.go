@@ -36,7 +36,7 @@ func TestReviewAndLandTheWork(t *testing.T) {
 	defer w.Close()
 	mustWrite(t, filepath.Join(root, "a.txt"), "alpha from feat\n")
 	select {
-	case <-w.C:
+	case <-w.Changed():
 	case <-time.After(10 * time.Second):
 		t.Fatal("the watcher did not see the change")
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"amux.dev/amux/tmux"
@@ -18,6 +19,10 @@ type SessionRequest struct {
 	Tab       string // @amux_tab; empty for run sessions, which have none
 	Assistant string // @amux_assistant (agent and terminal tabs)
 	Command   string // the shell command line the pane runs (sh -lc)
+	// Program is the program Command runs, checked on the pane's final
+	// PATH before it starts so a missing one is named with that PATH
+	// (tmux.PaneLaunch.Program); empty skips the check.
+	Program string
 	// Dir is where the pane starts: the worktree (the default) or a folder
 	// inside it; anything else starts in the worktree.
 	Dir string
@@ -121,8 +126,22 @@ func (e *Engine) prepareLaunch(ctx context.Context, rec Record, req SessionReque
 	if req.Kind == tmux.TypeTerminal {
 		command = e.terminalCommand(req.Command)
 	}
-	return tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir,
-		tmux.PaneLaunch{Dir: sessionDir(rec.Root, req.Dir), Command: command, Env: env}, time.Now())
+	// amux's own PATH stays in front of the one the login profile sets.
+	return tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir, tmux.PaneLaunch{
+		Dir: sessionDir(rec.Root, req.Dir), Command: command, Env: env,
+		Path: envValue(e.opts.Environ, "PATH"), Program: req.Program,
+	}, time.Now())
+}
+
+// envValue is key's value in env (the last assignment wins, as in exec).
+func envValue(env []string, key string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+			v = val
+		}
+	}
+	return v
 }
 
 // terminalCommand is a terminal tab's command with amux's prompt marks, or

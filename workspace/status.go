@@ -134,7 +134,7 @@ func (e *Engine) ApproveScripts(ctx context.Context, id string) (ranSetup bool, 
 		if err != nil || !ok || !sc.NeedsTrust() || e.store.IsTrusted(rec.Repo, sc) {
 			continue
 		}
-		if err := e.store.Trust(ctx, rec.Repo, sc); err != nil {
+		if err := e.trust(ctx, rec, sc); err != nil {
 			return false, fmt.Errorf("approve %s: %w", kind, err)
 		}
 		if kind == KindSetup || kind == KindWorktreeFiles {
@@ -152,12 +152,12 @@ func (e *Engine) ApproveScripts(ctx context.Context, id string) (ranSetup bool, 
 // RevokeApprovals revokes every recorded script approval of the
 // workspace's project, re-reading the registry under its lock; a registry
 // that cannot be read refuses instead of dropping what it cannot inspect.
-func (e *Engine) RevokeApprovals(ctx context.Context, id string) (int, error) {
+func (e *Engine) RevokeApprovals(ctx context.Context, id string) (n int, err error) {
+	defer func() { e.logAction("revoke script approvals", id, err, "kinds", n) }()
 	rec, err := e.store.Load(id)
 	if err != nil {
 		return 0, err
 	}
-	n := 0
 	for _, kind := range scriptKinds() {
 		if err := e.store.Revoke(ctx, rec.Repo, kind); err != nil {
 			return n, err

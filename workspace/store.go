@@ -55,7 +55,7 @@ func (s *Store) Load(id string) (Record, error) {
 // read loads and decodes one record, returning the bytes it came from too
 // so a transaction can tell whether anything changed.
 func (s *Store) read(id string) (Record, []byte, error) {
-	data, err := os.ReadFile(s.layout.RecordFile(id))
+	data, err := atomicfile.ReadState(s.layout.RecordFile(id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return Record{}, nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
@@ -74,7 +74,7 @@ func (s *Store) read(id string) (Record, []byte, error) {
 // skipped and reported together in the error, so one bad file never hides
 // the others.
 func (s *Store) List() ([]Record, error) {
-	entries, err := os.ReadDir(s.layout.WorkspacesDir())
+	entries, err := atomicfile.ReadStateDir(s.layout.WorkspacesDir())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -201,7 +201,7 @@ func (s *Store) remove(ctx context.Context, id string) error {
 
 // sweepTrash removes metadata directories a crashed remove left renamed.
 func (s *Store) sweepTrash() error {
-	entries, err := os.ReadDir(s.layout.WorkspacesDir())
+	entries, err := atomicfile.ReadStateDir(s.layout.WorkspacesDir())
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil

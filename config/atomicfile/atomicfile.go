@@ -122,20 +122,34 @@ func Lock(ctx context.Context, path string) (unlock func(), err error) {
 // Update runs fn under path's lock with the file's current bytes (exists is
 // false when it is missing) and atomically writes what fn returns. When fn
 // returns an error or nil data, nothing is written.
+//
+// The file is read as ReadState reads (a FIFO, a device or an oversize file
+// refuses the update, its bytes kept). When path is a symlink the write
+// goes through it: the file it leads to is replaced, keeping its mode, and
+// the link stays; a link that leads to no regular file refuses the update.
 func Update(ctx context.Context, path string, perm fs.FileMode, fn func(old []byte, exists bool) ([]byte, error)) error {
 	unlock, err := Lock(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	old, err := os.ReadFile(path)
+	target, err := writeTarget(path)
+	if err != nil {
+		return err
+	}
+	old, err := ReadState(target)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
+	}
+	if exists && target != path {
+		if fi, err := os.Stat(target); err == nil {
+			perm = fi.Mode().Perm() // the user's file: keep its mode
+		}
 	}
 	data, err := fn(old, exists)
 	if err != nil || data == nil {
 		return err
 	}
-	return WriteFile(path, data, perm)
+	return WriteFile(target, data, perm)
 }

@@ -21,8 +21,8 @@ import (
 	"amux.dev/amux/config/atomicfile"
 )
 
-// CheckTimeout bounds `<bin> --version` when the caller's context has no
-// deadline of its own.
+// CheckTimeout bounds the candidate's handshake when the caller's context
+// has no deadline of its own.
 const CheckTimeout = 5 * time.Second
 
 // maxVersionOutput is what Check reads of the candidate's answer.
@@ -47,11 +47,13 @@ func DefaultCandidate(getenv func(string) string) string {
 	return filepath.Join(home, "go", "bin", "amux")
 }
 
-// Check runs `bin --version` and returns the version it reports. The
-// answer must be one line starting "amux " (what amux's main prints); a
-// program that prints anything else, fails, or outlives the deadline is
-// not an amux binary. It runs in its own process group, which is killed at
-// the deadline, and with only PATH and HOME from the environment.
+// Check runs `bin --internal-handshake <nonce>` (Handshake) and returns
+// the version the candidate reports. Only an amux build answers: the
+// answer must be the one line HandshakeMain prints for this nonce, so a
+// program that prints "amux x" to anything, fails, or outlives the
+// deadline is not an amux binary. It runs in its own process group, which
+// is killed at the deadline, and with only PATH and HOME from the
+// environment.
 func Check(ctx context.Context, bin string) (string, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
@@ -69,7 +71,11 @@ func Check(ctx context.Context, bin string) (string, error) {
 	case fi.Mode().Perm()&0o111 == 0:
 		return "", fmt.Errorf("%s is not executable", bin)
 	}
-	cmd := exec.CommandContext(ctx, bin, "--version")
+	nonce, err := newNonce()
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.CommandContext(ctx, bin, HandshakeVerb, nonce)
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
 	cmd.Dir = filepath.Dir(bin)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -79,18 +85,17 @@ func Check(ctx context.Context, bin string) (string, error) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Run()
 	if ctx.Err() != nil {
-		return "", fmt.Errorf("%s --version did not answer in time", bin)
+		return "", fmt.Errorf("%s did not answer amux's handshake in time", bin)
 	}
 	text := strings.TrimSpace(out.String())
 	if err != nil {
-		return "", fmt.Errorf("%s --version failed: %v: %s", bin, err, firstLine(text))
+		return "", fmt.Errorf("not an amux build: %s does not answer amux's handshake (%v: %s)", bin, err, firstLine(text))
 	}
-	line := firstLine(text)
-	v, ok := strings.CutPrefix(line, "amux ")
-	if !ok || strings.TrimSpace(v) == "" {
-		return "", fmt.Errorf("%s --version printed %q, not an amux version", bin, line)
+	v, ok := parseAnswer(text, nonce)
+	if !ok {
+		return "", fmt.Errorf("not an amux build: %s printed %q to amux's handshake", bin, firstLine(text))
 	}
-	return strings.TrimSpace(v), nil
+	return v, nil
 }
 
 // Result is a finished install.

@@ -22,6 +22,15 @@ func script(t *testing.T, dir, name, body string, perm os.FileMode) string {
 	return p
 }
 
+// amuxScript is a stand-in amux build: it answers the handshake as
+// HandshakeMain does, reporting version.
+func amuxScript(t *testing.T, dir, name, version string) string {
+	t.Helper()
+	return script(t, dir, name, `[ "$1" = `+HandshakeVerb+` ] || exit 3
+p=$(printf '%s' "`+handshakeSalt+`$2" | sha256sum | cut -c1-32)
+echo "`+handshakeTag+` $2 $p `+version+`"`, 0o755)
+}
+
 func TestDefaultCandidateIsWhereGoInstallWrites(t *testing.T) {
 	env := map[string]string{"HOME": "/home/u"}
 	get := func(k string) string { return env[k] }
@@ -38,22 +47,28 @@ func TestDefaultCandidateIsWhereGoInstallWrites(t *testing.T) {
 	}
 }
 
-func TestCheckAcceptsOnlyABinaryThatSaysItIsAmux(t *testing.T) {
+// Only a build that answers amux's handshake passes: not a program that
+// prints "amux 1.0" to anything, nor one that echoes its arguments, nor
+// an answer to another nonce.
+func TestCheckAcceptsOnlyABinaryThatAnswersTheHandshake(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	good := script(t, dir, "good", `[ "$1" = --version ] && echo "amux v1.2.3 abcdef012345" || exit 3`, 0o755)
+	good := amuxScript(t, dir, "good", "v1.2.3 abcdef012345")
 	if v, err := Check(ctx, good); err != nil || v != "v1.2.3 abcdef012345" {
 		t.Fatalf("good: %q %v", v, err)
 	}
 	for name, c := range map[string]struct {
 		path, want string
 	}{
-		"another program": {script(t, dir, "ls", "echo 'ls (GNU coreutils) 9.1'", 0o755), "not an amux version"},
+		"a fake amux":     {script(t, dir, "fake", "echo 'amux 1.0'", 0o755), `not an amux build: ` + filepath.Join(dir, "fake") + ` printed "amux 1.0"`},
+		"an echo":         {script(t, dir, "echo", `echo "`+handshakeTag+` $2 $2 v1"`, 0o755), "not an amux build"},
+		"a replay":        {script(t, dir, "replay", `echo "`+handshakeTag+` 00000000000000000000000000000000 `+proof("00000000000000000000000000000000")+` v1"`, 0o755), "not an amux build"},
+		"another program": {script(t, dir, "ls", "echo 'ls (GNU coreutils) 9.1'", 0o755), "not an amux build"},
 		"fails":           {script(t, dir, "bad", "echo boom >&2; exit 1", 0o755), "boom"},
 		"not executable":  {script(t, dir, "noexec", "echo amux v1", 0o644), "not executable"},
 		"a directory":     {dir, "not a regular file"},
 		"missing":         {filepath.Join(dir, "nope"), "does not exist"},
-		"silent":          {script(t, dir, "silent", "true", 0o755), "not an amux version"},
+		"silent":          {script(t, dir, "silent", "true", 0o755), "not an amux build"},
 	} {
 		if _, err := Check(ctx, c.path); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", name, err, c.want)
@@ -70,7 +85,7 @@ func TestCheckKillsACandidateThatHangs(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	_, err := Check(ctx, hang)
-	if err == nil || !strings.Contains(err.Error(), "did not answer in time") {
+	if err == nil || !strings.Contains(err.Error(), "in time") {
 		t.Fatalf("err = %v", err)
 	}
 	b, _ := os.ReadFile(pidFile)
@@ -88,8 +103,8 @@ func TestCheckKillsACandidateThatHangs(t *testing.T) {
 }
 
 func TestInstallReplacesTheLiveBinary(t *testing.T) {
-	live := script(t, t.TempDir(), "amux", `echo "amux v1"`, 0o755)
-	cand := script(t, t.TempDir(), "amux", `echo "amux v2"`, 0o755)
+	live := amuxScript(t, t.TempDir(), "amux", "v1")
+	cand := amuxScript(t, t.TempDir(), "amux", "v2")
 	res, err := Install(context.Background(), live, cand, nil)
 	if err != nil || res.Version != "v2" {
 		t.Fatalf("%+v %v", res, err)
@@ -101,7 +116,7 @@ func TestInstallReplacesTheLiveBinary(t *testing.T) {
 		t.Fatalf("backup reports %q", v)
 	}
 	// A candidate that is not amux never reaches the live path.
-	other := script(t, t.TempDir(), "amux", `echo "something else"`, 0o755)
+	other := script(t, t.TempDir(), "amux", `echo "amux v9"`, 0o755)
 	if _, err := Install(context.Background(), live, other, nil); err == nil {
 		t.Fatal("a non-amux candidate installed")
 	}
@@ -109,7 +124,7 @@ func TestInstallReplacesTheLiveBinary(t *testing.T) {
 		t.Fatalf("live reports %q after a refused install", v)
 	}
 	// The sync failure reaches the caller with the recovery command.
-	cand3 := script(t, t.TempDir(), "amux", `echo "amux v3"`, 0o755)
+	cand3 := amuxScript(t, t.TempDir(), "amux", "v3")
 	n := 0
 	_, err = Install(context.Background(), live, cand3, func(d string) error {
 		if n++; n == 2 {
@@ -120,5 +135,20 @@ func TestInstallReplacesTheLiveBinary(t *testing.T) {
 	var se *atomicfile.SyncAfterError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "mv -f -- '") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// HandshakeMain's answer is what Check accepts; a bad nonce is refused.
+func TestHandshakeMainAnswersCheck(t *testing.T) {
+	nonce, _ := newNonce()
+	var out, errs strings.Builder
+	if code := HandshakeMain([]string{nonce}, &out, &errs, "v1.2 (devel)"); code != 0 {
+		t.Fatalf("code %d: %s", code, errs.String())
+	}
+	if v, ok := parseAnswer(strings.TrimSpace(out.String()), nonce); !ok || v != "v1.2 (devel)" {
+		t.Fatalf("answer %q: %q %v", out.String(), v, ok)
+	}
+	if code := HandshakeMain([]string{"not-a-nonce"}, &out, &errs, "v1"); code != 2 {
+		t.Fatalf("a bad nonce: code %d", code)
 	}
 }

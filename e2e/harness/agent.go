@@ -21,8 +21,9 @@ import (
 // two cores and several tmux servers.
 const DefaultWait = 15 * time.Second
 
-// NewServer returns a private tmux server for one test (killed in cleanup).
-func NewServer(t testing.TB) *tmuxtest.Server { return tmuxtest.New(t) }
+// NewServer returns a private tmux server for one test, killed in cleanup
+// with its processes waited for before the temporary directory goes.
+func NewServer(t testing.TB) *tmuxtest.Server { return reapedServer(t) }
 
 // FakeAgent is a running fake agent in a tmux session.
 type FakeAgent struct {

@@ -24,6 +24,10 @@ type builds struct {
 	testOnce sync.Once // the test build, made only when a test asks
 	testAmux string
 	testErr  error
+
+	postOnce sync.Once // the notify command helper, made only when a test asks
+	post     string
+	postErr  error
 }
 
 var built builds
@@ -97,4 +101,26 @@ func AmuxTestBinary(t testing.TB) string {
 		t.Fatal(built.testErr)
 	}
 	return built.testAmux
+}
+
+// NotifyPostBinary returns the path of e2e/notifypost, a notify command
+// that POSTs its AMUX_NOTIFY_* environment to a URL. Built on first use.
+func NotifyPostBinary(t testing.TB) string {
+	t.Helper()
+	built.once.Do(build)
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	built.postOnce.Do(func() {
+		built.post = filepath.Join(built.dir, "notifypost")
+		cmd := exec.Command("go", "build", "-o", built.post, "amux.dev/amux/e2e/notifypost")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			built.postErr = fmt.Errorf("go build notifypost: %v\n%s", err, b)
+		}
+	})
+	if built.postErr != nil {
+		t.Fatal(built.postErr)
+	}
+	return built.post
 }

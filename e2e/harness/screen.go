@@ -70,7 +70,7 @@ func StartAmux(t testing.TB, env *Env, width, height int, args ...string) *Termi
 // server's pane of width×height.
 func StartTerminal(t testing.TB, vars []string, width, height int, argv ...string) *Terminal {
 	t.Helper()
-	outer := tmuxtest.New(t)
+	outer := reapedServer(t)
 	term := &Terminal{outer: outer, session: "screen", t: t}
 	args := []string{"new-session", "-d", "-s", term.session, "-x", strconv.Itoa(width), "-y", strconv.Itoa(height)}
 	for _, v := range vars {

@@ -88,7 +88,7 @@ type Observation struct {
 
 // ScreenVerdict is what a screen rule concluded.
 type ScreenVerdict struct {
-	State    State // Blocked, Working, Error or Idle
+	State    State // Blocked, Error, Working or Idle
 	Kind     string
 	Rule     string
 	Evidence string
@@ -165,6 +165,8 @@ type Tracker struct {
 	doneAt      time.Time // when it became done
 	settled     bool      // past its start: output counts as work
 	startOutput time.Time // the last output of the start, never work
+	gated       bool      // the last result was a pre-session screen (a gate)
+	resumed     time.Time // when the session left its last gate: starting again from there
 	serving     bool      // a run script that went quiet once it was up: a server from then on
 }
 
@@ -189,6 +191,7 @@ func (t *Tracker) Classify(o Observation, c Config) Result {
 		t.doneAt = o.Now
 	}
 	t.last = r.State
+	t.gated = r.State == Blocked && r.Gate
 	return r
 }
 
@@ -198,6 +201,11 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 	}
 	if !o.Alive {
 		return Result{State: Stopped, Source: SourceGone, Detail: "session or process gone"}
+	}
+	if t.gated && (o.Screen == nil || !o.Screen.Gate) {
+		// A start screen was answered: what the program draws next (its
+		// welcome, its composer) is the start going on, not work.
+		t.settled, t.resumed, t.workedAt = false, o.Now, time.Time{}
 	}
 	if r, ok := t.reported(o, c); ok {
 		return r
@@ -215,21 +223,25 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 		case Working:
 			t.workedAt = o.Now
 			fallthrough
-		case Blocked:
+		case Blocked, Error:
 			msg := v.Reason
-			if msg == "" && v.State == Working {
+			if msg == "" && v.State != Blocked {
 				msg = v.Evidence
 			}
 			// A blocked screen without a question says only its kind: the
 			// matched row is a menu line ("❯ 1. Yes"), never the reason.
+			// An error screen (the agent gave up on a turn) says its
+			// message, or the row that showed it.
 			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
-		case Error:
-			// The agent gave up and says so on screen (an API error after
-			// its retries): the error line is the reason.
-			return Result{State: Error, Message: v.Evidence, Source: SourceScreen, Detail: "rule " + v.Rule}
 		case Idle:
 			// The prompt is back: no need to wait for output to settle, but
-			// a session that just worked is done, not idle.
+			// a session that just worked is done, not idle — and so is one
+			// whose permission or question was answered and whose turn then
+			// ran to its end between two looks (a start screen answered is
+			// no turn).
+			if t.last == Blocked && !t.gated {
+				return Result{State: Done, Source: SourceScreen, Detail: "rule " + v.Rule + ", after an answer"}
+			}
 			r := t.settle(o, c)
 			if r.State == Idle {
 				r.Source, r.Detail = SourceScreen, "rule "+v.Rule
@@ -251,7 +263,12 @@ func (t *Tracker) reported(o Observation, c Config) (Result, bool) {
 	case Working:
 		t.workedAt = o.Now
 		return r, true
-	case Blocked, Error:
+	case Blocked:
+		if r.Message == "" {
+			r.Message, r.Detail = borrowReason(o, r.Detail)
+		}
+		return r, true
+	case Error:
 		return r, true
 	case Done, Idle:
 		if !o.ReportedAt.IsZero() && o.Now.Sub(o.ReportedAt) < c.DoneWindow && !o.LastOutput.After(o.ReportedAt.Add(c.EchoWindow)) {
@@ -264,15 +281,30 @@ func (t *Tracker) reported(o Observation, c Config) (Result, bool) {
 	return Result{}, false
 }
 
+// borrowReason is the question a blocked screen asks, for a blocked report
+// that says only that it waits: Codex's own OSC 7501 report and Claude's
+// permission hook carry no message, while the screen names the command or
+// file. The report still decides the state; the screen only says what for.
+func borrowReason(o Observation, detail string) (string, string) {
+	if v := o.Screen; v != nil && v.State == Blocked && v.Reason != "" {
+		return v.Reason, detail + "; reason from rule " + v.Rule
+	}
+	return "", detail
+}
+
 // starting reports whether a young session is still starting, and settles
 // it for good once it has gone quiet or been given input.
 func (t *Tracker) starting(o Observation, c Config) bool {
-	if t.settled || o.Started.IsZero() || o.Now.Sub(o.Started) >= c.StartupGrace {
+	started := o.Started
+	if t.resumed.After(started) {
+		started = t.resumed // the keys that answered a start screen are not a task
+	}
+	if t.settled || started.IsZero() || o.Now.Sub(started) >= c.StartupGrace {
 		t.settled = true
 		return false
 	}
 	quiet := o.LastOutput.IsZero() || o.Now.Sub(o.LastOutput) >= c.QuietAfter
-	typed := !o.LastInput.IsZero() && o.LastInput.After(o.Started)
+	typed := !o.LastInput.IsZero() && o.LastInput.After(started)
 	if quiet || typed {
 		// From here on output is work — but not the start's own output,
 		// which may still be inside the active window.

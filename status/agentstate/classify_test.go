@@ -95,6 +95,65 @@ func TestScreenRulesAndFalseBusyPreference(t *testing.T) {
 	})
 }
 
+// An error screen (the agent gave up on its turn) is error, wants the
+// person, and says the screen's message; without one, the matched row.
+func TestErrorScreenSaysItsMessage(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	v := &ScreenVerdict{State: Error, Rule: "claude/gave-up", Evidence: "❯ Resend your message to try again", Reason: "API Error: 500 Internal server error."}
+	r := tr.Classify(Observation{Now: at(1), Alive: true, Screen: v}, c)
+	if r.State != Error || r.Source != SourceScreen || r.Message != v.Reason || !r.Attention {
+		t.Fatalf("error screen: %+v", r)
+	}
+	v.Reason = ""
+	if r := tr.Classify(Observation{Now: at(2), Alive: true, Screen: v}, c); r.Message != v.Evidence {
+		t.Fatalf("error screen without a message: %+v", r)
+	}
+}
+
+// Answering a start screen (a gate: folder trust, an API-key question) is
+// no task: the welcome the program draws next is its start going on, so it
+// reads idle, not working and then done; input given after that counts.
+func TestOutputAfterAGateIsTheStartGoingOn(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	c.QuietAfter = 1500 * time.Millisecond
+	gate := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "claude/folder-trust", Gate: true}
+	obs := func(now, out, in float64, screen *ScreenVerdict) Observation {
+		o := Observation{Now: at(now), Alive: true, Started: at(0), LastOutput: at(out), Screen: screen}
+		if in > 0 {
+			o.LastInput = at(in)
+		}
+		return o
+	}
+	for _, step := range []struct {
+		o    Observation
+		want State
+	}{
+		{obs(70, 2, 0, gate), Blocked}, // an old session: past its start-up grace
+		{obs(71, 70.9, 70.5, nil), Idle},
+		{obs(72, 71.9, 70.5, nil), Idle},
+		{obs(74, 71.9, 70.5, nil), Idle},                                           // quiet: settled
+		{obs(75, 74.9, 74.0, nil), Working},                                        // a task typed after the start
+		{obs(76, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Done}, // and its end
+	} {
+		if r := tr.Classify(step.o, c); r.State != step.want {
+			t.Fatalf("at %v: %s (%s), want %s", step.o.Now.Sub(at(0)), r.State, r.Detail, step.want)
+		}
+	}
+}
+
+// A permission answered whose turn then ends before the next look still
+// ends in done: the agent worked, unseen, and finished.
+func TestATurnThatEndsRightAfterItsAnswerIsDone(t *testing.T) {
+	perm := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "claude/permission-dialog"}
+	ready := &ScreenVerdict{State: Idle, Rule: "claude/composer"}
+	run(t, []step{
+		{now: 100, obs: Observation{Screen: perm}, want: Blocked, source: SourceScreen},
+		{now: 101, obs: Observation{Screen: ready, LastOutput: at(100.9)}, want: Done, source: SourceScreen},
+	})
+}
+
 func TestGoneSessionIsStopped(t *testing.T) {
 	run(t, []step{{now: 1, obs: Observation{Reported: "working"}, want: Stopped, source: SourceGone}})
 }
@@ -158,5 +217,24 @@ func TestStartOutputNeverBecomesWork(t *testing.T) {
 	r = tr.Classify(Observation{Now: at(5), Alive: true, Started: at(0), LastOutput: at(4.9)}, c)
 	if r.State != Working {
 		t.Fatalf("output after the start is %s", r.State)
+	}
+}
+
+// A blocked report without a message takes the question from a blocked
+// screen; a report's own message, or a screen that is not blocked, wins.
+func TestBlockedReportWithoutMessageBorrowsTheScreensQuestion(t *testing.T) {
+	screen := &ScreenVerdict{State: Blocked, Kind: "permission", Rule: "codex/approval", Reason: "$ touch notes.txt"}
+	var tr Tracker
+	o := Observation{Now: at(1), Alive: true, Reported: "blocked", ReportedKind: "permission", ReportedApp: "codex", Screen: screen}
+	if r := tr.Classify(o, DefaultConfig()); r.State != Blocked || r.Source != SourceReported || r.Message != "$ touch notes.txt" {
+		t.Fatalf("got %+v", r)
+	}
+	o.ReportedMessage = "Run touch?"
+	if r := tr.Classify(o, DefaultConfig()); r.Message != "Run touch?" {
+		t.Fatalf("the report's own message lost: %+v", r)
+	}
+	o.ReportedMessage, o.Screen = "", &ScreenVerdict{State: Working, Rule: "codex/busy-footer", Evidence: "Working"}
+	if r := tr.Classify(o, DefaultConfig()); r.Message != "" {
+		t.Fatalf("a working screen lent its evidence: %+v", r)
 	}
 }

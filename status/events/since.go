@@ -3,10 +3,11 @@ package events
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 	"time"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // Since returns every record at or after t for which keep returns true
@@ -14,7 +15,7 @@ import (
 // workspace's timeline is Since(now-1h, same workspace). Files last written
 // before t are not read.
 func (l *Log) Since(t time.Time, keep func(Record) bool) ([]Record, error) {
-	entries, err := os.ReadDir(l.dir)
+	entries, err := atomicfile.ReadStateDir(l.dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

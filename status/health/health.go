@@ -121,12 +121,12 @@ func checkTmux(ctx context.Context, in Inputs) []Finding {
 	out, err := in.Tmux.Run(ctx, "display-message", "-p", "#{pid}")
 	switch {
 	case tmux.IsNoServer(err):
-		return []Finding{ok("tmux", "tmux "+v.String()+"; server "+in.Tmux.Server().String()+" not started yet (no sessions)")}
+		return []Finding{ok("tmux", "version "+v.String()+"; "+in.Tmux.Server().String()+" not started yet (no sessions)")}
 	case err != nil:
-		return []Finding{{Check: "tmux", Level: Fail, Detail: "server " + in.Tmux.Server().String() + " does not answer: " + err.Error(),
+		return []Finding{{Check: "tmux", Level: Fail, Detail: in.Tmux.Server().String() + " does not answer: " + err.Error(),
 			Fix: "check the socket and $AMUX_TMUX_SERVER; kill a wedged server with tmux -L <name> kill-server"}}
 	}
-	return []Finding{ok("tmux", "tmux "+v.String()+"; server "+in.Tmux.Server().String()+" (pid "+strings.TrimSpace(out)+") answers")}
+	return []Finding{ok("tmux", "version "+v.String()+"; "+in.Tmux.Server().String()+" (pid "+strings.TrimSpace(out)+") answers")}
 }
 
 // checkOwner reads the global lease keys: who publishes the states, and

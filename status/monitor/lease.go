@@ -85,7 +85,17 @@ func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, now 
 	for _, row := range rows {
 		s.leased[row.sessionID] = next
 	}
-	return owner == s.instance
+	if owner != s.instance {
+		// A claim counts only once a read shows our name: read again.
+		s.chg.all = true
+		return false
+	}
+	// A renewal: the kept rows carry what was just written, so the next
+	// poll, which may not read, sees the lease as ours and fresh.
+	for i := range rows {
+		rows[i].owner, rows[i].leaseMs = s.instance, next
+	}
+	return true
 }
 
 // leaseCopies returns the writes that give sessions seen since the last

@@ -108,14 +108,23 @@ type Monitor struct {
 	leaseMs, heartbeatMs int64
 	leased               map[string]int64
 	historyFailed        bool // a history write failed (reported once)
-	commands             int  // tmux command lines sent, for benchmarks and a debug view
+	// What changed since the last read (changes.go), when everything was
+	// last read, the lease a full read showed another instance holding,
+	// and the taps' wake signal with the waiter's stop.
+	chg         changes
+	fullAt      time.Time
+	seenLeaseMs int64
+	wakes       chan struct{} // capacity 1
+	stopWake    context.CancelFunc
+	commands    int // tmux command lines sent, for benchmarks and a debug view
+	reads       int // of which reads of panes (changes.go)
 }
 
 // New returns a monitor; nothing runs until Run.
 func New(opts Options) *Monitor {
 	return &Monitor{
 		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
-		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1),
+		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1), wakes: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
 		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
@@ -175,14 +184,57 @@ func (s *Monitor) Run(ctx context.Context) {
 			s.results <- res
 			last = res
 		}
+		if !s.waitNews(ctx, t.C) {
+			return
+		}
+	}
+}
+
+// waitNews waits until a poll is due: the tick (time-driven states), a
+// nudge, a tap's wake, or a notification that says something the monitor
+// reads changed. It returns false when ctx ended (the lease given up).
+func (s *Monitor) waitNews(ctx context.Context, tick <-chan time.Time) bool {
+	for {
 		select {
 		case <-ctx.Done():
+			s.stopWaker()
 			s.release()
-			return
-		case <-t.C:
+			return false
+		case <-tick:
+			return true
 		case <-s.nudge:
 			s.lookedAt = time.Time{}
+			s.chg.all = true // amux made a session: read it now
+			return true
+		case <-s.wakes:
+			s.chg.all = true // a tap published: which pane is not said
+			return true
+		case n, ok := <-s.notifications():
+			if !ok {
+				return true // the client ended: the poll reattaches
+			}
+			if s.chg.note(n); s.chg.pending() {
+				return true
+			}
 		}
+	}
+}
+
+// notifications is the control client's notification channel (nil, which
+// never delivers, when there is none).
+func (s *Monitor) notifications() <-chan tmux.Notification {
+	if s.ctl == nil {
+		return nil
+	}
+	return s.ctl.Notifications()
+}
+
+// stopWaker ends the wait for the taps' signal that went with the control
+// client.
+func (s *Monitor) stopWaker() {
+	if s.stopWake != nil {
+		s.stopWake()
+		s.stopWake = nil
 	}
 }
 
@@ -193,6 +245,8 @@ func (s *Monitor) runner(ctx context.Context) (tmux.Runner, bool) {
 		select {
 		case <-s.ctl.Done():
 			s.ctl = nil
+			s.stopWaker()
+			s.fullAt = time.Time{}
 		default:
 			return s.ctl, true
 		}
@@ -211,6 +265,8 @@ func (s *Monitor) runner(ctx context.Context) (tmux.Runner, bool) {
 		return s.client, true // degrade to a process per call rather than go blind
 	}
 	s.ctl = ctl
+	s.fullAt = time.Time{}
+	s.watchWakes()
 	return ctl, true
 }
 
@@ -224,17 +280,17 @@ func (s *Monitor) poll(parent context.Context) Result {
 		s.owner = false
 		return res
 	}
-	s.commands++
-	out, err := r.Run(ctx, readArgs()...)
+	rows, full, err := s.read(ctx, r)
 	if err != nil {
 		if s.ctl != nil {
 			s.ctl.Close()
 			s.ctl = nil
+			s.stopWaker()
 		}
+		s.fullAt = time.Time{}
 		res.Errs = append(res.Errs, err)
 		return res
 	}
-	rows := parseRows(out)
 	now := s.now()
 	wasOwner := s.owner
 	s.owner = s.lease(ctx, r, rows, now, &res)
@@ -244,6 +300,11 @@ func (s *Monitor) poll(parent context.Context) Result {
 	}
 	res.Owner = s.owner
 	live := map[string]bool{}
+	if !full {
+		for id := range s.rows {
+			live[id] = true // a partial read says nothing of the others
+		}
+	}
 	var writes [][]string
 	if s.owner {
 		writes = append(writes, s.leaseCopies(rows)...)
@@ -257,6 +318,10 @@ func (s *Monitor) poll(parent context.Context) Result {
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
 			writes = append(writes, s.publish(ctx, row, st, &res)...)
+			// The kept row says what was just published: a poll that does
+			// not read must not publish it again.
+			row.published, row.exitTag, row.reasonTag = st.State.Published(), exitTag(st), publishedReason(st)
+			s.rows[row.sessionID] = row
 		}
 	}
 	s.forget(ctx, live, &res)

@@ -37,8 +37,12 @@ func newFixture(t *testing.T, instance string, srv *tmuxtest.Server, log *events
 	return f
 }
 
+// poll is one pass that reads everything, as if tmux had said it all
+// changed: these tests are about what a read leads to (changes_test.go is
+// about when the monitor reads).
 func (f *fixture) poll(t *testing.T) Result {
 	t.Helper()
+	f.mon.chg.all = true
 	res := f.mon.poll(context.Background())
 	for _, err := range res.Errs {
 		t.Errorf("poll: %v", err)

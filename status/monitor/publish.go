@@ -52,10 +52,14 @@ func (s *Monitor) publish(ctx context.Context, row paneRow, st agentstate.Result
 	if pub := st.State.Published(); pub != row.published {
 		w = append(w, tmux.SetSessionOptionArgs(id, tmux.TagAgentState, pub))
 	}
-	exit := ""
-	if st.Source == agentstate.SourceExit && st.HasExit {
-		exit = strconv.Itoa(st.Exit)
+	switch reason := publishedReason(st); {
+	case reason == row.reasonTag:
+	case reason == "":
+		w = append(w, tmux.UnsetSessionOptionArgs(id, tmux.TagAgentReason))
+	default:
+		w = append(w, tmux.SetSessionOptionArgs(id, tmux.TagAgentReason, reason))
 	}
+	exit := exitTag(st)
 	switch {
 	case exit == row.exitTag:
 	case exit == "":
@@ -64,6 +68,27 @@ func (s *Monitor) publish(ctx context.Context, row paneRow, st agentstate.Result
 		w = append(w, tmux.SetSessionOptionArgs(id, tmux.TagExitStatus, exit))
 	}
 	return w
+}
+
+// publishedReason is @amux_agent_reason for a state: what a person (or
+// `amux wait --published`) is told about a blocked, done or error state —
+// the question asked, the report's message. Working and idle publish none:
+// a working screen's evidence (a spinner's seconds) changes every poll, and
+// every write redraws every client.
+func publishedReason(st agentstate.Result) string {
+	switch st.State {
+	case agentstate.Blocked, agentstate.Done, agentstate.Error:
+		return tmux.LabelValue(st.Message)
+	}
+	return ""
+}
+
+// exitTag is the @amux_exit_status a result publishes ("" for none).
+func exitTag(st agentstate.Result) string {
+	if st.Source == agentstate.SourceExit && st.HasExit {
+		return strconv.Itoa(st.Exit)
+	}
+	return ""
 }
 
 // record appends one transition to the session's history (owner only).

@@ -35,14 +35,21 @@ var rowFields = []string{
 	"#{pane_dead_status}", "#{pane_dead_signal}", plain(tmux.TagExitStatus),
 	plain(tmux.PaneCommandState), plain(tmux.PaneCommandExit),
 	plain(tmux.PaneCommandStartedAt), plain(tmux.PaneCommandEndedAt),
-	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}",
-	cleanFmt("session_name"),
+	"#{pane_pipe}", plain(tmux.PaneTap), "#{pane_pid}", cleanFmt(tmux.TagAgentReason),
+	cleanFmt("session_name"), // last: the test rows rely on it
 }
 
-// readArgs is the monitor's one read per poll.
+// readArgs reads every pane (see changes.go for when).
 func readArgs() []string {
-	return []string{"list-panes", "-a", "-F", strings.Join(rowFields, fieldSep) + recordSep}
+	return []string{"list-panes", "-a", "-F", rowFormat()}
 }
+
+// sessionReadArgs reads the panes of one session ("$N").
+func sessionReadArgs(id string) []string {
+	return []string{"list-panes", "-s", "-t", id, "-F", rowFormat()}
+}
+
+func rowFormat() string { return strings.Join(rowFields, fieldSep) + recordSep }
 
 // paneRow is one session as a poll sees it (its active pane).
 type paneRow struct {
@@ -62,6 +69,7 @@ type paneRow struct {
 	exitStatus              int    // of a dead pane: its status, or 128+signal
 	exitKnown               bool   // exitStatus is known (tmux, or the unreaped process, said)
 	exitTag                 string // @amux_exit_status as published
+	reasonTag               string // @amux_agent_reason as published
 	cmdState, cmdExit       string // the shell's last command (OSC 133, from the tap)
 	cmdStartedMs, cmdEndMs  int64
 	pipe                    bool   // pane_pipe: the pane's output is piped (to the tap)
@@ -89,7 +97,7 @@ func parseRows(out string) []paneRow {
 			reported: f[15], kindRep: f[16], app: f[17], reportedAtMs: num(f[18]), message: f[19], createdSec: num(f[20]),
 			exitTag:  f[23],
 			cmdState: f[24], cmdExit: f[25], cmdStartedMs: num(f[26]), cmdEndMs: num(f[27]),
-			pipe: f[28] == "1", tap: f[29], name: f[31],
+			pipe: f[28] == "1", tap: f[29], reasonTag: f[31], name: f[32],
 		}
 		if r.dead {
 			r.exitStatus, r.exitKnown = deadStatus(f[21], f[22], int(num(f[30])))

@@ -148,6 +148,12 @@ func (s *Set) Composer(assistant string, screen []string) (Composer, bool) {
 	return c.read(window(screen))
 }
 
+// HasComposer reports whether the assistant's rules describe a composer:
+// then its being on screen is what says the agent can take a message.
+func (s *Set) HasComposer(assistant string) bool {
+	return s != nil && s.composers[strings.ToLower(assistant)] != nil
+}
+
 // question is the question a blocked screen asks: the lowest row matching
 // the rule's first question pattern that matches (patterns in order), else
 // the lowest row in its region that holds a "?", else "". A question regex
@@ -170,7 +176,7 @@ func (r *rule) questionIn(win []string) string {
 			m := p.re.FindStringSubmatch(row)
 			return trimEvidence(strings.Join(strings.Fields(strings.Join(m[1:], " ")), " "))
 		}
-		return trimEvidence(upToQuestionMark(row))
+		return trimEvidence(dropBullet(upToQuestionMark(row)))
 	}
 	if len(r.question) > 0 {
 		return ""
@@ -181,6 +187,20 @@ func (r *rule) questionIn(win []string) string {
 		}
 	}
 	return ""
+}
+
+// dropBullet takes a transcript bullet off a reason row a rule picked:
+// Codex's "• Added notes.txt (+1 -0)" names the file an approval is for,
+// Claude's "● API Error: …" marks where a message starts. The bullet is
+// decoration, and a reason starting with one reads as a menu.
+func dropBullet(row string) string {
+	t := strings.TrimSpace(row)
+	for _, b := range []string{"• ", "◦ ", "● "} {
+		if rest, ok := strings.CutPrefix(t, b); ok {
+			return rest
+		}
+	}
+	return row
 }
 
 // upToQuestionMark cuts row after its last "?"; a row without one stays

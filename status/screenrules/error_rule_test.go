@@ -31,9 +31,9 @@ func TestNoneBelowNeedsAnAllPattern(t *testing.T) {
 	}
 }
 
-// Error rules come after busy rules and before the ready prompt, whatever
-// the file order.
-func TestErrorRulesRankBetweenWorkingAndIdle(t *testing.T) {
+// An error rule speaks before the ready prompt under its error line,
+// whatever the file order.
+func TestErrorRulesSpeakBeforeTheReadyPrompt(t *testing.T) {
 	home := t.TempDir()
 	writeRules(t, home, "tool", `
 [[rule]]
@@ -45,11 +45,6 @@ any = ["> "]
 name = "failed"
 state = "error"
 all = ["Error:"]
-
-[[rule]]
-name = "busy"
-state = "working"
-any = ["esc to cancel"]
 `)
 	set, errs := Load(home)
 	if len(errs) > 0 {
@@ -57,9 +52,6 @@ any = ["esc to cancel"]
 	}
 	if v, _ := set.Match("tool", []string{"Error: quota", "> "}); v.State != StateError {
 		t.Fatalf("error line over a prompt: %+v", v)
-	}
-	if v, _ := set.Match("tool", []string{"Error: quota", "(esc to cancel)", "> "}); v.State != StateWorking {
-		t.Fatalf("busy again under an old error: %+v", v)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -56,7 +55,7 @@ type ruleFile struct {
 // rules come first, then every default rule except those named in the
 // file's "disable" list or redefined by a user rule of the same name; with
 // mode = "replace" only the user's rules count. Then rules are ordered
-// blocked, working, idle, keeping that order inside each class.
+// blocked, error, working, idle, keeping that order inside each class.
 func Load(home string) (*Set, []error) {
 	var errs []error
 	defaults, composers, derrs := loadDefaults()
@@ -143,7 +142,7 @@ const ruleReadTimeout = 5 * time.Second
 // a link, a FIFO or a device named claude.toml is reported, never opened.
 func loadUserDir(dir string) (map[string]*ruleFile, []error) {
 	out := map[string]*ruleFile{}
-	entries, err := os.ReadDir(dir)
+	entries, err := atomicfile.ReadStateDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return out, nil
 	}

@@ -13,8 +13,8 @@ import (
 // The verdict states a rule may answer.
 const (
 	StateBlocked = "blocked"
-	StateWorking = "working"
 	StateError   = "error"
+	StateWorking = "working"
 	StateIdle    = "idle"
 )
 
@@ -54,7 +54,7 @@ type ruleSpec struct {
 	// prompt under it means it is history.
 	NoneBelow []string `toml:"none_below"`
 	// Question finds the row a blocked screen's question is on (default:
-	// the lowest row holding a "?").
+	// the lowest row holding a "?"), or an error screen's message.
 	Question []string `toml:"question"`
 	// Gate marks a screen shown before a session starts (folder trust,
 	// first run, an update offer), which no hook can report.
@@ -123,12 +123,12 @@ func compileRule(spec ruleSpec) (*rule, error) {
 		default:
 			errs = append(errs, fmt.Errorf("blocked needs kind permission, question or auth (got %q)", spec.Kind))
 		}
-	case StateWorking, StateError, StateIdle:
+	case StateError, StateWorking, StateIdle:
 		if spec.Kind != "" {
 			errs = append(errs, fmt.Errorf("kind %q is only for state blocked", spec.Kind))
 		}
 	default:
-		errs = append(errs, fmt.Errorf("state must be blocked, working, error or idle (got %q)", spec.State))
+		errs = append(errs, fmt.Errorf("state must be blocked, error, working or idle (got %q)", spec.State))
 	}
 	if spec.Rows < 0 || spec.Rows > WindowRows {
 		errs = append(errs, fmt.Errorf("rows must be 0 (all) to %d (got %d)", WindowRows, spec.Rows))
@@ -140,8 +140,11 @@ func compileRule(spec ruleSpec) (*rule, error) {
 	if len(spec.NoneBelow) > 0 && len(spec.All) == 0 {
 		errs = append(errs, errors.New("none_below needs an all pattern to be below of"))
 	}
-	if (len(spec.Question) > 0 || spec.Gate) && spec.State != StateBlocked {
-		errs = append(errs, errors.New("question and gate are for state blocked only"))
+	if len(spec.Question) > 0 && spec.State != StateBlocked && spec.State != StateError {
+		errs = append(errs, errors.New("question is for states blocked and error only"))
+	}
+	if spec.Gate && spec.State != StateBlocked {
+		errs = append(errs, errors.New("gate is for state blocked only"))
 	}
 	r := &rule{name: spec.Name, state: spec.State, kind: spec.Kind, rows: spec.Rows, gate: spec.Gate}
 	var err error

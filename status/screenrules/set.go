@@ -7,11 +7,11 @@ import (
 
 // Verdict is what a matching rule says about the screen, with its evidence.
 type Verdict struct {
-	State    string // StateBlocked, StateWorking, StateError or StateIdle
+	State    string // StateBlocked, StateWorking or StateIdle
 	Kind     string // with StateBlocked: KindPermission, KindQuestion or KindAuth
 	Rule     string // "<assistant>/<rule name>", e.g. "claude/busy-footer"
 	Evidence string // the screen row that matched, trimmed
-	Reason   string // with StateBlocked: the question asked, when found
+	Reason   string // with StateBlocked: the question asked; with StateError: the message, when found
 	Gate     bool   // a blocked screen shown before a session starts
 }
 
@@ -45,7 +45,7 @@ func (s *Set) Match(assistant string, screen []string) (v Verdict, ok bool) {
 				Evidence: ev,
 				Gate:     r.gate,
 			}
-			if r.state == StateBlocked {
+			if r.state == StateBlocked || r.state == StateError {
 				v.Reason = r.questionIn(win)
 			}
 			return v, true
@@ -77,17 +77,15 @@ func window(screen []string) []string {
 	return out
 }
 
-// classRank orders states for matching: blocked, then working, then
-// error, then idle. An error line an agent left on screen yields to a busy
-// footer (it is working again) and speaks before the ready prompt that
-// sits under it.
+// classRank orders states for matching: blocked, then error, then
+// working, then idle.
 func classRank(state string) int {
 	switch state {
 	case StateBlocked:
 		return 0
-	case StateWorking:
-		return 1
 	case StateError:
+		return 1
+	case StateWorking:
 		return 2
 	default:
 		return 3

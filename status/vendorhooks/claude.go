@@ -4,8 +4,11 @@
 //
 // It edits files the user and the vendor also edit: only amux's own entries
 // (recognised by Marker) are added or removed, every other byte stays as it
-// was, installing twice leaves the same bytes, and a file that is not valid
-// JSON is refused and left untouched.
+// was, installing twice leaves the same bytes, and a file amux cannot read
+// safely (JSON that is not valid, TOML whose arrays do not close) is
+// refused and left untouched. Claude Code gets hooks in settings.json
+// (claude.go); Codex CLI gets its one notify program in config.toml
+// (codex.go).
 //
 // Of amux's packages it imports atomicfile, through which it writes, and
 // status, for its shell quoting.
@@ -16,6 +19,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"amux.dev/amux/config/atomicfile"
 )
 
 // Claude Code's hook events amux uses, and the notification type that
@@ -147,7 +152,7 @@ func claudeStatus(path string) (installed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadState(path)
 	if errors.Is(err, os.ErrNotExist) || (err == nil && isBlankDoc(data)) {
 		return false, nil
 	}

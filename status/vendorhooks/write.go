@@ -75,7 +75,7 @@ func resolveLink(path string) (string, error) {
 }
 
 func readFile(path string) (data []byte, exists bool, mode fs.FileMode, err error) {
-	data, err = os.ReadFile(path)
+	data, err = atomicfile.ReadState(path) // a regular file only, bounded
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, newFileMode, nil
 	}

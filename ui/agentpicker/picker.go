@@ -6,8 +6,11 @@
 package agentpicker
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -34,7 +37,7 @@ type Model struct {
 	items    []fuzzylist.Item
 	list     fuzzylist.List
 	filter   textinput.Model
-	task     textinput.Model
+	task     textarea.Model
 	taskOpen bool
 	missing  map[string]string
 	note     string
@@ -62,12 +65,47 @@ func New(th theme.Theme, km keys.Map, assistants []Assistant) Model {
 	m.filter.Placeholder = "filter assistants by name"
 	m.filter.SetWidth(60)
 	m.filter.Focus()
-	m.task = textinput.New()
-	m.task.Prompt = "› "
-	m.task.Placeholder = "first task for the agent (optional)"
-	m.task.CharLimit = 4000
-	m.task.SetWidth(60)
+	m.task = newTaskField()
 	return m
+}
+
+// taskRows is the most rows the first-task field grows to; a longer task
+// scrolls inside it.
+const taskRows = 5
+
+// newTaskField is the first-task field: several lines (a pasted task keeps
+// its lines, which a bracketed paste hands the agent as they are) and no
+// length limit — nothing typed or pasted is cut — with its size shown
+// under it (taskCounter). Enter starts the agent, as everywhere in the
+// picker, so new lines come in with a paste.
+func newTaskField() textarea.Model {
+	f := textarea.New()
+	f.Prompt = "› "
+	f.Placeholder = "first task for the agent (optional)"
+	f.ShowLineNumbers = false
+	f.CharLimit = 0
+	f.DynamicHeight = true
+	f.MinHeight, f.MaxHeight = 1, taskRows
+	f.KeyMap.InsertNewline.SetEnabled(false)
+	f.SetWidth(60)
+	f.SetHeight(1)
+	return f
+}
+
+// taskCounter is the first task's size, shown under its field.
+func taskCounter(task string) string {
+	chars := utf8.RuneCountInString(task)
+	lines := 0
+	if task != "" {
+		lines = strings.Count(task, "\n") + 1
+	}
+	plural := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.Itoa(n) + " " + one + "s"
+	}
+	return plural(chars, "character") + " · " + plural(lines, "line") + " · no limit"
 }
 
 // Check looks every assistant's program up, off the update loop.
@@ -134,6 +172,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 			return m, nil, dialog.Pending
 		}
 	}
+	if p, isPaste := msg.(tea.PasteMsg); isPaste && m.taskOpen {
+		// The task keeps a paste's lines (other fields take its first).
+		var cmd tea.Cmd
+		m.task, cmd = m.task.Update(tea.PasteMsg{Content: pastedLines(p.Content)})
+		return m, cmd, dialog.Pending
+	}
 	msg, ok := dialog.InputMsg(msg)
 	if !ok {
 		return m, nil, dialog.Pending
@@ -150,6 +194,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 		m.list.SetQuery(m.filter.Value())
 	}
 	return m, cmd, dialog.Pending
+}
+
+// pastedLines is pasted text made safe line by line (safetext.Line), its
+// lines kept.
+func pastedLines(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = safetext.Line(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ToggleTask opens or hides the first-task field (FirstTask's run).
@@ -177,7 +231,7 @@ func (m Model) View(width, height int) string {
 	b.WriteString(m.filter.View() + "\n\n")
 	extra := 6 // title, filter, blanks, note, hint
 	if m.taskOpen {
-		extra += 3
+		extra += 3 + m.task.Height() // label, field, counter, blank
 	}
 	b.WriteString(m.list.View(th, width, max(3, height-extra)) + "\n")
 	if m.note != "" {
@@ -185,7 +239,8 @@ func (m Model) View(width, height int) string {
 	}
 	b.WriteString("\n")
 	if m.taskOpen {
-		b.WriteString(th.TextStyle().Render("First task (typed once the agent is ready):") + "\n" + m.task.View() + "\n\n")
+		b.WriteString(th.TextStyle().Render("First task (typed once the agent is ready):") + "\n" + m.task.View() + "\n" +
+			th.MutedStyle().Render(taskCounter(m.task.Value())) + "\n\n")
 	}
 	km := m.keys
 	b.WriteString(th.MutedStyle().Render(km.First(keys.ListChoose) + ": start · " + km.First(FirstTask) + ": first task · " +

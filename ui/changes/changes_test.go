@@ -142,7 +142,7 @@ func TestEnterAndStageAskTheApp(t *testing.T) {
 	if req := cmd().(RequestMsg); req.Op != OpToggleStage {
 		t.Fatalf("a → %+v", req)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "a: stage") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "a: unstage") { // on a staged file
 		t.Fatalf("hint not from the registry:\n%s", v)
 	}
 	m, _ = press(m, "G")
@@ -170,3 +170,25 @@ func TestErrorAndOutsideText(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// The header counts one conflict as "1 conflict"; the footer names the
+// stage key "unstage" on a staged file and "stage" on the others.
+func TestHeaderPluralsAndTheFooterSaysUnstageOnAStagedFile(t *testing.T) {
+	m := newList(t, nil)
+	d := sample()
+	d.Files[Conflicted] = []File{{Path: "README.md", Code: 'U'}}
+	d.Counts[Conflicted] = 1
+	m.SetData(d)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "Changes · 1 conflict · 2 staged") {
+		t.Fatalf("header does not count one conflict in the singular:\n%s", v)
+	}
+	m.SetData(sample()) // the cursor on the first staged file
+	if v := ansi.Strip(m.View()); !strings.Contains(v, ": unstage") {
+		t.Fatalf("on a staged file the footer does not say unstage:\n%s", v)
+	}
+	m, _ = press(m, "j", "j") // an unstaged file
+	if v := ansi.Strip(m.View()); strings.Contains(v, ": unstage") || !strings.Contains(v, ": stage") {
+		t.Fatalf("on an unstaged file the footer does not say stage:\n%s", v)
+	}
+}

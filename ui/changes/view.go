@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/ui/keys"
 )
 
 // View renders the header with the counts, the rows and the footer.
@@ -25,9 +27,23 @@ func (m Model) View() string {
 	if m.filtering {
 		b.WriteString(m.filter.View())
 	} else {
-		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(hints...), m.width, "…")))
+		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(m.footerHints()...), m.width, "…")))
 	}
 	return b.String()
+}
+
+// footerHints are the footer's keys for the selected row: its stage key
+// unstages a staged file, and the footer says so.
+func (m Model) footerHints() []keys.Hint {
+	out := append([]keys.Hint(nil), hints...)
+	if _, g, ok := m.Selected(); ok && g == Staged {
+		for i := range out {
+			if out[i].ID == ActStage {
+				out[i].What = "unstage"
+			}
+		}
+	}
+	return out
 }
 
 func (m Model) header() string {
@@ -35,7 +51,11 @@ func (m Model) header() string {
 	var parts []string
 	for g := range groupCount {
 		if d.Counts[g] > 0 {
-			parts = append(parts, itoa(d.Counts[g])+" "+strings.ToLower(g.String()))
+			word := strings.ToLower(g.String())
+			if g == Conflicted && d.Counts[g] == 1 {
+				word = "conflict" // "1 conflict", "2 conflicts"
+			}
+			parts = append(parts, itoa(d.Counts[g])+" "+word)
 		}
 	}
 	h := "Changes"

@@ -51,10 +51,11 @@ type Model struct {
 	area     textarea.Model
 
 	amend       bool
-	lastMessage string // the tip's message, offered when amend is turned on
-	typed       string // what was typed before amend replaced it
-	staged      string // "3 files staged": what the commit will hold (display copy)
-	err         string // the validation or commit error shown
+	lastMessage string   // the tip's message, offered when amend is turned on
+	typed       string   // what was typed before amend replaced it
+	staged      string   // "3 files staged": what the commit will hold (display copy)
+	err         string   // the validation error shown
+	failure     []string // why git refused the commit, and the fix: shown whole, wrapped
 	width       int
 }
 
@@ -88,12 +89,24 @@ func (m *Model) SetWidth(w int) {
 	m.area.SetWidth(m.width - 4)
 }
 
-// SetError shows why the commit failed (git's words, made drawable); the
+// SetError shows why the commit failed, each line of its text kept; the
 // dialog stays open with the message kept.
 func (m *Model) SetError(err error) {
-	m.err = ""
+	m.failure = nil
 	if err != nil {
-		m.err = safetext.Line(err.Error())
+		m.SetFailure(strings.Split(err.Error(), "\n"))
+	}
+}
+
+// SetFailure shows why git refused the commit, one entry a line (git's
+// words, then the fix), each made drawable and wrapped to the dialog,
+// never cut: the reason is what the person needs to act. nil clears it.
+func (m *Model) SetFailure(lines []string) {
+	m.failure = nil
+	for _, l := range lines {
+		if l = safetext.Line(l); strings.TrimSpace(l) != "" {
+			m.failure = append(m.failure, l)
+		}
 	}
 }
 
@@ -184,6 +197,11 @@ func (m Model) View() string {
 	lines = append(lines, m.area.View())
 	if m.err != "" {
 		lines = append(lines, th.ErrorStyle().Render(ansi.Truncate(m.err, m.width-4, "…")))
+	}
+	for _, l := range m.failure {
+		for w := range strings.Lines(ansi.Wrap(l, m.width-4, " ")) {
+			lines = append(lines, th.ErrorStyle().Render(strings.TrimRight(w, "\n")))
+		}
 	}
 	amend := "off"
 	if m.amend {

@@ -93,3 +93,26 @@ func TestHintsFromTheRegistryAndEsc(t *testing.T) {
 		t.Fatal("esc did not cancel")
 	}
 }
+
+// A refusal is shown whole: every line of git's reason and the fix,
+// wrapped to the dialog instead of cut at "…".
+func TestRefusalIsShownWholeAndWrapped(t *testing.T) {
+	m := newDialog(t, "")
+	m.SetWidth(40)
+	m.SetFailure([]string{"Author identity unknown", "fatal: no email was given and auto-detection is disabled",
+		"fix: set user.name and user.email: git config --global user.name \"Your Name\""})
+	view := ansi.Strip(m.View())
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(view)), " ")
+	for _, want := range []string{"Author identity unknown", "detection is disabled", "set user.name and user.email", `"Your Name"`} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("%q missing:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "…") {
+		t.Errorf("the refusal was cut:\n%s", view)
+	}
+	m.SetError(errors.New("first\nsecond"))
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "first") || !strings.Contains(view, "second") || strings.Contains(view, "Author") {
+		t.Errorf("SetError:\n%s", view)
+	}
+}

@@ -81,11 +81,16 @@ func (c Choice) View(width int) string {
 			mark, style = "▸ ", th.SelectedStyle()
 		}
 		b.WriteString(mark + th.AccentStyle().Render(o.Key) + "  " + style.Render(o.Label) + "\n")
-		picks = append(picks, o.Key)
+		if o.Key != "" {
+			picks = append(picks, o.Key)
+		}
 	}
 	km := c.keys
-	footer := strings.Join(picks, "/") + ": choose · " + km.First(keys.ChoiceUp) + "/" + km.First(keys.ChoiceDown) + ": move · " +
+	footer := km.First(keys.ChoiceUp) + "/" + km.First(keys.ChoiceDown) + ": move · " +
 		km.Hints(keys.Hint{ID: keys.ChoicePick, What: "pick ▸"}, keys.Hint{ID: keys.ChoiceCancel, What: "cancel"})
+	if len(picks) > 0 { // options without keys gave "//: choose"
+		footer = strings.Join(picks, "/") + ": choose · " + footer
+	}
 	b.WriteString("\n" + th.MutedStyle().Render(footer))
 	return box(th, width, b.String())
 }

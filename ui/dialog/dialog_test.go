@@ -176,3 +176,14 @@ func TestTypedConfirmDrawsOutsideTextInert(t *testing.T) {
 
 // testKeys are the components' default keys, as the application binds them.
 func testKeys() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }
+
+// Answers without keys of their own (the merge question) are picked with
+// the move keys: the footer offers no "//: choose".
+func TestChoiceWithoutAnswerKeysOffersNoEmptyKeys(t *testing.T) {
+	opts := []Option{{Label: "Merge into main"}, {Label: "Rebase onto main instead"}, {Label: "Cancel"}}
+	c := NewChoice(theme.Dark(), testKeys(), "Merge feat", nil, opts, 0)
+	v := ansi.Strip(c.View(70))
+	if strings.Contains(v, "//") || strings.Contains(v, ": choose") || !strings.Contains(v, ": move") {
+		t.Fatalf("the footer offers keys the answers do not have:\n%s", v)
+	}
+}

@@ -132,7 +132,7 @@ func TestWrapScrollsAndCountsDisplayRows(t *testing.T) {
 	}
 }
 
-// TestHunksStepInSourceOrder: n visits every hunk header in order, p
+// TestHunksStepInSourceOrder: ] visits every hunk header in order, [
 // comes back; wrap does not change the order.
 func TestHunksStepInSourceOrder(t *testing.T) {
 	for _, wrap := range []bool{false, true} {
@@ -144,17 +144,17 @@ func TestHunksStepInSourceOrder(t *testing.T) {
 			t.Fatalf("the first hunk is not selected at the start: %d", n)
 		}
 		for want := 2; want <= 5; want++ {
-			m = press(t, m, "n")
+			m = press(t, m, "]")
 			if n, total := m.HunkIndex(); n != want || total != 5 {
-				t.Fatalf("wrap %v: after %d× n at hunk %d/%d", wrap, want, n, total)
+				t.Fatalf("wrap %v: after %d× ] at hunk %d/%d", wrap, want, n, total)
 			}
 			if it := m.items[m.anchor().item]; it.kind != hunkItem {
-				t.Fatalf("n did not land on a hunk header")
+				t.Fatalf("] did not land on a hunk header")
 			}
 		}
-		m = press(t, m, "p", "p")
+		m = press(t, m, "[", "[")
 		if n, _ := m.HunkIndex(); n != 3 {
-			t.Fatalf("p p from hunk 5 → hunk %d", n)
+			t.Fatalf("[ [ from hunk 5 → hunk %d", n)
 		}
 	}
 }
@@ -162,7 +162,7 @@ func TestHunksStepInSourceOrder(t *testing.T) {
 // TestResizeAndWrapReanchorToTheSameSourceLine.
 func TestResizeAndWrapReanchorToTheSameSourceLine(t *testing.T) {
 	m := newViewer(t, 100, 12)
-	m = press(t, m, "n", "n", "j", "j", "j")
+	m = press(t, m, "]", "]", "j", "j", "j")
 	line := m.TopLine()
 	if line == 0 {
 		t.Fatal("not on a line")
@@ -253,7 +253,7 @@ func TestKeysAndHintsComeFromTheRegistry(t *testing.T) {
 
 func TestStageHunkAsksTheApp(t *testing.T) {
 	m := newViewer(t, 80, 12)
-	m = press(t, m, "n")
+	m = press(t, m, "]")
 	_, cmd := m.Update(keyMsg("s"))
 	if cmd == nil {
 		t.Fatal("no request")
@@ -274,6 +274,32 @@ func TestFooterOffersStagingOnlyWhereItWorks(t *testing.T) {
 	m.SetStaging(false)
 	if v := ansi.Strip(m.View()); strings.Contains(v, "stage hunk") || !strings.Contains(v, "w: wrap") {
 		t.Fatalf("a read-only view offers staging (or lost its other hints):\n%s", v)
+	}
+	m.SetStaging(true)
+	m.SetUnstage(true)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "s: unstage hunk") {
+		t.Fatalf("the staged diff's footer does not say its key unstages:\n%s", v)
+	}
+}
+
+// n and N step through search matches, as in every viewer here; the
+// hunks have their own keys, so n no longer moves a hunk.
+func TestNAndShiftNStepThroughMatches(t *testing.T) {
+	m := newViewer(t, 80, 12)
+	m = press(t, m, "/")
+	for _, r := range "changed" {
+		m = press(t, m, string(r))
+	}
+	m = press(t, m, "enter")
+	first, _ := m.Position()
+	m = press(t, m, "n")
+	second, _ := m.Position()
+	if second == first {
+		t.Fatalf("n did not move to the next match (row %d)", first)
+	}
+	m = press(t, m, "N")
+	if back, _ := m.Position(); back != first {
+		t.Fatalf("N did not come back to the first match: row %d, want %d", back, first)
 	}
 }
 
@@ -321,13 +347,13 @@ func TestOutsideTextIsInert(t *testing.T) {
 }
 
 // TestHunkSelectionWhenEverythingFits: a diff shorter than the screen
-// cannot scroll, yet n still selects the next hunk, and s stages that one.
+// cannot scroll, yet ] still selects the next hunk, and s stages that one.
 func TestHunkSelectionWhenEverythingFits(t *testing.T) {
 	m := newViewer(t, 80, 400)
 	if row, _ := m.Position(); row != 1 {
 		t.Fatal("not at the top")
 	}
-	m = press(t, m, "n", "n")
+	m = press(t, m, "]", "]")
 	if n, _ := m.HunkIndex(); n != 3 {
 		t.Fatalf("selected hunk %d", n)
 	}

@@ -40,6 +40,7 @@ type Model struct {
 
 	title   string // the display copy of what is shown: path, mode
 	mode    string
+	empty   string // shown when there are no files: "" means "no changes"
 	files   []udiff.File
 	items   []item
 	spans   [][]span       // per item, from the highlighter; nil until it answers
@@ -52,6 +53,7 @@ type Model struct {
 	wrap          bool
 	wantSplit     bool // the person's choice; shown only when wide enough
 	noStage       bool // what is shown cannot be staged: the footer offers no staging
+	unstage       bool // what is shown is staged: its stage keys unstage
 	lay           *layout
 	top           int // first display row shown
 	// sel is the item index of the selected hunk's header (-1: none). n/p
@@ -102,6 +104,11 @@ func (m *Model) SetDiff(title, mode string, files []udiff.File) tea.Cmd {
 	return m.highlightVisible()
 }
 
+// SetEmpty sets what the viewer says while it has no files ("loading…",
+// "not shown: …"); "" brings back "no changes". A viewer still loading,
+// or refused its file, must not claim there are no changes.
+func (m *Model) SetEmpty(text string) { m.empty = safetext.Line(text) }
+
 // Files returns what is shown.
 func (m Model) Files() []udiff.File { return m.files }
 
@@ -123,6 +130,10 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 // conflict, a commit): the footer offers staging only when it can. The
 // viewer still asks for a stage on its key; the app says why it cannot.
 func (m *Model) SetStaging(ok bool) { m.noStage = !ok }
+
+// SetUnstage says whether what is shown is the staged diff, whose stage
+// keys unstage: the footer names them so.
+func (m *Model) SetUnstage(on bool) { m.unstage = on }
 
 // Wrap reports whether long lines wrap.
 func (m Model) Wrap() bool { return m.wrap }

@@ -45,7 +45,11 @@ func (m Model) View() string {
 	b.WriteString(m.titleLine())
 	body := m.bodyHeight()
 	if len(m.items) == 0 {
-		b.WriteString("\n" + m.theme.MutedStyle().Render("no changes"))
+		empty := m.empty
+		if empty == "" {
+			empty = "no changes"
+		}
+		b.WriteString("\n" + m.theme.MutedStyle().Render(ansi.Truncate(empty, m.width, "…")))
 		body--
 	}
 	for k := 0; k < body; k++ {
@@ -103,15 +107,18 @@ func (m Model) footer() string {
 }
 
 // footerHints are the hints that apply to what is shown.
+// In the staged diff the stage keys unstage, and the footer says so.
 func (m Model) footerHints() []keys.Hint {
-	if !m.noStage {
-		return hints
-	}
 	out := make([]keys.Hint, 0, len(hints))
 	for _, h := range hints {
-		if h.ID != ActStageHunk && h.ID != ActStageFile {
-			out = append(out, h)
+		switch {
+		case h.ID != ActStageHunk && h.ID != ActStageFile:
+		case m.noStage:
+			continue
+		case m.unstage:
+			h.What = "un" + h.What
 		}
+		out = append(out, h)
 	}
 	return out
 }

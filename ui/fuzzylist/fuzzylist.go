@@ -5,6 +5,7 @@ package fuzzylist
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/sahilm/fuzzy"
@@ -30,6 +31,10 @@ type List struct {
 	// ShowPosition gives the last row to "↑↓ 4–10 of 12" when the matches
 	// do not fit, so a person knows there is more.
 	ShowPosition bool
+	// Rank, when set, orders the matches of a query: lower first, the
+	// fuzzy order kept within a rank (the palette puts a label's
+	// word-prefix match before a scattered match).
+	Rank func(item int, query string) int
 
 	items   []Item
 	query   string
@@ -87,6 +92,10 @@ func (l *List) refilter() {
 					l.matches = append(l.matches, i)
 				}
 			}
+		}
+		if l.Rank != nil {
+			q := strings.TrimSpace(l.query)
+			sort.SliceStable(l.matches, func(a, b int) bool { return l.Rank(l.matches[a], q) < l.Rank(l.matches[b], q) })
 		}
 	}
 	l.cursor, l.offset = 0, 0

@@ -45,7 +45,8 @@ type Registry struct {
 }
 
 // NewRegistry builds a registry, refusing duplicate IDs, actions without
-// keys or help, and two actions of one scope sharing a key.
+// an ID, a scope or help, and two actions of one scope sharing a key. An
+// action may have no key: it is then run from the palette only.
 func NewRegistry(actions ...Action) (*Registry, error) {
 	r := &Registry{byID: make(map[ActionID]int, len(actions))}
 	seen := map[string]ActionID{}

@@ -64,6 +64,11 @@ func Remap(actions []Action, overrides map[string][]string, groups [][]Scope) ([
 			continue
 		}
 		ks, err := normalizeKeys(ActionID(id), overrides[id])
+		if err == nil && len(ks) == 0 && !out[i].Palette {
+			// No palette entry to fall back on: without a key it could not
+			// run at all (the palette itself, the cursor moves).
+			err = &RemapError{ID: ActionID(id), Reason: "is not in the palette, so an empty list would leave no way to run it; keeping its default keys"}
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue

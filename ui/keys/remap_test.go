@@ -154,3 +154,23 @@ func TestExplainSaysWhyAndWhere(t *testing.T) {
 		t.Fatalf("KeysOf = %q", r.KeysOf("focus-list"))
 	}
 }
+
+// An empty list leaves a palette command without a key; an action the
+// palette does not offer keeps its keys, since nothing else could run it.
+func TestRemapEmptyListOnlyForPaletteCommands(t *testing.T) {
+	acts := sample()
+	acts[1].Palette = true // refresh
+	got, errs := Remap(acts, map[string][]string{"refresh": {}, "palette": {}}, groups)
+	if ks := keysOf(t, got, "refresh"); len(ks) != 0 {
+		t.Fatalf("refresh kept %v", ks)
+	}
+	if ks := keysOf(t, got, "palette"); !slices.Equal(ks, []string{"ctrl+space"}) {
+		t.Fatalf("the palette lost its key: %v", ks)
+	}
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "not in the palette") {
+		t.Fatalf("errors: %v", errs)
+	}
+	if _, err := NewRegistry(got...); err != nil {
+		t.Fatalf("a registry with a keyless action: %v", err)
+	}
+}

@@ -45,12 +45,50 @@ func New(th theme.Theme, km keys.Map, actions []keys.Action, avail keys.Availabi
 		items[i] = fuzzylist.Item{Title: a.Help, Note: note, Disabled: !ok}
 	}
 	m.list = fuzzylist.New(items)
+	m.list.Rank = m.rank
 	m.input = textinput.New()
 	m.input.Prompt = "› "
 	m.input.Placeholder = "type to filter commands"
 	m.input.SetWidth(60)
 	m.input.Focus()
 	return m
+}
+
+// rank orders a query's matches: a word of the label that starts with the
+// query first ("com" finds "commit" before "Show lifecycle script output
+// (… on-done)"), then a word of the help that does, then the rest; an
+// action that can run before one that cannot, within each.
+func (m Model) rank(i int, query string) int {
+	q := strings.ToLower(query)
+	r := 4
+	switch {
+	case wordPrefix(m.actions[i].Label, q):
+		r = 0
+	case wordPrefix(m.actions[i].Help, q):
+		r = 2
+	}
+	if m.reasons[i] != "" {
+		r++
+	}
+	return r
+}
+
+// wordPrefix reports whether text starts with q, or a word of it does.
+func wordPrefix(text, q string) bool {
+	t := strings.ToLower(text)
+	if q == "" || strings.HasPrefix(t, q) {
+		return q != ""
+	}
+	for i := 1; i < len(t); i++ {
+		if !isWordRune(t[i-1]) && isWordRune(t[i]) && strings.HasPrefix(t[i:], q) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordRune(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // Update handles one message. On Submitted, Chosen says which action.
@@ -91,6 +129,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 	m.list.SetQuery(m.input.Value())
 	m.note = ""
 	return m, cmd, dialog.Pending
+}
+
+// Offers reports whether the palette lists the action.
+func (m Model) Offers(id keys.ActionID) bool {
+	for _, a := range m.actions {
+		if a.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Chosen returns the selected action.

@@ -46,3 +46,27 @@ func TestPaletteFiltersAndRefusesUnavailable(t *testing.T) {
 
 // testKeys are the components' default keys, as the application binds them.
 func testKeys() keys.Map { return keys.MustRegistry(keys.ComponentActions()...).Map() }
+
+// A query that starts a word of a command's label finds that command
+// first, ahead of one whose help merely starts with the same letters, and
+// a command that cannot run comes after one that can.
+func TestPaletteRanksALabelsWordPrefixFirst(t *testing.T) {
+	acts := []keys.Action{
+		{ID: "run", Scope: "d", Keys: []string{"f5"}, Label: "run", Help: "Start the workspace's run script"},
+		{ID: "status", Scope: "d", Keys: []string{"i"}, Label: "status", Help: "Workspace status: cleanup, ports, scripts"},
+		{ID: "stage", Scope: "d", Keys: []string{"s"}, Label: "stage file", Help: "Stage the file"},
+	}
+	avail := func(id keys.ActionID) (bool, string) {
+		if id == "stage" {
+			return false, "no file selected"
+		}
+		return true, ""
+	}
+	m := New(theme.Dark(), testKeys(), acts, avail)
+	for _, r := range "st" {
+		m, _, _ = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	if a, ok := m.Chosen(); !ok || a.ID != "status" {
+		t.Fatalf("\"st\" chose %q first, want the status command (its label starts with it):\n%s", a.ID, m.View(70, 20))
+	}
+}

@@ -46,6 +46,7 @@ type node struct {
 	name      string // display copy
 	dir, link bool
 	other     bool
+	kind      string // what an other is, for saying why it does not open
 	state     loadState
 	err       string   // short, drawable
 	children  []string // paths, in listing order

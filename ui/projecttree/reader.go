@@ -18,9 +18,10 @@ import (
 // Entry is one directory entry as the tree shows it.
 type Entry struct {
 	Name  string
-	Dir   bool // a real directory (never a link to one)
-	Link  bool // a symbolic link, shown but never followed
-	Other bool // a FIFO, socket or device: shown, never opened
+	Dir   bool   // a real directory (never a link to one)
+	Link  bool   // a symbolic link, shown but never followed
+	Other bool   // a FIFO, socket or device: shown, never opened
+	Kind  string // for Other: what it is ("a named pipe (FIFO)"), for saying why it does not open
 }
 
 // Listing is one directory's read.
@@ -290,7 +291,7 @@ func listDir(path string, limit int) (Listing, error) {
 			}
 			t := d.Type()
 			l.Entries = append(l.Entries, Entry{Name: d.Name(), Dir: t.IsDir(), Link: t&fs.ModeSymlink != 0,
-				Other: t&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice) != 0})
+				Other: t&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice) != 0, Kind: kindOf(t)})
 		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
@@ -312,4 +313,17 @@ func listDir(path string, limit int) (Listing, error) {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return l, nil
+}
+
+// kindOf names a special file's type for people; "" for the rest.
+func kindOf(t fs.FileMode) string {
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -226,12 +227,47 @@ func TestLinksAreShownNeverFollowed(t *testing.T) {
 	m = settle(t, m, m.SetWorkspace("ws1", root))
 	m = selectPath(t, m, "slash")
 	m, cmd := m.Update(key("enter"))
-	if cmd != nil || len(m.rows) != 2 {
-		t.Fatalf("a link was followed: %v rows %d", cmd, len(m.rows))
+	if len(m.rows) != 2 {
+		t.Fatalf("a link was followed: rows %d", len(m.rows))
+	}
+	if r := requestOf(t, cmd); r.Op != OpExplain || r.Path != "slash" || !strings.Contains(r.Why, "symbolic link") {
+		t.Fatalf("enter on a link asks for %+v", r)
 	}
 	if _, err := listDir(filepath.Join(root, "slash"), 10); err == nil {
 		t.Fatal("listDir followed a link to a directory")
 	}
+}
+
+// Enter on a FIFO or a link to a device opens nothing and says why: the
+// app shows the reason instead of a viewer that would block on the read.
+func TestSpecialFilesSayWhyTheyDoNotOpen(t *testing.T) {
+	root := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink("/dev/tty", filepath.Join(root, "tty"))
+	m := newTree(t, nil)
+	m = settle(t, m, m.SetWorkspace("ws1", root))
+	for name, why := range map[string]string{"pipe": "named pipe (FIFO), not a regular file", "tty": "symbolic link"} {
+		var cmd tea.Cmd
+		m, cmd = selectPath(t, m, name).Update(key("enter"))
+		if r := requestOf(t, cmd); r.Op != OpExplain || r.Path != name || !strings.Contains(r.Why, why) {
+			t.Errorf("enter on %s asks for %+v, want it to say %q", name, r, why)
+		}
+	}
+}
+
+// requestOf runs cmd and returns the RequestMsg it gives.
+func requestOf(t *testing.T, cmd tea.Cmd) RequestMsg {
+	t.Helper()
+	if cmd == nil {
+		t.Fatal("no request")
+	}
+	r, ok := cmd().(RequestMsg)
+	if !ok {
+		t.Fatal("the command is not a request")
+	}
+	return r
 }
 
 func TestOutsideNamesAreInert(t *testing.T) {

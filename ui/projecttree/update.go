@@ -49,8 +49,9 @@ type Op int
 
 // Requests.
 const (
-	OpView   Op = iota // show Path read-only in the viewer
-	OpEditor           // open Path in $EDITOR
+	OpView    Op = iota // show Path read-only in the viewer
+	OpEditor            // open Path in $EDITOR
+	OpExplain           // say why Path does not open (Why)
 )
 
 // RequestMsg carries a request to the app; Path is relative to Root.
@@ -59,6 +60,7 @@ type RequestMsg struct {
 	Workspace string
 	Root      string
 	Path      string
+	Why       string // for OpExplain: "is a symbolic link: …"
 }
 
 // LoadedMsg is one directory's read (the app routes it back to the tree).
@@ -133,14 +135,14 @@ func (m *Model) apply(msg LoadedMsg) tea.Cmd {
 		kids = append(kids, p)
 		old := m.nodes[p]
 		if old != nil && old.dir == e.Dir {
-			old.link, old.other = e.Link, e.Other
+			old.link, old.other, old.kind = e.Link, e.Other, e.Kind
 			if old.dir && old.expanded && old.read && old.state != loading {
 				cmds = append(cmds, m.load(p)) // keep what was open, fresh
 			}
 			continue
 		}
 		m.drop(p)
-		m.nodes[p] = &node{name: safetext.Line(e.Name), dir: e.Dir, link: e.Link, other: e.Other}
+		m.nodes[p] = &node{name: safetext.Line(e.Name), dir: e.Dir, link: e.Link, other: e.Other, kind: e.Kind}
 	}
 	for _, c := range n.children {
 		if !seen[c] {
@@ -196,6 +198,12 @@ func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
 	return m, nil
 }
 
+// explain asks the app to say why p does not open.
+func (m Model) explain(p, why string) tea.Cmd {
+	r := RequestMsg{Op: OpExplain, Workspace: m.workspace, Root: m.root, Path: p, Why: why}
+	return func() tea.Msg { return r }
+}
+
 func (m Model) request(op Op, p string) tea.Cmd {
 	r := RequestMsg{Op: op, Workspace: m.workspace, Root: m.root, Path: p}
 	return func() tea.Msg { return r }
@@ -210,8 +218,17 @@ func (m *Model) open() tea.Cmd {
 	}
 	n := m.nodes[p]
 	if !dir {
-		if n.link || n.other {
-			return nil // never followed, never opened
+		// Never followed, never opened (a link may lead to /dev/tty, a FIFO
+		// would block the read): say why nothing opens.
+		switch {
+		case n.link:
+			return m.explain(p, "is a symbolic link: the Project tree shows links but never follows them")
+		case n.other:
+			kind := n.kind
+			if kind == "" {
+				kind = "a special file"
+			}
+			return m.explain(p, "is "+kind+", not a regular file: there is nothing to show")
 		}
 		return m.request(OpView, p)
 	}

@@ -25,6 +25,7 @@ func (s *Screen) Listen(send func(uv.Event)) error {
 	if err != nil {
 		return err
 	}
+	markCloseOnExec() // the reader's epoll is made without close-on-exec
 	tr := uv.NewTerminalReader(cr, uv.Environ(s.opts.Env).Getenv("TERM"))
 	tr.EscTimeout = s.opts.EscTimeout
 	ctx, cancel := context.WithCancel(context.Background())

@@ -24,7 +24,10 @@ const maxCaptured = 256 << 10
 // restored terminal. A fatal runtime error kills the process before that,
 // so those are also copied to the real standard error as they happen.
 func CaptureStderr() (release func(), err error) {
-	orig, err := unix.Dup(2)
+	// Close-on-exec: this copy is amux's terminal, and a process amux
+	// starts (the tmux server above all, which outlives amux) would
+	// otherwise inherit it and keep the terminal open after amux quits.
+	orig, err := unix.FcntlInt(2, unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -78,6 +78,9 @@ func FromConfig(cfg config.Config) []Row {
 		num("Ports (new workspaces only)", "ports.start", "First port", cfg.Ports.Start, 1),
 		num("Ports (new workspaces only)", "ports.end", "Last port", cfg.Ports.End, 1),
 		num("Ports (new workspaces only)", "ports.size", "Ports per workspace", cfg.Ports.Size, 1),
+		// Last of the sections, so the rows above keep their places.
+		sec("Notify command (tells you anywhere)", "notify.command", "Command: its words, no shell (empty: off)", Text, JoinWords(cfg.Notify.Command)),
+		sec("Notify command (tells you anywhere)", "notify.on", "Runs on (of blocked, done, error)", Text, strings.Join(cfg.Notify.On, ",")),
 	}
 	for _, name := range cfg.AssistantNames() {
 		rows = append(rows, assistantRows(name, cfg.Assistants[name])...)
@@ -170,6 +173,17 @@ func Apply(cfg config.Config, rows []Row, removed []string) (Result, string, err
 			s.Status.DoneWindowMs = n
 		case "status.startup_grace_ms":
 			s.Status.StartupGraceMs = n
+		case "notify.command":
+			words, err := SplitWords(v)
+			if err != nil {
+				return Result{}, r.ID, fmt.Errorf("%s: %w", r.Label, err)
+			}
+			s.Notify.Command = words
+		case "notify.on":
+			s.Notify.On = splitList(v)
+			if err := s.Notify.Validate(); err != nil {
+				return Result{}, r.ID, err
+			}
 		case "ports.start":
 			s.Ports.Start = n
 		case "ports.end":
@@ -205,8 +219,11 @@ func Apply(cfg config.Config, rows []Row, removed []string) (Result, string, err
 	}
 	if err := res.Sections.Validate(cfg.ThemeNames()); err != nil {
 		id := "ports.start"
-		if strings.HasPrefix(err.Error(), "status") {
+		switch {
+		case strings.HasPrefix(err.Error(), "status"):
 			id = "status.quiet_after_ms"
+		case strings.HasPrefix(err.Error(), "notify"):
+			id = "notify.command"
 		}
 		return Result{}, id, err
 	}

@@ -33,7 +33,7 @@ type AssistantSave struct {
 // part still pending — merged, so a retry carries the earlier change too.
 // A nil part is not written.
 func Plan(live config.Config, r Result, p Pending) (sections *config.Sections, assistants *AssistantSave) {
-	if r.Sections != config.SectionsOf(live) || p.Sections != nil {
+	if !r.Sections.Equal(config.SectionsOf(live)) || p.Sections != nil {
 		s := r.Sections
 		sections = &s
 	}
@@ -69,7 +69,7 @@ func sameAssistant(a, b config.Assistant) bool {
 // Live returns cfg with a confirmation applied: the values are in use from
 // now on, saved or not.
 func Live(cfg config.Config, r Result) config.Config {
-	cfg.UI, cfg.Ports, cfg.Status = r.Sections.UI, r.Sections.Ports, r.Sections.Status
+	cfg.UI, cfg.Ports, cfg.Status, cfg.Notify = r.Sections.UI, r.Sections.Ports, r.Sections.Status, r.Sections.Notify
 	as := maps.Clone(cfg.Assistants)
 	for name, a := range r.Assistants {
 		if old, ok := as[name]; ok {

@@ -64,7 +64,8 @@ func TestEveryConfigValueHasARow(t *testing.T) {
 	for _, id := range []string{"ui.theme", "ui.show_key_hints", "ui.bell_on_done", "ui.tmux_server", "ui.tmux_config",
 		"status.quiet_after_ms", "status.done_window_ms", "status.startup_grace_ms", "ports.start", "ports.end", "ports.size",
 		"ui.notifications", "status.short_command_ms", "status.stuck_after_ms", "status.shell_marks",
-		"assistant.claude.command", "assistant.claude.interrupt_count", "assistant.shell.interrupt_delay_ms", "assistant.claude.resume_command"} {
+		"assistant.claude.command", "assistant.claude.interrupt_count", "assistant.shell.interrupt_delay_ms", "assistant.claude.resume_command",
+		"notify.command", "notify.on"} {
 		if !ids[id] {
 			t.Errorf("no row for %s", id)
 		}

@@ -22,9 +22,16 @@ func TerminalFeatures() []string {
 // Alt+key. send-keys does not go through this parser at all.
 const EscapeTime = "0"
 
+// FocusEvents is amux's server's focus-events: on, so tmux asks amux's
+// clients for focus reports and passes focus in and out (CSI I, CSI O) to a
+// pane whose program asked for them (mode 1004). Off — what a server
+// started with -f /dev/null has — a program never learns its tab lost
+// focus, and Claude Code warns about it.
+const FocusEvents = "on"
+
 // EnsureServerOptions gives the server the options amux's attach clients
 // need: TerminalFeatures appended to terminal-features unless already there,
-// and escape-time EscapeTime. It changes nothing that is already so, so
+// escape-time EscapeTime and focus-events FocusEvents. It changes nothing that is already so, so
 // calling it before every attach is harmless. tmux reads terminal-features
 // when a client attaches (clients attached earlier keep what they had);
 // escape-time applies at once. The server must be running (some session
@@ -32,18 +39,21 @@ const EscapeTime = "0"
 func EnsureServerOptions(ctx context.Context, r tmux.Runner) error {
 	out, err := r.Run(ctx, tmux.Chain(
 		[]string{"show-options", "-s", "terminal-features"},
-		[]string{"show-options", "-s", "escape-time"})...)
+		[]string{"show-options", "-s", "escape-time"},
+		[]string{"show-options", "-s", "focus-events"})...)
 	if err != nil {
 		return err
 	}
 	have := map[string]bool{}
-	escape := ""
+	escape, focus := "", ""
 	for line := range strings.Lines(out) {
 		name, v, ok := strings.Cut(strings.TrimSpace(line), " ")
 		switch {
 		case !ok:
 		case name == "escape-time":
 			escape = v
+		case name == "focus-events":
+			focus = v
 		default:
 			have[strings.Trim(v, `"'`)] = true
 		}
@@ -56,6 +66,9 @@ func EnsureServerOptions(ctx context.Context, r tmux.Runner) error {
 	}
 	if escape != EscapeTime {
 		set = append(set, []string{"set-option", "-s", "escape-time", EscapeTime})
+	}
+	if focus != FocusEvents {
+		set = append(set, []string{"set-option", "-s", "focus-events", FocusEvents})
 	}
 	if set == nil {
 		return nil

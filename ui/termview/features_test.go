@@ -22,6 +22,9 @@ func TestEnsureServerOptions(t *testing.T) {
 	if got := strings.TrimSpace(srv.MustRun(t, "show-options", "-s", "-v", "escape-time")); got != EscapeTime {
 		t.Fatalf("escape-time = %s, want %s", got, EscapeTime)
 	}
+	if got := strings.TrimSpace(srv.MustRun(t, "show-options", "-s", "-v", "focus-events")); got != FocusEvents {
+		t.Fatalf("focus-events = %s, want %s", got, FocusEvents)
+	}
 	features := srv.MustRun(t, "show-options", "-s", "terminal-features")
 	for _, f := range TerminalFeatures() {
 		if strings.Count(features, f) != 1 {

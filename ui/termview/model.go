@@ -88,8 +88,9 @@ func (m *Model) Focus() {
 }
 
 // SetVisible says whether the view is on screen; a hidden view's terminal
-// stops reading its PTY (see Terminal.SetVisible). Shown again, its frame is
-// the screen as it is at once.
+// stops reading its PTY and its tmux client is suspended (see
+// Terminal.SetVisible). Shown again, its frame is the last screen at once,
+// and the client's full redraw follows.
 func (m *Model) SetVisible(visible bool) {
 	if f := m.term.setVisible(visible); f != nil {
 		m.frame = f

@@ -14,7 +14,9 @@ import (
 // mode and closes the original. Size changes go through setSize, which does
 // not make it blocking again.
 func pollable(f *os.File) (*os.File, error) {
-	fd, err := unix.Dup(int(f.Fd()))
+	// Close-on-exec, as every descriptor amux opens: a process amux starts
+	// must not hold a tab's terminal.
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -46,11 +46,18 @@ func (t *Terminal) readLoop() {
 	emulation := newBudget(t.opts.EmulationShare, t.opts.EmulationBurst, time.Now())
 	for {
 		t.waitVisible()
+		t.resumeIfShown()
 		t.startReading()
 		n, err := t.rw.Read(buf)
 		t.reading.Store(false)
+		if interrupted(err) {
+			err = nil // the view was shown: wake its client (suspend.go)
+		}
 		if err == nil && n > 0 {
 			n = readAvailable(t.rw, buf, n)
+		}
+		if n > 0 && t.dropping() {
+			n = 0 // a full redraw follows the wake
 		}
 		if n > 0 {
 			t.stats.bytes.Add(uint64(n))

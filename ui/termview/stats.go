@@ -16,6 +16,7 @@ type Stats struct {
 type counters struct {
 	bytes, reads, frames atomic.Uint64
 	paused               atomic.Int64
+	wakes                atomic.Uint64 // suspended clients woken (suspend.go)
 }
 
 // Stats returns the terminal's running totals.

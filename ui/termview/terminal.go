@@ -97,6 +97,7 @@ type Terminal struct {
 	rw      io.ReadWriteCloser
 	ptmx    *os.File  // nil when rw is not a PTY (tests)
 	proc    *exec.Cmd // nil when no process was started
+	client  string    // the attach client's tmux name (its PTY), for suspend-client
 
 	mu          sync.Mutex // guards the emulator and the frame state below
 	emu         Emulator
@@ -121,7 +122,10 @@ type Terminal struct {
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
 	stopped     bool
-	lastIngest  time.Time // when output was last emulated
+	lastIngest  time.Time     // when output was last emulated
+	susp        suspension    // a hidden view's client is suspended (suspend.go)
+	suspDone    chan struct{} // closed when the suspend-client on its way is done
+	redrawDue   bool          // output was dropped without a suspension: redraw on show
 
 	userInput   atomic.Bool   // input written since the last frame
 	inputWake   chan struct{} // capacity 1: input was written
@@ -170,6 +174,9 @@ func Attach(ctx context.Context, c *tmux.Client, session string, opts Options) (
 	}
 	t := newTerminal(ptmx, opts)
 	t.session, t.runner, t.ptmx, t.proc = session, c, ptmx, cmd
+	if name, err := clientName(ptmx.Fd()); err == nil {
+		t.client = name
+	}
 	// x/vt reserves 4 MB for the parser and a full alternate screen, both of
 	// which NewVTEmulator replaces at once (see tuneVT). Collected on their
 	// own they would linger as resident memory (a later allocation that

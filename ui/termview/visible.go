@@ -3,12 +3,11 @@ package termview
 import "time"
 
 // SetVisible says whether the view is on screen. A hidden terminal does not
-// read its PTY at all: whatever the pane prints meanwhile waits in the PTY
-// and in tmux, which — as for any client that falls behind — discards a
-// flood and redraws the screen once it is over. A hidden tab therefore
-// costs nothing, however much it prints (tmux also redraws every client
-// whenever an option changes), and showing it again reads what waited and
-// publishes the screen at once.
+// read its PTY, and its tmux client is suspended (suspend.go): the server
+// writes nothing to it while it is hidden, however much the pane prints and
+// however often an option changes, so a hidden tab costs neither amux nor
+// tmux anything. Showing it publishes the last screen at once and wakes the
+// client, whose full redraw follows within a round trip.
 func (t *Terminal) SetVisible(visible bool) { t.setVisible(visible) }
 
 // setVisible is SetVisible returning, on showing, the frame published at
@@ -20,8 +19,12 @@ func (t *Terminal) setVisible(visible bool) *Frame {
 	if !visible {
 		if was {
 			t.havePub = false
+			t.suspendLocked()
 		}
 		return nil
+	}
+	if !was {
+		t.interruptReadLocked()
 	}
 	select {
 	case t.visibleWake <- struct{}{}:

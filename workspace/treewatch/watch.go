@@ -147,6 +147,10 @@ func (w *Watcher) Watches() int {
 	return w.watches
 }
 
+// Changed is C, for callers that hold a watcher by its methods (the
+// workspace services' ChangeWatch).
+func (w *Watcher) Changed() <-chan struct{} { return w.C }
+
 // Close stops the watcher and releases its watches. It is safe to call
 // more than once.
 func (w *Watcher) Close() {

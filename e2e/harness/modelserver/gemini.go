@@ -1,10 +1,8 @@
 package modelserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 )
@@ -24,7 +22,7 @@ func geminiRoutes(s *Server, mux *http.ServeMux) {
 	mux.HandleFunc("POST /v1beta/models/{call}", s.geminiModels)
 	mux.HandleFunc("GET /v1beta/models", func(w http.ResponseWriter, r *http.Request) {
 		s.Record(r)
-		geminiJSON(w, http.StatusOK, map[string]any{"models": []any{}})
+		writeJSON(w, http.StatusOK, map[string]any{"models": []any{}})
 	})
 }
 
@@ -59,17 +57,17 @@ func GeminiTools(r Request) []string {
 
 func (s *Server) geminiModels(w http.ResponseWriter, r *http.Request) {
 	model, method, _ := strings.Cut(r.PathValue("call"), ":")
-	body := geminiPeek(r)
+	body := peekBody(r)
 	switch method {
 	case "streamGenerateContent":
 	case "countTokens":
 		s.Record(r)
-		geminiJSON(w, http.StatusOK, map[string]any{"totalTokens": 1 + len(body)/4})
+		writeJSON(w, http.StatusOK, map[string]any{"totalTokens": 1 + len(body)/4})
 		return
 	case "generateContent":
 		// The CLI's own one-shot questions: never a turn of the script.
 		s.Record(r)
-		geminiJSON(w, http.StatusOK, geminiResponse(model, geminiSideParts(body), "STOP"))
+		writeJSON(w, http.StatusOK, geminiResponse(model, geminiSideParts(body), "STOP"))
 		return
 	default:
 		s.Record(r)
@@ -153,14 +151,6 @@ func geminiFill(raw json.RawMessage, name string) any {
 	return "ok"
 }
 
-// geminiPeek reads a request's body and puts it back, so the handler can
-// look before it decides whether the request takes a turn.
-func geminiPeek(r *http.Request) []byte {
-	b, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
-	r.Body = io.NopCloser(bytes.NewReader(b))
-	return b
-}
-
 // streamGemini sends turn as server-sent events: the text in chunks paced
 // over StreamFor, then the function call, then a finishReason with usage.
 func (s *Server) streamGemini(w http.ResponseWriter, r *http.Request, model string, turn Turn) {
@@ -226,11 +216,5 @@ func geminiError(w http.ResponseWriter, status int) {
 		// a retrying test short.
 		e["details"] = []any{map[string]any{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1s"}}
 	}
-	geminiJSON(w, status, map[string]any{"error": e})
-}
-
-func geminiJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	writeJSON(w, status, map[string]any{"error": e})
 }

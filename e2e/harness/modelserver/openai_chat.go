@@ -1,12 +1,9 @@
 package modelserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"sync/atomic"
 	"time"
 )
 
@@ -15,18 +12,12 @@ import (
 // /v1/chat/completions with "stream": true, answered with server-sent
 // events of chat.completion.chunk objects (choices[0].delta holds content
 // or tool_calls, the last chunk a finish_reason and usage) and "data:
-// [DONE]"; GET /v1/models lists one model. Failures are OpenAI's JSON
+// [DONE]" (GET /v1/models is the Responses API file's). Failures are OpenAI's JSON
 // errors ({"error":{"message","type","code"}}).
 
 // openaiChatRoutes registers the chat completions API's paths.
 func openaiChatRoutes(s *Server, mux *http.ServeMux) {
 	mux.HandleFunc("POST /v1/chat/completions", s.openaiChat)
-	mux.HandleFunc("GET /v1/models", func(w http.ResponseWriter, r *http.Request) {
-		s.Record(r)
-		chatJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{
-			map[string]any{"id": "scripted", "object": "model", "created": 0, "owned_by": "amux"},
-		}})
-	})
 }
 
 // chatRequest is the part of a chat completions request the server reads.
@@ -57,11 +48,8 @@ func ChatTools(r Request) []string {
 	return out
 }
 
-var chatIDs atomic.Int64
-
 func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
-	r.Body = io.NopCloser(bytes.NewReader(body))
+	body := peekBody(r)
 	var req chatRequest
 	_ = json.Unmarshal(body, &req)
 	var turn Turn
@@ -81,9 +69,9 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 		chatError(w, turn.Status)
 		return
 	}
-	id := fmt.Sprintf("chatcmpl-%d", chatIDs.Add(1))
+	id := replyID("chatcmpl")
 	if !req.Stream {
-		chatJSON(w, http.StatusOK, chatWhole(id, req.Model, turn))
+		writeJSON(w, http.StatusOK, chatWhole(id, req.Model, turn))
 		return
 	}
 	s.streamChat(w, r, id, req.Model, turn)
@@ -154,11 +142,5 @@ func chatError(w http.ResponseWriter, status int) {
 	case http.StatusServiceUnavailable:
 		kind, code, msg = "server_error", "overloaded", "The engine is currently overloaded, please try again later."
 	}
-	chatJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": kind, "code": code, "param": nil}})
-}
-
-func chatJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": kind, "code": code, "param": nil}})
 }

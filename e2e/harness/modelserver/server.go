@@ -14,7 +14,6 @@ package modelserver
 import (
 	"bytes"
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -69,6 +68,7 @@ type Server struct {
 	mu       sync.Mutex
 	script   []Turn
 	fallback Turn
+	side     string // the answer to a CLI's side requests (SideReply)
 	reqs     []Request
 	changed  chan struct{} // closed and replaced on every request
 }
@@ -109,7 +109,12 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 // apis lists the route installers of the APIs this server speaks.
 func apis() []func(*Server, *http.ServeMux) {
-	return []func(*Server, *http.ServeMux){geminiRoutes, openaiChatRoutes}
+	return []func(*Server, *http.ServeMux){
+		anthropicRoutes,
+		(*Server).openaiRoutes,
+		geminiRoutes,
+		openaiChatRoutes,
+	}
 }
 
 // URL is the server's base URL, http://127.0.0.1:PORT (no trailing slash).
@@ -157,8 +162,7 @@ func (s *Server) Next(r *http.Request) (Turn, []byte) {
 func (s *Server) Record(r *http.Request) []byte { return s.record(r, false) }
 
 func (s *Server) record(r *http.Request, generation bool) []byte {
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
-	r.Body = io.NopCloser(bytes.NewReader(body))
+	body := peekBody(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.reqs = append(s.reqs, Request{At: time.Now(), Method: r.Method, Path: r.URL.RequestURI(),

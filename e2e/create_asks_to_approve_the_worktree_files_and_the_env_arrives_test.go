@@ -9,9 +9,10 @@ import (
 )
 
 // The repository's .amux/worktree.json asks for .env to be copied into new
-// worktrees: once the person approves the list (status dialog), the copy
-// is made before setup-workspace runs.
-func TestNewWorktreeGetsACopiedEnv(t *testing.T) {
+// worktrees: the create dialog asks for the approval in place, as it does
+// for setup-workspace, showing what would be copied; approved, the first
+// workspace gets its .env before setup runs (nothing is copied before).
+func TestCreateAsksToApproveTheWorktreeFilesAndTheEnvArrives(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
 	writeFile(t, filepath.Join(repo, ".amux", "worktree.json"), `{"copy": [".env"]}`)
@@ -25,21 +26,17 @@ func TestNewWorktreeGetsACopiedEnv(t *testing.T) {
 	term.WaitText("New workspace in")
 	term.Type("feat")
 	term.Keys("Enter")
-	term.WaitText("for your approval")
-	term.Keys("Enter")
-	term.WaitGone("for your approval")
+	term.WaitText("Approve the files to copy and link for feat?")
+	term.WaitText(".amux/worktree.json")
+	term.WaitText("copy .env")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
 	if exists(filepath.Join(root, ".env")) {
 		t.Fatal("copied before approval")
 	}
-	term.Press(t, "workspace-status")
-	term.WaitText("copy .env")
-	term.Press(t, "approve-scripts")
-	term.WaitText("worktree-files: copy .env")
-	term.Type("feat")
-	term.Keys("Enter")
-	harness.Eventually(t, func() (bool, string) {
-		b, err := os.ReadFile(filepath.Join(root, ".env"))
-		return err == nil && string(b) == "API_KEY=local\n", "no copied .env yet; screen:\n" + term.Screen()
-	})
+	term.Press(t, "confirm-yes")
+	term.WaitText("setup-workspace approved and finished")
+	b, err := os.ReadFile(filepath.Join(root, ".env"))
+	if err != nil || string(b) != "API_KEY=local\n" {
+		t.Fatalf("the .env did not arrive: %q %v", b, err)
+	}
 }

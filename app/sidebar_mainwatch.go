@@ -1,0 +1,102 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/workspace"
+)
+
+// While the shown workspace's merge is stopped in the project's main
+// checkout, that checkout is watched too: a conflict resolved and staged,
+// or the merge committed or aborted, by hand in a terminal refreshes
+// Changes and the row as the worktree's own changes do, with no refresh
+// key. The watcher stops when the merge is over or the sidebar moves on.
+
+// mainWatch is that watcher's state.
+type mainWatch struct {
+	ws       string // the workspace it watches for ("" when none)
+	gen      int    // bumped per start and stop: a late start is closed
+	watcher  workspace.ChangeWatch
+	starting bool
+}
+
+type mainWatchMsg struct {
+	ws  string
+	gen int
+	w   workspace.ChangeWatch
+	err error
+}
+
+type mainChangedMsg struct {
+	ws  string
+	gen int
+}
+
+// syncMainWatch starts the main checkout's watcher when the shown
+// workspace's merge is stopped, and stops it when it is not.
+func (m *Model) syncMainWatch() tea.Cmd {
+	ws := m.side.ws
+	want := ws != "" && m.side.landings[ws].how == "merge"
+	w := &m.side.main
+	switch {
+	case want && w.ws == ws && (w.watcher != nil || w.starting):
+		return nil
+	case !want:
+		m.stopMainWatch()
+		return nil
+	}
+	m.stopMainWatch()
+	w.ws, w.starting = ws, true
+	gen, stat := w.gen, m.deps.Status
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		tw, err := stat.WatchMain(ctx, ws)
+		return mainWatchMsg{ws: ws, gen: gen, w: tw, err: err}
+	}
+}
+
+// stopMainWatch closes the main checkout's watcher, if any.
+func (m *Model) stopMainWatch() {
+	w := &m.side.main
+	if w.watcher != nil {
+		w.watcher.Close()
+	}
+	*w = mainWatch{gen: w.gen + 1}
+}
+
+func (m *Model) onMainWatch(msg mainWatchMsg) tea.Cmd {
+	w := &m.side.main
+	if msg.gen != w.gen || msg.ws != w.ws {
+		if msg.w != nil {
+			msg.w.Close() // stopped or moved on meanwhile
+		}
+		return nil
+	}
+	w.starting = false
+	if msg.err != nil {
+		return m.say(levelWarn, "the main checkout is not watched: "+msg.err.Error()+" ("+m.keyName(actRefresh)+" refreshes)")
+	}
+	w.watcher = msg.w
+	return tea.Batch(m.refreshReview(), waitMainChange(msg.ws, msg.gen, msg.w))
+}
+
+func waitMainChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {
+	return func() tea.Msg {
+		if _, ok := <-w.Changed(); !ok {
+			return nil
+		}
+		return mainChangedMsg{ws: ws, gen: gen}
+	}
+}
+
+func (m *Model) onMainChanged(msg mainChangedMsg) tea.Cmd {
+	w := &m.side.main
+	if msg.gen != w.gen || w.watcher == nil || msg.ws != m.side.ws {
+		return nil
+	}
+	return tea.Batch(m.refreshReview(), waitMainChange(msg.ws, msg.gen, w.watcher))
+}

@@ -1,0 +1,48 @@
+package app
+
+import (
+	"sort"
+	"strings"
+
+	"amux.dev/amux/tmux"
+)
+
+// sessionsOf names every session of workspace id a delete or shelve ends —
+// agents, terminals, run sessions — as the last load saw them, so the
+// confirmation says exactly what stops ("its sessions: claude (agent),
+// shell (terminal), the run script").
+func (m *Model) sessionsOf(id string) string {
+	var names []string
+	for _, s := range m.snap.sessions {
+		if !s.Managed || s.Workspace != id {
+			continue
+		}
+		what := s.Assistant
+		if t := m.tabs.find(id, s.Tab); t != nil && t.title != "" {
+			what = t.title
+		}
+		switch s.Type {
+		case tmux.TypeRun:
+			names = append(names, "the run script")
+		case tmux.TypeTerminal:
+			names = append(names, noticeLine(orWord(what, "shell"))+" (terminal)")
+		default:
+			names = append(names, noticeLine(orWord(what, "agent"))+" (agent)")
+		}
+	}
+	if len(names) == 0 {
+		return "no sessions (none is running)"
+	}
+	sort.Strings(names)
+	if len(names) == 1 {
+		return "its one session: " + names[0]
+	}
+	return "its " + plural(len(names), "session") + ": " + strings.Join(names, ", ")
+}
+
+func orWord(s, word string) string {
+	if strings.TrimSpace(s) == "" {
+		return word
+	}
+	return s
+}

@@ -1,0 +1,56 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A program that asked for focus events (mode 1004, as Claude Code does)
+// hears focus in (CSI I) while its tab has amux's focus and focus out
+// (CSI O) when focus leaves the tab, and the same when amux's own terminal
+// window loses and regains focus.
+func TestATabProgramHearsFocusInAndOut(t *testing.T) {
+	s := newAgentSetup(t)
+	// tmux 3.3 counts a control-mode client as focused, and amux's monitor
+	// keeps one attached to the server's first session: a pane there
+	// always looks focused. The agent gets the second session.
+	s.term.Press(t, "new-terminal-tab")
+	s.term.WaitText("started shell")
+	leaveTerminal(t, s.term)
+	s.openFakeAgent(t, "")
+	s.agent.Echo(false)
+	s.agent.Print("\x1b[?1004h")
+	const in, out = "\x1b[I", "\x1b[O"
+	lastFocus := func(want string) {
+		t.Helper()
+		harness.Eventually(t, func() (bool, string) {
+			got := s.agent.Received()
+			i, o := bytes.LastIndex(got, []byte(in)), bytes.LastIndex(got, []byte(out))
+			last := ""
+			switch {
+			case i > o:
+				last = in
+			case o > i:
+				last = out
+			}
+			return last == want, fmt.Sprintf("agent received %q, want its last focus report %q; clients:\n%s\nscreen:\n%s",
+				got, want, s.env.Server.MustRun(t, "list-clients", "-F", "#{client_session} #{client_flags}"), s.term.Screen())
+		})
+	}
+	lastFocus(in) // its tab has focus
+
+	leaveTerminal(t, s.term)
+	lastFocus(out)
+	s.term.Press(t, "focus-center")
+	lastFocus(in)
+
+	// amux's terminal window loses focus, then gets it back: the outer
+	// terminal reports it to amux as CSI O and CSI I.
+	s.term.Keys("-H", "1b", "5b", "4f")
+	lastFocus(out)
+	s.term.Keys("-H", "1b", "5b", "49")
+	lastFocus(in)
+}

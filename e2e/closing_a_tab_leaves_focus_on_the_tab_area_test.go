@@ -1,0 +1,32 @@
+package e2e
+
+import (
+	"testing"
+)
+
+// Closing a tab leaves focus on the tab area: the next tab is shown, but
+// its program does not get the keys until Enter. A key typed then goes to
+// amux, which says how to give the program the keys.
+func TestClosingATabLeavesFocusOnTheTabArea(t *testing.T) {
+	s := startTwoAgents(t)
+	term := s.term
+
+	term.Press(t, "focus-center")
+	term.Press(t, "tab-2")
+	term.Press(t, "enter-program")
+	waitFooter(t, term, " tab: second-agent ")
+	leaveTerminal(t, term)
+	term.Press(t, "focus-center")
+	waitFooter(t, term, " tab area: second-agent ")
+	term.Press(t, "close-tab")
+	term.WaitText("Close second-agent?")
+	term.Keys("Enter")
+	term.WaitGone(" 2 second-agent ")
+	waitFooter(t, term, " tab area: first-agent ")
+
+	term.Type("y")
+	term.WaitText("y went to amux")
+	if got := s.first.Received(); len(got) != 0 {
+		t.Fatalf("after the close the next tab's agent received %q, want nothing", got)
+	}
+}

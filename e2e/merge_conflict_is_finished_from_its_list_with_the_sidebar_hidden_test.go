@@ -1,0 +1,44 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// With the sidebar hidden a stopped merge is finished from its own list:
+// a file's key shows its conflict, S there marks it resolved once the
+// file is (refused before), and amux asks to continue; the merge commit
+// lands on the base.
+func TestMergeConflictIsFinishedFromItsListWithTheSidebarHidden(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term, root := startReviewAt(t, env, repo, "feat", 120, 40)
+	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
+	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
+
+	term.Press(t, "merge-into-base")
+	term.WaitText("These files conflict:")
+	term.Press(t, "choice-pick") // "Merge into main"
+	term.WaitText("The merge stopped on conflicts")
+	term.WaitText("finish: continue, skip or abort")
+	term.Keys("1")
+	term.WaitText("README.md · conflict")
+	term.Press(t, "diff.stage-file") // markers still there
+	term.WaitText("still has <<<<<<< or >>>>>>> lines")
+	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
+	term.Press(t, "diff.stage-file")
+	term.WaitText("Continue the merge?")
+	term.Press(t, "choice-pick")
+	term.WaitText("merge done")
+	if parents := strings.Fields(env.Git(t, repo, "log", "-1", "--format=%P")); len(parents) != 2 {
+		t.Fatalf("main's tip is no merge commit: %v", parents)
+	}
+	if got := env.Git(t, repo, "show", "HEAD:README.md"); got != "# shop, from both" {
+		t.Fatalf("README.md = %q", got)
+	}
+}

@@ -1,0 +1,48 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// A merge stopped on a conflict is finished by hand in the main checkout
+// (a terminal, not amux): Changes and the row follow each step — the
+// conflict marked resolved, then the merge committed — with no refresh
+// key, though the workspace's own worktree never changed.
+func TestMergeFinishedByHandInTheMainCheckoutClearsWithoutARefresh(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term, root := startReview(t, env, repo, "feat")
+	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
+	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
+
+	term.Press(t, "merge-into-base")
+	term.WaitText("These files conflict:")
+	term.Press(t, "choice-pick")
+	term.WaitText("merge stopped on conflicts (1 left)")
+	term.WaitText("Conflicts (1)")
+
+	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
+	env.Git(t, repo, "add", "README.md")
+	term.WaitText("merge stopped on conflicts (0 left)")
+	term.WaitGone("Conflicts (1)")
+	rowClear := func(s string) bool { // the workspace's row in the list
+		for line := range strings.Lines(s) {
+			if strings.Contains(line, "○ feat") && strings.Contains(line, "merge stopped") {
+				return false
+			}
+		}
+		return true
+	}
+	if rowClear(term.Screen()) {
+		t.Fatalf("the row does not say the merge is stopped:\n%s", term.Screen())
+	}
+	env.Git(t, repo, "commit", "-q", "--no-edit")
+	term.WaitGone("merge stopped on conflicts (0 left)") // the workspace's state
+	term.WaitScreen(rowClear, "the row to stop saying the merge is stopped")
+}

@@ -1,0 +1,42 @@
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// In the diff viewer, as in every viewer, n and N step through the
+// search's matches (the hunks have keys of their own, ] and [).
+func TestNAndShiftNStepThroughTheDiffsMatches(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	writeFile(t, filepath.Join(repo, "notes.txt"), numbered(400, nil, 0))
+	env.Git(t, repo, "add", "notes.txt")
+	env.Git(t, repo, "commit", "-q", "-m", "notes")
+	term, root := startReview(t, env, repo, "feat")
+	changed := map[int]bool{}
+	for i := 10; i < 400; i += 50 {
+		changed[i] = true
+	}
+	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 0))
+	term.WaitText("Unstaged (1)")
+
+	term.Press(t, "focus-center")
+	term.Press(t, "focus-sidebar")
+	term.Press(t, "changes.open")
+	term.WaitText("notes.txt · unstaged")
+	term.Press(t, "diff.search")
+	term.Type("changed")
+	term.Keys("Enter")
+	term.WaitText("“changed” 1/8")
+	term.Press(t, "diff.next-match") // n
+	term.WaitText("“changed” 2/8")
+	term.Press(t, "diff.next-match") // n
+	term.WaitText("“changed” 3/8")
+	term.Press(t, "diff.prev-match") // N
+	term.WaitText("“changed” 2/8")
+	term.Press(t, "diff.close")
+	term.WaitGone("notes.txt · unstaged")
+}

@@ -1,0 +1,66 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+)
+
+// In the Project tab a person presses Enter on a 5 GiB file (sparse), on a
+// FIFO and on a link to /dev/tty. The big file opens a viewer titled with
+// its name that says it is too large; the FIFO and the link open nothing
+// and the notice says why; amux answers every key throughout.
+func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
+	env := harness.NewEnv(t)
+	repo := env.NewRepo(t, "shop")
+	term, root := startReview(t, env, repo, "feat")
+	big, err := os.Create(filepath.Join(root, "big.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := big.Truncate(5 << 30); err != nil {
+		t.Fatal(err)
+	}
+	big.Close()
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/tty", filepath.Join(root, "tty")); err != nil {
+		t.Fatal(err)
+	}
+
+	term.Press(t, "focus-center")
+	term.Press(t, "focus-sidebar")
+	term.Press(t, "sidebar-next-tab")
+	term.WaitText("[Project]")
+	term.WaitText("README.md")
+	term.Press(t, "tree.refresh") // the tree was read before the files came
+	term.WaitText("tty @")        // README.md, big.bin, pipe, tty
+	term.Press(t, "tree.down")
+	term.Press(t, "tree.open") // big.bin
+	screen := term.WaitText("too large to show")
+	if !containsAll(screen, "big.bin", "5.0 GiB") || containsAll(screen, "no changes") {
+		t.Fatalf("the viewer does not say the file is too large:\n%s", screen)
+	}
+	term.Press(t, "diff.close")
+	term.WaitGone("too large to show")
+
+	term.Press(t, "tree.down")
+	term.Press(t, "tree.open") // pipe
+	term.WaitText("pipe is a named pipe (FIFO), not a regular file")
+	term.Press(t, "tree.down")
+	term.Press(t, "tree.open") // tty
+	term.WaitText("tty is a symbolic link")
+	term.Press(t, "tree.up")
+	term.Press(t, "tree.up")
+	term.Press(t, "tree.open") // big.bin again: amux still answers
+	term.WaitText("too large to show")
+	term.Press(t, "diff.close")
+	term.WaitGone("too large to show")
+	term.Press(t, "sidebar-focus-list")
+	term.Press(t, "quit")
+	term.WaitExit()
+}

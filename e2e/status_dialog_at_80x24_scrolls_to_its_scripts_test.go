@@ -1,0 +1,38 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// At 80×24 the i dialog of a workspace with tabs and a history is taller
+// than the screen: it says "more below", keeps its keys (A: approve) in
+// sight, and scrolls down to its Scripts section.
+func TestStatusDialogAt80x24ScrollsToItsScripts(t *testing.T) {
+	env, term, _ := startShellAmux(t, 80, 24)
+	createWorkspace(t, term, "feat", "")
+	for i := 1; i <= 3; i++ {
+		term.Press(t, "new-terminal-tab")
+		term.WaitText(strconv.Itoa(i) + " shell")
+		leaveTerminal(t, term)
+	}
+	// Scripts the repository ships (in the worktree, not approved yet).
+	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
+	if err := os.MkdirAll(filepath.Join(root, ".amux"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".amux", "scripts.json"),
+		[]byte(`{"setup-workspace": ["echo setting up"], "run": "echo serving the shop"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	term.Press(t, "workspace-status")
+	term.WaitText("more below")
+	term.WaitText("A: approve scripts")
+	term.Press(t, "view-bottom")
+	term.WaitText("more above")
+	term.WaitText("echo serving the shop")
+	term.WaitText("A: approve scripts")
+}
