@@ -272,3 +272,12 @@ func reportedLog(t *testing.T, env *harness.Env) func() []string {
 		return states
 	}
 }
+
+// paneVerdict is what amux's rules read on the CLI's own pane now.
+func (s *cliTab) paneVerdict(t testing.TB) screenrules.Verdict {
+	if s.rules == nil {
+		s.rules, _ = screenrules.Load("")
+	}
+	v, _ := s.rules.Match(s.name, strings.Split(s.pane(t), "\n"))
+	return v
+}

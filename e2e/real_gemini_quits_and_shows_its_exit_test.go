@@ -5,6 +5,7 @@ import (
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 // The person quits the real Gemini CLI (/quit): the tab shows it exited
@@ -12,7 +13,7 @@ import (
 func TestRealGeminiQuitsAndShowsItsExit(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
 	s.ask(t, "/quit")
-	harness.Eventually(t, func() (bool, string) {
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		state, exit := s.agentState(t), showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit
 	})

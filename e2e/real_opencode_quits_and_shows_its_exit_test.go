@@ -5,6 +5,7 @@ import (
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 // The person quits the real opencode (/exit): the tab shows it exited with
@@ -15,7 +16,7 @@ func TestRealOpencodeQuitsAndShowsItsExit(t *testing.T) {
 	s.term.Type("/exit")
 	s.waitText(t, "/exit")
 	s.term.Keys("Enter")
-	harness.Eventually(t, func() (bool, string) {
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		state, exit := s.agentState(t), showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit + "; screen:\n" + s.term.Screen()
 	})

@@ -19,13 +19,8 @@ func TestRealOpencodeRetriesAFailingAPI(t *testing.T) {
 	s.waitState(t, "working")
 	var reason string
 	harness.Eventually(t, func() (bool, string) {
-		if s.rules == nil {
-			s.composer(t) // loads the rules
-		}
-		pane := s.pane(t)
-		v, _ := s.rules.Match(s.name, strings.Split(pane, "\n"))
-		reason = v.Evidence
-		return strings.Contains(reason, "[retrying attempt #"), "no retry banner in the verdict; pane:\n" + pane
+		reason = s.paneVerdict(t).Evidence
+		return strings.Contains(reason, "[retrying attempt #"), "no retry banner in the verdict; pane:\n" + s.pane(t)
 	})
 	if got := s.agentState(t); got != "working" {
 		t.Fatalf("retrying (%q) published as %s", reason, got)
