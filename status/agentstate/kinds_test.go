@@ -134,6 +134,16 @@ func TestBlockedScreenCarriesItsQuestion(t *testing.T) {
 	}
 }
 
+// An error screen (an agent that gave up on its API) is an error that
+// wants the person, with the error line as its message.
+func TestErrorScreenIsAnError(t *testing.T) {
+	r := classifyOnce(Observation{Now: at(1), Alive: true, Screen: &ScreenVerdict{State: Error,
+		Rule: "gemini/api-error", Evidence: "✕ [API Error: Resource has been exhausted"}})
+	if r.State != Error || r.Source != SourceScreen || !r.Attention || r.Message != "✕ [API Error: Resource has been exhausted" {
+		t.Fatalf("%+v", r)
+	}
+}
+
 // tmux can show a dead pane before it has the status: then the state is
 // final but says no status rather than a wrong one.
 func TestExitedPaneWithoutAKnownStatus(t *testing.T) {

@@ -18,6 +18,12 @@ import (
 //	prompt = 're:^[\s│]*[>❯] ?(.*?)[\s│]*$'   # its row; group 1 is the text
 //	empty = ["Try \""]                        # texts that mean empty (placeholder hints)
 //	queued = 're:^\s*↳'                       # a row per queued message
+//	anchor = 're:^┃  \S+ · '                   # optional: a row the prompt is
+//	above = 2                                 #   this many rows above
+//
+// With an anchor the composer is the row "above" rows over the lowest row
+// the anchor matches (a prompt box whose text row looks like the rows
+// around it: opencode's bar rows), never another row.
 //
 // A user file's [composer] replaces the built-in one.
 
@@ -34,6 +40,8 @@ type composerSpec struct {
 	Prompt string   `toml:"prompt"`
 	Empty  []string `toml:"empty"`
 	Queued string   `toml:"queued"`
+	Anchor string   `toml:"anchor"`
+	Above  int      `toml:"above"`
 }
 
 // composer is a compiled composerSpec.
@@ -42,11 +50,13 @@ type composer struct {
 	prompt *regexp.Regexp
 	empty  []pattern
 	queued *pattern
+	anchor *pattern
+	above  int
 }
 
 func compileComposer(spec composerSpec) (*composer, error) {
 	var errs []error
-	c := &composer{rows: spec.Rows}
+	c := &composer{rows: spec.Rows, above: spec.Above}
 	if spec.Rows < 1 || spec.Rows > WindowRows {
 		errs = append(errs, fmt.Errorf("composer: rows must be 1 to %d (got %d)", WindowRows, spec.Rows))
 	}
@@ -68,6 +78,17 @@ func compileComposer(spec composerSpec) (*composer, error) {
 			c.queued = &q[0]
 		}
 	}
+	if spec.Anchor != "" {
+		a, err := compilePatterns("composer anchor", []string{spec.Anchor})
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			c.anchor = &a[0]
+		}
+	}
+	if spec.Above < 0 || spec.Above >= max(spec.Rows, 1) || (spec.Above > 0) != (spec.Anchor != "") {
+		errs = append(errs, fmt.Errorf("composer: above (%d) needs an anchor and must be under rows", spec.Above))
+	}
 	return c, errors.Join(errs...)
 }
 
@@ -80,8 +101,16 @@ func (c *composer) read(win []string) (Composer, bool) {
 	}
 	var out Composer
 	found := false
-	for i := len(region) - 1; i >= 0; i-- {
-		if m := c.prompt.FindStringSubmatch(region[i]); m != nil {
+	candidates := region
+	if c.anchor != nil {
+		at := lowestIndex(region, *c.anchor)
+		if at-c.above < 0 {
+			return Composer{}, false
+		}
+		candidates = region[at-c.above : at-c.above+1]
+	}
+	for i := len(candidates) - 1; i >= 0; i-- {
+		if m := c.prompt.FindStringSubmatch(candidates[i]); m != nil {
 			out.Text, found = strings.TrimSpace(m[1]), true
 			break
 		}
@@ -127,18 +156,27 @@ func (s *Set) HasComposer(assistant string) bool {
 
 // question is the question a blocked screen asks: the lowest row matching
 // the rule's first question pattern that matches (patterns in order), else
-// the lowest row in its region that holds a "?", else "". A row holding a
-// "?" is cut after its last one: a sentence that wraps on after the
-// question ("… this directory? Working with …") shows only the question.
+// the lowest row in its region that holds a "?", else "". A question regex
+// with groups gives its groups, joined by a space: a dialog whose question
+// row says only "Allow execution?" can name the command from its title
+// row. Any other row holding a "?" is cut after its last one: a sentence
+// that wraps on after the question ("… this directory? Working with …")
+// shows only the question.
 func (r *rule) questionIn(win []string) string {
 	region := win
 	if r.rows > 0 && r.rows < len(region) {
 		region = region[len(region)-r.rows:]
 	}
 	for _, p := range r.question {
-		if row, ok := lowest(region, p); ok {
-			return trimEvidence(dropBullet(upToQuestionMark(row)))
+		row, ok := lowest(region, p)
+		if !ok {
+			continue
 		}
+		if p.re != nil && p.re.NumSubexp() > 0 {
+			m := p.re.FindStringSubmatch(row)
+			return trimEvidence(strings.Join(strings.Fields(strings.Join(m[1:], " ")), " "))
+		}
+		return trimEvidence(dropBullet(upToQuestionMark(row)))
 	}
 	if len(r.question) > 0 {
 		return ""

@@ -4,7 +4,8 @@
 // Rules are TOML files, one per assistant: the built-in defaults (embedded
 // from defaults/*.toml) and the user's own under <state home>/screen-rules/.
 // Each rule names a region (the bottom N rows), literal or regex patterns that
-// must all / any / none match there, and the verdict it stands for: blocked
+// must all / any / none match there (none_below: nothing printed after the
+// first "all" row), and the verdict it stands for: blocked
 // (permission, question or auth), error (the agent gave up on a turn: its
 // retries ran out), working, or idle. A match carries its evidence (which
 // rule and which row) so a debug view can show why.

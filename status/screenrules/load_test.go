@@ -28,7 +28,7 @@ func TestDefaultsLoad(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("built-in rules: %v", errs)
 	}
-	if got := slices.Sorted(maps.Keys(set.rules)); !slices.Equal(got, []string{"claude", "codex"}) {
+	if got := slices.Sorted(maps.Keys(set.rules)); !slices.Equal(got, []string{"claude", "codex", "gemini", "opencode"}) {
 		t.Fatalf("assistants %v", got)
 	}
 	// A missing screen-rules folder is normal, not an error.

@@ -48,6 +48,11 @@ type ruleSpec struct {
 	All   []string `toml:"all"`
 	Any   []string `toml:"any"`
 	None  []string `toml:"none"`
+	// NoneBelow are patterns none of which may match below the row the
+	// first "all" pattern matched: what the agent printed after it. An
+	// error line stays on screen after the person moved on; a newer
+	// prompt under it means it is history.
+	NoneBelow []string `toml:"none_below"`
 	// Question finds the row a blocked screen's question is on (default:
 	// the lowest row holding a "?"), or an error screen's message.
 	Question []string `toml:"question"`
@@ -99,6 +104,7 @@ type rule struct {
 	all      []pattern
 	any      []pattern
 	none     []pattern
+	below    []pattern // none_below
 	question []pattern
 	gate     bool
 }
@@ -131,6 +137,9 @@ func compileRule(spec ruleSpec) (*rule, error) {
 	if len(spec.All) == 0 && len(spec.Any) == 0 {
 		errs = append(errs, errors.New("needs at least one pattern in all or any"))
 	}
+	if len(spec.NoneBelow) > 0 && len(spec.All) == 0 {
+		errs = append(errs, errors.New("none_below needs an all pattern to be below of"))
+	}
 	if len(spec.Question) > 0 && spec.State != StateBlocked && spec.State != StateError {
 		errs = append(errs, errors.New("question is for states blocked and error only"))
 	}
@@ -146,6 +155,9 @@ func compileRule(spec ruleSpec) (*rule, error) {
 		errs = append(errs, err)
 	}
 	if r.none, err = compilePatterns("none", spec.None); err != nil {
+		errs = append(errs, err)
+	}
+	if r.below, err = compilePatterns("none_below", spec.NoneBelow); err != nil {
 		errs = append(errs, err)
 	}
 	if r.question, err = compilePatterns("question", spec.Question); err != nil {
@@ -202,12 +214,17 @@ func (r *rule) eval(window []string) (evidence string, ok bool) {
 		region = region[len(region)-r.rows:]
 	}
 	for i, p := range r.all {
-		row, found := lowest(region, p)
-		if !found {
+		at := lowestIndex(region, p)
+		if at < 0 {
 			return "", false
 		}
 		if i == 0 {
-			evidence = row
+			evidence = region[at]
+			for _, b := range r.below {
+				if _, found := lowest(region[at+1:], b); found {
+					return "", false
+				}
+			}
 		}
 	}
 	if len(r.any) > 0 {
@@ -236,12 +253,20 @@ func (r *rule) eval(window []string) (evidence string, ok bool) {
 // lowest finds the bottom-most row p matches: the newest text on the screen
 // is the one that describes the present.
 func lowest(region []string, p pattern) (string, bool) {
-	for i := len(region) - 1; i >= 0; i-- {
-		if p.matches(region[i]) {
-			return region[i], true
-		}
+	if i := lowestIndex(region, p); i >= 0 {
+		return region[i], true
 	}
 	return "", false
+}
+
+// lowestIndex is lowest's row index, -1 when p matches no row.
+func lowestIndex(region []string, p pattern) int {
+	for i := len(region) - 1; i >= 0; i-- {
+		if p.matches(region[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // trimEvidence takes the frame off a row and bounds it to maxEvidence bytes,

@@ -112,6 +112,8 @@ func apis() []func(*Server, *http.ServeMux) {
 	return []func(*Server, *http.ServeMux){
 		anthropicRoutes,
 		(*Server).openaiRoutes,
+		geminiRoutes,
+		openaiChatRoutes,
 	}
 }
 

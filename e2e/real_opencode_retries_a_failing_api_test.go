@@ -1,0 +1,30 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/e2e/harness/modelserver"
+)
+
+// The model API rate-limits (429): the real opencode retries and says so
+// under its prompt box; amux keeps the tab working through the retries,
+// with the retry banner as the reason its rules give, and done once a
+// retry gets through.
+func TestRealOpencodeRetriesAFailingAPI(t *testing.T) {
+	s := startOpencodeStory(t, harness.OpencodeOptions{})
+	s.server.Script(modelserver.Turn{Status: 429, Times: 3}, modelserver.Turn{Text: "Got through."})
+	s.ask(t, "check the tests")
+	s.waitState(t, "working")
+	var reason string
+	harness.Eventually(t, func() (bool, string) {
+		reason = s.paneVerdict(t).Evidence
+		return strings.Contains(reason, "[retrying attempt #"), "no retry banner in the verdict; pane:\n" + s.pane(t)
+	})
+	if got := s.agentState(t); got != "working" {
+		t.Fatalf("retrying (%q) published as %s", reason, got)
+	}
+	s.server.WaitGenerations(4, harness.RealWait) // three failures, then the reply
+	s.waitState(t, "done")
+}

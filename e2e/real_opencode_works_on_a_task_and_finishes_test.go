@@ -1,0 +1,38 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/e2e/harness/modelserver"
+)
+
+// The real opencode waits at its prompt box (idle), streams its answer to
+// a task (working, from its "esc interrupt" footer) and ends its turn
+// (done): each state reaches @amux_agent_state and the tab's badge (done's
+// while the person looks elsewhere).
+func TestRealOpencodeWorksOnATaskAndFinishes(t *testing.T) {
+	s := startOpencodeStory(t, harness.OpencodeOptions{})
+	s.server.Script(modelserver.Turn{
+		Text:      "Looking at the shop code now. The tests pass and nothing else needs changing today.",
+		StreamFor: 4 * time.Second,
+	})
+	s.waitReady(t)
+	s.waitState(t, "idle") // a session that starts at its prompt never leaves idle
+
+	s.ask(t, "check the tests")
+	rec := s.waitState(t, "working")
+	if rec.Source != "screen" || !strings.Contains(rec.Message, "esc interrupt") {
+		t.Fatalf("working without the busy footer as its reason: %+v", rec)
+	}
+	s.waitBadge(t, tabSpinnerFrames)
+
+	leaveTerminal(t, s.term)
+	if rec := s.waitState(t, "done"); rec.From != "working" {
+		t.Fatalf("done not after working: %+v", rec)
+	}
+	s.waitBadge(t, "✓")
+	s.waitText(t, "today.") // the reply, wrapped to the tab
+}
