@@ -14,62 +14,58 @@ type hooksDoneMsg struct {
 	err  error
 }
 
-// claudeHooks adds amux's report hooks to Claude Code's user
-// settings (editing only amux's own entries); remove takes them out again.
-func (m *Model) claudeHooks(install bool) tea.Cmd {
-	bin := m.deps.AmuxBin
-	return func() tea.Msg {
-		path, err := vendorhooks.ClaudeSettingsPath(os.Getenv)
-		if err != nil {
-			return hooksDoneMsg{who: "Claude Code hooks", err: err}
-		}
-		var changed bool
-		if install {
-			changed, err = vendorhooks.InstallClaude(path, bin)
-		} else {
-			changed, err = vendorhooks.RemoveClaude(path)
-		}
-		switch {
-		case err != nil:
-			return hooksDoneMsg{who: "Claude Code hooks", err: err}
-		case install && changed:
-			return hooksDoneMsg{text: "Claude Code hooks installed in " + path + " (they act only inside amux panes)"}
-		case install:
-			return hooksDoneMsg{text: "Claude Code hooks were already installed in " + path}
-		case changed:
-			return hooksDoneMsg{text: "Claude Code hooks removed from " + path}
-		}
-		return hooksDoneMsg{text: "no amux hooks to remove in " + path}
-	}
+// vendorHook is one agent's mechanism for telling amux its state itself,
+// as vendorhooks installs it into the agent's own settings (editing only
+// amux's own entries, and removing only them).
+type vendorHook struct {
+	what    string // "Claude Code hooks", as the notices name it
+	path    func(getenv func(string) string) (string, error)
+	install func(path, amuxBin string) (bool, error)
+	remove  func(path string) (bool, error)
 }
 
-// codexNotify sets Codex's notify program to amux's report in Codex's
-// config.toml (only when the key is free or already amux's); remove takes
-// amux's line out again.
-func (m *Model) codexNotify(install bool) tea.Cmd {
+// The agents amux reports through.
+func claudeHooks() vendorHook {
+	return vendorHook{"Claude Code hooks", vendorhooks.ClaudeSettingsPath, vendorhooks.InstallClaude, vendorhooks.RemoveClaude}
+}
+
+func codexNotify() vendorHook {
+	return vendorHook{"Codex notify program", vendorhooks.CodexConfigPath, vendorhooks.InstallCodex, vendorhooks.RemoveCodex}
+}
+
+func geminiHooks() vendorHook {
+	return vendorHook{"Gemini CLI hooks", vendorhooks.GeminiSettingsPath, vendorhooks.InstallGemini, vendorhooks.RemoveGemini}
+}
+
+func opencodePlugin() vendorHook {
+	return vendorHook{"opencode plugin", vendorhooks.OpencodePluginPath, vendorhooks.InstallOpencode, vendorhooks.RemoveOpencode}
+}
+
+// vendorHooks installs (or removes) h in the agent's settings, in a
+// command, and says what it did.
+func (m *Model) vendorHooks(h vendorHook, install bool) tea.Cmd {
 	bin := m.deps.AmuxBin
 	return func() tea.Msg {
-		const who = "Codex notify"
-		path, err := vendorhooks.CodexConfigPath(os.Getenv)
+		path, err := h.path(os.Getenv)
 		if err != nil {
-			return hooksDoneMsg{who: who, err: err}
+			return hooksDoneMsg{who: h.what, err: err}
 		}
 		var changed bool
 		if install {
-			changed, err = vendorhooks.InstallCodex(path, bin)
+			changed, err = h.install(path, bin)
 		} else {
-			changed, err = vendorhooks.RemoveCodex(path)
+			changed, err = h.remove(path)
 		}
 		switch {
 		case err != nil:
-			return hooksDoneMsg{who: who, err: err}
+			return hooksDoneMsg{who: h.what, err: err}
 		case install && changed:
-			return hooksDoneMsg{text: "Codex notify program installed in " + path + " (it acts only inside amux panes)"}
+			return hooksDoneMsg{text: h.what + " installed in " + path + " (amux's reports act only inside amux panes)"}
 		case install:
-			return hooksDoneMsg{text: "Codex notify program was already installed in " + path}
+			return hooksDoneMsg{text: h.what + ": already installed in " + path}
 		case changed:
-			return hooksDoneMsg{text: "Codex notify program removed from " + path}
+			return hooksDoneMsg{text: h.what + " removed from " + path}
 		}
-		return hooksDoneMsg{text: "no amux notify program to remove in " + path}
+		return hooksDoneMsg{text: "no amux " + h.what + " to remove in " + path}
 	}
 }

@@ -22,13 +22,7 @@ func TestInstallAndRemoveCodexNotifyFromThePalette(t *testing.T) {
 	os.WriteFile(config, []byte(original), 0o600)
 
 	term := startWorkbench(t, env)
-	runFromPalette := func(query string) {
-		term.Press(t, "palette")
-		term.WaitText("Commands")
-		term.Type(query)
-		term.Keys("Enter")
-		term.WaitGone("Commands")
-	}
+	runFromPalette := func(query string) { term.RunFromPalette(t, query) }
 	runFromPalette("install codex")
 	term.WaitText("notify program installed")
 	b, _ := os.ReadFile(config)

@@ -38,3 +38,14 @@ func TmuxKey(k string) string {
 	}
 	return k
 }
+
+// RunFromPalette runs the palette's best match for query: a person's way
+// to an action that has no key.
+func (term *Terminal) RunFromPalette(t testing.TB, query string) {
+	t.Helper()
+	term.Press(t, "palette")
+	term.WaitText("Commands")
+	term.Type(query)
+	term.Keys("Enter") // the palette's own key: it runs the highlighted row
+	term.WaitGone("Commands")
+}
