@@ -48,14 +48,7 @@ func claudeSpecs(binHint string) ([]hookSpec, error) {
 		{event: claudeNotification, hasMatcher: true, matcher: claudePermissionPrompt, command: "--state blocked --kind permission"},
 		{event: claudeStop, command: "--state done"},
 	}
-	for i := range specs {
-		cmd, err := hookCommand(specs[i].command, binHint)
-		if err != nil {
-			return nil, err
-		}
-		specs[i].command = cmd
-	}
-	return specs, nil
+	return wrapSpecs(specs, binHint)
 }
 
 // ClaudeSettingsPath is Claude Code's user settings file:
@@ -189,4 +182,17 @@ func refuse(path string, err error) error {
 
 func isBlankDoc(data []byte) bool {
 	return skipWS(data, 0) == len(data)
+}
+
+// wrapSpecs turns each spec's report arguments into the hook command that
+// runs amux's report with them (hookCommand).
+func wrapSpecs(specs []hookSpec, binHint string) ([]hookSpec, error) {
+	for i := range specs {
+		cmd, err := hookCommand(specs[i].command, binHint)
+		if err != nil {
+			return nil, err
+		}
+		specs[i].command = cmd
+	}
+	return specs, nil
 }

@@ -30,14 +30,7 @@ func geminiSpecs(binHint string) ([]hookSpec, error) {
 		{event: geminiNotification, hasMatcher: true, matcher: geminiToolPermission, command: "--state blocked --kind permission"},
 		{event: geminiAfterAgent, command: "--state done"},
 	}
-	for i := range specs {
-		cmd, err := hookCommand(specs[i].command, binHint)
-		if err != nil {
-			return nil, err
-		}
-		specs[i].command = cmd
-	}
-	return specs, nil
+	return wrapSpecs(specs, binHint)
 }
 
 // GeminiSettingsPath is Gemini CLI's user settings file:
