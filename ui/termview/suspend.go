@@ -78,6 +78,12 @@ func (t *Terminal) suspendLocked() {
 			t.susp, t.redrawDue = awake, true
 			return
 		}
+		// Stopping the client's terminal gave it back its cooked modes, and
+		// the line discipline would act on input written before tmux makes
+		// it raw again on the wake: a Ctrl-C typed right after showing the
+		// tab would become a signal to the client, a keystroke an echo. Raw
+		// until then, input waits in the terminal as bytes.
+		_ = rawTerminal(t.client)
 		t.susp = suspended
 	}()
 }
@@ -149,4 +155,25 @@ func (t *Terminal) discardPending() {
 	buf := make([]byte, 4096)
 	for readAvailable(t.rw, buf, 0) > 0 {
 	}
+}
+
+// rawTerminal puts the terminal side of a view's PTY (its client's
+// terminal, /dev/pts/N) in raw mode: no signals, no line editing, no echo.
+func rawTerminal(name string) error {
+	fd, err := unix.Open(name, unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	tio, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	if err != nil {
+		return err
+	}
+	tio.Iflag &^= unix.IGNBRK | unix.BRKINT | unix.PARMRK | unix.ISTRIP | unix.INLCR | unix.IGNCR | unix.ICRNL | unix.IXON
+	tio.Oflag &^= unix.OPOST
+	tio.Lflag &^= unix.ECHO | unix.ECHONL | unix.ICANON | unix.ISIG | unix.IEXTEN
+	tio.Cflag &^= unix.CSIZE | unix.PARENB
+	tio.Cflag |= unix.CS8
+	tio.Cc[unix.VMIN], tio.Cc[unix.VTIME] = 1, 0
+	return unix.IoctlSetTermios(fd, unix.TCSETS, tio)
 }

@@ -91,3 +91,32 @@ func TestQuickHideAndShowLeavesTheClientAwake(t *testing.T) {
 		return !strings.Contains(flags, "suspended"), "client flags: " + flags
 	})
 }
+
+// Keys typed right after a hidden tab is shown, before tmux has woken its
+// client, reach the program as they were typed: a Ctrl-C is a byte, not a
+// signal the terminal's cooked modes would make of it.
+func TestKeysRightAfterShowingAreNotCooked(t *testing.T) {
+	srv := tmuxtest.New(t)
+	srv.Session(t, "s", nil, "sh", "-c", "stty raw -echo; exec cat -v")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	term, err := Attach(ctx, srv.Client, "s", Options{Width: 80, Height: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { term.Close() })
+	nextFrame(t, term, func(*Frame) bool { return true })
+	term.SetVisible(false)
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		flags := clientInfo(t, srv, "#{client_flags}")
+		return strings.Contains(flags, "suspended"), "client flags: " + flags
+	})
+	term.SetVisible(true)
+	if _, err := term.Write([]byte("x\x03y")); err != nil {
+		t.Fatal(err)
+	}
+	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+		out := srv.MustRun(t, "capture-pane", "-p", "-t", "=s:")
+		return strings.Contains(out, "x^Cy"), "pane:\n" + out
+	})
+}
