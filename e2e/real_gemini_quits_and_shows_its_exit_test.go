@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"testing"
+	"time"
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
@@ -12,7 +13,21 @@ import (
 // with its status, published as idle with @amux_exit_status beside it.
 func TestRealGeminiQuitsAndShowsItsExit(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
+	exited := func() bool {
+		return s.agentState(t) == "idle" && showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus) == "0"
+	}
 	s.ask(t, "/quit")
+	// On a loaded machine Gemini has been seen back at an empty composer
+	// without quitting (the Enter taken by its command completion): ask
+	// again while it still waits there.
+	for range 3 {
+		if pollWithin(30*time.Second, exited) {
+			break
+		}
+		if c, ok := s.composer(t); ok && c.Empty {
+			s.ask(t, "/quit")
+		}
+	}
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		state, exit := s.agentState(t), showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit
