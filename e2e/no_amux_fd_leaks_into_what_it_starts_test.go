@@ -3,12 +3,15 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"amux.dev/amux/e2e/harness"
 )
 
 // Every descriptor amux holds is close-on-exec, so nothing it starts keeps
@@ -36,10 +39,11 @@ func TestNoAmuxDescriptorLeaksIntoWhatItStarts(t *testing.T) {
 			t.Errorf("amux's fd %d (%s) is not close-on-exec", fd, fdLink(amux, fd))
 		}
 	}
-	started := append(childrenOf(t, amux), server)
-	if len(started) < 3 {
-		t.Fatalf("found %v: want the server, an attach client and the control client", started)
-	}
+	var started []int
+	harness.Eventually(t, func() (bool, string) {
+		started = append(childrenOf(t, amux), server)
+		return len(started) >= 3, fmt.Sprintf("found %v: want the server, an attach client and the control client", started)
+	})
 	terminal := fdLink(amux, 0)
 	for _, pid := range started {
 		for _, fd := range descriptors(t, pid) {
@@ -58,6 +62,9 @@ func TestNoAmuxDescriptorLeaksIntoWhatItStarts(t *testing.T) {
 func descriptors(t *testing.T, pid int) []int {
 	t.Helper()
 	entries, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+	if os.IsNotExist(err) {
+		return nil // the process ended meanwhile (a short-lived tmux call): it holds nothing
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,10 @@ func TestNotifyCommandTellsAReceiverOfABlockedAgent(t *testing.T) {
 
 	agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("Which migration?"))
 	harness.Eventually(t, func() (bool, string) {
-		return got("blocked") != nil, fmt.Sprintf("the receiver heard %v; screen:\n%s", events, term.Screen())
+		mu.Lock()
+		heard := fmt.Sprint(events)
+		mu.Unlock()
+		return got("blocked") != nil, "the receiver heard " + heard + "; screen:\n" + term.Screen()
 	})
 	ev := got("blocked")
 	for k, want := range map[string]string{
@@ -77,7 +80,10 @@ func TestNotifyCommandTellsAReceiverOfABlockedAgent(t *testing.T) {
 
 	agent.Report("state=done:app=fake:msg=" + b64("all green"))
 	harness.Eventually(t, func() (bool, string) {
-		return got("done") != nil, fmt.Sprintf("the receiver heard %v", events)
+		mu.Lock()
+		heard := fmt.Sprint(events)
+		mu.Unlock()
+		return got("done") != nil, "the receiver heard " + heard
 	})
 	if r := got("done")["AMUX_NOTIFY_REASON"]; r != "all green" {
 		t.Errorf("done reason %q", r)
