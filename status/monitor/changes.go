@@ -203,3 +203,51 @@ func (s *Monitor) waitWakes(ctx context.Context) {
 		}
 	}
 }
+
+// waitNews waits until a poll is due: the tick (time-driven states), a
+// nudge, a tap's wake, or a notification that says something the monitor
+// reads changed. It returns false when ctx ended (the lease given up).
+func (s *Monitor) waitNews(ctx context.Context, tick <-chan time.Time) bool {
+	for {
+		select {
+		case <-ctx.Done():
+			s.stopWaker()
+			s.release()
+			return false
+		case <-tick:
+			return true
+		case <-s.nudge:
+			s.lookedAt = time.Time{}
+			s.chg.all = true // amux made a session: read it now
+			return true
+		case <-s.wakes:
+			s.chg.all = true // a tap published: which pane is not said
+			return true
+		case n, ok := <-s.notifications():
+			if !ok {
+				return true // the client ended: the poll reattaches
+			}
+			if s.chg.note(n); s.chg.pending() {
+				return true
+			}
+		}
+	}
+}
+
+// notifications is the control client's notification channel (nil, which
+// never delivers, when there is none).
+func (s *Monitor) notifications() <-chan tmux.Notification {
+	if s.ctl == nil {
+		return nil
+	}
+	return s.ctl.Notifications()
+}
+
+// stopWaker ends the wait for the taps' signal that went with the control
+// client.
+func (s *Monitor) stopWaker() {
+	if s.stopWake != nil {
+		s.stopWake()
+		s.stopWake = nil
+	}
+}
