@@ -61,6 +61,8 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 	term.Press(t, "diff.close")
 	term.WaitGone("too large to show")
 	term.Press(t, "sidebar-focus-list")
+	// Wait for the list: a quit glued to the Esc before it reads as Alt+q.
+	waitFooter(t, term, " list ")
 	term.Press(t, "quit")
 	term.WaitExit()
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
@@ -14,7 +15,9 @@ import (
 // retry gets through.
 func TestRealOpencodeRetriesAFailingAPI(t *testing.T) {
 	s := startOpencodeStory(t, harness.OpencodeOptions{})
-	s.server.Script(modelserver.Turn{Status: 429, Times: 3}, modelserver.Turn{Text: "Got through."})
+	// Each 429 asks for a 3 s wait, which opencode honours: the banner stays
+	// up for seconds, not the one a loaded machine can miss between looks.
+	s.server.Script(modelserver.Turn{Status: 429, Times: 3, RetryAfter: 3 * time.Second}, modelserver.Turn{Text: "Got through."})
 	s.ask(t, "check the tests")
 	s.waitState(t, "working")
 	var reason string

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 )
 
 // The Anthropic Messages API as Claude Code uses it: POST
@@ -88,7 +89,7 @@ func (s *Server) anthropicMessages(w http.ResponseWriter, r *http.Request) {
 		s.Hang(r)
 		return
 	case turn.Status != 0:
-		writeAnthropicError(w, turn.Status)
+		writeAnthropicError(w, turn)
 		return
 	}
 	if !req.Stream {
@@ -98,15 +99,17 @@ func (s *Server) anthropicMessages(w http.ResponseWriter, r *http.Request) {
 	s.streamAnthropic(w, r, req.Model, turn)
 }
 
-// writeAnthropicError answers with the error body the API sends for status.
-func writeAnthropicError(w http.ResponseWriter, status int) {
+// writeAnthropicError answers with the error body the API sends for the
+// turn's status.
+func writeAnthropicError(w http.ResponseWriter, turn Turn) {
+	status := turn.Status
 	kind, msg := "api_error", "Internal server error"
 	switch status {
 	case 529:
 		kind, msg = "overloaded_error", "Overloaded"
 	case http.StatusTooManyRequests:
 		kind, msg = "rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"
-		w.Header().Set("retry-after", "1")
+		w.Header().Set("retry-after", strconv.Itoa(retryAfterSeconds(turn)))
 	case http.StatusUnauthorized:
 		kind, msg = "authentication_error", "invalid x-api-key"
 	case http.StatusBadRequest:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -71,7 +72,7 @@ func (s *Server) geminiModels(w http.ResponseWriter, r *http.Request) {
 		return
 	default:
 		s.Record(r)
-		geminiError(w, http.StatusNotFound)
+		geminiError(w, Turn{Status: http.StatusNotFound})
 		return
 	}
 	var req geminiRequest
@@ -88,7 +89,7 @@ func (s *Server) geminiModels(w http.ResponseWriter, r *http.Request) {
 	case turn.Hang:
 		s.Hang(r)
 	case turn.Status != 0:
-		geminiError(w, turn.Status)
+		geminiError(w, turn)
 	default:
 		s.streamGemini(w, r, model, turn)
 	}
@@ -197,8 +198,9 @@ func geminiResponse(model string, parts []map[string]any, finish string) map[str
 	}
 }
 
-// geminiError answers with Google's error body for status.
-func geminiError(w http.ResponseWriter, status int) {
+// geminiError answers with Google's error body for the turn's status.
+func geminiError(w http.ResponseWriter, turn Turn) {
+	status := turn.Status
 	code, msg := "INTERNAL", "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting"
 	switch status {
 	case http.StatusTooManyRequests:
@@ -214,7 +216,7 @@ func geminiError(w http.ResponseWriter, status int) {
 	if status == http.StatusTooManyRequests {
 		// The API says how long to wait; the CLI honours it, which keeps
 		// a retrying test short.
-		e["details"] = []any{map[string]any{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1s"}}
+		e["details"] = []any{map[string]any{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": strconv.Itoa(retryAfterSeconds(turn)) + "s"}}
 	}
 	writeJSON(w, status, map[string]any{"error": e})
 }

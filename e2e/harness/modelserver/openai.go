@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -75,7 +76,7 @@ func (s *Server) openaiResponses(w http.ResponseWriter, r *http.Request) {
 		s.Hang(r)
 		return
 	case turn.Status != 0:
-		openaiFail(w, turn.Status)
+		openaiFail(w, turn)
 		return
 	}
 	sse := newSSE(w)
@@ -142,11 +143,12 @@ func (s *Server) openaiToolCall(sse *sseWriter, index int, tc ToolCall) {
 // openaiFail answers with an HTTP error in the API's error shape. A 429
 // says rate_limit_exceeded (which Codex retries), never insufficient_quota
 // (which it does not).
-func openaiFail(w http.ResponseWriter, status int) {
+func openaiFail(w http.ResponseWriter, turn Turn) {
+	status := turn.Status
 	typ, msg := "server_error", "modelserver: scripted server error"
 	if status == http.StatusTooManyRequests {
 		typ, msg = "rate_limit_exceeded", "modelserver: scripted rate limit"
-		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds(turn)))
 	}
 	writeJSON(w, status, openaiError(typ, msg))
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -66,7 +67,7 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 		s.Hang(r)
 		return
 	case turn.Status != 0:
-		chatError(w, turn.Status)
+		chatError(w, turn)
 		return
 	}
 	id := replyID("chatcmpl")
@@ -132,13 +133,14 @@ func chatWhole(id, model string, turn Turn) map[string]any {
 		"usage":   map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
 }
 
-// chatError answers with OpenAI's error body for status.
-func chatError(w http.ResponseWriter, status int) {
+// chatError answers with OpenAI's error body for the turn's status.
+func chatError(w http.ResponseWriter, turn Turn) {
+	status := turn.Status
 	kind, code, msg := "server_error", "server_error", "The server had an error while processing your request."
 	switch status {
 	case http.StatusTooManyRequests:
 		kind, code, msg = "rate_limit_error", "rate_limit_exceeded", "Rate limit reached for requests."
-		w.Header().Set("retry-after", "1")
+		w.Header().Set("retry-after", strconv.Itoa(retryAfterSeconds(turn)))
 	case http.StatusServiceUnavailable:
 		kind, code, msg = "server_error", "overloaded", "The engine is currently overloaded, please try again later."
 	}

@@ -36,6 +36,10 @@ type Turn struct {
 	// banner; Times says how many requests in a row fail (0: one).
 	Status int
 	Times  int
+	// RetryAfter is how long a 429 tells the CLI to wait before trying
+	// again, in whole seconds (0: one second). A longer wait keeps the
+	// CLI's retry banner on screen long enough to be seen under load.
+	RetryAfter time.Duration
 	// Hang accepts the request and never answers until the client goes or
 	// the test ends.
 	Hang bool
@@ -260,4 +264,12 @@ func Chunks(text string, words int) []string {
 		out = append(out, text[start:])
 	}
 	return out
+}
+
+// retryAfterSeconds is turn's RetryAfter as the header's whole seconds.
+func retryAfterSeconds(turn Turn) int {
+	if secs := int(turn.RetryAfter / time.Second); secs > 0 {
+		return secs
+	}
+	return 1
 }
