@@ -51,7 +51,7 @@ func (m *Model) drawDialog(c *screen.Canvas, l layout) {
 	if area.Dx() < 1 || area.Dy() < 1 {
 		return
 	}
-	box := m.overlay.view(m, min(area.Dx(), dialogMaxWidth), area.Dy())
+	box := m.overlayView(min(area.Dx(), dialogMaxWidth), area.Dy())
 	lines := strings.Split(box, "\n")
 	if len(lines) > area.Dy() {
 		lines = lines[:area.Dy()]

@@ -52,7 +52,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 					t.Fatalf("full width %v at %d columns (tab area %d wide)", full, size[0], l.centerInner(m.width).Dx())
 				}
 				var x0s []int
-				bw := lipgloss.Width(m.overlay.view(m, min(area.Dx(), dialogMaxWidth), area.Dy()))
+				bw := lipgloss.Width(m.overlayView(min(area.Dx(), dialogMaxWidth), area.Dy()))
 				bx := (area.Dx() - bw) / 2
 				for y := range l.bodyHeight {
 					g, b := []rune(pad(lightGlyphs.Replace(got[y]), size[0])), []rune(pad(lightGlyphs.Replace(base[y]), size[0]))

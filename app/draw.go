@@ -99,7 +99,7 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 			}
 		} else {
 			st.small = textRegion{}
-			st.full.draw(c, c.Bounds(), m.overlay.view(m, m.width, m.height))
+			st.full.draw(c, c.Bounds(), m.overlayView(m.width, m.height))
 		}
 		*st = paintState{valid: true, chromeGen: m.chromeGen, small: st.small, full: st.full, fullShown: fullScreen}
 		c.SetCursor(nil)

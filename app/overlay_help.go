@@ -5,12 +5,17 @@ import (
 
 	"amux.dev/amux/ui/help"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 )
 
 // helpOverlay is the `?` key list (ui/help): every action by scope, as the
 // registry binds it (remapping included), filterable with /, with the
 // badge legend and a footer that wraps instead of being cut.
-type helpOverlay struct{ h help.Model }
+type helpOverlay struct {
+	h    help.Model
+	th   theme.Theme
+	keys modalKeys
+}
 
 func (m *Model) openHelp() tea.Cmd {
 	var sections []help.Section
@@ -29,31 +34,31 @@ func (m *Model) openHelp() tea.Cmd {
 	}
 	footer := m.km.First(actCloseHelp) + ": close · every command is also in the palette (" + m.keyName(actPalette) +
 		"), which says why one cannot run"
-	m.overlay = &helpOverlay{h: help.New(m.th, m.km, sections, footer)}
+	m.overlay = &helpOverlay{h: help.New(m.th, m.km, sections, footer), th: m.th, keys: m.modalKeys()}
 	return nil
 }
 
 // update gives the list the key first (its filter, its scrolling, Esc
 // clearing a filter); what it does not use closes it by the help scope.
-func (o *helpOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *helpOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	h, cmd, used := o.h.Update(msg)
 	o.h = h
 	if used {
-		return cmd
+		return cmd, outcome{}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if c, ok := m.matchDialog(k, scopeHelp); ok {
-			return c
+		if id, ok := o.keys.match(k, scopeHelp); ok {
+			return cmd, outcome{}.then(runAction{id})
 		}
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
 // wantsWidth: the key list needs room for its keys and what they do.
 func (o *helpOverlay) wantsWidth() int { return roomyWidth }
 
-func (o *helpOverlay) view(m *Model, w, h int) string {
+func (o *helpOverlay) view(w, h int) string {
 	inner := w - 6
-	body := m.th.AccentStyle().Render("Keys") + "\n\n" + o.h.View(inner, max(6, h-6))
-	return m.th.Panel(true).Padding(1, 2).Width(w).Render(body)
+	body := o.th.AccentStyle().Render("Keys") + "\n\n" + o.h.View(inner, max(6, h-6))
+	return o.th.Panel(true).Padding(1, 2).Width(w).Render(body)
 }

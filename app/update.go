@@ -130,12 +130,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 	case tea.KeyPressMsg:
 		if m.overlay != nil {
-			return m.overlay.update(m, msg)
+			return m.updateOverlay(msg)
 		}
 		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.overlay != nil {
-			return m.overlay.update(m, msg)
+			return m.updateOverlay(msg)
 		}
 		if t, live := m.focusedTerminal(); live {
 			return m.toTerminal(t, msg)
@@ -143,12 +143,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.MouseMsg:
 		if m.overlay != nil {
-			return m.overlay.update(m, msg)
+			return m.updateOverlay(msg)
 		}
 		return m.handleMouse(msg)
 	}
 	if m.overlay != nil {
-		return m.overlay.update(m, msg)
+		return m.updateOverlay(msg)
 	}
 	return nil
 }
@@ -164,7 +164,7 @@ func (m *Model) onTick(msg spinner.TickMsg) tea.Cmd {
 		}
 	}
 	if m.overlay != nil {
-		return tea.Batch(cmd, m.overlay.update(m, msg))
+		return tea.Batch(cmd, m.updateOverlay(msg))
 	}
 	return cmd
 }
