@@ -145,7 +145,7 @@ func (m *Model) onNoticeExpired(msg noticeExpiredMsg) tea.Cmd {
 
 // rebuildDashboard converts the snapshot into dashboard rows.
 func (m *Model) rebuildDashboard() {
-	projects := buildProjects(m.snap, m.dirty, m.busy)
+	projects := buildProjects(m.snap, m.dirty, m.life.busy)
 	for pi := range projects {
 		for wi := range projects[pi].Workspaces {
 			w := &projects[pi].Workspaces[wi]

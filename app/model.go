@@ -68,8 +68,8 @@ type Model struct {
 	snap      snapshot
 	loadGen   int
 	loaded    bool
-	dirty     map[string]bool   // workspace ID → uncommitted changes
-	busy      map[string]string // workspace ID → running operation ("deleting")
+	dirty     map[string]bool // workspace ID → uncommitted changes
+	life      *lifecycleOwner // create, teardown, restore, recovery (lifecycle.go)
 	spin      spinner.Model
 	notice    notice
 	noticeGen int
@@ -152,11 +152,12 @@ func New(deps Deps) *Model {
 		km:    keys.MustRegistry(registryOf(rows)...).Map(),
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
-		busy:  map[string]string{},
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		tabs:  tabSet{},
 		ids:   newTabIDs(),
 	}
+	m.life = newLifecycleOwner(lifeDeps{life: deps.Lifecycle, trust: deps.Trust, th: th, km: m.km, reg: m.reg,
+		home: deps.Home, cwd: deps.Cwd, spinID: m.spin.ID()})
 	m.side.changes = changes.New(th, m.km)
 	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {
@@ -179,7 +180,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.recover(), m.spin.Tick, m.waitMonitor(), m.checkProjects(), m.readViewState())
+	return tea.Batch(m.load(), m.life.recover(), m.spin.Tick, m.waitMonitor(), m.checkProjects(), m.readViewState())
 }
 
 // Update routes one message. Overlays see everything first; then results

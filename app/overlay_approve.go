@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -24,20 +26,19 @@ type approvedSetupMsg struct {
 }
 
 // askApproval turns the dialog into the question the setup waits on.
-func (o *createOverlay) askApproval(m *Model, rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
+func (o *createOverlay) askApproval(rec workspace.Record, ue *workspace.UntrustedError) {
 	what := "Created. Its setup"
 	if ue.Script.Kind == workspace.KindWorktreeFiles {
 		what = "Created. Its list of files to bring from the main checkout"
 	}
-	c := approvalQuestion(m, what, rec, ue)
+	c := approvalQuestion(o.d.th, o.d.km, what, rec, ue)
 	o.approve, o.untrusted, o.created = &c, ue, rec
-	return nil
 }
 
 // approvalQuestion asks for the approval of exactly the commands of ue's
 // script, as they would run in rec's tree; what introduces the script
 // ("Created. Its setup"). Create, restore and F5 ask the same question.
-func approvalQuestion(m *Model, what string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Confirm {
+func approvalQuestion(th theme.Theme, km keys.Map, what string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Confirm {
 	source, verb := workspace.RepoScriptsFile, "would run"
 	if ue.Script.Kind == workspace.KindWorktreeFiles {
 		source, verb = workspace.RepoWorktreeFile, "would be applied before setup-workspace"
@@ -54,29 +55,27 @@ func approvalQuestion(m *Model, what string, rec workspace.Record, ue *workspace
 	case workspace.KindWorktreeFiles:
 		noun = "the files to copy and link"
 	}
-	return dialog.NewConfirm(m.th, m.km, "Approve "+noun+" for "+rec.Name+"?", body, "approve and run it")
+	return dialog.NewConfirm(th, km, "Approve "+noun+" for "+rec.Name+"?", body, "approve and run it")
 }
 
-func (o *createOverlay) updateApproval(m *Model, msg tea.Msg) tea.Cmd {
+func (o *createOverlay) updateApproval(msg tea.Msg) (tea.Cmd, outcome) {
 	c, out := o.approve.Update(msg)
 	o.approve = &c
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
-		return m.say(levelInfo, "created workspace "+o.created.Name+"; "+m.setupNote(o.untrusted))
+		return nil, outcome{close: true, say: "created workspace " + o.created.Name + "; " + o.d.setupNote(o.untrusted)}
 	case dialog.Submitted:
-		return o.runApproved(m)
+		return o.runApproved(), outcome{}
 	}
-	return nil
+	return nil, outcome{}
 }
 
 // runApproved records the approval and runs setup, its output in the tail.
-func (o *createOverlay) runApproved(m *Model) tea.Cmd {
+func (o *createOverlay) runApproved() tea.Cmd {
 	o.approve = nil
-	m.opSeq++
-	o.op = m.opSeq
+	o.op = o.d.ops.next()
 	o.out = newPump[string](8)
-	op, out, trust, id, sc := o.op, o.out, m.deps.Trust, o.created.WorkspaceID(), o.untrusted.Script
+	op, out, trust, id, sc := o.op, o.out, o.d.trust, o.created.WorkspaceID(), o.untrusted.Script
 	spin := o.form.SetBusy("running the approved setup-workspace of " + o.created.Name + "…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
@@ -87,27 +86,26 @@ func (o *createOverlay) runApproved(m *Model) tea.Cmd {
 		out.close()
 		return approvedSetupMsg{op, res, err}
 	}
-	return tea.Batch(spin, run, m.waitCreateOutput(op, out))
+	return tea.Batch(spin, run, waitCreateOutput(op, out))
 }
 
-// onApprovedSetup applies the approved setup's outcome.
-func (m *Model) onApprovedSetup(msg approvedSetupMsg) tea.Cmd {
-	o, _ := m.overlay.(*createOverlay)
-	if o == nil || o.op != msg.op {
-		return nil
+// approvedSetup applies the approved setup's outcome.
+func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, outcome) {
+	if o.op != msg.op {
+		return nil, outcome{}
 	}
 	if msg.err != nil {
 		var ue *workspace.UntrustedError
 		if errors.As(msg.err, &ue) && setupApprovable(ue) {
 			// One approval led to the next: setup's list of files, then its
 			// script (or the other way round).
-			return o.askApproval(m, o.created, ue)
+			o.askApproval(o.created, ue)
+			return nil, outcome{}
 		}
-		o.form.SetWarned("created workspace "+o.created.Name+"; "+m.setupNote(msg.err), o.tail()...)
-		return nil
+		o.form.SetWarned("created workspace "+o.created.Name+"; "+o.d.setupNote(msg.err), o.tail()...)
+		return nil, outcome{}
 	}
-	m.closeOverlay()
-	return m.say(levelInfo, "created workspace "+o.created.Name+"; setup-workspace approved and finished")
+	return nil, outcome{close: true, say: "created workspace " + o.created.Name + "; setup-workspace approved and finished"}
 }
 
 // tail is the last lines setup printed, for a dialog that stays open.

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"io"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,39 +16,52 @@ import (
 // (overlay_approve.go). Approved, it runs there at once: the run in its
 // tab, the setup with its output on the row and in O.
 
-// approveOverlay is that question. approved runs the shown script (its
-// approval is recorded by the engine call it makes); declined says what
-// now waits, and how to approve it later.
+// approveOverlay is that question, a modal. approved is what approving
+// the shown script does (its approval is recorded by the engine call it
+// makes): a command, and requests for the root; declined says what now
+// waits, and how to approve it later. Both only build what they return.
 type approveOverlay struct {
 	confirm  dialog.Confirm
 	script   workspace.Script
-	approved func(m *Model, sc workspace.Script) tea.Cmd
-	declined func(m *Model) tea.Cmd
+	approved func(sc workspace.Script) (tea.Cmd, outcome)
+	declined outcome
 }
 
-func (o *approveOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *approveOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	c, out := o.confirm.Update(msg)
 	o.confirm = c
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
-		return o.declined(m)
+		no := o.declined
+		no.close = true
+		return nil, no
 	case dialog.Submitted:
-		m.closeOverlay()
-		return o.approved(m, o.script)
+		cmd, yes := o.approved(o.script)
+		yes.close = true
+		return cmd, yes
 	}
-	return nil
+	return nil, outcome{}
 }
 
-func (o *approveOverlay) view(_ *Model, w, _ int) string { return o.confirm.View(min(w, 80)) }
+func (o *approveOverlay) view(w, _ int) string { return o.confirm.View(min(w, 80)) }
+
+// untrustedKind returns the *UntrustedError in err when it is about a
+// script of kind.
+func untrustedKind(err error, kind workspace.ScriptKind) (*workspace.UntrustedError, bool) {
+	var ue *workspace.UntrustedError
+	if !errors.As(err, &ue) || ue.Script.Kind != kind {
+		return nil, false
+	}
+	return ue, true
+}
 
 // untrustedOf returns the *UntrustedError in err when it is about a script
 // of kind and the question can be asked now: the workspace is loaded and
 // no other dialog is open (one the person opened meanwhile is not taken
 // away from them; the notice then says how to approve later).
 func (m *Model) untrustedOf(err error, kind workspace.ScriptKind, id string) (*workspace.UntrustedError, workspace.Record, bool) {
-	var ue *workspace.UntrustedError
-	if !errors.As(err, &ue) || ue.Script.Kind != kind || m.overlay != nil {
+	ue, ok := untrustedKind(err, kind)
+	if !ok || m.overlay != nil {
 		return nil, workspace.Record{}, false
 	}
 	rec, ok := m.record(id)
@@ -61,44 +73,37 @@ func (m *Model) untrustedOf(err error, kind workspace.ScriptKind, id string) (*w
 func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
 	id, trust := rec.WorkspaceID(), m.deps.Trust
 	m.overlay = &approveOverlay{
-		confirm: approvalQuestion(m, "Its run script", rec, ue),
+		confirm: approvalQuestion(m.th, m.km, "Its run script", rec, ue),
 		script:  ue.Script,
-		approved: func(m *Model, sc workspace.Script) tea.Cmd {
-			return tea.Batch(m.say(levelInfo, "starting the approved run script…"), func() tea.Msg {
+		approved: func(sc workspace.Script) (tea.Cmd, outcome) {
+			return func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 				defer cancel()
 				rs, err := trust.ApproveRun(ctx, id, sc)
 				return runStartedMsg{id, rs.Name, err}
-			})
+			}, outcome{say: "starting the approved run script…"}
 		},
-		declined: func(m *Model) tea.Cmd { return m.say(levelInfo, m.runNote()) },
+		declined: outcome{say: m.runNote()},
 	}
 	return nil
 }
 
-// askRestoreApproval asks for the approval of the setup-workspace a
-// restore would run; approved, it runs with its output on the row.
-func (m *Model) askRestoreApproval(rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
-	id, name, trust := rec.WorkspaceID(), rec.Name, m.deps.Trust
+// restoreApproval asks for the approval of the setup-workspace a restore
+// of rec would run; approved, the owner runs it with its output on the
+// row (restoreSetupReq).
+func (l *lifecycleOwner) restoreApproval(rec workspace.Record, ue *workspace.UntrustedError) *approveOverlay {
 	what := "Restored. Its setup"
 	if ue.Script.Kind == workspace.KindWorktreeFiles {
 		what = "Restored. Its list of files to bring from the main checkout"
 	}
-	m.overlay = &approveOverlay{
-		confirm: approvalQuestion(m, what, rec, ue),
+	return &approveOverlay{
+		confirm: approvalQuestion(l.d.th, l.d.km, what, rec, ue),
 		script:  ue.Script,
-		approved: func(m *Model, sc workspace.Script) tea.Cmd {
-			return m.followRestore(id, name, true, "restoring: running the approved setup-workspace…",
-				func(ctx context.Context, _ func(string), out io.Writer) (workspace.CreateResult, error) {
-					res, err := trust.ApproveSetup(ctx, id, sc, out)
-					return workspace.CreateResult{Setup: res, SetupErr: err}, nil
-				})
+		approved: func(sc workspace.Script) (tea.Cmd, outcome) {
+			return nil, outcome{}.then(restoreSetupReq{rec: rec, script: sc})
 		},
-		declined: func(m *Model) tea.Cmd {
-			return m.say(levelWarn, name+": restored, but "+m.setupNote(ue))
-		},
+		declined: outcome{say: rec.Name + ": restored, but " + l.d.setupNote(ue), sayLevel: levelWarn},
 	}
-	return nil
 }
 
 // runNote says the run script waits for approval and how to give it later.

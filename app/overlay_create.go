@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
@@ -18,8 +19,11 @@ import (
 const createTimeout = 30 * time.Minute
 
 // createOverlay is the create-workspace dialog: name and base ref, inline
-// validation, then the running view with the setup output tail.
+// validation, then the running view with the setup output tail. A modal:
+// it runs the engine's checks and the create itself in its commands, and
+// asks the root (its outcome) to select and reload.
 type createOverlay struct {
+	d       lifeDeps
 	form    dialog.Form
 	project string // repository path
 	op      int
@@ -55,17 +59,17 @@ type createDoneMsg struct {
 	err error
 }
 
-func (m *Model) openCreate() tea.Cmd {
-	p, ok := m.dash.SelectedProject()
+// openCreate opens the dialog for a workspace in project p (ok: one is
+// selected).
+func (l *lifecycleOwner) openCreate(p dashboard.Project, ok bool) (tea.Cmd, outcome) {
 	if !ok {
-		return nil
+		return nil, outcome{}
 	}
-	f := dialog.NewForm(m.th, m.km, "New workspace in "+p.Name,
+	f := dialog.NewForm(l.d.th, l.d.km, "New workspace in "+p.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: "feature-x", Hint: "also the branch name"},
 		dialog.FieldSpec{Label: "Base ref", Placeholder: "default branch", Hint: "branch, tag, commit or origin/…; empty = the default branch"},
 	).WithSubmitLabel("create")
-	m.overlay = &createOverlay{form: f, project: p.Path}
-	return nil
+	return nil, outcome{open: &createOverlay{d: l.d, form: f, project: p.Path}}
 }
 
 func (o *createOverlay) request() workspace.CreateRequest {
@@ -73,47 +77,64 @@ func (o *createOverlay) request() workspace.CreateRequest {
 	return workspace.CreateRequest{Repo: o.project, Name: v[0], Base: v[1], Branch: o.branch}
 }
 
-func (o *createOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+// update takes the dialog's own results first (they come whatever step
+// it shows), then input for the step on screen.
+func (o *createOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	switch msg := msg.(type) {
+	case createValidatedMsg:
+		return o.validated(msg), outcome{}
+	case createOutputMsg:
+		return o.output(msg), outcome{}
+	case createDoneMsg:
+		return o.done(msg)
+	case approvedSetupMsg:
+		return o.approvedSetup(msg)
+	}
 	if o.approve != nil {
-		return o.updateApproval(m, msg)
+		return o.updateApproval(msg)
 	}
 	if o.askBranch != nil {
-		return o.updateBranch(m, msg)
+		return o.updateBranch(msg), outcome{}
 	}
 	f, cmd, out := o.form.Update(msg)
 	o.form = f
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
-		o.form.ClearErrors()
-		req := o.request()
-		if req.Name == "" {
-			o.form.SetFieldError(0, "a name is required")
-			return cmd
-		}
-		m.opSeq++
-		o.op, o.branch = m.opSeq, workspace.BranchAttach // a new name asks again
-		op, life := o.op, m.deps.Lifecycle
-		return tea.Batch(cmd, o.form.SetBusy("checking "+req.Name+"…"), func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			_, err := life.CheckCreate(ctx, req)
-			field := 0 // the name, unless the engine refused the base ref
-			if errors.Is(err, workspace.ErrBadBase) {
-				field = 1
-			}
-			var kept workspace.KeptBranch
-			if err == nil {
-				kept, err = life.KeptBranch(ctx, req)
-			}
-			return createValidatedMsg{op, field, err, kept}
-		})
+		return tea.Batch(cmd, o.check()), outcome{}
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *createOverlay) view(m *Model, w, h int) string {
+// check validates the name and base ref off the update loop, and asks
+// whether a branch of the name is kept from an earlier workspace.
+func (o *createOverlay) check() tea.Cmd {
+	o.form.ClearErrors()
+	req := o.request()
+	if req.Name == "" {
+		o.form.SetFieldError(0, "a name is required")
+		return nil
+	}
+	o.op, o.branch = o.d.ops.next(), workspace.BranchAttach // a new name asks again
+	op, life := o.op, o.d.life
+	return tea.Batch(o.form.SetBusy("checking "+req.Name+"…"), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_, err := life.CheckCreate(ctx, req)
+		field := 0 // the name, unless the engine refused the base ref
+		if errors.Is(err, workspace.ErrBadBase) {
+			field = 1
+		}
+		var kept workspace.KeptBranch
+		if err == nil {
+			kept, err = life.KeptBranch(ctx, req)
+		}
+		return createValidatedMsg{op, field, err, kept}
+	})
+}
+
+func (o *createOverlay) view(w, h int) string {
 	if o.approve != nil {
 		return o.approve.View(min(w, 80))
 	}
@@ -124,8 +145,8 @@ func (o *createOverlay) view(m *Model, w, h int) string {
 }
 
 // startCreate runs the create after validation passed.
-func (m *Model) startCreate(o *createOverlay) tea.Cmd {
-	req, op, life := o.request(), o.op, m.deps.Lifecycle
+func (o *createOverlay) startCreate() tea.Cmd {
+	req, op, life := o.request(), o.op, o.d.life
 	o.out = newPump[string](8)
 	out := o.out
 	spin := o.form.SetBusy("creating " + req.Name + " (worktree, then setup-workspace)…")
@@ -139,17 +160,16 @@ func (m *Model) startCreate(o *createOverlay) tea.Cmd {
 		out.close()
 		return createDoneMsg{op, res, err}
 	}
-	return tea.Batch(spin, run, m.waitCreateOutput(op, out))
+	return tea.Batch(spin, run, waitCreateOutput(op, out))
 }
 
-func (m *Model) waitCreateOutput(op int, p *pump[string]) tea.Cmd {
+func waitCreateOutput(op int, p *pump[string]) tea.Cmd {
 	return p.wait(func(lines []string, done bool) tea.Msg { return createOutputMsg{op, lines, done} })
 }
 
-// onCreateValidated applies a createValidatedMsg.
-func (m *Model) onCreateValidated(msg createValidatedMsg) tea.Cmd {
-	o, _ := m.overlay.(*createOverlay)
-	if o == nil || o.op != msg.op {
+// validated applies a createValidatedMsg.
+func (o *createOverlay) validated(msg createValidatedMsg) tea.Cmd {
+	if o.op != msg.op {
 		return nil
 	}
 	if msg.err != nil {
@@ -157,61 +177,80 @@ func (m *Model) onCreateValidated(msg createValidatedMsg) tea.Cmd {
 		return nil
 	}
 	if msg.kept.Exists {
-		o.askKept(m, msg.kept)
+		o.askKept(msg.kept)
 		return nil
 	}
-	return m.startCreate(o)
+	return o.startCreate()
 }
 
-// onCreateOutput applies a createOutputMsg.
-func (m *Model) onCreateOutput(msg createOutputMsg) tea.Cmd {
-	o, _ := m.overlay.(*createOverlay)
-	if o == nil || o.op != msg.op {
+// output applies a createOutputMsg.
+func (o *createOverlay) output(msg createOutputMsg) tea.Cmd {
+	if o.op != msg.op {
 		return nil
 	}
 	o.form.SetTail(msg.lines)
 	if msg.done {
 		return nil
 	}
-	return m.waitCreateOutput(o.op, o.out)
+	return waitCreateOutput(o.op, o.out)
 }
 
-// onCreateDone applies a createDoneMsg.
-func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
-	o, _ := m.overlay.(*createOverlay)
+// done applies a createDoneMsg while the dialog is shown: it says how the
+// create ended, or asks for the approval setup waits on, or closes.
+func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, outcome) {
+	if o.op != msg.op {
+		return nil, createDoneUnseen(o.d, msg)
+	}
 	if msg.err != nil {
-		if o != nil && o.op == msg.op {
-			var rb *workspace.RolledBackError
-			var undone []string
-			if errors.As(msg.err, &rb) {
-				undone = rb.Undone // nothing is said when nothing was made
-			}
-			o.form.SetFailed(msg.err.Error(), undone...)
+		var rb *workspace.RolledBackError
+		var undone []string
+		if errors.As(msg.err, &rb) {
+			undone = rb.Undone // nothing is said when nothing was made
 		}
-		return m.load()
+		o.form.SetFailed(msg.err.Error(), undone...)
+		return nil, outcome{}.then(lifeReload{})
 	}
 	// Created: select it, it is there, whatever its setup did.
-	m.pendingSelect = msg.res.Workspace.WorkspaceID()
+	reload := lifeReload{selectAfter: msg.res.Workspace.WorkspaceID()}
 	if msg.res.SetupErr != nil {
-		if o != nil && o.op == msg.op {
-			var ue *workspace.UntrustedError
-			if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
-				return tea.Batch(m.load(), o.askApproval(m, msg.res.Workspace, ue))
-			}
-			o.form.SetWarned("created workspace "+msg.res.Workspace.Name+"; "+m.setupNote(msg.res.SetupErr), o.tail()...)
+		var ue *workspace.UntrustedError
+		if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
+			o.askApproval(msg.res.Workspace, ue)
+			return nil, outcome{}.then(reload)
 		}
-		return m.load()
+		o.form.SetWarned("created workspace "+msg.res.Workspace.Name+"; "+o.d.setupNote(msg.res.SetupErr), o.tail()...)
+		return nil, outcome{}.then(reload)
 	}
-	if o != nil && o.op == msg.op {
-		m.closeOverlay()
+	return nil, outcome{close: true, say: "created workspace " + msg.res.Workspace.Name}.then(reload)
+}
+
+// createDone applies a createDoneMsg: to dialog o when it is the one on
+// screen, else only what it means for the rest.
+func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cmd, outcome) {
+	if o != nil {
+		return o.done(msg)
 	}
-	return tea.Batch(m.load(), m.say(levelInfo, "created workspace "+msg.res.Workspace.Name))
+	return nil, createDoneUnseen(l.d, msg)
+}
+
+// createDoneUnseen is a create's end when its dialog was closed meanwhile:
+// the list is reloaded (selecting what was made), and the notice says it.
+func createDoneUnseen(d lifeDeps, msg createDoneMsg) outcome {
+	if msg.err != nil {
+		return outcome{say: "create: " + msg.err.Error(), sayLevel: levelError}.then(lifeReload{})
+	}
+	name := msg.res.Workspace.Name
+	out := outcome{say: "created workspace " + name}
+	if msg.res.SetupErr != nil {
+		out.say, out.sayLevel = "created workspace "+name+"; "+d.setupNote(msg.res.SetupErr), levelWarn
+	}
+	return out.then(lifeReload{selectAfter: msg.res.Workspace.WorkspaceID()})
 }
 
 // setupNote says why setup-workspace did not finish after a create or a
 // restore, telling the person what to press where approval is what it waits
 // for (key names from the registry).
-func (m *Model) setupNote(err error) string {
+func (d lifeDeps) setupNote(err error) string {
 	switch {
 	case errors.Is(err, workspace.ErrUntrusted):
 		what := "its setup-workspace script"
@@ -220,7 +259,7 @@ func (m *Model) setupNote(err error) string {
 			what = "its list of files to copy from the main checkout (" + workspace.RepoWorktreeFile + ")"
 		}
 		return what + " comes from the repository and waits for your approval: select it, press " +
-			m.keyName(actStatus) + ", then " + m.keyName(actApproveScripts)
+			d.keyName(actStatus, string(actStatus)) + ", then " + d.keyName(actApproveScripts, string(actApproveScripts))
 	case errors.Is(err, workspace.ErrRepoScripts):
 		return "setup-workspace did not run: " + err.Error()
 	}

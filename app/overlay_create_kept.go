@@ -14,7 +14,7 @@ import (
 // branch moves aside under another name, kept). Esc goes back to the form.
 
 // askKept turns the dialog into that question.
-func (o *createOverlay) askKept(m *Model, kb workspace.KeptBranch) {
+func (o *createOverlay) askKept(kb workspace.KeptBranch) {
 	req := o.request()
 	base := req.Base
 	if base == "" {
@@ -30,11 +30,11 @@ func (o *createOverlay) askKept(m *Model, kb workspace.KeptBranch) {
 	body = append(body, "Starting fresh makes a new "+noticeLine(req.Name)+" from "+noticeLine(base)+".")
 	opts := []dialog.Option{{Key: "c", Label: cont},
 		{Key: "f", Label: "start fresh (the old branch is kept as " + noticeLine(kb.FreshName) + ")"}}
-	c := dialog.NewChoice(m.th, m.km, "Continue "+noticeLine(req.Name)+" or start fresh?", body, opts, 0)
+	c := dialog.NewChoice(o.d.th, o.d.km, "Continue "+noticeLine(req.Name)+" or start fresh?", body, opts, 0)
 	o.askBranch = &c
 }
 
-func (o *createOverlay) updateBranch(m *Model, msg tea.Msg) tea.Cmd {
+func (o *createOverlay) updateBranch(msg tea.Msg) tea.Cmd {
 	c, out := o.askBranch.Update(msg)
 	o.askBranch = &c
 	switch out {
@@ -47,7 +47,7 @@ func (o *createOverlay) updateBranch(m *Model, msg tea.Msg) tea.Cmd {
 		if c.Selected() == 1 {
 			o.branch = workspace.BranchFresh
 		}
-		return m.startCreate(o)
+		return o.startCreate()
 	}
 	return nil
 }

@@ -14,9 +14,12 @@ import (
 	"amux.dev/amux/workspace"
 )
 
-// addProjectOverlay is the path picker that adds a project.
+// addProjectOverlay is the path picker that adds a project: a modal
+// that adds through the lifecycle service and asks the root to reload,
+// selecting the new project.
 type addProjectOverlay struct {
 	p       picker.Model
+	life    workspace.LifecycleService
 	pending bool // an add is running
 }
 
@@ -27,51 +30,51 @@ type projectAddedMsg struct {
 	err     error
 }
 
-func (m *Model) openAddProject() tea.Cmd {
-	o := &addProjectOverlay{p: picker.New(m.th, m.km, "Add project", m.deps.Home, m.deps.Cwd, nil)}
-	m.overlay = o
-	home, cwd := m.deps.Home, m.deps.Cwd
-	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }
+// openAddProject opens the picker and looks for repositories to offer
+// (off the update loop: it reads directories).
+func (l *lifecycleOwner) openAddProject() (tea.Cmd, outcome) {
+	o := &addProjectOverlay{p: picker.New(l.d.th, l.d.km, "Add project", l.d.home, l.d.cwd, nil), life: l.d.life}
+	home, cwd := l.d.home, l.d.cwd
+	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }, outcome{open: o}
 }
 
-func (o *addProjectOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *addProjectOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case candidatesMsg:
 		o.p.SetRows(msg.paths)
-		return nil
+		return nil, outcome{}
 	case projectAddedMsg:
 		o.pending = false
 		if msg.err != nil {
 			o.p.SetError(msg.err.Error())
-			return nil
+			return nil, outcome{}
 		}
-		m.closeOverlay()
-		m.pendingSelect = "p:" + msg.project.Path // the next n creates there
-		// checkProjects says which listed worktrees were not imported, and why.
-		return tea.Batch(m.load(), m.say(levelInfo, "added project "+msg.project.Name), m.checkProjects())
+		// Selected after the load, so the next n creates there.
+		return nil, outcome{close: true, say: "added project " + msg.project.Name}.
+			then(lifeReload{selectAfter: "p:" + msg.project.Path, projects: true})
 	}
 	if o.pending {
-		return nil
+		return nil, outcome{}
 	}
 	p, cmd, out := o.p.Update(msg)
 	o.p = p
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
 		o.pending = true
-		path, life := o.p.Chosen(), m.deps.Lifecycle
+		path, life := o.p.Chosen(), o.life
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			p, err := life.AddProject(ctx, path)
 			return projectAddedMsg{p, err}
-		}
+		}, outcome{}
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *addProjectOverlay) view(m *Model, w, h int) string { return o.p.View(w, min(h, 24)) }
+func (o *addProjectOverlay) view(w, h int) string { return o.p.View(w, min(h, 24)) }
 
 // findRepos offers git repositories near the user: the start directory and
 // its children, and the children of home and of a few usual code folders.

@@ -8,8 +8,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/kvedit"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -17,9 +19,11 @@ import (
 // environment (project-env.json) or its lifecycle scripts
 // (project-scripts.json, the defaults behind a repository's own file and
 // the workspace record). A save that is refused (a file amux cannot read
-// keeps its bytes) is said in the dialog, which stays open.
+// keeps its bytes) is said in the notice bar; the dialog stays open.
 type projectEditOverlay struct {
 	e       kvedit.Model
+	th      theme.Theme
+	trust   workspace.TrustService
 	repo    string
 	name    string
 	scripts bool
@@ -36,12 +40,13 @@ type projectEditLoadedMsg struct {
 
 type projectEditSavedMsg struct{ err error }
 
-func (m *Model) openProjectEdit(scripts bool) tea.Cmd {
-	p, ok := m.dash.SelectedProject()
+// openProjectEdit reads project p's environment (or scripts) off the
+// update loop; the editor opens on the answer (ok: one is selected).
+func (l *lifecycleOwner) openProjectEdit(p dashboard.Project, ok bool, scripts bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	trust, repo, name := m.deps.Trust, p.Path, p.Name
+	trust, repo, name := l.d.trust, p.Path, p.Name
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -55,22 +60,22 @@ func (m *Model) openProjectEdit(scripts bool) tea.Cmd {
 	}
 }
 
-// onProjectEditLoaded opens the editor over what the registry holds.
+// projectEditLoaded opens the editor over what the registry holds.
 // A corrupt registry (not JSON, or not an object) opens an empty editor and
 // says that saving replaces the file, as the contract has it; one that
 // cannot be read at all refuses, keeping its bytes.
-func (m *Model) onProjectEditLoaded(msg projectEditLoadedMsg) tea.Cmd {
-	var warn tea.Cmd
+func (l *lifecycleOwner) projectEditLoaded(msg projectEditLoadedMsg) outcome {
+	var out outcome
 	switch {
 	case errors.Is(msg.err, workspace.ErrCorrupt):
-		warn = m.say(levelWarn, "saving here replaces the whole file, which is corrupt: "+errText(msg.err))
+		out.say, out.sayLevel = "saving here replaces the whole file, which is corrupt: "+errText(msg.err), levelWarn
 	case msg.err != nil:
-		return m.say(levelError, msg.name+": "+errText(msg.err))
+		return outcome{say: msg.name + ": " + errText(msg.err), sayLevel: levelError}
 	}
-	o := &projectEditOverlay{repo: msg.repo, name: msg.name, scripts: msg.scripts}
+	o := &projectEditOverlay{th: l.d.th, trust: l.d.trust, repo: msg.repo, name: msg.name, scripts: msg.scripts}
 	if msg.scripts {
 		s := msg.set
-		o.e = kvedit.NewScripts(m.th, m.km, "Scripts of "+msg.name+" (project-scripts.json; the repository's own file wins)",
+		o.e = kvedit.NewScripts(l.d.th, l.d.km, "Scripts of "+msg.name+" (project-scripts.json; the repository's own file wins)",
 			kvedit.ScriptSet{Setup: s.Setup, Run: s.Run, Archive: s.Archive, OnDone: s.OnDone})
 	} else {
 		var pairs []kvedit.Pair
@@ -78,36 +83,35 @@ func (m *Model) onProjectEditLoaded(msg projectEditLoadedMsg) tea.Cmd {
 			pairs = append(pairs, kvedit.Pair{Key: k, Value: v})
 		}
 		sort.Slice(pairs, func(i, j int) bool { return pairs[i].Key < pairs[j].Key })
-		o.e = kvedit.NewEnv(m.th, m.km, "Environment of "+msg.name+" (every agent, terminal and script sees it)", pairs)
+		o.e = kvedit.NewEnv(l.d.th, l.d.km, "Environment of "+msg.name+" (every agent, terminal and script sees it)", pairs)
 	}
-	m.overlay = o
-	return warn
+	out.open = o
+	return out
 }
 
-func (o *projectEditOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *projectEditOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	if saved, ok := msg.(projectEditSavedMsg); ok {
 		o.saving = false
 		if saved.err != nil {
-			return m.say(levelError, "not saved: "+saved.err.Error())
+			return nil, outcome{say: "not saved: " + saved.err.Error(), sayLevel: levelError}
 		}
-		m.closeOverlay()
 		what := "environment"
 		if o.scripts {
 			what = "scripts"
 		}
-		return m.say(levelInfo, "saved the "+what+" of "+o.name)
+		return nil, outcome{close: true, say: "saved the " + what + " of " + o.name}
 	}
 	if o.saving {
-		return nil
+		return nil, outcome{}
 	}
 	e, cmd, out := o.e.Update(msg)
 	o.e = e
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
 		o.saving = true
-		trust, repo := m.deps.Trust, o.repo
+		trust, repo := o.trust, o.repo
 		scripts, env, set := o.scripts, o.e.Env(), o.e.Scripts()
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -117,11 +121,11 @@ func (o *projectEditOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 					Setup: set.Setup, Run: set.Run, Archive: set.Archive, OnDone: set.OnDone})}
 			}
 			return projectEditSavedMsg{trust.SetProjectEnv(ctx, repo, env)}
-		}
+		}, outcome{}
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *projectEditOverlay) view(m *Model, w, h int) string {
-	return m.th.Panel(true).Padding(1, 2).Width(w).Render(o.e.View(w-6, max(8, min(h-4, 30))))
+func (o *projectEditOverlay) view(w, h int) string {
+	return o.th.Panel(true).Padding(1, 2).Width(w).Render(o.e.View(w-6, max(8, min(h-4, 30))))
 }

@@ -81,8 +81,8 @@ func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 // inFlight lists workspaces with an operation running, which the orphan
 // probe must count as live owners.
 func (m *Model) inFlight() []string {
-	ids := make([]string, 0, len(m.busy))
-	for id := range m.busy {
+	ids := make([]string, 0, len(m.life.busy))
+	for id := range m.life.busy {
 		ids = append(ids, id)
 	}
 	return ids

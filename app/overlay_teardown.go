@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
@@ -23,16 +24,22 @@ const teardownTimeout = 10 * time.Minute
 // it (dialog.Choice); then the typed-confirm gate, saying exactly what
 // happens to the work and the branch. Esc while it runs hides the view;
 // the dashboard keeps showing the workspace as busy until it finishes.
+// A modal: the owner runs the teardown itself (teardownReq), so the row
+// stays busy whether the dialog is shown or not.
 type teardownOverlay struct {
+	d        lifeDeps
 	id, name string
-	shelve   bool
-	rec      workspace.Record
-	gen      int // the summary read this overlay waits for
-	loading  bool
-	risk     *git.AtRisk // nil until read, or when it could not be
-	choose   *dialog.Choice
-	choices  []workspace.DirtyChoice // the answers of choose, in order
-	dirty    workspace.DirtyChoice   // what the teardown does with the work
+	// sessions names what the teardown ends, as the root's last load saw
+	// it; restoreKey is the restore key's name, for words about a shelf.
+	sessions, restoreKey string
+	shelve               bool
+	rec                  workspace.Record
+	gen                  int // the summary read this overlay waits for
+	loading              bool
+	risk                 *git.AtRisk // nil until read, or when it could not be
+	choose               *dialog.Choice
+	choices              []workspace.DirtyChoice // the answers of choose, in order
+	dirty                workspace.DirtyChoice   // what the teardown does with the work
 	// archive is the repository's archive script waiting for approval
 	// (nil: none); askArchive asks about it first: approve it (it runs)
 	// or skip it.
@@ -45,6 +52,7 @@ type teardownOverlay struct {
 	op             int
 	events         *pump[StepEvent]
 	finished       bool // the result is in: later step events are stale
+	frame          int  // the loading line's spinner frame
 }
 
 // atRiskMsg carries the summary of what a teardown would lose, and the
@@ -74,17 +82,12 @@ type teardownDoneMsg struct {
 	err    error
 }
 
-// openTeardown opens the dialog and starts reading the summary.
-func (m *Model) openTeardown(shelve bool) tea.Cmd {
-	w, ok := m.dash.SelectedWorkspace()
-	if !ok {
-		return nil
-	}
-	rec, _ := m.record(w.ID)
-	m.opSeq++
-	o := &teardownOverlay{id: w.ID, name: w.Name, shelve: shelve, rec: rec, gen: m.opSeq, loading: true}
-	m.overlay = o
-	gen, id, life, trust := o.gen, o.id, m.deps.Lifecycle, m.deps.Trust
+// openTeardown opens the delete (or shelve) dialog of workspace id and
+// starts reading the summary; sessions names what it would end.
+func (l *lifecycleOwner) openTeardown(id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, outcome) {
+	o := &teardownOverlay{d: l.d, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
+		sessions: sessions, restoreKey: l.d.keyName(actRestore, "restore")}
+	gen, life, trust := o.gen, l.d.life, l.d.trust
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
 		defer cancel()
@@ -94,7 +97,7 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 			err = aerr
 		}
 		return atRiskMsg{gen: gen, risk: risk, err: err, archive: archive}
-	}
+	}, outcome{open: o}
 }
 
 func (o *teardownOverlay) title() string {
@@ -107,10 +110,10 @@ func (o *teardownOverlay) title() string {
 // loaded moves on from reading the summary: to the archive question when
 // the repository's archive script waits for approval, then to the choice
 // when there is work to lose, else straight to the typed confirm.
-func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
+func (o *teardownOverlay) loaded(msg atRiskMsg) {
 	o.loading = false
 	if msg.err != nil {
-		o.openConfirm(m, "Could not check the worktree for uncommitted work ("+safetext.Line(msg.err.Error())+");",
+		o.openConfirm("Could not check the worktree for uncommitted work ("+safetext.Line(msg.err.Error())+");",
 			"the teardown stops before removing a tree that holds any.")
 		return
 	}
@@ -118,30 +121,30 @@ func (o *teardownOverlay) loaded(m *Model, msg atRiskMsg) {
 	o.risk = &msg.risk
 	o.archive = msg.archive
 	if o.archive != nil {
-		c := archiveQuestion(m, o.title(), o.rec, o.archive)
+		c := archiveQuestion(o.d, o.title(), o.rec, o.archive)
 		o.askArchive = &c
 		return
 	}
-	o.askWork(m)
+	o.askWork()
 }
 
 // askWork asks what to do with work the teardown would lose, or goes on
 // to the typed confirm when there is none.
-func (o *teardownOverlay) askWork(m *Model) {
+func (o *teardownOverlay) askWork() {
 	if !o.risk.Lossy() {
-		o.openConfirm(m, riskLines(o.rec, *o.risk)...)
+		o.openConfirm(riskLines(o.rec, *o.risk)...)
 		return
 	}
-	opts, choices, notes := workChoices(o.rec, *o.risk, o.shelve, m.restoreKeyLabel())
+	opts, choices, notes := workChoices(o.rec, *o.risk, o.shelve, o.restoreKey)
 	body := append(riskLines(o.rec, *o.risk), notes...)
 	body = append(body, "", "What should happen to it?")
-	c := dialog.NewChoice(m.th, m.km, o.title(), body, opts, 0)
+	c := dialog.NewChoice(o.d.th, o.d.km, o.title(), body, opts, 0)
 	o.choose, o.choices = &c, choices
 }
 
 // archiveQuestion asks about the repository's archive script a teardown
 // would run: its commands exactly as they would run, approve or skip.
-func archiveQuestion(m *Model, title string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Choice {
+func archiveQuestion(d lifeDeps, title string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Choice {
 	body := []string{"Its archive script comes from the repository (" + workspace.RepoScriptsFile + ") and is not approved.",
 		"It would run, in " + rec.Root + ":"}
 	for _, c := range ue.Script.Commands {
@@ -149,12 +152,12 @@ func archiveQuestion(m *Model, title string, rec workspace.Record, ue *workspace
 	}
 	body = append(body, "", "Approve this exact content (a later change asks again), or go on without it?")
 	opts := []dialog.Option{{Key: "a", Label: "approve it: run it, then go on"}, {Key: "s", Label: "skip it: go on without the archive script"}}
-	return dialog.NewChoice(m.th, m.km, title, body, opts, 0)
+	return dialog.NewChoice(d.th, d.km, title, body, opts, 0)
 }
 
 // openConfirm builds the typed confirm: what the teardown does, what it
 // does to the work and the branch, and extra lines.
-func (o *teardownOverlay) openConfirm(m *Model, extra ...string) {
+func (o *teardownOverlay) openConfirm(extra ...string) {
 	rec := o.rec
 	archive := "runs the archive script"
 	switch {
@@ -164,82 +167,94 @@ func (o *teardownOverlay) openConfirm(m *Model, extra ...string) {
 		archive = "runs the archive script you approved"
 	}
 	body := []string{
-		"Ends " + m.sessionsOf(o.id) + ",",
+		"Ends " + o.sessions + ",",
 		archive + ", removes the worktree " + rec.Root + " and the workspace record.",
 		branchFate(rec, o.risk, o.dirty),
 	}
 	if o.shelve {
 		body = []string{
-			"Ends " + m.sessionsOf(o.id) + ",",
+			"Ends " + o.sessions + ",",
 			archive + " and removes the worktree.",
 			"The branch " + rec.Branch + " and the record stay; restore it later (the sessions do not come back).",
 		}
 	}
 	if o.risk != nil && o.dirty != workspace.DirtyRefuse {
-		body = append(body, workOutcome(rec, *o.risk, o.shelve, o.dirty, m.restoreKeyLabel()))
+		body = append(body, workOutcome(rec, *o.risk, o.shelve, o.dirty, o.restoreKey))
 	}
 	if len(extra) > 0 {
 		body = append(append(body, ""), extra...)
 	}
-	c := dialog.NewTypedConfirm(m.th, m.km, o.title(), body, o.name)
+	c := dialog.NewTypedConfirm(o.d.th, o.d.km, o.title(), body, o.name)
 	o.confirm = &c
 }
 
-func (o *teardownOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	if r, ok := msg.(atRiskMsg); ok {
-		if o.loading && r.gen == o.gen {
-			o.loaded(m, r)
+// update takes the dialog's own results first, then input for the step
+// on screen. Esc while it runs only hides it.
+func (o *teardownOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	switch msg := msg.(type) {
+	case atRiskMsg:
+		if o.loading && msg.gen == o.gen {
+			o.loaded(msg)
 		}
-		return nil
+		return nil, outcome{}
+	case teardownProgressMsg:
+		return o.progress(msg), outcome{}
+	case spinner.TickMsg:
+		if msg.ID == o.d.spinID {
+			o.frame = (o.frame + 1) % len(spinner.MiniDot.Frames)
+		}
+		return nil, outcome{}
 	}
+	km := o.d.km
 	k, isKey := msg.(tea.KeyPressMsg)
 	switch {
 	case o.steps != nil:
-		if isKey && (m.km.Is(keys.FormCancel, k.String()) || m.km.Is(keys.FormSubmit, k.String())) {
-			m.closeOverlay()
+		if isKey && (km.Is(keys.FormCancel, k.String()) || km.Is(keys.FormSubmit, k.String())) {
+			return nil, closed()
 		}
-		return nil
+		return nil, outcome{}
 	case o.loading:
-		if isKey && m.km.Is(keys.FormCancel, k.String()) {
-			m.closeOverlay()
+		if isKey && km.Is(keys.FormCancel, k.String()) {
+			return nil, closed()
 		}
-		return nil
+		return nil, outcome{}
 	case o.askArchive != nil:
 		c, out := o.askArchive.Update(msg)
 		o.askArchive = &c
 		switch out {
 		case dialog.Cancelled:
-			m.closeOverlay()
+			return nil, closed()
 		case dialog.Submitted:
 			o.askArchive = nil
 			o.approveArchive, o.skipArchive = c.Selected() == 0, c.Selected() == 1
-			o.askWork(m)
+			o.askWork()
 		}
-		return nil
+		return nil, outcome{}
 	case o.choose != nil:
 		c, out := o.choose.Update(msg)
 		o.choose = &c
 		switch out {
 		case dialog.Cancelled:
-			m.closeOverlay()
+			return nil, closed()
 		case dialog.Submitted:
 			o.dirty, o.choose = o.choices[c.Selected()], nil
-			o.openConfirm(m)
+			o.openConfirm()
 		}
-		return nil
+		return nil, outcome{}
 	}
 	c, cmd, out := o.confirm.Update(msg)
 	o.confirm = &c
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
-		return tea.Batch(cmd, m.startTeardown(o))
+		wait, run := o.start()
+		return tea.Batch(cmd, wait), run
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *teardownOverlay) view(m *Model, w, h int) string {
+func (o *teardownOverlay) view(w, h int) string {
 	w = min(w, 76)
 	switch {
 	case o.steps != nil:
@@ -251,9 +266,9 @@ func (o *teardownOverlay) view(m *Model, w, h int) string {
 	case o.confirm != nil:
 		return o.confirm.View(w)
 	}
-	th := m.th
+	th := o.d.th
 	text := th.AccentStyle().Render(o.title()) + "\n\n" +
-		th.MutedStyle().Render(m.spin.View()+" checking the worktree for uncommitted work…") + "\n\n" +
-		th.MutedStyle().Render(m.km.First(keys.FormCancel)+": cancel")
+		th.MutedStyle().Render(spinner.MiniDot.Frames[o.frame]+" checking the worktree for uncommitted work…") + "\n\n" +
+		th.MutedStyle().Render(o.d.km.First(keys.FormCancel)+": cancel")
 	return th.Panel(true).Padding(1, 2).Width(w).Render(text)
 }

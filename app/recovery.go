@@ -20,8 +20,8 @@ type recoveredMsg struct {
 
 // recover runs startup recovery in the background: it finishes (or undoes)
 // what a crash interrupted and stops the scripts it left running.
-func (m *Model) recover() tea.Cmd {
-	life := m.deps.Lifecycle
+func (l *lifecycleOwner) recover() tea.Cmd {
+	life := l.d.life
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
@@ -57,24 +57,25 @@ func recoveryNotes(rep workspace.RecoveryReport) []string {
 	return out
 }
 
-// onRecovered applies a recoveredMsg.
-func (m *Model) onRecovered(msg recoveredMsg) tea.Cmd {
+// recoveredOutcome says what recovery did, and reloads when it changed
+// records or trees.
+func recoveredOutcome(msg recoveredMsg) outcome {
 	done := strings.Join(recoveryNotes(msg.report), "; ")
-	var reload tea.Cmd
+	var out outcome
 	if done != "" {
-		reload = m.load() // recovery changed records, trees or both
+		out = out.then(lifeReload{}) // recovery changed records, trees or both
 	}
 	switch {
 	case msg.err != nil:
-		return tea.Batch(reload, m.say(levelError, "startup recovery: "+joinNonEmpty(msg.err.Error(), done)))
+		out.say, out.sayLevel = "startup recovery: "+joinNonEmpty(msg.err.Error(), done), levelError
 	case len(msg.report.Failed) > 0:
 		pending := slices.Sorted(maps.Keys(msg.report.Failed))
-		return tea.Batch(reload, m.say(levelWarn, joinNonEmpty(done,
-			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending))))
-	case done != "":
-		return tea.Batch(reload, m.say(levelInfo, done))
+		out.say, out.sayLevel = joinNonEmpty(done,
+			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending)), levelWarn
+	default:
+		out.say = done
 	}
-	return nil
+	return out
 }
 
 // joinNonEmpty joins the non-empty parts with "; ".

@@ -11,6 +11,9 @@ import (
 
 type restoredMsg struct {
 	id, name string
+	// rec is the workspace's record when the restore started (zero when it
+	// was not loaded): what an approval question names and where it runs.
+	rec      workspace.Record
 	approved bool  // the run was of a setup approved in place
 	setupErr error // restored, but setup-workspace did not finish
 	err      error
@@ -24,16 +27,30 @@ type restoreProgressMsg struct {
 	done   bool
 }
 
-// restoreWorkspace brings the selected shelved workspace back, off the
-// update loop. Its row says how far it got — the worktree, then each line
-// setup-workspace prints — and O follows the setup's output meanwhile.
+// restoreSetupReq asks the owner to run the setup-workspace approved in
+// place after a restore (the approval dialog's outcome).
+type restoreSetupReq struct {
+	rec    workspace.Record
+	script workspace.Script
+}
+
+// restoreWorkspace restores the selected shelved workspace.
 func (m *Model) restoreWorkspace() tea.Cmd {
 	w, ok := m.dash.SelectedWorkspace()
 	if !ok {
 		return nil
 	}
-	id, life := w.ID, m.deps.Lifecycle
-	return m.followRestore(id, w.Name, false, "restoring…",
+	rec, _ := m.record(w.ID)
+	return m.lifeDo(m.life.restore(w.ID, w.Name, rec))
+}
+
+// restore brings shelved workspace id back, off the update loop. Its row
+// says how far it got — the worktree, then each line setup-workspace
+// prints — and O follows the setup's output meanwhile. rec is its loaded
+// record (zero if none).
+func (l *lifecycleOwner) restore(id, name string, rec workspace.Record) (tea.Cmd, outcome) {
+	life := l.d.life
+	return l.followRestore(id, name, rec, false, "restoring…",
 		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
 			return life.Restore(ctx, id, workspace.RestoreOptions{
 				Output: out,
@@ -46,13 +63,22 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 		})
 }
 
+// restoreSetup runs the setup approved after a restore, like the restore.
+func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, outcome) {
+	id, trust, sc := r.rec.WorkspaceID(), l.d.trust, r.script
+	return l.followRestore(id, r.rec.Name, r.rec, true, "restoring: running the approved setup-workspace…",
+		func(ctx context.Context, _ func(string), out io.Writer) (workspace.CreateResult, error) {
+			res, err := trust.ApproveSetup(ctx, id, sc, out)
+			return workspace.CreateResult{Setup: res, SetupErr: err}, nil
+		})
+}
+
 // followRestore runs a restore's work (the restore, or the setup approved
 // after it) off the update loop, its row saying first, then each step run
 // reports and each line setup prints.
-func (m *Model) followRestore(id, name string, approved bool, first string,
-	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) tea.Cmd {
-	m.busy[id] = first
-	m.rebuildDashboard()
+func (l *lifecycleOwner) followRestore(id, name string, rec workspace.Record, approved bool, first string,
+	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) (tea.Cmd, outcome) {
+	l.busy[id] = first
 	p := newPump[string](1)
 	work := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
@@ -61,9 +87,9 @@ func (m *Model) followRestore(id, name string, approved bool, first string,
 		res, err := run(ctx, p.add, lw)
 		lw.flush()
 		p.close()
-		return restoredMsg{id: id, name: name, approved: approved, setupErr: res.SetupErr, err: err}
+		return restoredMsg{id: id, name: name, rec: rec, approved: approved, setupErr: res.SetupErr, err: err}
 	}
-	return tea.Batch(work, m.waitRestore(id, p))
+	return tea.Batch(work, waitRestore(id, p)), outcome{}.then(lifeRows{})
 }
 
 // restoreStepLabel says, on the workspace's row, what a restore is doing
@@ -80,46 +106,49 @@ func restoreStepLabel(step string) string {
 	return ""
 }
 
-func (m *Model) waitRestore(id string, p *pump[string]) tea.Cmd {
+func waitRestore(id string, p *pump[string]) tea.Cmd {
 	return p.wait(func(items []string, done bool) tea.Msg { return restoreProgressMsg{id, p, items, done} })
 }
 
-// onRestoreProgress shows a restore's latest step on its row.
-func (m *Model) onRestoreProgress(msg restoreProgressMsg) tea.Cmd {
-	if _, busy := m.busy[msg.id]; !busy {
-		return nil // finished meanwhile
+// restoreProgress shows a restore's latest step on its row.
+func (l *lifecycleOwner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, outcome) {
+	if _, busy := l.busy[msg.id]; !busy {
+		return nil, outcome{} // finished meanwhile
 	}
+	var out outcome
 	if n := len(msg.latest); n > 0 {
-		m.busy[msg.id] = msg.latest[n-1]
-		m.rebuildDashboard()
+		l.busy[msg.id] = msg.latest[n-1]
+		out = out.then(lifeRows{})
 	}
 	if msg.done {
-		return nil
+		return nil, out
 	}
-	return m.waitRestore(msg.id, msg.p)
+	return waitRestore(msg.id, msg.p), out
 }
 
-// onRestored applies a restore's outcome.
-func (m *Model) onRestored(msg restoredMsg) tea.Cmd {
-	delete(m.busy, msg.id)
+// restored applies a restore's outcome. An approval setup waits for is
+// asked at once when no dialog is shown (one the person opened meanwhile
+// is not taken away; the notice says how to approve later).
+func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, outcome) {
+	delete(l.busy, msg.id)
 	// The tree is back, maybe with its uncommitted work: the "*" is
 	// recomputed from it once the load lists the workspace as unshelved.
-	m.dirtyAfterLoad = true
+	reload := lifeReload{dirty: true}
 	if msg.err != nil {
-		return tea.Batch(m.load(), m.say(levelError, msg.name+": "+msg.err.Error()))
+		return nil, outcome{say: msg.name + ": " + msg.err.Error(), sayLevel: levelError}.then(reload)
 	}
-	ue, rec, ok := m.untrustedOf(msg.setupErr, workspace.KindSetup, msg.id)
+	ue, ok := untrustedKind(msg.setupErr, workspace.KindSetup)
 	if !ok {
-		ue, rec, ok = m.untrustedOf(msg.setupErr, workspace.KindWorktreeFiles, msg.id)
+		ue, ok = untrustedKind(msg.setupErr, workspace.KindWorktreeFiles)
 	}
-	if ok {
-		return tea.Batch(m.load(), m.askRestoreApproval(rec, ue))
+	if ok && shown == nil && msg.rec.WorkspaceID() == msg.id {
+		return nil, outcome{open: l.restoreApproval(msg.rec, ue)}.then(reload)
 	}
-	if msg.setupErr != nil {
-		return tea.Batch(m.load(), m.say(levelWarn, msg.name+": restored, but "+m.setupNote(msg.setupErr)))
+	switch {
+	case msg.setupErr != nil:
+		return nil, outcome{say: msg.name + ": restored, but " + l.d.setupNote(msg.setupErr), sayLevel: levelWarn}.then(reload)
+	case msg.approved:
+		return nil, outcome{say: "restored workspace " + msg.name + "; setup-workspace approved and finished"}.then(reload)
 	}
-	if msg.approved {
-		return tea.Batch(m.load(), m.say(levelInfo, "restored workspace "+msg.name+"; setup-workspace approved and finished"))
-	}
-	return tea.Batch(m.load(), m.say(levelInfo, "restored workspace "+msg.name))
+	return nil, outcome{say: "restored workspace " + msg.name}.then(reload)
 }

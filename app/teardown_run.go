@@ -11,64 +11,85 @@ import (
 	"amux.dev/amux/workspace"
 )
 
-func (m *Model) startTeardown(o *teardownOverlay) tea.Cmd {
+// teardownReq asks the owner to run a confirmed delete or shelve: the
+// dialog's answers, and the pump its progress view reads.
+type teardownReq struct {
+	op          int
+	id, name    string
+	shelve      bool
+	dirty       workspace.DirtyChoice
+	skipArchive bool
+	// archive is the archive script approved in the dialog (nil: none).
+	archive *workspace.Script
+	events  *pump[StepEvent]
+}
+
+// start switches the dialog to its progress view and asks the owner to
+// run the teardown; the command waits for the first step events.
+func (o *teardownOverlay) start() (tea.Cmd, outcome) {
 	verb := "Deleting "
 	if o.shelve {
 		verb = "Shelving "
 	}
-	steps := dialog.NewSteps(m.th, m.km, verb+o.name, teardownLabels(o.shelve)...)
+	steps := dialog.NewSteps(o.d.th, o.d.km, verb+o.name, teardownLabels(o.shelve)...)
 	o.steps = &steps
-	m.opSeq++
-	o.op = m.opSeq
+	o.op = o.d.ops.next()
 	o.events = newPump[StepEvent](0)
-	m.busy[o.id] = verb[:len(verb)-1] + "…"
-	m.rebuildDashboard()
-	op, id, name, shelve, dirty, ev := o.op, o.id, o.name, o.shelve, o.dirty, o.events
-	life, trust := m.deps.Lifecycle, m.deps.Trust
-	skipArchive, approve := o.skipArchive, o.approveArchive && o.archive != nil
-	var archive workspace.Script
-	if approve {
-		archive = o.archive.Script
+	req := teardownReq{op: o.op, id: o.id, name: o.name, shelve: o.shelve, dirty: o.dirty, skipArchive: o.skipArchive, events: o.events}
+	if o.approveArchive && o.archive != nil {
+		sc := o.archive.Script
+		req.archive = &sc
 	}
-	first, _ := stepLabel(shelve, workspace.StepTombstone)
+	return waitTeardown(o.op, o.events), outcome{}.then(req)
+}
+
+// startTeardown marks the workspace busy and runs the teardown, in the
+// engine's strict order (tombstone first), off the update loop.
+func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, outcome) {
+	verb := "Deleting…"
+	if r.shelve {
+		verb = "Shelving…"
+	}
+	l.busy[r.id] = verb
+	life, trust := l.d.life, l.d.trust
+	first, _ := stepLabel(r.shelve, workspace.StepTombstone)
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
 		defer cancel()
 		// Both write a tombstone first: a delete's .deleting, a shelve's .shelving.
-		ev.add(StepEvent{Step: first})
-		opts := workspace.DeleteOptions{Dirty: dirty, SkipArchive: skipArchive, Observe: stepObserver(shelve, ev.add)}
+		r.events.add(StepEvent{Step: first})
+		opts := workspace.DeleteOptions{Dirty: r.dirty, SkipArchive: r.skipArchive, Observe: stepObserver(r.shelve, r.events.add)}
 		var res workspace.TeardownResult
 		var err error
-		if approve {
+		if r.archive != nil {
 			// The approval of exactly what was shown, right before the
 			// teardown that runs it.
-			err = trust.ApproveArchive(ctx, id, archive)
+			err = trust.ApproveArchive(ctx, r.id, *r.archive)
 		}
 		switch {
 		case err != nil:
-		case shelve:
-			res, err = life.Shelve(ctx, id, opts)
+		case r.shelve:
+			res, err = life.Shelve(ctx, r.id, opts)
 		default:
-			res, err = life.Delete(ctx, id, opts)
+			res, err = life.Delete(ctx, r.id, opts)
 		}
 		note := teardownNote(res)
 		if err != nil {
-			note = unfinishedNote(life, id)
+			note = unfinishedNote(life, r.id)
 		}
-		ev.close()
-		return teardownDoneMsg{op: op, note: note, id: id, name: name, shelve: shelve, err: err}
+		r.events.close()
+		return teardownDoneMsg{op: r.op, note: note, id: r.id, name: r.name, shelve: r.shelve, err: err}
 	}
-	return tea.Batch(run, m.waitTeardown(op, ev))
+	return run, outcome{}.then(lifeRows{})
 }
 
-func (m *Model) waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
+func waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
 	return p.wait(func(ev []StepEvent, done bool) tea.Msg { return teardownProgressMsg{op, ev, done} })
 }
 
-// onTeardownProgress applies a teardownProgressMsg.
-func (m *Model) onTeardownProgress(msg teardownProgressMsg) tea.Cmd {
-	o, _ := m.overlay.(*teardownOverlay)
-	if o == nil || o.op != msg.op || o.finished {
+// progress applies a teardownProgressMsg.
+func (o *teardownOverlay) progress(msg teardownProgressMsg) tea.Cmd {
+	if o.op != msg.op || o.finished {
 		// The result already applied every event; replaying them now
 		// would reopen the step it settled.
 		return nil
@@ -77,51 +98,56 @@ func (m *Model) onTeardownProgress(msg teardownProgressMsg) tea.Cmd {
 	if msg.done {
 		return nil
 	}
-	return m.waitTeardown(o.op, o.events)
+	return waitTeardown(o.op, o.events)
 }
 
-// onTeardownDone applies a teardownDoneMsg.
-func (m *Model) onTeardownDone(msg teardownDoneMsg) tea.Cmd {
-	o, _ := m.overlay.(*teardownOverlay)
-	delete(m.busy, msg.id)
+// teardownDone applies a teardownDoneMsg: the row is free again, dialog
+// o (when shown) settles its steps, and the list is reloaded.
+func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, outcome) {
+	delete(l.busy, msg.id)
+	if o != nil && o.op == msg.op {
+		o.finish(msg)
+	}
+	reload := lifeReload{dirty: true} // a shelved or deleted tree has no "*" any more
+	if msg.err != nil {
+		return nil, outcome{say: fmt.Sprintf("%s: %v", msg.name, msg.err), sayLevel: levelError}.then(reload)
+	}
 	verb := "deleted"
 	if msg.shelve {
 		verb = "shelved"
 	}
-	if o != nil && o.op == msg.op {
-		// The result can overtake the last progress message: apply
-		// every event first, so the step that failed is the one marked.
-		o.applySteps(o.events.snapshot())
-		o.finished = true
-		// The engine's note, not an assumption: what recovery will do
-		// depends on whether the failure left a tombstone.
-		o.steps.Note = msg.note
-		first, _ := stepLabel(msg.shelve, workspace.StepTombstone)
-		if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone(first)); ok {
-			o.steps.Note = note
-		}
-		failedOne := false
-		for i := range o.steps.Steps {
-			s := &o.steps.Steps[i]
-			switch {
-			case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-				s.State = dialog.StepDone
-			case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
-				s.State, s.Detail, failedOne = dialog.StepFailed, safetext.Line(msg.err.Error()), true
-			case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
-				s.State = dialog.StepSkipped
-			}
-		}
-	}
-	m.dirtyAfterLoad = true // a shelved or deleted tree has no "*" any more
-	if msg.err != nil {
-		return tea.Batch(m.load(), m.say(levelError, fmt.Sprintf("%s: %v", msg.name, msg.err)))
-	}
-	text, level := verb+" workspace "+msg.name, levelInfo
+	out := outcome{say: verb + " workspace " + msg.name}
 	if msg.note != "" {
-		text, level = text+" ("+msg.note+")", levelWarn
+		out.say, out.sayLevel = out.say+" ("+msg.note+")", levelWarn
 	}
-	return tea.Batch(m.load(), m.say(level, text))
+	return nil, out.then(reload)
+}
+
+// finish settles the progress view on the teardown's result.
+func (o *teardownOverlay) finish(msg teardownDoneMsg) {
+	// The result can overtake the last progress message: apply every
+	// event first, so the step that failed is the one marked.
+	o.applySteps(o.events.snapshot())
+	o.finished = true
+	// The engine's note, not an assumption: what recovery will do depends
+	// on whether the failure left a tombstone.
+	o.steps.Note = msg.note
+	first, _ := stepLabel(msg.shelve, workspace.StepTombstone)
+	if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone(first)); ok {
+		o.steps.Note = note
+	}
+	failedOne := false
+	for i := range o.steps.Steps {
+		s := &o.steps.Steps[i]
+		switch {
+		case msg.err == nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
+			s.State = dialog.StepDone
+		case msg.err != nil && s.State == dialog.StepRunning && !failedOne:
+			s.State, s.Detail, failedOne = dialog.StepFailed, safetext.Line(msg.err.Error()), true
+		case msg.err != nil && (s.State == dialog.StepPending || s.State == dialog.StepRunning):
+			s.State = dialog.StepSkipped
+		}
+	}
 }
 
 // applySteps sets each step to what the events (all of them, from the

@@ -4,8 +4,22 @@ import (
 	"sort"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"amux.dev/amux/tmux"
 )
+
+// openTeardown opens the delete (or shelve) dialog of the selected
+// workspace with what the root knows of it: its record, and the sessions
+// it would end.
+func (m *Model) openTeardown(shelve bool) tea.Cmd {
+	w, ok := m.dash.SelectedWorkspace()
+	if !ok {
+		return nil
+	}
+	rec, _ := m.record(w.ID)
+	return m.lifeDo(m.life.openTeardown(w.ID, w.Name, rec, m.sessionsOf(w.ID), shelve))
+}
 
 // sessionsOf names every session of workspace id a delete or shelve ends —
 // agents, terminals, run sessions — as the last load saw them, so the

@@ -8,7 +8,6 @@ import (
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
-	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
@@ -164,15 +163,6 @@ func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoic
 		return fmt.Sprintf("The branch %s is kept: it has %s merged nowhere else.", b, plural(r.Unmerged, "commit"))
 	}
 	return "The branch " + b + " goes too: every commit on it is merged elsewhere."
-}
-
-// restoreKeyLabel is the restore key as the registry binds it, for text
-// that tells the person how to bring a shelf back.
-func (m *Model) restoreKeyLabel() string {
-	if a, ok := m.reg.Get(actRestore); ok && len(a.Keys) > 0 {
-		return keys.KeyLabel(a.Keys[:1])
-	}
-	return "restore"
 }
 
 // workRefusalNote is the truthful note under a teardown that stopped

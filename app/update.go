@@ -32,31 +32,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onLoaded(msg)
 	case dirtyMsg:
 		return m.onDirty(msg)
-	case recoveredMsg:
-		return m.onRecovered(msg)
 	case noticeExpiredMsg:
 		return m.onNoticeExpired(msg)
 
-	case createValidatedMsg:
-		return m.onCreateValidated(msg)
-	case createOutputMsg:
-		return m.onCreateOutput(msg)
-	case createDoneMsg:
-		return m.onCreateDone(msg)
-	case approvedSetupMsg:
-		return m.onApprovedSetup(msg)
-	case teardownProgressMsg:
-		return m.onTeardownProgress(msg)
-	case teardownDoneMsg:
-		return m.onTeardownDone(msg)
-	case restoredMsg:
-		return m.onRestored(msg)
-	case restoreProgressMsg:
-		return m.onRestoreProgress(msg)
+	case createValidatedMsg, createOutputMsg, createDoneMsg, approvedSetupMsg,
+		teardownReq, teardownProgressMsg, teardownDoneMsg,
+		restoreSetupReq, restoreProgressMsg, restoredMsg, recoveredMsg, projectEditLoadedMsg:
+		return m.lifeUpdate(msg)
+	case lifeReload:
+		return m.onLifeReload(msg)
+	case lifeRows:
+		m.rebuildDashboard()
+		return nil
 	case viewStateMsg:
 		return m.onViewState(msg)
-	case projectEditLoadedMsg:
-		return m.onProjectEditLoaded(msg)
 	case runStartedMsg:
 		return m.onRunStarted(msg)
 	case hooksDoneMsg:
