@@ -66,14 +66,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onProjectsChecked(msg)
 	case managedMsg:
 		return m.onManaged(msg)
-	case sideTermMsg:
-		return m.onSideTerm(msg)
-	case sideWatchMsg:
-		return m.onSideWatch(msg)
-	case sideChangedMsg:
-		return m.onSideChanged(msg)
-	case sideReviewMsg:
-		return m.onSideReview(msg)
+	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
+		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg:
+		return m.toSidebar(msg)
+	case leaveSidebar, dirtyNoted, openFileDiffRequest, openCommitDiffRequest, stageRequest,
+		markResolvedRequest, openCommitRequest, openEditorRequest, openFileViewRequest:
+		return m.onSideAsk(msg)
 	case stagedMsg:
 		return m.onStaged(msg)
 	case commitReadyMsg:
@@ -86,16 +84,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onResolved(msg)
 	case finishReadyMsg:
 		return m.onFinishReady(msg)
-	case mainWatchMsg:
-		return m.onMainWatch(msg)
-	case mainChangedMsg:
-		return m.onMainChanged(msg)
-	case changes.RequestMsg, projecttree.RequestMsg:
-		return m.sideRequest(msg)
-	case projecttree.LoadedMsg:
-		var cmd tea.Cmd
-		m.side.tree, cmd = m.side.tree.Update(msg)
-		return cmd
 
 	case tabCreatedMsg:
 		return m.onTabCreated(msg)
