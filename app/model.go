@@ -15,7 +15,6 @@ import (
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/screen"
-	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -113,9 +112,10 @@ type Model struct {
 	// healthChecked: the start-up health check has run.
 	healthChecked bool
 
-	// settingsPending is what refused Settings saves left to do: the values
-	// are live, and the next confirmation retries (ui/settings' rules).
-	settingsPending settings.Pending
+	// review owns reviewing and landing the work (review_owner.go);
+	// settings owns the Settings dialog and its pending saves.
+	review   reviewOwner
+	settings settingsOwner
 
 	// The layout saved at the last quit (viewstate.go): applied once,
 	// on the first load after it was read.
@@ -157,6 +157,8 @@ func New(deps Deps) *Model {
 		tabs:  tabSet{},
 		ids:   newTabIDs(),
 	}
+	m.review = newReviewOwner(deps.Review, m.km, m.reg)
+	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	m.side.changes = changes.New(th, m.km)
 	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
 	if deps.Tmux != nil && deps.Instance != "" {

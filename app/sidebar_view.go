@@ -47,7 +47,7 @@ func (m *Model) sizeSidebar() tea.Cmd {
 		}
 	}
 	if o, ok := m.overlay.(*diffOverlay); ok {
-		cmds = append(cmds, o.resize(m))
+		cmds = append(cmds, o.resize(m.width, m.height))
 	}
 	return tea.Batch(cmds...)
 }
