@@ -191,4 +191,3 @@ func TestTheFinishRequestUsesTheLandingLastSeen(t *testing.T) {
 		t.Fatalf("opened %T", out.open)
 	}
 }
-
