@@ -13,7 +13,6 @@ import (
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
-	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -112,9 +111,10 @@ type Model struct {
 	// healthChecked: the start-up health check has run.
 	healthChecked bool
 
-	// settingsPending is what refused Settings saves left to do: the values
-	// are live, and the next confirmation retries (ui/settings' rules).
-	settingsPending settings.Pending
+	// review owns reviewing and landing the work (review_owner.go);
+	// settings owns the Settings dialog and its pending saves.
+	review   reviewOwner
+	settings settingsOwner
 
 	// The layout saved at the last quit (viewstate.go): applied once,
 	// on the first load after it was read.
@@ -157,6 +157,8 @@ func New(deps Deps) *Model {
 		ids:   newTabIDs(),
 	}
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
+	m.review = newReviewOwner(deps.Review, m.km, m.reg)
+	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	if deps.Tmux != nil && deps.Instance != "" {
 		opts := monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
 			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History}

@@ -117,7 +117,7 @@ func (m *Model) toggleSidebar() tea.Cmd {
 func (m *Model) sizeSidebar() tea.Cmd {
 	cmd := m.side.setSize(m.sideEnv())
 	if o, ok := m.overlay.(*diffOverlay); ok {
-		return tea.Batch(cmd, o.resize(m))
+		return tea.Batch(cmd, o.resize(m.width, m.height))
 	}
 	return cmd
 }

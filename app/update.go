@@ -72,18 +72,25 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case leaveSidebar, dirtyNoted, openFileDiffRequest, openCommitDiffRequest, stageRequest,
 		markResolvedRequest, openCommitRequest, openEditorRequest, openFileViewRequest:
 		return m.onSideAsk(msg)
-	case stagedMsg:
-		return m.onStaged(msg)
-	case commitReadyMsg:
-		return m.onCommitReady(msg)
-	case mergePreviewMsg:
-		return m.onMergePreview(msg)
-	case landDoneMsg:
-		return m.onLandDone(msg)
-	case resolvedMsg:
-		return m.onResolved(msg)
-	case finishReadyMsg:
-		return m.onFinishReady(msg)
+	case stagedMsg, commitReadyMsg, mergePreviewMsg, landDoneMsg, resolvedMsg, finishReadyMsg,
+		showConflictReq, finishReq:
+		return m.onReview(msg)
+	case reviewRefreshReq:
+		return m.onReviewRefresh(msg)
+	case landingSeenReq:
+		return m.onLandingSeen(msg)
+	case conflictsInSideReq:
+		return m.onConflictsInSide(msg)
+	case editorReq:
+		return m.openEditor(msg.ws, msg.inMain, msg.path)
+	case settingsSavedMsg:
+		return m.onSettings(msg)
+	case settingsApplyReq:
+		m.applySettings(msg.cfg)
+		return nil
+	case themeReq:
+		m.showTheme(msg.th)
+		return nil
 
 	case tabCreatedMsg:
 		return m.onTabCreated(msg)
