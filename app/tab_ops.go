@@ -210,6 +210,9 @@ func (o *tabsOwner) drop(wsID, tabID string, sc tabScene) tea.Cmd {
 		t.view.Terminal().Close()
 	}
 	wt.tabs = append(wt.tabs[:i], wt.tabs[i+1:]...)
+	if i < wt.active {
+		wt.active-- // the shown tab stays shown when one before it goes
+	}
 	if wt.active >= len(wt.tabs) {
 		wt.active = len(wt.tabs) - 1
 	}
