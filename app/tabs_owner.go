@@ -19,8 +19,8 @@ import (
 // resume, attach, first-task delivery, run tabs) and answers their
 // messages with commands and an outcome the root applies. It never sees
 // the root: what it reads of it (the selected workspace, the terminal
-// area, the theme, the last load) comes as a tabScene on each call, and what it asks
-// of it (focus, a load, a notice) goes back in the outcome.
+// area, the theme, the last load) comes as a tabScene on each call, and
+// what it asks of it (focus, a load, a notice) goes back in the outcome.
 type tabsOwner struct {
 	tabSet // workspace ID → its tabs; the lookups come with it
 	ids    *tabIDs
@@ -43,6 +43,8 @@ type tabsDeps struct {
 	now      func() time.Time
 }
 
+// newTabsOwner is an owner with no tabs yet; IDs are minted under a fresh
+// process prefix.
 func newTabsOwner(d tabsDeps) *tabsOwner {
 	return &tabsOwner{tabSet: tabSet{}, ids: newTabIDs(), d: d}
 }
@@ -50,7 +52,8 @@ func newTabsOwner(d tabsDeps) *tabsOwner {
 // tabScene is what a tab operation reads of the root, built for the call
 // (Model.tabScene): the selected workspace, the terminal area, whether the
 // tab area has focus, the live settings, the last load and the monitor's
-// latest word. Nothing in it is written by the owner.
+// latest word. Nothing in it is written by the owner, and none of it is
+// kept past the call.
 type tabScene struct {
 	ws      string
 	w, h    int // the terminal area's size

@@ -104,9 +104,6 @@ func (m *Model) resizeViews() tea.Cmd {
 func (m *Model) lostTabs(wsID string) []workspace.Tab { return m.tabs.lostTabs(wsID, m.tabScene()) }
 
 // forwarder: removed after the owners merge
-func (m *Model) persistTabs(wsID string) tea.Cmd { return m.tabs.persist(wsID, m.tabScene()) }
-
-// forwarder: removed after the owners merge
 func (m *Model) firstTaskOnState(t *tab, st agentstate.Result) tea.Cmd {
 	return m.applyOutcome(nil, firstTaskOnState(t, st))
 }
