@@ -62,7 +62,7 @@ func actionRows() []action {
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
 		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
-			run: func(m *Model) tea.Cmd { m.openSettings(); return nil }},
+			run: func(m *Model) tea.Cmd { return m.openSettings() }},
 		{Action: k(actEditEnv, scopeDashboard, nil, "environment", "Edit the selected project's environment (project-env.json)"),
 			run: func(m *Model) tea.Cmd { return m.openProjectEdit(false) }, why: whyNoProject},
 		{Action: k(actEditScripts, scopeDashboard, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
