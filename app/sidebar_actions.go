@@ -4,8 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/changes"
-	"amux.dev/amux/ui/commitmsg"
-	"amux.dev/amux/ui/diffview"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
 )
@@ -40,7 +38,7 @@ const (
 )
 
 // sidebarRows are the sidebar's and landing's rows, then the components'
-// own actions (run nil: the components match them through the keys.Map).
+// own actions (componentRows).
 func sidebarRows() []action {
 	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Palette: true}
@@ -76,13 +74,7 @@ func sidebarRows() []action {
 		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
 			run: (*Model).openFinishSelected, why: whyNoLanding},
 	}
-	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
-		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
-		for _, a := range acts {
-			rows = append(rows, action{Action: a})
-		}
-	}
-	return rows
+	return append(rows, componentRows()...)
 }
 
 func whyNoSidebar(m *Model) string {
