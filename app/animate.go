@@ -15,7 +15,7 @@ func (m *Model) animating() bool {
 	if _, ok := m.overlay.(*statusOverlay); ok {
 		return true
 	}
-	for _, wt := range m.tabs {
+	for _, wt := range m.tabs.tabSet {
 		for _, t := range wt.tabs {
 			if t.attaching || t.state.State == agentstate.Working {
 				return true

@@ -74,8 +74,6 @@ type Model struct {
 	// pendingSelect is a workspace (or, as "p:<path>", a project) to select
 	// once the next load shows it.
 	pendingSelect string
-	// pendingTab is a tab ID to show once a load discovers it (a new run).
-	pendingTab string
 	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
 	// teardown changed a tree the map describes.
 	dirtyAfterLoad bool
@@ -87,8 +85,7 @@ type Model struct {
 	// (moved or vanished): its row shows it with retry and remove.
 	projectErrs map[string]string
 
-	tabs tabSet // workspace ID → its tabs
-	ids  *tabIDs
+	tabs *tabsOwner // every workspace's tabs (tabs_owner.go)
 
 	spinning bool             // a spinner tick is scheduled
 	mon      *monitor.Monitor // nil without tmux (tests)
@@ -153,8 +150,6 @@ func New(deps Deps) *Model {
 		dirty: map[string]bool{},
 		busy:  map[string]string{},
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		tabs:  tabSet{},
-		ids:   newTabIDs(),
 	}
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
 	m.review = newReviewOwner(deps.Review, m.km, m.reg)
@@ -167,6 +162,8 @@ func New(deps Deps) *Model {
 		}
 		m.mon = monitor.New(opts)
 	}
+	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.mon, rules: deps.Rules,
+		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
 		if kerr != nil && deps.Log != nil {

@@ -67,7 +67,7 @@ func (o *statusOverlay) refresh(m *Model) tea.Cmd {
 	o.gen++
 	gen, id, stat, inFlight, log := o.gen, o.id, m.deps.Status, m.inFlight(), m.deps.History
 	session := ""
-	if t := m.tabs[id].current(); t != nil {
+	if t := m.tabs.of(id).current(); t != nil {
 		session, o.histTab = t.session, t.label()
 	}
 	return func() tea.Msg {
@@ -207,7 +207,7 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	}
 	kv("ports", st.Ports)
 	kv("orphans", plural(st.Orphans, "port reservation")+" owned by nothing live")
-	if wt := m.tabs[o.id]; wt != nil && len(wt.tabs) > 0 {
+	if wt := m.tabs.of(o.id); wt != nil && len(wt.tabs) > 0 {
 		// The classifier's evidence: which source decided each state.
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
 		for i, t := range wt.tabs {

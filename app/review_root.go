@@ -159,7 +159,7 @@ func (m *Model) editorTab(ws string, inMain bool, path string) (tabRequest, bool
 		dir = rec.Repo
 	}
 	w, h := m.termSize()
-	return tabRequest{wsID: ws, tabID: m.ids.mint(), kind: tmux.TypeTerminal, assistant: "editor",
+	return tabRequest{wsID: ws, tabID: m.tabs.ids.mint(), kind: tmux.TypeTerminal, assistant: "editor",
 		command: `exec ${EDITOR:-vi} -- ` + shellQuote(filepath.Join(dir, path)), width: w, height: h}, true
 }
 

@@ -24,7 +24,7 @@ func (m *Model) openTimeline() tea.Cmd {
 		log, zone, th, now := m.deps.History, m.deps.Zone, m.th, m.deps.Now
 		// A tab that is open is named by its label, not its session name.
 		labels := map[string]string{}
-		if wt := m.tabs[id]; wt != nil {
+		if wt := m.tabs.of(id); wt != nil {
 			for _, t := range wt.tabs {
 				labels[t.session] = t.label()
 			}

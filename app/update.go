@@ -58,7 +58,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case projectEditLoadedMsg:
 		return m.onProjectEditLoaded(msg)
 	case runStartedMsg:
-		return m.onRunStarted(msg)
+		return m.onRunStarted(msg) // its approval first; then the tabs owner
 	case hooksDoneMsg:
 		return m.onHooksDone(msg)
 
@@ -92,28 +92,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.showTheme(msg.th)
 		return nil
 
-	case tabCreatedMsg:
-		return m.onTabCreated(msg)
-	case tabAttachedMsg:
-		return m.onTabAttached(msg)
-	case tabClosedMsg:
-		return m.onTabClosed(msg)
-	case tabRestartedMsg:
-		return m.onTabRestarted(msg)
-	case tabGoneMsg:
-		return m.onTabGone(msg)
-	case interruptStepMsg:
-		return m.onInterruptStep(msg)
-	case firstTaskDeliveredMsg:
-		return m.onFirstTaskDelivered(msg)
-	case tabsResumedMsg:
-		return m.onTabsResumed(msg)
+	case tabCreatedMsg, tabAttachedMsg, tabClosedMsg, tabRestartedMsg, tabGoneMsg, interruptStepMsg,
+		firstTaskDeliveredMsg, firstTaskTimeoutMsg, tabsResumedMsg, tabCloseRequest, tabRenameRequest:
+		return m.updateTabs(msg)
+	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabLoadRequest, tabNewRequest:
+		return m.onTabRequest(msg)
 	case tapsRepairedMsg:
 		return m.onTapsRepaired(msg)
 	case healthNoticeMsg:
 		return m.onHealthNotice(msg)
-	case firstTaskTimeoutMsg:
-		return m.onFirstTaskTimeout(msg)
 	case termview.Msg:
 		return m.onTerminal(msg)
 
