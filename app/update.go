@@ -122,12 +122,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case termview.Msg:
 		return m.onTerminal(msg)
 
-	case outputReadMsg:
-		if o, ok := m.overlay.(*outputOverlay); ok {
-			return o.onRead(msg)
-		}
-		return nil
-
 	case tea.KeyPressMsg:
 		if m.overlay != nil {
 			return m.updateOverlay(msg)
