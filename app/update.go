@@ -117,6 +117,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onTapsRepaired(msg)
 	case healthNoticeMsg:
 		return m.onHealthNotice(msg)
+	case restartRequest:
+		return m.restart()
 	case firstTaskTimeoutMsg:
 		return m.onFirstTaskTimeout(msg)
 	case termview.Msg:
