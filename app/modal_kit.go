@@ -48,8 +48,7 @@ func (k *modalKit) spinning(what string) string {
 type waiter interface{ waiting() bool }
 
 // hints renders the actions of scope that can run now as "key: label"
-// pairs, from the registry: a dialog's footer (the root's dialogHints, as
-// a dialog reads it).
+// pairs, from the registry: a dialog's footer.
 func (d modalKeys) hints(scope keys.Scope) string {
 	var parts []string
 	for _, a := range d.reg.InScopes(scope) {
@@ -58,16 +57,6 @@ func (d modalKeys) hints(scope keys.Scope) string {
 		}
 	}
 	return strings.Join(parts, " · ")
-}
-
-// keyName renders the first key of an action for text that tells a person
-// what to press (the root's keyName, as a dialog reads it).
-func (d modalKeys) keyName(id keys.ActionID) string {
-	a, ok := d.reg.Get(id)
-	if !ok || len(a.Keys) == 0 {
-		return string(id)
-	}
-	return keys.KeyLabel(a.Keys[:1])
 }
 
 // asked is the outcome that runs action id through the root, as its key
