@@ -62,7 +62,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 		{Action: keyOnly(k(actCloseHealth, scopeHealth, []string{"esc", "q", "H"}, "close", "Close Health")),
 			run: closeIt(health)},
 		{Action: keyOnly(k(actRefreshHealth, scopeHealth, []string{"r"}, "check again", "Run the checks again")),
-			run: refresh(health, func(m *Model, _ *linesOverlay) func() tea.Msg { return m.healthRead() })},
+			run: refresh(health, func(m *Model, _ *linesOverlay) func() tea.Msg { return healthRead(m.healthInputs(), m.th) })},
 		{Action: keyOnly(k(actRepairTaps, scopeHealth, []string{"t"}, "repair taps",
 			"Start a new status tap on each session whose tap is missing or died (the program keeps running)")),
 			run: func(m *Model) tea.Cmd {
@@ -74,6 +74,8 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 		{Action: keyOnly(k(actCloseTimeline, scopeTimeline, []string{"esc", "q", "L"}, "close", "Close the timeline")),
 			run: closeIt(timeline)},
 		{Action: keyOnly(k(actRefreshTimeline, scopeTimeline, []string{"r"}, "reload", "Read the history again")),
-			run: refresh(timeline, func(m *Model, o *linesOverlay) func() tea.Msg { return m.timelineRead(o.subject) })},
+			run: refresh(timeline, func(m *Model, o *linesOverlay) func() tea.Msg {
+				return timelineRead(m.deps, m.th, o.subject, m.tabs[o.subject])
+			})},
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"amux.dev/amux/status/health"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/theme"
 )
 
 // healthTimeout bounds one run of the checks.
@@ -73,13 +74,12 @@ func (m *Model) onHealthNotice(msg healthNoticeMsg) tea.Cmd {
 
 // openHealth shows every check with its one-line fix.
 func (m *Model) openHealth() tea.Cmd {
-	return m.openLines("Health", scopeHealth, "", m.healthRead())
+	return m.openLines("Health", scopeHealth, "", healthRead(m.healthInputs(), m.th))
 }
 
-// healthRead runs the checks on what the root sees now, off the update
+// healthRead runs the checks on in (what the root sees now) off the update
 // loop, as the Health overlay's lines.
-func (m *Model) healthRead() func() tea.Msg {
-	in, th := m.healthInputs(), m.th
+func healthRead(in health.Inputs, th theme.Theme) func() tea.Msg {
 	return func() tea.Msg {
 		var lines []string
 		for _, f := range runHealth(in) {

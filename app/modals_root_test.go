@@ -62,7 +62,7 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	if len(o.lines) != 0 {
 		t.Fatalf("an overtaken read was shown: %q", o.lines)
 	}
-	settle(t, m, o.refresh(m.timelineRead(o.subject)))
+	settle(t, m, o.refresh(timelineRead(m.deps, m.th, o.subject, m.tabs[o.subject])))
 	if screen := screenText(m); !strings.Contains(screen, "no history is kept") || !strings.Contains(screen, "Timeline of auth-fix") {
 		t.Fatalf("the timeline's read is not shown:\n%s", screen)
 	}
@@ -267,5 +267,33 @@ func TestRemoveProjectAsksAboutItsWorkspacesFirst(t *testing.T) {
 		if !out.close || cmd == nil {
 			t.Fatalf("the typed name did not close and call the engine: %+v", out)
 		}
+	}
+}
+
+// Health reads its checks off the update loop and shows each with its
+// fix; r asks the root to run them again, on what it sees then.
+func TestHealthShowsABrokenRegistryAndChecksAgainThroughTheRoot(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	m.deps.StateHome = t.TempDir()
+	reg := filepath.Join(m.deps.StateHome, "projects.json")
+	if err := os.WriteFile(reg, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, m, m.run(actHealth))
+	o := m.overlay.(*linesOverlay)
+	if screen := screenText(m); !strings.Contains(screen, "registry: projects.json is not valid JSON") || !strings.Contains(screen, "to keep its entries") {
+		t.Fatalf("Health does not name the broken registry with its fix:\n%s", screen)
+	}
+	if err := os.WriteFile(reg, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, out := o.update(press("r"))
+	if len(out.do) != 1 || out.do[0] != (runAction{actRefreshHealth}) {
+		t.Fatalf("r asked for %+v, want the check-again action", out)
+	}
+	_, again := m.Update(press("r"))
+	settle(t, m, again)
+	if screen := screenText(m); strings.Contains(screen, "projects.json is not valid") || !strings.Contains(screen, "launch payloads") {
+		t.Fatalf("checked again, Health still shows the repaired registry's fix:\n%s", screen)
 	}
 }

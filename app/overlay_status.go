@@ -82,16 +82,23 @@ func (m *Model) openStatus() tea.Cmd {
 		return nil
 	}
 	o := &statusOverlay{modalKit: m.modalKit(), id: w.ID, name: w.Name, stat: m.deps.Status, trust: m.deps.Trust,
-		log: m.deps.History, zone: m.deps.Zone, logPointer: m.logPointer()}
+		log: m.deps.History, zone: m.deps.Zone,
+		// The warn-level workspace delete/shelve and startup recovery
+		// lines in amux's log hold an unfinished cleanup's detail.
+		logPointer: "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""}
 	m.overlay = o
-	return o.refresh(m.statusSight(w.ID))
+	return o.refresh(sightOf(m.busy, m.tabs[w.ID]))
 }
 
-// statusSight is what the status dialog of workspace id shows of the root
-// now.
-func (m *Model) statusSight(id string) statusSight {
-	s := statusSight{inFlight: m.inFlight()}
-	wt := m.tabs[id]
+// sightOf is what the status dialog shows of the root now: the operations
+// running (busy) and the workspace's tabs (wt).
+func sightOf(busy map[string]string, wt *workspaceTabs) statusSight {
+	// Workspaces with an operation running count as live owners of ports
+	// for the orphan probe.
+	s := statusSight{inFlight: make([]string, 0, len(busy))}
+	for id := range busy {
+		s.inFlight = append(s.inFlight, id)
+	}
 	if t := wt.current(); t != nil {
 		s.session, s.tab = t.session, t.label()
 	}
@@ -116,16 +123,6 @@ func (o *statusOverlay) refresh(s statusSight) tea.Cmd {
 		st, err := stat.Status(ctx, id, s.inFlight)
 		return statusLoadedMsg{gen, st, tabHistory(log, s.session, historyRows), err}
 	}
-}
-
-// inFlight lists workspaces with an operation running, which the orphan
-// probe must count as live owners.
-func (m *Model) inFlight() []string {
-	ids := make([]string, 0, len(m.busy))
-	for id := range m.busy {
-		ids = append(ids, id)
-	}
-	return ids
 }
 
 // update applies the dialog's reads and results; a finished action asks
@@ -331,11 +328,4 @@ func (o *statusOverlay) scrolled(body string, rows, w int) string {
 	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), o.km.First(keys.ViewDown),
 		o.km.First(keys.ViewUp), o.offset+1, end, len(lines))
 	return strings.Join(lines[o.offset:end], "\n") + "\n" + o.th.Style(o.th.Warning).Render(fit(note, w)) + "\n"
-}
-
-// logPointer says where the detail of an unfinished cleanup is: the
-// warn-level workspace delete/shelve and startup recovery lines in amux's
-// log, opened from the palette by the entry named here.
-func (m *Model) logPointer() string {
-	return "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""
 }

@@ -54,7 +54,10 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 				return ""
 			}},
 		{Action: keyOnly(k(actRefreshStatus, scopeStatus, []string{"r"}, "refresh", "Read the workspace's status again")),
-			run: func(m *Model) tea.Cmd { o, _ := m.overlay.(*statusOverlay); return o.refresh(m.statusSight(o.id)) },
+			run: func(m *Model) tea.Cmd {
+				o, _ := m.overlay.(*statusOverlay)
+				return o.refresh(sightOf(m.busy, m.tabs[o.id]))
+			},
 			why: func(m *Model) string {
 				if _, ok := m.overlay.(*statusOverlay); !ok {
 					return "the workspace status dialog is not open"

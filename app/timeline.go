@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/theme"
 )
 
 // timelineSpan is how far back the timeline looks.
@@ -19,16 +20,16 @@ func (m *Model) openTimeline() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return m.openLines("Timeline of "+w.Name+" (last hour)", scopeTimeline, w.ID, m.timelineRead(w.ID))
+	return m.openLines("Timeline of "+w.Name+" (last hour)", scopeTimeline, w.ID, timelineRead(m.deps, m.th, w.ID, m.tabs[w.ID]))
 }
 
-// timelineRead reads workspace id's last hour off the update loop, naming
-// the tabs open now by their labels.
-func (m *Model) timelineRead(id string) func() tea.Msg {
-	log, zone, th, now := m.deps.History, m.deps.Zone, m.th, m.deps.Now
+// timelineRead reads workspace id's last hour from d's history off the
+// update loop, naming the tabs open now (wt's) by their labels.
+func timelineRead(d Deps, th theme.Theme, id string, wt *workspaceTabs) func() tea.Msg {
+	log, zone, now := d.History, d.Zone, d.Now
 	// A tab that is open is named by its label, not its session name.
 	labels := map[string]string{}
-	if wt := m.tabs[id]; wt != nil {
+	if wt != nil {
 		for _, t := range wt.tabs {
 			labels[t.session] = t.label()
 		}
