@@ -12,7 +12,7 @@ func (m *Model) animating() bool {
 	if !m.loaded || len(m.busy) > 0 {
 		return true
 	}
-	if _, ok := m.overlay.(*statusOverlay); ok {
+	if w, ok := m.overlay.(waiter); ok && w.waiting() {
 		return true
 	}
 	for _, wt := range m.tabs.tabSet {

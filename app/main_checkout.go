@@ -29,14 +29,13 @@ func (m *Model) openCloseMain() tea.Cmd {
 		"Type its name to close it.",
 	}
 	d := dialog.NewTypedConfirm(m.th, m.km, "Close workspace "+w.Name, body, w.Name)
-	id, name := w.ID, w.Name
-	m.overlay = &manageOverlay{confirm: &d, submit: func(m *Model, _ string) tea.Cmd {
-		life := m.deps.Lifecycle
-		return func() tea.Msg {
+	id, name, life := w.ID, w.Name, m.deps.Lifecycle
+	m.overlay = &manageOverlay{modalKit: m.modalKit(), confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, outcome) {
+		return call(func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
 			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: life.ForgetMain(ctx, id)}
-		}
+		})
 	}}
 	return nil
 }

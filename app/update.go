@@ -101,14 +101,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onTapsRepaired(msg)
 	case healthNoticeMsg:
 		return m.onHealthNotice(msg)
+	case restartRequest:
+		return m.restart()
 	case termview.Msg:
 		return m.onTerminal(msg)
-
-	case outputReadMsg:
-		if o, ok := m.overlay.(*outputOverlay); ok {
-			return o.onRead(msg)
-		}
-		return nil
 
 	case tea.KeyPressMsg:
 		if m.overlay != nil {
