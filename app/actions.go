@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/keys"
@@ -176,18 +174,6 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 		return run(m)
 	}
 	return nil // a component's own action: the component reads its keys
-}
-
-// dialogHints renders the actions of a dialog's scope that can run now as
-// "key: label" pairs, from the registry: a dialog's footer.
-func (m *Model) dialogHints(scope keys.Scope) string {
-	var parts []string
-	for _, a := range m.reg.InScopes(scope) {
-		if ok, _ := m.available(a.ID); ok && len(a.Keys) > 0 {
-			parts = append(parts, keys.KeyLabel(a.Keys[:1])+": "+a.Label)
-		}
-	}
-	return strings.Join(parts, " · ")
 }
 
 // keyName renders the first key of an action for text that tells a person

@@ -48,14 +48,14 @@ func dialogRows() []action {
 		{Action: k(actNextOutput, scopeOutput, []string{"tab", "right", "l"}, "next script", "Show the next script's output"),
 			run: func(m *Model) tea.Cmd {
 				if o, ok := output(m); ok {
-					return o.step(m, 1)
+					return o.step(1)
 				}
 				return nil
 			}},
 		{Action: k(actPrevOutput, scopeOutput, []string{"shift+tab", "left", "h"}, "previous script", "Show the previous script's output"),
 			run: func(m *Model) tea.Cmd {
 				if o, ok := output(m); ok {
-					return o.step(m, -1)
+					return o.step(-1)
 				}
 				return nil
 			}},
@@ -83,7 +83,8 @@ func dialogRows() []action {
 }
 
 // matchDialog runs the action a key is bound to in a dialog's scopes, if
-// any can run; ok is false when the key is not one of the dialog's.
+// any can run; ok is false when the key is not one of the dialog's. Only
+// overlays of the older shape use it (a modal matches through modalKeys).
 func (m *Model) matchDialog(k tea.KeyPressMsg, scopes ...keys.Scope) (tea.Cmd, bool) {
 	a, ok := m.reg.Match(k.String(), m.available, scopes...)
 	if !ok || m.acts[a.ID].run == nil {

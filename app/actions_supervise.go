@@ -40,10 +40,12 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 			return nil
 		}
 	}
-	refresh := func(open func(*Model) (*linesOverlay, bool)) func(*Model) tea.Cmd {
+	// The root reads what a refresh needs now (the monitor's latest
+	// sessions, the tabs open) and hands the overlay the read.
+	refresh := func(open func(*Model) (*linesOverlay, bool), read func(m *Model, o *linesOverlay) func() tea.Msg) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if o, ok := open(m); ok {
-				return o.refresh(m)
+				return o.refresh(read(m, o))
 			}
 			return nil
 		}
@@ -60,18 +62,20 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 		{Action: keyOnly(k(actCloseHealth, scopeHealth, []string{"esc", "q", "H"}, "close", "Close Health")),
 			run: closeIt(health)},
 		{Action: keyOnly(k(actRefreshHealth, scopeHealth, []string{"r"}, "check again", "Run the checks again")),
-			run: refresh(health)},
+			run: refresh(health, func(m *Model, _ *linesOverlay) func() tea.Msg { return healthRead(m.healthInputs(), m.th) })},
 		{Action: keyOnly(k(actRepairTaps, scopeHealth, []string{"t"}, "repair taps",
 			"Start a new status tap on each session whose tap is missing or died (the program keeps running)")),
 			run: func(m *Model) tea.Cmd {
-				if o, ok := health(m); ok {
-					return m.repairTaps(o)
+				if _, ok := health(m); ok {
+					return m.repairTaps()
 				}
 				return nil
 			}},
 		{Action: keyOnly(k(actCloseTimeline, scopeTimeline, []string{"esc", "q", "L"}, "close", "Close the timeline")),
 			run: closeIt(timeline)},
 		{Action: keyOnly(k(actRefreshTimeline, scopeTimeline, []string{"r"}, "reload", "Read the history again")),
-			run: refresh(timeline)},
+			run: refresh(timeline, func(m *Model, o *linesOverlay) func() tea.Msg {
+				return timelineRead(m.deps, m.th, o.subject, m.tabs.of(o.subject))
+			})},
 	}
 }

@@ -46,7 +46,7 @@ func actionRows() []action {
 		{Action: k(actRestore, scopeDashboard, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
 			run: (*Model).restoreWorkspace, why: whyNotRestorable},
 		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
-			run: (*Model).startRunScript, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.startRun(m.tabScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actScriptOutput, scopeDashboard, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
 			run: (*Model).openScriptOutput, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeDashboard, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
@@ -62,7 +62,7 @@ func actionRows() []action {
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
 		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
-			run: func(m *Model) tea.Cmd { m.openSettings(); return nil }},
+			run: func(m *Model) tea.Cmd { return m.openSettings() }},
 		{Action: k(actEditEnv, scopeDashboard, nil, "environment", "Edit the selected project's environment (project-env.json)"),
 			run: func(m *Model) tea.Cmd { p, ok := m.dash.SelectedProject(); return m.life.openProjectEdit(p, ok, false) }, why: whyNoProject},
 		{Action: k(actEditScripts, scopeDashboard, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
@@ -96,23 +96,27 @@ func actionRows() []action {
 		{Action: hint(k(actAttention, scopeWorkspace, []string{"!"}, "attention", "Jump to the next tab needing attention (blocked first, then done)")),
 			run: (*Model).jumpToAttention},
 		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant, optionally with a first task)")),
-			run: (*Model).openAgentPicker, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.openAgentPicker(m.tabScene(), m.modalKeys())) }, why: whyNotOpenWorkspace},
 		{Action: k(actNewTerminal, scopeWorkspace, []string{"T"}, "terminal", "New terminal tab (a shell in the worktree)"),
-			run: func(m *Model) tea.Cmd { return m.newTab(tmux.TypeTerminal, "shell", "") }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.newTab(m.tabScene(), tmux.TypeTerminal, "shell", "")) }, why: whyNotOpenWorkspace},
 		{Action: k(actNextTab, scopeWorkspace, []string{"]"}, "next tab", "Next tab"),
-			run: func(m *Model) tea.Cmd { return m.stepTab(1) }, why: whyFewerThanTwoTabs},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.step(m.tabScene(), 1)) }, why: whyFewerThanTwoTabs},
 		{Action: keyOnly(k(actTermNextTab, scopeTabTerminal, []string{"ctrl+]"}, "next tab", "Next tab, from inside a tab, its program taking the keys (the sidebar's terminal gets Ctrl+] as 0x1D)")),
-			run: func(m *Model) tea.Cmd { cmd := m.stepTab(1); m.entered = m.activeTab(); return cmd }, why: whyFewerThanTwoTabs},
+			run: func(m *Model) tea.Cmd {
+				cmd := m.tabsDo(m.tabs.step(m.tabScene(), 1))
+				m.entered = m.activeTab()
+				return cmd
+			}, why: whyFewerThanTwoTabs},
 		{Action: k(actPrevTab, scopeWorkspace, []string{"["}, "prev tab", "Previous tab"),
-			run: func(m *Model) tea.Cmd { return m.stepTab(-1) }, why: whyFewerThanTwoTabs},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.step(m.tabScene(), -1)) }, why: whyFewerThanTwoTabs},
 		{Action: k(actCloseTab, scopeWorkspace, []string{"x"}, "close tab", "Close the tab (kills its session, after a confirm)"),
-			run: func(m *Model) tea.Cmd { m.openCloseTab(); return nil }, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.openClose(m.tabScene())) }, why: whyNoTab},
 		{Action: k(actRenameTab, scopeWorkspace, []string{"R"}, "rename", "Rename the tab"),
-			run: func(m *Model) tea.Cmd { m.openRenameTab(); return nil }, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.openRename(m.tabScene())) }, why: whyNoTab},
 		{Action: k(actRestartTab, scopeWorkspace, []string{"ctrl+r"}, "restart", "Restart the tab's program (same session, fresh launch)"),
-			run: (*Model).restartTab, why: whyNotRestartable},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.restart(m.tabScene())) }, why: whyNotRestartable},
 		{Action: k(actInterruptTab, scopeWorkspace, []string{"I"}, "interrupt", "Interrupt the agent (Ctrl-C, as many times as configured)"),
-			run: (*Model).interruptTab, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.interrupt(m.tabScene())) }, why: whyNoTab},
 	}
 	rows = append(rows, statusDialogRows(keyOnly, k)...)
 	rows = append(rows, sidebarRows()...)
@@ -124,9 +128,9 @@ func actionRows() []action {
 		d := string(rune('0' + n))
 		rows = append(rows, action{
 			Action: keyOnly(k(keys.ActionID("tab-"+d), scopeWorkspace, []string{d}, "tab "+d, "Go to tab "+d)),
-			run:    func(m *Model) tea.Cmd { return m.showTab(n - 1) },
+			run:    func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.show(m.tabScene(), n-1)) },
 			why: func(m *Model) string {
-				if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || n > len(wt.tabs) {
+				if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || n > len(wt.tabs) {
 					return "no such tab"
 				}
 				return ""
@@ -223,7 +227,7 @@ func whyFocused(f focusArea) func(*Model) string {
 }
 
 func whyFewerThanTwoTabs(m *Model) string {
-	if wt := m.tabs[m.selectedWorkspaceID()]; wt == nil || len(wt.tabs) < 2 {
+	if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || len(wt.tabs) < 2 {
 		return "fewer than two tabs"
 	}
 	return ""

@@ -12,10 +12,10 @@ func (m *Model) animating() bool {
 	if !m.loaded || m.life.running() {
 		return true
 	}
-	if _, ok := m.overlay.(*statusOverlay); ok {
+	if w, ok := m.overlay.(waiter); ok && w.waiting() {
 		return true
 	}
-	for _, wt := range m.tabs {
+	for _, wt := range m.tabs.tabSet {
 		for _, t := range wt.tabs {
 			if t.attaching || t.state.State == agentstate.Working {
 				return true

@@ -50,7 +50,7 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 	var notes []string
 	var cmds []tea.Cmd
 	now := m.now()
-	for wsID, wt := range m.tabs {
+	for wsID, wt := range m.tabs.tabSet {
 		for _, t := range wt.tabs {
 			st, ok := res.Sessions[t.session]
 			if !ok {
@@ -178,7 +178,7 @@ func (m *Model) jumpToAttention() tea.Cmd {
 	}
 	m.dash.SetFilter("")
 	m.dash.SelectWorkspace(a.wsID)
-	m.tabs[a.wsID].active = a.index
+	m.tabs.of(a.wsID).active = a.index
 	a.t.attention = a.t.state.State == agentstate.Blocked
 	return m.setFocus(focusCenter)
 }

@@ -151,7 +151,7 @@ func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
 		drawFrame(c, m.th, title, box, focused)
 		st.box = key
 	}
-	wt := m.tabs[m.selectedWorkspaceID()]
+	wt := m.tabs.of(m.selectedWorkspaceID())
 	if wt == nil || len(wt.tabs) == 0 {
 		st.bar = textRegion{}
 		// Wrapped, not cut: at 80×24 the welcome and a worktree's path are

@@ -47,16 +47,16 @@ func agentReady(modes termview.Modes) bool {
 
 // composerRuled reports whether the assistant's screen rules describe its
 // composer, which then decides readiness.
-func (m *Model) composerRuled(assistant string) bool {
-	return m.deps.Rules != nil && m.deps.Rules.Set().HasComposer(assistant)
+func (o *tabsOwner) composerRuled(assistant string) bool {
+	return o.d.rules != nil && o.d.rules.Set().HasComposer(assistant)
 }
 
 // maybeSendFirstTask delivers the tab's first task once the agent is ready.
-func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
+func (o *tabsOwner) maybeSendFirstTask(t *tab) tea.Cmd {
 	if t.firstTask == "" || t.taskSent {
 		return nil
 	}
-	ruled := m.composerRuled(t.assistant)
+	ruled := o.composerRuled(t.assistant)
 	var modes termview.Modes
 	if t.view != nil {
 		modes = t.view.Terminal().Modes()
@@ -71,7 +71,7 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	if !ruled && !modes.Has(termview.ModeBracketedPaste) {
 		text = strings.Join(strings.Fields(text), " ")
 	}
-	sess, wsID, tabID := m.deps.Sessions, m.tabs.workspaceOf(t), t.id
+	sess, wsID, tabID := o.d.sessions, o.workspaceOf(t), t.id
 	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: text, ReadyTimeout: readinessTimeout}
 	return func() tea.Msg {
 		// Two waits for the composer (the second after a lost paste; a
@@ -84,10 +84,10 @@ func (m *Model) maybeSendFirstTask(t *tab) tea.Cmd {
 	}
 }
 
-// onFirstTaskDelivered says how the delivery went: never a silent success.
-func (m *Model) onFirstTaskDelivered(msg firstTaskDeliveredMsg) tea.Cmd {
+// firstTaskDelivered says how the delivery went: never a silent success.
+func (o *tabsOwner) firstTaskDelivered(msg firstTaskDeliveredMsg) outcome {
 	label := "the agent"
-	if t := m.tabs.find(msg.wsID, msg.tabID); t != nil {
+	if t := o.find(msg.wsID, msg.tabID); t != nil {
 		label = t.label()
 		switch {
 		case msg.err != nil:
@@ -100,11 +100,11 @@ func (m *Model) onFirstTaskDelivered(msg firstTaskDeliveredMsg) tea.Cmd {
 	}
 	switch {
 	case msg.err != nil:
-		return m.say(levelError, label+": the first task could not be sent: "+msg.err.Error())
+		return tabNote(levelError, label+": the first task could not be sent: "+msg.err.Error())
 	case !msg.d.Confirmed:
-		return m.say(levelWarn, label+": first task "+msg.d.Note)
+		return tabNote(levelWarn, label+": first task "+msg.d.Note)
 	}
-	return m.say(levelInfo, label+": first task delivered ("+msg.d.By+")")
+	return tabNote(levelInfo, label+": first task delivered ("+msg.d.By+")")
 }
 
 // deliveryNotConfirmed is the tab bar's word for a task that went in but
@@ -115,29 +115,30 @@ const deliveryNotConfirmed = "not confirmed"
 // that exits before amux could type it loses the task, and says so; one
 // whose own state turns working after a task it did not confirm took it
 // after all.
-func (m *Model) firstTaskOnState(t *tab, st agentstate.Result) tea.Cmd {
+func firstTaskOnState(t *tab, st agentstate.Result) outcome {
 	if st.State == agentstate.Working && t.delivery == deliveryNotConfirmed && st.Source != agentstate.SourceActivity {
 		t.delivery = ""
 	}
 	if st.State != agentstate.Stopped || t.firstTask == "" || t.taskSent {
-		return nil
+		return outcome{}
 	}
 	t.taskSent = true
 	t.delivery = "not delivered: the agent exited"
 	if st.HasExit {
 		t.delivery += " (status " + strconv.Itoa(st.Exit) + ")"
 	}
-	return m.say(levelWarn, t.label()+": first task "+t.delivery+": "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
+	return tabNote(levelWarn, t.label()+": first task "+t.delivery+": "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
 }
 
-// onFirstTaskTimeout applies a firstTaskTimeoutMsg.
-func (m *Model) onFirstTaskTimeout(msg firstTaskTimeoutMsg) tea.Cmd {
-	t := m.tabs.find(msg.wsID, msg.tabID)
+// firstTaskTimeout gives up on a first task whose agent never said it
+// was ready, and says so.
+func (o *tabsOwner) firstTaskTimeout(msg firstTaskTimeoutMsg) outcome {
+	t := o.find(msg.wsID, msg.tabID)
 	if t == nil || t.taskSent || t.firstTask == "" {
-		return nil
+		return outcome{}
 	}
 	t.taskSent = true
 	t.delivery = "not delivered: the agent never signalled it was ready"
-	return m.say(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
+	return tabNote(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
 		"; the first task was not typed: "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
 }

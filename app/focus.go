@@ -150,7 +150,7 @@ func (m *Model) setFocus(f focusArea) tea.Cmd {
 func (m *Model) syncViews() tea.Cmd {
 	shown := m.activeTab()
 	var cmds []tea.Cmd
-	for _, wt := range m.tabs {
+	for _, wt := range m.tabs.tabSet {
 		for _, t := range wt.tabs {
 			if t.view == nil {
 				continue

@@ -14,7 +14,7 @@ func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 2)
 	ws := m.selectedWorkspaceID()
-	wt := m.tabs[ws]
+	wt := m.tabs.of(ws)
 	pressAction(t, m, actFocusCenter)
 	if m.entered != nil {
 		t.Fatal("tab from the list gave the program the keys")

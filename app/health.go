@@ -13,6 +13,7 @@ import (
 	"amux.dev/amux/status/health"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/theme"
 )
 
 // healthTimeout bounds one run of the checks.
@@ -73,26 +74,29 @@ func (m *Model) onHealthNotice(msg healthNoticeMsg) tea.Cmd {
 
 // openHealth shows every check with its one-line fix.
 func (m *Model) openHealth() tea.Cmd {
-	return m.openLines("Health", scopeHealth, func(m *Model) tea.Cmd {
-		in, th := m.healthInputs(), m.th
-		return func() tea.Msg {
-			var lines []string
-			for _, f := range runHealth(in) {
-				mark, style := "✓", th.Style(th.Done)
-				switch f.Level {
-				case health.Warn:
-					mark, style = "!", th.Style(th.Warning)
-				case health.Fail:
-					mark, style = "✗", th.Style(th.Error)
-				}
-				lines = append(lines, style.Render(mark)+" "+th.TextStyle().Render(safetext.Line(f.Check)+": "+safetext.Line(f.Detail)))
-				if f.Fix != "" {
-					lines = append(lines, "    "+th.MutedStyle().Render("fix: "+safetext.Line(f.Fix)))
-				}
+	return m.openLines("Health", scopeHealth, "", healthRead(m.healthInputs(), m.th))
+}
+
+// healthRead runs the checks on in (what the root sees now) off the update
+// loop, as the Health overlay's lines.
+func healthRead(in health.Inputs, th theme.Theme) func() tea.Msg {
+	return func() tea.Msg {
+		var lines []string
+		for _, f := range runHealth(in) {
+			mark, style := "✓", th.Style(th.Done)
+			switch f.Level {
+			case health.Warn:
+				mark, style = "!", th.Style(th.Warning)
+			case health.Fail:
+				mark, style = "✗", th.Style(th.Error)
 			}
-			return linesMsg{lines: lines}
+			lines = append(lines, style.Render(mark)+" "+th.TextStyle().Render(safetext.Line(f.Check)+": "+safetext.Line(f.Detail)))
+			if f.Fix != "" {
+				lines = append(lines, "    "+th.MutedStyle().Render("fix: "+safetext.Line(f.Fix)))
+			}
 		}
-	})
+		return linesMsg{lines: lines}
+	}
 }
 
 // tapsRepairedMsg is the outcome of repairTaps.
@@ -103,7 +107,7 @@ type tapsRepairedMsg struct {
 
 // repairTaps starts a new tap on every session Health finds without a
 // working one, off the update loop, then runs the checks again.
-func (m *Model) repairTaps(o *linesOverlay) tea.Cmd {
+func (m *Model) repairTaps() tea.Cmd {
 	names, sess := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Sessions
 	if len(names) == 0 {
 		return m.say(levelInfo, "every session's status tap is working")

@@ -19,7 +19,6 @@ var (
 	_ modal = (*approveOverlay)(nil)
 	_ modal = (*addProjectOverlay)(nil)
 	_ modal = (*projectEditOverlay)(nil)
-	_ modal = (*closeMainOverlay)(nil)
 )
 
 // testOwner is a lifecycle owner over a real engine, as the root builds it.
@@ -241,30 +240,6 @@ func TestAnAddedProjectIsSelectedAfterTheReload(t *testing.T) {
 	r, ok := reloadOf(added)
 	if !added.close || !ok || r.selectAfter != "p:/r/api" || !r.projects || added.say != "added project api" {
 		t.Fatalf("%+v", added)
-	}
-}
-
-func TestClosingTheMainCheckoutWaitsForItsName(t *testing.T) {
-	o := testOwner(t).openCloseMain("w1", "api").open.(*closeMainOverlay)
-	if _, out := o.update(tea.KeyPressMsg{Code: tea.KeyEnter}); out.close {
-		t.Fatal("closed without the name typed")
-	}
-	for _, r := range "api" {
-		o.update(tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-	cmd, out := o.update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if !out.close || cmd == nil {
-		t.Fatalf("the typed name did not close it: %+v", out)
-	}
-	// The engine knows no such workspace: its refusal comes back to be said.
-	var got managedMsg
-	for _, msg := range flatten(cmd) {
-		if mm, ok := msg.(managedMsg); ok {
-			got = mm
-		}
-	}
-	if got.err == nil {
-		t.Fatalf("no answer from the engine: %+v", got)
 	}
 }
 

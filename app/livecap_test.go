@@ -15,7 +15,7 @@ import (
 func TestLiveTabCapDetachesTheLeastRecentlyUsed(t *testing.T) {
 	srv := tmuxtest.New(t)
 	m := newTestModel(t, 120, 40)
-	m.deps.LiveTabs = 2
+	m.tabs.d.liveTabs = 2
 	ws := "1111111111111111"
 	var tabs []*tab
 	for i, name := range []string{"amux-cap-1", "amux-cap-2", "amux-cap-3"} {
@@ -28,9 +28,9 @@ func TestLiveTabCapDetachesTheLeastRecentlyUsed(t *testing.T) {
 		tb := &tab{id: name, session: name}
 		m.tabs.ensure(ws).tabs = append(m.tabs.ensure(ws).tabs, tb)
 		tabs = append(tabs, tb)
-		m.bindView(tb, term)
+		m.tabs.bindView(tb, term, m.tabScene())
 		tb.lastUsed = time.Now().Add(time.Duration(i) * time.Second) // 1 oldest, 3 newest
-		m.enforceLiveCap()
+		m.tabs.enforceLiveCap()
 	}
 	if tabs[0].view != nil || tabs[1].view == nil || tabs[2].view == nil {
 		t.Fatalf("live views: %v %v %v, want the oldest detached", tabs[0].view != nil, tabs[1].view != nil, tabs[2].view != nil)

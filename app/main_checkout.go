@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
-	"amux.dev/amux/workspace"
 )
 
 // whyNotMain: only the main checkout's workspace is closed this way.
@@ -18,51 +17,28 @@ func whyNotMain(m *Model) string {
 	return ""
 }
 
-// closeMainOverlay is what delete means for the main checkout's
-// workspace: the checkout is the person's and is never deleted; closing it
-// kills its sessions and drops amux's record, once its name is typed.
-type closeMainOverlay struct {
-	confirm  dialog.TypedConfirm
-	id, name string
-	life     workspace.LifecycleService
-}
-
-// openCloseMain opens that dialog for the selected workspace (the row's
-// condition, whyNotMain, says it is a main checkout).
+// openCloseMain is what delete means for the main checkout's workspace:
+// the checkout is the person's and is never deleted; closing it kills its
+// sessions and drops amux's record.
 func (m *Model) openCloseMain() tea.Cmd {
 	w, _ := m.dash.SelectedWorkspace()
-	return m.lifeDo(nil, m.life.openCloseMain(w.ID, w.Name))
-}
-
-func (l *lifecycleOwner) openCloseMain(id, name string) outcome {
 	body := []string{
 		"This workspace is the project's main checkout: it is never deleted.",
 		"Closing it kills its agent and run sessions and drops amux's record of it;",
 		"the checkout, its files and its branch are not touched.",
 		"Type its name to close it.",
 	}
-	d := dialog.NewTypedConfirm(l.d.th, l.d.km, "Close workspace "+name, body, name)
-	return outcome{open: &closeMainOverlay{confirm: d, id: id, name: name, life: l.d.life}}
-}
-
-func (o *closeMainOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	c, cmd, out := o.confirm.Update(msg)
-	o.confirm = c
-	switch out {
-	case dialog.Cancelled:
-		return cmd, closed()
-	case dialog.Submitted:
-		id, name, life := o.id, o.name, o.life
-		return tea.Batch(cmd, func() tea.Msg {
+	d := dialog.NewTypedConfirm(m.th, m.km, "Close workspace "+w.Name, body, w.Name)
+	id, name, life := w.ID, w.Name, m.deps.Lifecycle
+	m.overlay = &manageOverlay{modalKit: m.modalKit(), confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, outcome) {
+		return call(func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
 			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: life.ForgetMain(ctx, id)}
-		}), closed()
-	}
-	return cmd, outcome{}
+		})
+	}}
+	return nil
 }
-
-func (o *closeMainOverlay) view(w, _ int) string { return o.confirm.View(w) }
 
 // mainWorkspace makes the selected project's main checkout a workspace.
 func (m *Model) mainWorkspace() tea.Cmd {

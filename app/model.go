@@ -10,12 +10,9 @@ import (
 
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
-	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
-	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/screen"
-	"amux.dev/amux/ui/settings"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -77,20 +74,18 @@ type Model struct {
 	// pendingSelect is a workspace (or, as "p:<path>", a project) to select
 	// once the next load shows it.
 	pendingSelect string
-	// pendingTab is a tab ID to show once a load discovers it (a new run).
-	pendingTab string
 	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
 	// teardown changed a tree the map describes.
 	dirtyAfterLoad bool
 
-	side sidebar  // the right-hand panel: changes and files of the workspace
+	// side is the right-hand panel: changes and files of the workspace.
+	side sidebarOwner
 	list listPane // the project list's size and the zoom (panes.go)
 	// projectErrs says, by project path, why a project cannot be used
 	// (moved or vanished): its row shows it with retry and remove.
 	projectErrs map[string]string
 
-	tabs tabSet // workspace ID → its tabs
-	ids  *tabIDs
+	tabs *tabsOwner // every workspace's tabs (tabs_owner.go)
 
 	spinning bool             // a spinner tick is scheduled
 	mon      *monitor.Monitor // nil without tmux (tests)
@@ -113,9 +108,10 @@ type Model struct {
 	// healthChecked: the start-up health check has run.
 	healthChecked bool
 
-	// settingsPending is what refused Settings saves left to do: the values
-	// are live, and the next confirmation retries (ui/settings' rules).
-	settingsPending settings.Pending
+	// review owns reviewing and landing the work (review_owner.go);
+	// settings owns the Settings dialog and its pending saves.
+	review   reviewOwner
+	settings settingsOwner
 
 	// The layout saved at the last quit (viewstate.go): applied once,
 	// on the first load after it was read.
@@ -153,13 +149,12 @@ func New(deps Deps) *Model {
 		dash:  dashboard.New(),
 		dirty: map[string]bool{},
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		tabs:  tabSet{},
-		ids:   newTabIDs(),
 	}
 	m.life = newLifecycleOwner(lifeDeps{life: deps.Lifecycle, trust: deps.Trust, th: th, km: m.km, reg: m.reg,
 		home: deps.Home, cwd: deps.Cwd, spinID: m.spin.ID()})
-	m.side.changes = changes.New(th, m.km)
-	m.side.tree = projecttree.New(th, m.km, projecttree.NewDirReader())
+	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
+	m.review = newReviewOwner(deps.Review, m.km, m.reg)
+	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	if deps.Tmux != nil && deps.Instance != "" {
 		opts := monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
 			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History}
@@ -168,6 +163,8 @@ func New(deps Deps) *Model {
 		}
 		m.mon = monitor.New(opts)
 	}
+	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.mon, rules: deps.Rules,
+		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
 		if kerr != nil && deps.Log != nil {
@@ -218,12 +215,12 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.filter != nil {
 		return m.updateFilter(k)
 	}
-	if m.focus == focusSidebar && m.sideTyping() {
-		return m.sideKey(k) // the component's filter has every key
+	if m.focus == focusSidebar && m.side.typing() {
+		return m.side.key(k) // the component's filter has every key
 	}
 	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
 	if ok && m.acts[a.ID].run == nil && m.focus == focusSidebar {
-		return m.sideKey(k) // the component's own action: it reads its keys
+		return m.side.key(k) // the component's own action: it reads its keys
 	}
 	if ok {
 		return m.run(a.ID)

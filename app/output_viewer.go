@@ -20,6 +20,7 @@ import (
 // by reading its pane again; when it ends the view settles to the whole
 // transcript.
 type outputOverlay struct {
+	modalKit
 	title   string
 	sources []outputSource
 	current int
@@ -46,6 +47,9 @@ type outputReadMsg struct {
 	tail  []byte // a follow step's new bytes
 	next  bool   // a follow step (else a whole read)
 	reset bool   // the followed file was replaced
+	// follow is, after a whole read of a live file, a follower placed at
+	// its end: made by the command, since finding the end is I/O.
+	follow *workspace.Follower
 }
 
 // followEvery is how often a live source is read again.
@@ -82,14 +86,14 @@ func (m *Model) openLog() tea.Cmd {
 }
 
 func (m *Model) openOutput(title string, sources []outputSource) tea.Cmd {
-	o := &outputOverlay{title: title, sources: sources, tv: textview.New(m.th, m.km)}
+	o := &outputOverlay{modalKit: m.modalKit(), title: title, sources: sources, tv: textview.New(m.th, m.km)}
 	o.tv.SetEmptyText("nothing captured yet")
 	m.overlay = o
 	return o.read()
 }
 
 // step shows the next (1) or previous (-1) source.
-func (o *outputOverlay) step(_ *Model, by int) tea.Cmd {
+func (o *outputOverlay) step(by int) tea.Cmd {
 	o.current = (o.current + len(o.sources) + by) % len(o.sources)
 	o.tv.SetText("")
 	return o.read()
@@ -99,12 +103,20 @@ func (o *outputOverlay) step(_ *Model, by int) tea.Cmd {
 func (o *outputOverlay) read() tea.Cmd {
 	o.gen++
 	gen, src := o.gen, o.sources[o.current]
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		out, err := src.read(ctx)
-		return outputReadMsg{gen: gen, out: out, err: err}
+	return func() tea.Msg { return readWhole(gen, src) }
+}
+
+// readWhole reads src whole (off the update loop), with a follower at the
+// end of what it read when the source is a live file.
+func readWhole(gen int, src outputSource) outputReadMsg {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := src.read(ctx)
+	msg := outputReadMsg{gen: gen, out: out, err: err}
+	if out.Live && out.Path != "" {
+		msg.follow = followerAt(out.Path, len(out.Text))
 	}
+	return msg
 }
 
 // followStep waits a moment, then takes what the followed file gained, or
@@ -117,10 +129,7 @@ func (o *outputOverlay) followStep() tea.Cmd {
 	}
 	return tea.Tick(every, func(time.Time) tea.Msg {
 		if fl == nil || src.running == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			out, err := src.read(ctx)
-			return outputReadMsg{gen: gen, out: out, err: err}
+			return readWhole(gen, src)
 		}
 		live := src.running() // before the read: what it wrote up to its end is in the file
 		data, reset, err := fl.Next(outputCap)
@@ -128,21 +137,24 @@ func (o *outputOverlay) followStep() tea.Cmd {
 	})
 }
 
-func (o *outputOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+// update applies the overlay's own reads; a key of its scope (when the
+// search field is not taking typing) runs through the root, the rest go
+// to the text view.
+func (o *outputOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case outputReadMsg:
-		return o.onRead(msg)
+		return o.onRead(msg), outcome{}
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseWheelMsg:
 		if k, ok := msg.(tea.KeyPressMsg); ok && !o.tv.Searching() {
-			if cmd, ok := m.matchDialog(k, scopeOutput); ok {
-				return cmd
+			if id, ok := o.keys.match(k, scopeOutput); ok {
+				return nil, asked(id)
 			}
 		}
 		tv, cmd, _ := o.tv.Update(msg)
 		o.tv = tv
-		return cmd
+		return cmd, outcome{}
 	}
-	return nil
+	return nil, outcome{}
 }
 
 // onRead applies a read: a whole read replaces the text (and starts
@@ -171,8 +183,8 @@ func (o *outputOverlay) onRead(msg outputReadMsg) tea.Cmd {
 		o.tv.Append(msg.tail)
 	default:
 		o.tv.SetText(msg.out.Text)
-		if o.live && msg.out.Path != "" && !wasLive {
-			o.follow = followerAt(msg.out.Path, len(msg.out.Text))
+		if o.live && msg.follow != nil && !wasLive {
+			o.follow = msg.follow
 		}
 	}
 	if o.live {
@@ -190,8 +202,8 @@ func followerAt(path string, read int) *workspace.Follower {
 	return fl
 }
 
-func (o *outputOverlay) view(m *Model, w, h int) string {
-	th := m.th
+func (o *outputOverlay) view(w, h int) string {
+	th := o.th
 	inner := w - 6
 	var tabs strings.Builder
 	for i, s := range o.sources {
@@ -206,7 +218,7 @@ func (o *outputOverlay) view(m *Model, w, h int) string {
 		head += th.ErrorStyle().Render(fit(o.err, inner)) + "\n"
 	}
 	o.tv.SetSize(inner, max(3, h-8-strings.Count(head, "\n")))
-	km := m.km
+	km := o.km
 	foot := km.First(actNextOutput) + ": next · " + km.First(actReloadOutput) + ": reload · " + km.First(actCloseOutput) + ": close · " +
 		km.First(keys.ViewSearch) + ": search"
 	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(fit(foot, inner)))

@@ -8,50 +8,56 @@ import (
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/theme"
 )
 
 // agentPicker chooses the assistant for a new agent tab (ui/agentpicker):
 // filtered by name, scrolled with a position hint, each assistant's real
 // program looked up so a missing one is said before it starts; ctrl+t
-// adds a first task amux types once the agent is ready.
-type agentPicker struct{ p agentpicker.Model }
+// adds a first task amux types once the agent is ready. The choice goes
+// back as a request for the tab (tabNewRequest).
+type agentPicker struct {
+	p    agentpicker.Model
+	th   theme.Theme
+	keys modalKeys
+}
 
-func (m *Model) openAgentPicker() tea.Cmd {
-	cfg := m.deps.Config
+// openAgentPicker opens the picker over the configured assistants, with
+// the command that looks their programs up; mk matches its own keys.
+func (o *tabsOwner) openAgentPicker(sc tabScene, mk modalKeys) (tea.Cmd, outcome) {
+	cfg := sc.cfg
 	var rows []agentpicker.Assistant
 	for _, n := range cfg.AssistantNames() {
 		rows = append(rows, agentpicker.Assistant{Name: n, Command: cfg.Assistants[n].Command})
 	}
-	o := &agentPicker{p: agentpicker.New(m.th, m.km, rows)}
-	m.overlay = o
-	return o.p.Check(exec.LookPath)
+	d := &agentPicker{p: agentpicker.New(sc.th, o.d.km, rows), th: sc.th, keys: mk}
+	return d.p.Check(exec.LookPath), outcome{open: d}
 }
 
-func (o *agentPicker) update(m *Model, msg tea.Msg) tea.Cmd {
+func (d *agentPicker) update(msg tea.Msg) (tea.Cmd, outcome) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if cmd, ok := m.matchDialog(k, scopeAgents); ok {
-			return cmd
+		if id, ok := d.keys.match(k, scopeAgents); ok {
+			return nil, outcome{}.then(runAction{id})
 		}
 	}
-	p, cmd, out := o.p.Update(msg)
-	o.p = p
+	p, cmd, out := d.p.Update(msg)
+	d.p = p
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
-		name, task, ok := o.p.Chosen()
-		m.closeOverlay()
-		if ok {
-			return tea.Batch(cmd, m.newTab(tmux.TypeAgent, name, task))
+		if name, task, ok := d.p.Chosen(); ok {
+			return cmd, closed().then(tabNewRequest{tmux.TypeAgent, name, task})
 		}
+		return cmd, closed()
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
 // toggleTask opens or hides the first-task field (the agent-first-task row).
-func (o *agentPicker) toggleTask() tea.Cmd { return o.p.ToggleTask() }
+func (d *agentPicker) toggleTask() tea.Cmd { return d.p.ToggleTask() }
 
-func (o *agentPicker) view(m *Model, w, h int) string {
+func (d *agentPicker) view(w, h int) string {
 	w = min(w, 76)
-	return m.th.Panel(true).Padding(1, 2).Width(w).Render(o.p.View(w-6, min(h-4, 20)))
+	return d.th.Panel(true).Padding(1, 2).Width(w).Render(d.p.View(w-6, min(h-4, 20)))
 }

@@ -48,23 +48,24 @@ func (m *Model) openPalette() {
 	m.overlay = &paletteOverlay{p: palette.New(m.th, m.km, acts, m.available)}
 }
 
-func (o *paletteOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+// update gives the palette the message; a chosen action runs through the
+// root once the palette is closed (it may open a dialog of its own).
+func (o *paletteOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	p, cmd, out := o.p.Update(msg)
 	o.p = p
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
-		a, ok := o.p.Chosen()
-		m.closeOverlay()
-		if ok {
-			return tea.Batch(cmd, m.run(a.ID))
+		if a, ok := o.p.Chosen(); ok {
+			return cmd, closed().then(runAction{a.ID})
 		}
+		return cmd, closed()
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *paletteOverlay) view(m *Model, w, h int) string { return o.p.View(w, min(h, 30)) }
+func (o *paletteOverlay) view(w, h int) string { return o.p.View(w, min(h, 30)) }
 
 // scrollKey moves a scrolled overlay's offset for the keys every scrolling
 // view shares (keys.ScopeView: line, page of page rows, top, bottom); other

@@ -10,6 +10,8 @@ import (
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -17,23 +19,32 @@ import (
 const diffTimeout = 30 * time.Second
 
 // diffOverlay is the diff viewer over the whole screen: a file's (or the
-// workspace's) diff in one mode, staging from it, m to switch modes.
+// workspace's) diff in one mode, staging from it, m to switch modes. It is
+// a modal the review owner builds; it reads and stages through the review
+// service itself and asks the root only to open an editor.
 type diffOverlay struct {
 	ws     string
 	title  string
+	base   string // the workspace's base, for the label of that mode
 	req    workspace.DiffRequest
 	cycles bool // m steps unstaged → staged → against the base
 	// readOnly: a file of the Project tree, shown whole; nothing to stage.
 	readOnly bool
-	// back is the overlay the viewer was opened from (the conflict list):
+	// back is the dialog the viewer was opened from (the conflict list):
 	// closing the viewer shows it again.
-	back overlay
+	back modal
 	dv   diffview.Model
 	gen  int
 	// note is the viewer's own message row (a load error, why a key did
 	// nothing): notices are under the full-screen viewer, out of sight.
 	note    string
 	noteErr bool
+
+	width, height int // the screen
+	th            theme.Theme
+	km            keys.Map
+	rev           workspace.ReviewService
+	reads         *readSeq
 }
 
 type diffLoadedMsg struct {
@@ -52,40 +63,48 @@ type fullScreen interface{ fullScreen() }
 
 func (o *diffOverlay) fullScreen() {}
 
-// openDiff shows the viewer at once and loads the diff behind it.
-func (m *Model) openDiff(ws, title string, req workspace.DiffRequest, cycles bool) tea.Cmd {
-	return m.showDiff(&diffOverlay{ws: ws, title: title, req: req, cycles: cycles})
+// diffSpec is what a viewer shows.
+type diffSpec struct {
+	ws, title string
+	req       workspace.DiffRequest
+	cycles    bool
+	readOnly  bool
+	back      modal
 }
 
-// showDiff opens o, its viewer sized to the screen.
-func (m *Model) showDiff(o *diffOverlay) tea.Cmd {
-	if o.ws == "" {
-		return nil
+// showDiff opens the viewer at once, sized to the screen, and loads the
+// diff behind it.
+func (r *reviewOwner) showDiff(s diffSpec, sc reviewScene) (tea.Cmd, outcome) {
+	if s.ws == "" {
+		return nil, outcome{}
 	}
-	o.dv = diffview.New(m.th, m.km)
-	o.dv.SetSize(m.width, m.height)
+	rec, _ := sc.record(s.ws)
+	o := &diffOverlay{ws: s.ws, title: s.title, base: rec.Base, req: s.req, cycles: s.cycles, readOnly: s.readOnly,
+		back: s.back, width: sc.width, height: sc.height, th: sc.th, km: r.km, rev: r.rev, reads: r.reads}
+	o.dv = diffview.New(sc.th, r.km)
+	o.dv.SetSize(sc.width, sc.height)
 	o.dv.SetEmpty("loading…") // not "no changes" before it knows
-	m.overlay = o
-	return o.load(m)
+	return o.load(), outcome{open: o}
 }
 
-// resize fits the viewer to the screen, less the note's row.
-func (o *diffOverlay) resize(m *Model) tea.Cmd {
+// resize fits the viewer to a screen of w × h, less the note's row.
+func (o *diffOverlay) resize(w, h int) tea.Cmd {
+	o.width, o.height = w, h
 	rows := 0
 	if o.note != "" {
 		rows = 1
 	}
-	return o.dv.SetSize(m.width, m.height-rows)
+	return o.dv.SetSize(w, h-rows)
 }
 
 // setNote shows text on the viewer's message row ("" clears it).
-func (o *diffOverlay) setNote(m *Model, text string, isErr bool) tea.Cmd {
+func (o *diffOverlay) setNote(text string, isErr bool) tea.Cmd {
 	o.note, o.noteErr = noticeLine(text), isErr
-	return o.resize(m)
+	return o.resize(o.width, o.height)
 }
 
 // whyNoStage says why nothing can be staged from what is shown.
-func (o *diffOverlay) whyNoStage(m *Model) string {
+func (o *diffOverlay) whyNoStage() string {
 	switch {
 	case o.readOnly:
 		return "read-only: this file is shown from the Project tree (stage it from Changes)"
@@ -95,10 +114,10 @@ func (o *diffOverlay) whyNoStage(m *Model) string {
 	return "stage from the unstaged diff (or unstage from the staged one)"
 }
 
-func (o *diffOverlay) load(m *Model) tea.Cmd {
-	m.opSeq++
-	o.gen = m.opSeq
-	gen, ws, req, rev := o.gen, o.ws, o.req, m.deps.Review
+// load reads the diff shown; an answer to an earlier read is dropped.
+func (o *diffOverlay) load() tea.Cmd {
+	o.gen = o.reads.next()
+	gen, ws, req, rev := o.gen, o.ws, o.req, o.rev
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
@@ -108,13 +127,12 @@ func (o *diffOverlay) load(m *Model) tea.Cmd {
 }
 
 // modeLabel names what the viewer compares.
-func (o *diffOverlay) modeLabel(m *Model) string {
+func (o *diffOverlay) modeLabel() string {
 	switch o.req.Mode {
 	case git.DiffStaged:
 		return "staged"
 	case git.DiffBase:
-		rec, _ := m.record(o.ws)
-		return "against " + rec.Base
+		return "against " + o.base
 	case git.DiffUntracked:
 		if o.readOnly {
 			return "read-only"
@@ -128,39 +146,41 @@ func (o *diffOverlay) modeLabel(m *Model) string {
 	return "unstaged"
 }
 
-func (o *diffOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *diffOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case diffLoadedMsg:
 		if msg.gen != o.gen {
-			return nil
+			return nil, outcome{}
 		}
 		var note tea.Cmd
 		o.dv.SetEmpty("")
 		if msg.err != nil && len(msg.files) == 0 {
-			note = o.setNote(m, msg.err.Error(), true)
+			note = o.setNote(msg.err.Error(), true)
 			o.dv.SetEmpty("nothing shown: " + noticeLine(msg.err.Error()))
 		} else if o.noteErr {
-			note = o.setNote(m, "", false)
+			note = o.setNote("", false)
 		}
-		o.dv.SetStaging(o.whyNoStage(m) == "")
+		o.dv.SetStaging(o.whyNoStage() == "")
 		o.dv.SetUnstage(o.req.Mode == git.DiffStaged)
-		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(m), msg.files))
+		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(), msg.files)), outcome{}
 	case diffview.RequestMsg:
-		return o.request(m, msg)
+		return o.request(msg)
 	}
 	v, cmd := o.dv.Update(msg)
 	o.dv = v
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
+func (o *diffOverlay) request(r diffview.RequestMsg) (tea.Cmd, outcome) {
 	switch r.Op {
 	case diffview.OpClose:
-		m.overlay = o.back
-		return nil
+		if o.back != nil {
+			return nil, outcome{open: o.back}
+		}
+		return nil, closed()
 	case diffview.OpCycleMode:
 		if !o.cycles {
-			return o.setNote(m, "this view has one mode", false)
+			return o.setNote("this view has one mode", false), outcome{}
 		}
 		switch o.req.Mode {
 		case git.DiffUnstaged:
@@ -170,46 +190,35 @@ func (o *diffOverlay) request(m *Model, r diffview.RequestMsg) tea.Cmd {
 		default:
 			o.req.Mode = git.DiffUnstaged
 		}
-		return o.load(m)
+		return o.load(), outcome{}
 	case diffview.OpStageHunk, diffview.OpStageFile:
-		if why := o.whyNoStage(m); why != "" {
-			return o.setNote(m, why, false)
+		if why := o.whyNoStage(); why != "" {
+			return o.setNote(why, false), outcome{}
 		}
 		if o.req.Mode == git.DiffConflict {
 			// A conflict is resolved whole: staging it marks it resolved.
 			if r.Op == diffview.OpStageHunk {
-				return o.setNote(m, "resolve the file ("+m.km.Label(diffview.ActOpenEditor)+" opens it), then "+
-					m.km.Label(diffview.ActStageFile)+" marks it resolved", false)
+				return o.setNote("resolve the file ("+o.km.Label(diffview.ActOpenEditor)+" opens it), then "+
+					o.km.Label(diffview.ActStageFile)+" marks it resolved", false), outcome{}
 			}
-			return m.markResolved(o.ws, r.File.Path())
+			return markResolvedCmd(o.rev, o.ws, r.File.Path()), outcome{}
 		}
-		unstage := o.req.Mode == git.DiffStaged
-		ws, rev, f, h := o.ws, m.deps.Review, r.File, r.Hunk
 		whole := r.Op == diffview.OpStageFile || o.req.Mode == git.DiffUntracked
-		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
-			defer cancel()
-			var err error
-			if whole {
-				err = rev.Stage(ctx, ws, f.Path(), unstage)
-			} else {
-				err = rev.StageHunk(ctx, ws, f, h, unstage)
-			}
-			return stagedMsg{ws: ws, err: err}
-		}
+		return stageCmd(o.rev, o.ws, r.File, r.Hunk, whole, o.req.Mode == git.DiffStaged), outcome{}
 	case diffview.OpOpenEditor:
-		return m.openEditor(o.ws, o.req.InMain, r.File.Path())
+		// The root closes the viewer once the editor's tab is on its way.
+		return nil, outcome{}.then(editorReq{ws: o.ws, inMain: o.req.InMain, path: r.File.Path()})
 	}
-	return nil
+	return nil, outcome{}
 }
 
-func (o *diffOverlay) view(m *Model, w, h int) string {
+func (o *diffOverlay) view(w, h int) string {
 	if o.note == "" {
 		return o.dv.View()
 	}
-	st := m.th.Style(m.th.Warning)
+	st := o.th.Style(o.th.Warning)
 	if o.noteErr {
-		st = m.th.ErrorStyle()
+		st = o.th.ErrorStyle()
 	}
 	return st.Render(ansi.Truncate(o.note, w, "…")) + "\n" + o.dv.View()
 }

@@ -2,13 +2,11 @@ package app
 
 import (
 	"context"
-	"path/filepath"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
-	"amux.dev/amux/tmux"
+	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"
 )
@@ -16,25 +14,25 @@ import (
 // onStaged refreshes what a stage changed: the Changes list and, when
 // open, the diff viewer (which shows a failure on its own row: a notice
 // would be under it).
-func (m *Model) onStaged(msg stagedMsg) tea.Cmd {
-	o, open := m.overlay.(*diffOverlay)
+func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, outcome) {
+	o, open := sc.open.(*diffOverlay)
 	open = open && o.ws == msg.ws
 	if msg.err != nil {
 		if open {
-			return o.setNote(m, "stage: "+msg.err.Error(), true)
+			return o.setNote("stage: "+msg.err.Error(), true), outcome{}
 		}
-		return m.say(levelError, "stage: "+msg.err.Error())
+		return nil, outcome{say: "stage: " + msg.err.Error(), sayLevel: levelError}
 	}
-	cmds := []tea.Cmd{m.refreshReview()}
+	var reload tea.Cmd
 	if open {
-		cmds = append(cmds, o.load(m))
+		reload = o.load()
 	}
-	return tea.Batch(cmds...)
+	return reload, outcome{}.then(reviewRefreshReq{})
 }
 
-// openFileDiff opens the diff of one file of the Changes list, in the
-// mode of its group.
-func (m *Model) openFileDiff(f changes.File, g changes.Group) tea.Cmd {
+// fileDiff opens the diff of one file of ws's Changes list, in the mode
+// of its group.
+func (r *reviewOwner) fileDiff(ws string, f changes.File, g changes.Group, sc reviewScene) (tea.Cmd, outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Path: f.Path}}
 	cycles := true
 	switch g {
@@ -46,64 +44,52 @@ func (m *Model) openFileDiff(f changes.File, g changes.Group) tea.Cmd {
 		req.Mode, cycles = git.DiffConflict, false
 		req.InMain = f.InMain
 	}
-	return m.openDiff(m.side.ws, f.Path, req, cycles)
+	return r.showDiff(diffSpec{ws: ws, title: f.Path, req: req, cycles: cycles}, sc)
 }
 
-func (m *Model) openCommitDiff(c changes.Commit) tea.Cmd {
+// commitDiff opens one commit of ws's Changes list.
+func (r *reviewOwner) commitDiff(ws string, c changes.Commit, sc reviewScene) (tea.Cmd, outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffCommit, Base: c.Hash}}
-	return m.openDiff(m.side.ws, c.Short+" "+c.Subject, req, false)
+	return r.showDiff(diffSpec{ws: ws, title: c.Short + " " + c.Subject, req: req}, sc)
 }
 
-func (m *Model) openWorkspaceDiff() tea.Cmd {
-	id := m.selectedWorkspaceID()
-	rec, _ := m.record(id)
-	return m.openDiff(id, rec.Name, workspace.DiffRequest{}, true)
+// workspaceDiff opens the selected workspace's uncommitted changes, the
+// modes cycling.
+func (r *reviewOwner) workspaceDiff(sc reviewScene) (tea.Cmd, outcome) {
+	rec, _ := sc.record(sc.selected)
+	return r.showDiff(diffSpec{ws: sc.selected, title: rec.Name, cycles: true}, sc)
 }
 
-// openFileView shows a file of ws's Project tree read-only, whole, in the
+// fileView shows a file of ws's Project tree read-only, whole, in the
 // viewer (as the diff that adds it: line numbers and colours come along).
 // Nothing in it can be staged: it may be a tracked file.
-func (m *Model) openFileView(ws, path string) tea.Cmd {
+func (r *reviewOwner) fileView(ws, path string, sc reviewScene) (tea.Cmd, outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUntracked, Path: path}}
-	return m.showDiff(&diffOverlay{ws: ws, title: path, req: req, readOnly: true})
+	return r.showDiff(diffSpec{ws: ws, title: path, req: req, readOnly: true}, sc)
 }
 
-func (m *Model) stageFile(path string, unstage bool) tea.Cmd {
-	ws, rev := m.side.ws, m.deps.Review
+// showConflict shows one file a landing stopped on, from the list of them.
+func (r *reviewOwner) showConflict(q showConflictReq, sc reviewScene) (tea.Cmd, outcome) {
+	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: q.path}, InMain: q.inMain}
+	return r.showDiff(diffSpec{ws: q.ws, title: q.path, req: req, back: q.back}, sc)
+}
+
+// stageFile stages (or unstages) a whole file of ws.
+func (r *reviewOwner) stageFile(ws, path string, unstage bool) tea.Cmd {
+	return stageCmd(r.rev, ws, udiff.File{NewPath: path}, 0, true, unstage)
+}
+
+// stageCmd stages (unstage: unstages) file f of ws whole, or its hunk h.
+func stageCmd(rev workspace.ReviewService, ws string, f udiff.File, h int, whole, unstage bool) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		return stagedMsg{ws: ws, err: rev.Stage(ctx, ws, path, unstage)}
+		var err error
+		if whole {
+			err = rev.Stage(ctx, ws, f.Path(), unstage)
+		} else {
+			err = rev.StageHunk(ctx, ws, f, h, unstage)
+		}
+		return stagedMsg{ws: ws, err: err}
 	}
 }
-
-// openEditor opens path in $EDITOR (vi without one) in a new terminal tab
-// of workspace ws. path is relative to the tree it came from: ws's
-// worktree, or with inMain the project's main checkout (a stopped merge's
-// conflict is there, not in the worktree).
-func (m *Model) openEditor(ws string, inMain bool, path string) tea.Cmd {
-	req, ok := m.editorTab(ws, inMain, path)
-	if !ok {
-		return m.say(levelInfo, "editor: the workspace is not loaded")
-	}
-	m.closeOverlay()
-	return m.createTab(req)
-}
-
-// editorTab is the tab openEditor creates.
-func (m *Model) editorTab(ws string, inMain bool, path string) (tabRequest, bool) {
-	rec, ok := m.record(ws)
-	if !ok {
-		return tabRequest{}, false
-	}
-	dir := rec.Root
-	if inMain {
-		dir = rec.Repo
-	}
-	w, h := m.termSize()
-	return tabRequest{wsID: ws, tabID: m.ids.mint(), kind: tmux.TypeTerminal, assistant: "editor",
-		command: `exec ${EDITOR:-vi} -- ` + shellQuote(filepath.Join(dir, path)), width: w, height: h}, true
-}
-
-// shellQuote quotes s for sh as one word.
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -31,6 +31,9 @@ func (e *RestartError) Error() string { return "restart " + e.Bin }
 // offer to restart. A candidate that fails the check is back in the
 // picker with the reason.
 type installOverlay struct {
+	modalKit
+	live    string       // the running binary, which the new one replaces
+	log     *slog.Logger // where the install's outcome is recorded
 	p       picker.Model
 	confirm *dialog.Confirm // "run and install?" then "restart?"
 	stage   int             // 0 picking, 2 asking to install, 3 checking and installing, 4 asking to restart
@@ -43,20 +46,27 @@ type binaryInstalledMsg struct {
 	err error
 }
 
+// restartRequest asks the root to end the program and start the
+// installed binary in its place.
+type restartRequest struct{}
+
 func (m *Model) openInstall() tea.Cmd {
 	def := selfupdate.DefaultCandidate(os.Getenv)
 	var rows []string
 	if _, err := os.Stat(def); err == nil {
 		rows = append(rows, def)
 	}
-	m.overlay = &installOverlay{p: picker.New(m.th, m.km, "Install a new amux binary (default: where go install writes it)", m.deps.Home, m.deps.Cwd, rows)}
+	m.overlay = &installOverlay{modalKit: m.modalKit(), live: m.deps.AmuxBin, log: m.deps.Log, p: picker.New(m.th, m.km, "Install a new amux binary (default: where go install writes it)", m.deps.Home, m.deps.Cwd, rows)}
 	return nil
 }
 
-func (o *installOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case binaryInstalledMsg:
-		return o.installed(m, msg)
+func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	if o.tick(msg) {
+		return nil, outcome{}
+	}
+	if msg, ok := msg.(binaryInstalledMsg); ok {
+		o.installed(msg)
+		return nil, outcome{}
 	}
 	switch o.stage {
 	case 0:
@@ -64,45 +74,46 @@ func (o *installOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		o.p = p
 		switch out {
 		case dialog.Cancelled:
-			m.closeOverlay()
+			return cmd, closed()
 		case dialog.Submitted:
 			o.chosen = o.p.Chosen()
-			o.ask(m)
+			o.ask()
 		}
-		return cmd
+		return cmd, outcome{}
 	case 2, 4:
 		c, out := o.confirm.Update(msg)
 		o.confirm = &c
 		switch {
+		case out == dialog.Cancelled && o.stage == 4:
+			out := closed()
+			out.say, out.sayLevel = o.result+" · the new binary runs from the next start", levelInfo
+			return nil, out
 		case out == dialog.Cancelled:
-			m.closeOverlay()
-			if o.stage == 4 {
-				return m.say(levelInfo, o.result+" · the new binary runs from the next start")
-			}
+			return nil, closed()
 		case out == dialog.Submitted && o.stage == 2:
-			return o.install(m)
+			return o.install(), outcome{}
 		case out == dialog.Submitted:
-			return m.restart()
+			return nil, outcome{}.then(restartRequest{})
 		}
 	}
-	return nil
+	return nil, outcome{}
 }
 
 // ask is the question before anything runs: the candidate is a program
 // the person picked, and checking it means running it.
-func (o *installOverlay) ask(m *Model) {
+func (o *installOverlay) ask() {
 	o.stage = 2
-	c := dialog.NewConfirm(m.th, m.km, "Run and install "+noticeLine(o.chosen)+"?", []string{
+	c := dialog.NewConfirm(o.th, o.km, "Run and install "+noticeLine(o.chosen)+"?", []string{
 		"amux runs it once (" + selfupdate.HandshakeVerb + ") to check that it is an amux build;",
-		"only one that answers amux's handshake is installed over " + m.deps.AmuxBin + ".",
-		"The running binary is copied to " + m.deps.AmuxBin + ".previous first; the new one replaces it in one rename.",
+		"only one that answers amux's handshake is installed over " + o.live + ".",
+		"The running binary is copied to " + o.live + ".previous first; the new one replaces it in one rename.",
 	}, "run and install")
 	o.confirm = &c
 }
 
-func (o *installOverlay) install(m *Model) tea.Cmd {
+func (o *installOverlay) install() tea.Cmd {
 	o.stage = 3
-	live, cand, log := m.deps.AmuxBin, o.chosen, m.deps.Log
+	live, cand, log := o.live, o.chosen, o.log
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -112,7 +123,7 @@ func (o *installOverlay) install(m *Model) tea.Cmd {
 	}
 }
 
-func (o *installOverlay) installed(m *Model, msg binaryInstalledMsg) tea.Cmd {
+func (o *installOverlay) installed(msg binaryInstalledMsg) {
 	var se *atomicfile.SyncAfterError
 	switch {
 	case errors.As(msg.err, &se):
@@ -121,16 +132,18 @@ func (o *installOverlay) installed(m *Model, msg binaryInstalledMsg) tea.Cmd {
 		// Back to the picker with why: another path may be the right one.
 		o.stage = 0
 		o.p.SetError(msg.err.Error())
-		return nil
+		return
 	default:
 		o.result = "installed amux " + msg.res.Version + " (the old binary is kept at " + msg.res.Backup + ")"
 	}
 	o.stage = 4
-	c := dialog.NewConfirm(m.th, m.km, "Restart amux now?", []string{o.result,
+	c := dialog.NewConfirm(o.th, o.km, "Restart amux now?", []string{o.result,
 		"Agents keep running; the new amux reattaches to them."}, "restart")
 	o.confirm = &c
-	return nil
 }
+
+// waiting: the spinner turns while the candidate is checked and installed.
+func (o *installOverlay) waiting() bool { return o.stage == 3 }
 
 // restart ends the program asking Run to start the installed binary.
 func (m *Model) restart() tea.Cmd {
@@ -138,11 +151,11 @@ func (m *Model) restart() tea.Cmd {
 	return m.quit()
 }
 
-func (o *installOverlay) view(m *Model, w, h int) string {
+func (o *installOverlay) view(w, h int) string {
 	switch o.stage {
 	case 3:
 		what := "checking " + noticeLine(o.chosen) + " and installing it…"
-		return m.th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(m.spin.View() + " " + what)
+		return o.th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(o.spin.View() + " " + what)
 	case 2, 4:
 		return o.confirm.View(min(w, 80))
 	}

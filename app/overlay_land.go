@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
-	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/workspace"
@@ -20,11 +19,13 @@ import (
 // landTimeout bounds a commit, a merge or a rebase.
 const landTimeout = 2 * time.Minute
 
-// commitOverlay is the commit-message dialog of the selected workspace.
+// commitOverlay is the commit-message dialog of the selected workspace; it
+// commits through the review service itself.
 type commitOverlay struct {
 	ws      string
 	dlg     commitmsg.Model
 	running bool
+	rev     workspace.ReviewService
 }
 
 type commitReadyMsg struct {
@@ -37,13 +38,13 @@ type commitDoneMsg struct {
 	err error
 }
 
-// openCommit reads the tip's message (for amend) and what is staged, then
-// opens the dialog.
-func (m *Model) openCommit() tea.Cmd {
-	ws, rev := m.selectedWorkspaceID(), m.deps.Review
+// openCommit reads ws's tip message (for amend) and what is staged; the
+// answer opens the dialog.
+func (r *reviewOwner) openCommit(ws string) tea.Cmd {
 	if ws == "" {
 		return nil
 	}
+	rev := r.rev
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
@@ -51,66 +52,67 @@ func (m *Model) openCommit() tea.Cmd {
 		if err != nil {
 			return commitReadyMsg{ws: ws, err: err}
 		}
-		r, err := rev.Review(ctx, ws)
-		return commitReadyMsg{ws: ws, last: last, staged: strconv.Itoa(r.Changes.StagedCount) + " staged", err: err}
+		rv, err := rev.Review(ctx, ws)
+		return commitReadyMsg{ws: ws, last: last, staged: strconv.Itoa(rv.Changes.StagedCount) + " staged", err: err}
 	}
 }
 
-func (m *Model) onCommitReady(msg commitReadyMsg) tea.Cmd {
+// onCommitReady opens the dialog, unless the person moved on meanwhile.
+func (r *reviewOwner) onCommitReady(msg commitReadyMsg, sc reviewScene) outcome {
 	if msg.err != nil {
-		return m.say(levelError, "commit: "+msg.err.Error())
+		return outcome{say: "commit: " + msg.err.Error(), sayLevel: levelError}
 	}
-	if msg.ws != m.selectedWorkspaceID() || m.overlay != nil {
-		return nil
+	if msg.ws != sc.selected || sc.open != nil {
+		return outcome{}
 	}
-	d := commitmsg.New(m.th, m.km, git.ValidateMessage, msg.last, msg.staged)
-	d.SetWidth(min(m.width-4, 76))
-	m.overlay = &commitOverlay{ws: msg.ws, dlg: d}
-	return nil
+	d := commitmsg.New(sc.th, r.km, git.ValidateMessage, msg.last, msg.staged)
+	d.SetWidth(min(sc.width-4, 76))
+	return outcome{open: &commitOverlay{ws: msg.ws, dlg: d, rev: r.rev}}
 }
 
-func (o *commitOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *commitOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	if done, ok := msg.(commitDoneMsg); ok {
 		o.running = false
 		if done.err != nil {
 			// git's reason whole, with the fix when one is known; the
 			// engine logged it.
 			o.dlg.SetFailure(git.Explain(done.err).Lines())
-			return nil
+			return nil, outcome{}
 		}
-		m.closeOverlay()
-		return tea.Batch(m.refreshReview(), m.say(levelInfo, "committed"))
+		return nil, outcome{close: true, say: "committed", sayLevel: levelInfo}.then(reviewRefreshReq{})
 	}
 	if o.running {
-		return nil
+		return nil, outcome{}
 	}
 	d, cmd, out := o.dlg.Update(msg)
 	o.dlg = d
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
 		o.running = true
-		ws, req, rev := o.ws, o.dlg.Value(), m.deps.Review
+		ws, req, rev := o.ws, o.dlg.Value(), o.rev
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 			defer cancel()
 			_, err := rev.Commit(ctx, ws, git.CommitRequest{Message: req.Message, Amend: req.Amend})
 			return commitDoneMsg{ws: ws, err: err}
-		}
+		}, outcome{}
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *commitOverlay) view(m *Model, w, h int) string {
+func (o *commitOverlay) view(w, h int) string {
 	o.dlg.SetWidth(min(w, 76)) // the dialog's place decides (dialog_place.go)
 	return o.dlg.View()
 }
 
-// landOverlay asks how to land the work after the dry run.
+// landOverlay asks how to land the work after the dry run, and starts the
+// merge or rebase chosen.
 type landOverlay struct {
 	ws, base string
 	choice   dialog.Choice
+	rev      workspace.ReviewService
 }
 
 type mergePreviewMsg struct {
@@ -129,25 +131,25 @@ type landDoneMsg struct {
 	reviewed bool
 }
 
-// previewMerge runs the dry run; its answer opens the question.
-func (m *Model) previewMerge() tea.Cmd {
-	ws, rev := m.selectedWorkspaceID(), m.deps.Review
-	return tea.Batch(m.say(levelInfo, "checking the merge…"), func() tea.Msg {
+// previewMerge runs ws's dry run; its answer opens the question.
+func (r *reviewOwner) previewMerge(ws string) (tea.Cmd, outcome) {
+	rev := r.rev
+	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
 		p, base, err := rev.PreviewMerge(ctx, ws)
 		return mergePreviewMsg{ws: ws, base: base, preview: p, err: err}
-	})
+	}, outcome{say: "checking the merge…", sayLevel: levelInfo}
 }
 
-func (m *Model) onMergePreview(msg mergePreviewMsg) tea.Cmd {
+func (r *reviewOwner) onMergePreview(msg mergePreviewMsg, sc reviewScene) outcome {
 	if msg.err != nil {
-		return m.say(levelError, "merge: "+msg.err.Error())
+		return outcome{say: "merge: " + msg.err.Error(), sayLevel: levelError}
 	}
-	rec, _ := m.record(msg.ws)
+	rec, _ := sc.record(msg.ws)
 	p := msg.preview
 	if p.UpToDate {
-		return m.say(levelInfo, rec.Branch+" is already in "+msg.base+": nothing to merge")
+		return outcome{say: rec.Branch + " is already in " + msg.base + ": nothing to merge", sayLevel: levelInfo}
 	}
 	var body []string
 	switch {
@@ -168,39 +170,34 @@ func (m *Model) onMergePreview(msg mergePreviewMsg) tea.Cmd {
 			}
 			body = append(body, "  "+c)
 		}
-		body = append(body, "Merging stops with them to resolve in the main checkout; "+m.keyName(actAbortLanding)+" aborts.")
+		body = append(body, "Merging stops with them to resolve in the main checkout; "+r.keyName(actAbortLanding)+" aborts.")
 	}
-	body = append(body, "The merge runs in the main checkout ("+m.shownProjectPath(rec.Repo)+"); nothing is pushed.")
+	body = append(body, "The merge runs in the main checkout ("+sc.shownProjectPath(rec.Repo)+"); nothing is pushed.")
 	opts := []dialog.Option{{Label: "Merge into " + msg.base}, {Label: "Rebase onto " + msg.base + " instead"}, {Label: "Cancel"}}
-	m.overlay = &landOverlay{ws: msg.ws, base: msg.base,
-		choice: dialog.NewChoice(m.th, m.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}
-	return nil
+	return outcome{open: &landOverlay{ws: msg.ws, base: msg.base, rev: r.rev,
+		choice: dialog.NewChoice(sc.th, r.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}}
 }
 
-func (o *landOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *landOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch {
 	case out == dialog.Cancelled || out == dialog.Submitted && o.choice.Selected() == 2:
-		m.closeOverlay()
+		return nil, closed()
 	case out == dialog.Submitted:
-		how := "merge"
+		how, op := "merge", o.rev.Merge
 		if o.choice.Selected() == 1 {
-			how = "rebase"
+			how, op = "rebase", o.rev.Rebase
 		}
-		m.closeOverlay()
-		op := m.deps.Review.Merge
-		if how == "rebase" {
-			op = m.deps.Review.Rebase
-		}
-		return tea.Batch(m.say(levelInfo, how+" running…"), m.land(o.ws, how, op))
+		return landCmd(o.rev, o.ws, how, op), outcome{close: true, say: how + " running…", sayLevel: levelInfo}
 	}
-	return nil
+	return nil, outcome{}
 }
 
-// land runs a merge, a rebase or an abort of ws, then reads its review.
-func (m *Model) land(ws, how string, op func(context.Context, string) error) tea.Cmd {
-	rev := m.deps.Review
+func (o *landOverlay) view(w, h int) string { return o.choice.View(w) }
+
+// landCmd runs a merge, a rebase or an abort of ws, then reads its review.
+func landCmd(rev workspace.ReviewService, ws, how string, op func(context.Context, string) error) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
@@ -211,52 +208,45 @@ func (m *Model) land(ws, how string, op func(context.Context, string) error) tea
 	}
 }
 
-func (o *landOverlay) view(m *Model, w, h int) string { return o.choice.View(w) }
-
 // onLandDone says how a landing ended. A stop on conflicts lists them: in
-// the sidebar's Changes when it is shown, else in a list of its own.
-func (m *Model) onLandDone(msg landDoneMsg) tea.Cmd {
-	if msg.reviewed {
-		m.noteLanding(msg.ws, msg.review)
-	} else {
-		delete(m.side.landings, msg.ws) // unknown: the engine decides
-	}
-	refresh := tea.Batch(m.refreshReview(), m.load())
+// the sidebar's Changes when it shows the workspace, else in a list of
+// its own.
+func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) outcome {
+	out := outcome{}.then(landingSeenReq{ws: msg.ws, review: msg.review, known: msg.reviewed},
+		reviewRefreshReq{reload: true})
 	switch {
 	case errors.Is(msg.err, git.ErrMergeConflict):
-		m.side.tab = sideChanges
-		abort := m.keyName(actAbortLanding) + " aborts"
-		if m.sideWidth() > 0 && m.side.ws == msg.ws {
-			m.focus = focusSidebar
-			if msg.reviewed { // the conflicts at once, the cursor on the first
-				m.side.review = msg.review
-				m.side.changes.SetData(changesData(msg.review))
-			}
-			m.side.changes.SelectFirst(changes.Conflicted)
-			m.side.toConflict = true // a review read before the merge may arrive first
-			return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts: they are listed in Changes ("+
-				m.km.Label("changes.open")+" shows one, "+m.km.Label("changes.stage")+" marks it resolved); "+
-				m.keyName(actFinishLanding)+" finishes, "+abort))
+		abort := r.keyName(actAbortLanding) + " aborts"
+		out = out.then(conflictsInSideReq{ws: msg.ws, review: msg.review, reviewed: msg.reviewed})
+		out.sayLevel = levelWarn
+		if sc.sideOn == msg.ws {
+			out.say = msg.how + " stopped on conflicts: they are listed in Changes (" +
+				r.km.Label("changes.open") + " shows one, " + r.km.Label("changes.stage") + " marks it resolved); " +
+				r.keyName(actFinishLanding) + " finishes, " + abort
+			return out
 		}
 		files := msg.review.Conflicts
-		if len(files) > 0 && m.overlay == nil {
-			m.openConflicts(msg.ws, msg.how, files)
+		if len(files) > 0 && sc.open == nil {
+			out.open = r.conflictDialog(msg.ws, msg.how, files, sc)
 		}
-		return tea.Batch(refresh, m.say(levelWarn, msg.how+" stopped on conflicts in "+fileList(files, 3)+"; "+abort))
+		out.say = msg.how + " stopped on conflicts in " + fileList(files, 3) + "; " + abort
+		return out
 	case msg.err != nil:
-		return tea.Batch(refresh, m.say(levelError, msg.how+": "+landErrText(msg.err)))
+		out.say, out.sayLevel = msg.how+": "+landErrText(msg.err), levelError
+		return out
 	}
-	return tea.Batch(refresh, m.say(levelInfo, msg.how+" done"))
+	out.say, out.sayLevel = msg.how+" done", levelInfo
+	return out
 }
 
 // abortLanding aborts ws's stopped merge or rebase.
-func (m *Model) abortLanding(ws string) tea.Cmd {
-	return m.land(ws, "abort", m.deps.Review.AbortLanding)
+func (r *reviewOwner) abortLanding(ws string) tea.Cmd {
+	return landCmd(r.rev, ws, "abort", r.rev.AbortLanding)
 }
 
 // shownProjectPath is the display copy of a project's path.
-func (m *Model) shownProjectPath(repo string) string {
-	if p, ok := m.snap.shown.projects[repo]; ok {
+func (sc reviewScene) shownProjectPath(repo string) string {
+	if p, ok := sc.snap.shown.projects[repo]; ok {
 		return p.path
 	}
 	return strings.TrimSpace(noticeLine(repo))

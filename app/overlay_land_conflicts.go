@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
@@ -25,21 +24,22 @@ type conflictOverlay struct {
 	files   []string        // the ones with a key
 	extra   []keys.ActionID // the options after the files: finish, abort
 	choice  dialog.Choice
+	rev     workspace.ReviewService
 }
 
-// openConflicts shows the list of ws's conflicting files.
-func (m *Model) openConflicts(ws, how string, files []string) {
-	rec, _ := m.record(ws)
+// conflictDialog is the list of ws's conflicting files.
+func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewScene) *conflictOverlay {
+	rec, _ := sc.record(ws)
 	where := "the worktree"
 	if how == "merge" {
-		where = "the main checkout (" + m.shownProjectPath(rec.Repo) + ")"
+		where = "the main checkout (" + sc.shownProjectPath(rec.Repo) + ")"
 	}
-	body := []string{"They are in " + where + ". Show one, resolve it (" + m.km.Label("diff.editor") + " there opens $EDITOR), then " +
-		m.km.Label("diff.stage-file") + " marks it resolved; once none is left the " + how + " can go on."}
+	body := []string{"They are in " + where + ". Show one, resolve it (" + r.km.Label("diff.editor") + " there opens $EDITOR), then " +
+		r.km.Label("diff.stage-file") + " marks it resolved; once none is left the " + how + " can go on."}
 	shown := files[:min(len(files), conflictKeys)]
 	if more := len(files) - len(shown); more > 0 {
 		body = append(body, fmt.Sprintf("… and %d more: the sidebar's Changes lists them all (%s shows it).",
-			more, m.keyName(actToggleSidebar)))
+			more, r.keyName(actToggleSidebar)))
 	}
 	opts := make([]dialog.Option, 0, len(shown)+1)
 	for i, f := range shown {
@@ -50,39 +50,36 @@ func (m *Model) openConflicts(ws, how string, files []string) {
 		id    keys.ActionID
 		label string
 	}{{actFinishLanding, "finish: continue, skip or abort"}, {actAbortLanding, "abort the " + how}} {
-		if a, ok := m.reg.Get(x.id); ok && len(a.Keys) > 0 {
+		if a, ok := r.reg.Get(x.id); ok && len(a.Keys) > 0 {
 			opts = append(opts, dialog.Option{Key: a.Keys[0], Label: x.label})
 			extra = append(extra, x.id)
 		}
 	}
 	title := "The " + how + " stopped on conflicts"
-	m.overlay = &conflictOverlay{ws: ws, how: how, files: shown, extra: extra,
-		choice: dialog.NewChoice(m.th, m.km, title, body, opts, 0)}
+	return &conflictOverlay{ws: ws, how: how, files: shown, extra: extra, rev: r.rev,
+		choice: dialog.NewChoice(sc.th, r.km, title, body, opts, 0)}
 }
 
-func (o *conflictOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *conflictOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return nil, closed()
 	case dialog.Submitted:
 		i := o.choice.Selected()
-		if i >= len(o.files) {
-			m.closeOverlay()
-			if o.extra[i-len(o.files)] == actFinishLanding {
-				m.openFinish(o.ws, o.how, m.side.landings[o.ws].conflicts)
-				return nil
-			}
-			return tea.Batch(m.say(levelInfo, "abort running…"), m.abortLanding(o.ws))
+		if i < len(o.files) {
+			return nil, outcome{}.then(showConflictReq{ws: o.ws, path: o.files[i], inMain: o.how == "merge", back: o})
 		}
-		req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: o.files[i]}, InMain: o.how == "merge"}
-		return m.showDiff(&diffOverlay{ws: o.ws, title: o.files[i], req: req, back: o})
+		if o.extra[i-len(o.files)] == actFinishLanding {
+			return nil, closed().then(finishReq{ws: o.ws, how: o.how})
+		}
+		return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), outcome{close: true, say: "abort running…", sayLevel: levelInfo}
 	}
-	return nil
+	return nil, outcome{}
 }
 
-func (o *conflictOverlay) view(m *Model, w, h int) string { return o.choice.View(w) }
+func (o *conflictOverlay) view(w, h int) string { return o.choice.View(w) }
 
 // fileList names up to n paths, and how many more there are.
 func fileList(paths []string, n int) string {

@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -20,11 +21,12 @@ import (
 // the rest), skip the commit a rebase stopped on, or abort. Every step
 // reads the review again, so Changes, the commits and the row follow.
 
-// finishOverlay asks what to do with a stopped landing.
+// finishOverlay asks what to do with a stopped landing, and runs it.
 type finishOverlay struct {
 	ws, how string
 	steps   []finishStep // the options' steps, in order
 	choice  dialog.Choice
+	rev     workspace.ReviewService
 }
 
 // finishStep is one thing the finish question can do.
@@ -45,9 +47,9 @@ type resolvedMsg struct {
 	reviewed bool
 }
 
-// markResolved stages path of ws's stopped landing as resolved.
-func (m *Model) markResolved(ws, path string) tea.Cmd {
-	rev := m.deps.Review
+// markResolvedCmd stages path of ws's stopped landing as resolved, then
+// reads the review.
+func markResolvedCmd(rev workspace.ReviewService, ws, path string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
@@ -58,37 +60,52 @@ func (m *Model) markResolved(ws, path string) tea.Cmd {
 	}
 }
 
-// onResolved shows what marking a file resolved did; with no conflict
-// left it asks to continue.
-func (m *Model) onResolved(msg resolvedMsg) tea.Cmd {
+// onResolved shows what marking a file resolved did: the conflict's
+// viewer gives way to the list it came from, the list shows what is left,
+// and with no conflict left the person is asked to continue.
+func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outcome) {
+	var out outcome
 	if msg.reviewed {
-		m.noteLanding(msg.ws, msg.review)
-		if m.side.ws == msg.ws {
-			m.side.review = msg.review
-			m.side.changes.SetData(changesData(msg.review))
-		}
+		out = out.then(landingSeenReq{ws: msg.ws, review: msg.review, known: true, inSide: true})
 	}
-	refresh := tea.Batch(m.refreshReview(), m.load())
-	if o, ok := m.overlay.(*diffOverlay); ok && o.ws == msg.ws && o.req.Mode == git.DiffConflict {
+	out = out.then(reviewRefreshReq{reload: true})
+	// shown is the overlay once this is done; moved: it is not sc.open.
+	shown, moved := sc.open, false
+	if o, ok := shown.(*diffOverlay); ok && o.ws == msg.ws && o.req.Mode == git.DiffConflict {
 		if msg.err != nil {
-			return tea.Batch(refresh, o.setNote(m, "mark resolved: "+msg.err.Error(), true))
+			return o.setNote("mark resolved: "+msg.err.Error(), true), out
 		}
-		m.overlay = o.back // the file is done: back to the list it came from
+		shown, moved = o.back, true // the file is done: back to the list it came from
 	}
 	if msg.err != nil {
-		return tea.Batch(refresh, m.say(levelError, "mark resolved: "+msg.err.Error()))
+		out.say, out.sayLevel = "mark resolved: "+msg.err.Error(), levelError
+		return nil, withShown(out, shown, moved)
 	}
-	if c, ok := m.overlay.(*conflictOverlay); ok && c.ws == msg.ws {
-		m.closeOverlay() // reopened below with what is left
+	if c, ok := shown.(*conflictOverlay); ok && c.ws == msg.ws {
+		shown, moved = nil, true // reopened with what is left
 		if left := msg.review.Conflicts; len(left) > 0 {
-			m.openConflicts(msg.ws, c.how, left)
+			shown = r.conflictDialog(msg.ws, c.how, left, sc)
 		}
 	}
-	said := m.say(levelInfo, noticeLine(msg.path)+" marked resolved")
-	if msg.reviewed && msg.review.Landing != "" && len(msg.review.Conflicts) == 0 && m.overlay == nil {
-		m.openFinish(msg.ws, msg.review.Landing, nil)
+	out.say, out.sayLevel = noticeLine(msg.path)+" marked resolved", levelInfo
+	if msg.reviewed && msg.review.Landing != "" && len(msg.review.Conflicts) == 0 && shown == nil {
+		shown, moved = r.finishDialog(msg.ws, msg.review.Landing, nil, sc.th), true
 	}
-	return tea.Batch(refresh, said)
+	return nil, withShown(out, shown, moved)
+}
+
+// withShown is out showing dialog d instead of the open one when moved
+// (nil d: none).
+func withShown(out outcome, d overlay, moved bool) outcome {
+	if !moved {
+		return out
+	}
+	if md, ok := d.(modal); ok {
+		out.open = md
+		return out
+	}
+	out.close = true
+	return out
 }
 
 // finishReadyMsg is the review read for the finish question.
@@ -98,42 +115,40 @@ type finishReadyMsg struct {
 	err    error
 }
 
-// openFinishSelected reads the selected workspace's review, then asks how
-// to finish its stopped landing: what is stopped and what still conflicts
-// are read now, not taken from a review that may predate the last step.
-func (m *Model) openFinishSelected() tea.Cmd {
-	ws, rev := m.selectedWorkspaceID(), m.deps.Review
+// openFinish reads ws's review, then asks how to finish its stopped
+// landing: what is stopped and what still conflicts are read now, not
+// taken from a review that may predate the last step.
+func (r *reviewOwner) openFinish(ws string) tea.Cmd {
+	rev := r.rev
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
-		r, err := rev.Review(ctx, ws)
-		return finishReadyMsg{ws: ws, review: r, err: err}
+		rv, err := rev.Review(ctx, ws)
+		return finishReadyMsg{ws: ws, review: rv, err: err}
 	}
 }
 
-func (m *Model) onFinishReady(msg finishReadyMsg) tea.Cmd {
+func (r *reviewOwner) onFinishReady(msg finishReadyMsg, sc reviewScene) outcome {
+	seen := landingSeenReq{ws: msg.ws, review: msg.review, known: true}
 	switch {
 	case msg.err != nil:
-		return m.say(levelError, "finish: "+msg.err.Error())
+		return outcome{say: "finish: " + msg.err.Error(), sayLevel: levelError}
 	case msg.review.Landing == "":
-		m.noteLanding(msg.ws, msg.review)
-		return m.say(levelInfo, "no merge or rebase of this workspace is stopped")
-	case m.overlay != nil || msg.ws != m.selectedWorkspaceID():
-		return nil // the person moved on meanwhile
+		return outcome{say: "no merge or rebase of this workspace is stopped", sayLevel: levelInfo}.then(seen)
+	case sc.open != nil || msg.ws != sc.selected:
+		return outcome{} // the person moved on meanwhile
 	}
-	m.noteLanding(msg.ws, msg.review)
-	m.openFinish(msg.ws, msg.review.Landing, msg.review.Conflicts)
-	return nil
+	return outcome{open: r.finishDialog(msg.ws, msg.review.Landing, msg.review.Conflicts, sc.th)}.then(seen)
 }
 
-// openFinish asks how to go on with ws's stopped merge or rebase; left
+// finishDialog asks how to go on with ws's stopped merge or rebase; left
 // are the files that still conflict (continuing is refused while any is).
-func (m *Model) openFinish(ws, how string, left []string) {
+func (r *reviewOwner) finishDialog(ws, how string, left []string, th theme.Theme) *finishOverlay {
 	var body []string
 	if len(left) > 0 {
 		body = append(body, "Still conflicting: "+fileList(left, 3)+".",
-			"Mark each resolved first ("+m.km.Label("changes.stage")+" in Changes, or "+
-				m.km.Label("diff.stage-file")+" in its conflict view).")
+			"Mark each resolved first ("+r.km.Label("changes.stage")+" in Changes, or "+
+				r.km.Label("diff.stage-file")+" in its conflict view).")
 	} else {
 		body = append(body, "Every conflict is marked resolved.")
 	}
@@ -147,36 +162,36 @@ func (m *Model) openFinish(ws, how string, left []string) {
 	}
 	opts = append(opts, dialog.Option{Label: "Abort the " + how + " (back to before it)"}, dialog.Option{Label: "Not now"})
 	steps = append(steps, stepAbort, stepLater)
-	m.overlay = &finishOverlay{ws: ws, how: how, steps: steps,
-		choice: dialog.NewChoice(m.th, m.km, title, body, opts, 0)}
+	return &finishOverlay{ws: ws, how: how, steps: steps, rev: r.rev,
+		choice: dialog.NewChoice(th, r.km, title, body, opts, 0)}
 }
 
-func (o *finishOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *finishOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return nil, closed()
 	case dialog.Submitted:
-		m.closeOverlay()
 		switch o.steps[c.Selected()] {
 		case stepContinue:
-			rev := m.deps.Review
+			rev := o.rev
 			cont := func(ctx context.Context, ws string) error {
 				_, err := rev.ContinueLanding(ctx, ws)
 				return err
 			}
-			return tea.Batch(m.say(levelInfo, o.how+" continuing…"), m.land(o.ws, o.how, cont))
+			return landCmd(rev, o.ws, o.how, cont), outcome{close: true, say: o.how + " continuing…", sayLevel: levelInfo}
 		case stepSkip:
-			return tea.Batch(m.say(levelInfo, "skipping the commit…"), m.land(o.ws, o.how, m.deps.Review.SkipRebase))
+			return landCmd(o.rev, o.ws, o.how, o.rev.SkipRebase), outcome{close: true, say: "skipping the commit…", sayLevel: levelInfo}
 		case stepAbort:
-			return tea.Batch(m.say(levelInfo, "abort running…"), m.abortLanding(o.ws))
+			return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), outcome{close: true, say: "abort running…", sayLevel: levelInfo}
 		}
+		return nil, closed()
 	}
-	return nil
+	return nil, outcome{}
 }
 
-func (o *finishOverlay) view(m *Model, w, h int) string { return o.choice.View(w) }
+func (o *finishOverlay) view(w, h int) string { return o.choice.View(w) }
 
 // landErrText is a landing step's failure as a notice: git's reason and
 // the fix, on one line.

@@ -12,12 +12,14 @@ import (
 
 // linesOverlay is a titled, scrolling list of lines read off the update
 // loop (the Health checks, a workspace's timeline). Its scope's actions
-// close and refresh it; the shared view keys scroll it.
+// close and refresh it (the root reads what they need, and hands the
+// read to refresh); the shared view keys scroll it.
 type linesOverlay struct {
+	modalKit
 	title   string
 	scope   keys.Scope
-	load    func(m *Model) tea.Cmd // reads the lines; the result is a linesMsg
-	lines   []string               // display copies
+	subject string   // the workspace the lines are about ("" for none)
+	lines   []string // display copies
 	loading bool
 	gen     int
 	offset  int
@@ -29,55 +31,62 @@ type linesMsg struct {
 	lines []string
 }
 
-func (o *linesOverlay) refresh(m *Model) tea.Cmd {
+// refresh reads the lines again with read, which runs off the update loop
+// and returns a linesMsg; a read overtaken by a newer one is dropped.
+func (o *linesOverlay) refresh(read func() tea.Msg) tea.Cmd {
 	o.gen++
 	o.loading = true
-	gen, load := o.gen, o.load(m)
+	gen := o.gen
 	return func() tea.Msg {
-		msg, _ := load().(linesMsg)
+		msg, _ := read().(linesMsg)
 		msg.gen = gen
 		return msg
 	}
 }
 
-func (o *linesOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
+func (o *linesOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	if o.tick(msg) {
+		return nil, outcome{}
+	}
 	switch msg := msg.(type) {
 	case linesMsg:
 		if msg.gen == o.gen {
 			o.lines, o.loading = msg.lines, false
 		}
-		return nil
 	case tea.KeyPressMsg:
-		if cmd, ok := m.matchDialog(msg, o.scope); ok {
-			return cmd
+		if id, ok := o.keys.match(msg, o.scope); ok {
+			return nil, asked(id)
 		}
-		scrollKey(m.km, &o.offset, msg.String(), 10)
+		scrollKey(o.km, &o.offset, msg.String(), 10)
 	}
-	return nil
+	return nil, outcome{}
 }
 
-func (o *linesOverlay) view(m *Model, w, h int) string {
+// waiting: the spinner turns until the first lines are in.
+func (o *linesOverlay) waiting() bool { return o.loading && len(o.lines) == 0 }
+
+func (o *linesOverlay) view(w, h int) string {
 	w = min(w, 110)
 	inner := w - 6
 	rows := max(3, h-8)
 	lines := wrapLines(o.lines, inner)
 	if o.loading && len(lines) == 0 {
-		lines = []string{m.th.MutedStyle().Render(m.spin.View() + " reading…")}
+		lines = []string{o.spinning("reading…")}
 	}
 	o.offset = max(0, min(o.offset, len(lines)-rows))
 	end := min(len(lines), o.offset+rows)
 	var b strings.Builder
-	b.WriteString(m.th.AccentStyle().Render(o.title) + "\n\n")
+	b.WriteString(o.th.AccentStyle().Render(o.title) + "\n\n")
 	for _, l := range lines[o.offset:end] {
 		b.WriteString(fit(l, inner) + "\n")
 	}
-	footer := m.dialogHints(o.scope)
+	footer := o.keys.hints(o.scope)
 	if len(lines) > rows {
-		footer = fmt.Sprintf("%s/%s: scroll (%d–%d of %d) · ", m.km.First(keys.ViewUp), m.km.First(keys.ViewDown),
+		footer = fmt.Sprintf("%s/%s: scroll (%d–%d of %d) · ", o.km.First(keys.ViewUp), o.km.First(keys.ViewDown),
 			o.offset+1, end, len(lines)) + footer
 	}
-	b.WriteString("\n" + m.th.MutedStyle().Render(fit(footer, inner)))
-	return m.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+	b.WriteString("\n" + o.th.MutedStyle().Render(fit(footer, inner)))
+	return o.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }
 
 // wrapLines breaks each line to width w, a continuation indented by four
@@ -103,13 +112,13 @@ func wrapLines(lines []string, w int) []string {
 	return out
 }
 
-// openLines opens a lines overlay, or refreshes the one already open in
-// that scope.
-func (m *Model) openLines(title string, scope keys.Scope, load func(m *Model) tea.Cmd) tea.Cmd {
+// openLines opens a lines overlay about subject (a workspace ID, or ""),
+// or refreshes the one already open in that scope, reading with read.
+func (m *Model) openLines(title string, scope keys.Scope, subject string, read func() tea.Msg) tea.Cmd {
 	if o, ok := m.overlay.(*linesOverlay); ok && o.scope == scope {
-		return o.refresh(m)
+		return o.refresh(read)
 	}
-	o := &linesOverlay{title: title, scope: scope, load: load}
+	o := &linesOverlay{modalKit: m.modalKit(), title: title, scope: scope, subject: subject}
 	m.overlay = o
-	return o.refresh(m)
+	return o.refresh(read)
 }

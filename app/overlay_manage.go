@@ -106,42 +106,49 @@ func (m *Model) onManaged(msg managedMsg) tea.Cmd {
 
 // manageOverlay is a removal's or a rename's dialog: an optional question
 // first (keep or delete the workspaces, keep or rename the branch), then a
-// typed confirm or a form, then the engine call.
+// typed confirm or a form, then the engine call. Its steps are closures
+// made when it opens, over the engine services and texts they need.
 type manageOverlay struct {
+	modalKit
 	choice  *dialog.Choice
-	chosen  func(m *Model, o *manageOverlay, i int) tea.Cmd // sets the next step
+	chosen  func(o *manageOverlay, i int) (tea.Cmd, outcome) // the next step, once a choice is made
 	confirm *dialog.TypedConfirm
 	form    *dialog.Form
-	submit  func(m *Model, value string) tea.Cmd
+	// submit runs once the confirm or the form is submitted: the engine
+	// call (closing the dialog), or a next step (leaving it open).
+	submit func(o *manageOverlay, value string) (tea.Cmd, outcome)
 }
+
+// call is a submit's outcome when it runs an engine call: the dialog
+// closes and cmd does the work.
+func call(cmd tea.Cmd) (tea.Cmd, outcome) { return cmd, closed() }
 
 func (m *Model) openRemoveProject() tea.Cmd {
 	p, _ := m.dash.SelectedProject()
 	n := len(p.Workspaces)
-	path, name := p.Path, p.Name
+	path, name, life, del := p.Path, p.Name, m.deps.Lifecycle, m.keyName(actDelete)
 	names := map[string]string{}
 	for _, w := range p.Workspaces {
 		names[w.ID] = w.Name
 	}
-	confirm := func(m *Model, o *manageOverlay, deleteThem bool) {
+	confirm := func(o *manageOverlay, deleteThem bool) {
 		body := []string{
 			"amux forgets this project. Its " + plural(n, "workspace") + " " + isAre(n) + " kept: records,",
 			"worktrees, branches and running agents stay, and stay listed under the repository.",
 		}
 		if deleteThem {
 			body = []string{
-				"amux deletes its " + plural(n, "workspace") + ", each as " + m.keyName(actDelete) + " would (agents and runs",
+				"amux deletes its " + plural(n, "workspace") + ", each as " + del + " would (agents and runs",
 				"stopped, archive run, worktree removed, a branch with unmerged commits kept), then",
 				"forgets the project. A workspace holding uncommitted work is not deleted: the",
-				"project then stays, and " + m.keyName(actDelete) + " on that workspace asks what to do with its work.",
+				"project then stays, and " + del + " on that workspace asks what to do with its work.",
 				"A main checkout workspace only has its sessions closed.",
 			}
 		}
-		d := dialog.NewTypedConfirm(m.th, m.km, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
+		d := dialog.NewTypedConfirm(o.th, o.km, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
 		o.confirm = &d
-		o.submit = func(m *Model, _ string) tea.Cmd {
-			life := m.deps.Lifecycle
-			return func() tea.Msg {
+		o.submit = func(*manageOverlay, string) (tea.Cmd, outcome) {
+			return call(func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 				defer cancel()
 				res, err := life.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
@@ -162,20 +169,20 @@ func (m *Model) openRemoveProject() tea.Cmd {
 					err = fmt.Errorf("project %s stays: %s (%d deleted)", name, strings.Join(kept, "; "), len(res.Deleted))
 				}
 				return managedMsg{text: text, err: err}
-			}
+			})
 		}
 	}
-	o := &manageOverlay{}
+	o := &manageOverlay{modalKit: m.modalKit()}
 	m.overlay = o
 	if n == 0 {
-		confirm(m, o, false)
+		confirm(o, false)
 		return nil
 	}
 	c := dialog.NewChoice(m.th, m.km, "Remove project "+name, []string{"It has " + plural(n, "workspace") + ". What should happen to " + themIt(n) + "?"},
 		[]dialog.Option{{Key: "w", Label: "keep the workspaces: records, worktrees, branches and agents stay"},
-			{Key: "d", Label: "delete them too, each as " + m.keyName(actDelete) + " would (work is never discarded)"}}, 0)
+			{Key: "d", Label: "delete them too, each as " + del + " would (work is never discarded)"}}, 0)
 	o.choice = &c
-	o.chosen = func(m *Model, o *manageOverlay, i int) tea.Cmd { confirm(m, o, i == 1); return nil }
+	o.chosen = func(o *manageOverlay, i int) (tea.Cmd, outcome) { confirm(o, i == 1); return nil, outcome{} }
 	return nil
 }
 
@@ -186,9 +193,8 @@ func (m *Model) openRenameWorkspace() tea.Cmd {
 		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "sessions show the new name after their next attach"},
 	).WithSubmitLabel("rename")
 	f.SetValue(0, w.Name)
-	id, branch := w.ID, rec.Branch
+	id, branch, life := w.ID, rec.Branch, m.deps.Lifecycle
 	rename := func(name string, renameBranch bool) tea.Cmd {
-		life := m.deps.Lifecycle
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
@@ -200,43 +206,41 @@ func (m *Model) openRenameWorkspace() tea.Cmd {
 			return managedMsg{text: text, selectWS: id, err: err}
 		}
 	}
-	o := &manageOverlay{form: &f}
-	o.submit = func(m *Model, name string) tea.Cmd {
+	o := &manageOverlay{modalKit: m.modalKit(), form: &f}
+	o.submit = func(o *manageOverlay, name string) (tea.Cmd, outcome) {
 		if rec.Main || name == branch || name == w.Name {
-			return rename(name, false)
+			return call(rename(name, false))
 		}
 		// The branch is the person's to keep: ask before renaming it too.
-		c := dialog.NewChoice(m.th, m.km, "Rename "+w.Name+" to "+name, []string{"Its branch is " + branch + "."},
+		c := dialog.NewChoice(o.th, o.km, "Rename "+w.Name+" to "+name, []string{"Its branch is " + branch + "."},
 			[]dialog.Option{{Key: "o", Label: "keep the branch's old name " + branch},
 				{Key: "r", Label: "rename the branch to " + name + " too"}}, 0)
 		o.form, o.choice = nil, &c
-		o.chosen = func(m *Model, o *manageOverlay, i int) tea.Cmd {
-			m.closeOverlay()
-			return rename(name, i == 1)
-		}
-		m.overlay = o
-		return nil
+		o.chosen = func(_ *manageOverlay, i int) (tea.Cmd, outcome) { return call(rename(name, i == 1)) }
+		return nil, outcome{}
 	}
 	m.overlay = o
 	return nil
 }
 
-func (o *manageOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	var out dialog.Outcome
-	value := ""
+// update gives the message to the step on screen: the choice, else the
+// typed confirm or the form; what they answer is the next step's.
+func (o *manageOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	if o.choice != nil {
 		c, out := o.choice.Update(msg)
 		o.choice = &c
 		switch out {
 		case dialog.Cancelled:
-			m.closeOverlay()
+			return nil, closed()
 		case dialog.Submitted:
 			o.choice = nil
-			return o.chosen(m, o, c.Selected())
+			return o.chosen(o, c.Selected())
 		}
-		return nil
+		return nil, outcome{}
 	}
+	var cmd tea.Cmd
+	var out dialog.Outcome
+	value := ""
 	if o.confirm != nil {
 		var d dialog.TypedConfirm
 		d, cmd, out = o.confirm.Update(msg)
@@ -249,15 +253,15 @@ func (o *manageOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	}
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
-		m.closeOverlay()
-		return tea.Batch(cmd, o.submit(m, value)) // a submit may open a next step
+		next, res := o.submit(o, value)
+		return tea.Batch(cmd, next), res
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *manageOverlay) view(m *Model, w, h int) string {
+func (o *manageOverlay) view(w, h int) string {
 	if o.choice != nil {
 		return o.choice.View(w)
 	}

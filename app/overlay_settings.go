@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
-	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/settings"
@@ -19,9 +19,16 @@ import (
 // confirmation makes the values live at once and saves the UI sections
 // and the assistants apart; a refused part stays pending and the next
 // confirmation retries it; Esc drops fresh edits and keeps what is pending.
+// It is a modal the settings owner builds: it asks the root to preview a
+// theme and to put values in use, and saves config.json itself.
 type settingsOverlay struct {
-	s      settings.Model
-	saving bool
+	s       settings.Model
+	saving  bool
+	frame   int           // the spinner's frame while saving
+	cfg     config.Config // the values in use when it opened
+	pending settings.Pending
+	th      theme.Theme // the theme on screen (a preview's)
+	home    string      // the state home config.json is saved in
 }
 
 type settingsSavedMsg struct {
@@ -31,52 +38,53 @@ type settingsSavedMsg struct {
 	aErr       error
 }
 
-func (m *Model) openSettings() {
-	m.overlay = &settingsOverlay{s: settings.New(m.th, m.km, m.deps.Config, m.settingsPending)}
-}
+// Requests of the Settings dialog to the root.
+type (
+	// themeReq shows the screen in th (a preview, or back to the live one).
+	themeReq struct{ th theme.Theme }
+	// settingsApplyReq puts confirmed values in use.
+	settingsApplyReq struct{ cfg config.Config }
+)
 
-func (o *settingsOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	if saved, ok := msg.(settingsSavedMsg); ok {
-		return o.saved(m, saved)
-	}
+func (o *settingsOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	if o.saving {
-		return nil
+		if _, tick := msg.(spinner.TickMsg); tick {
+			o.frame++
+		}
+		return nil, outcome{}
 	}
 	s, cmd, out := o.s.Update(msg)
 	o.s = s
 	switch out {
 	case dialog.Cancelled:
-		m.th = m.liveTheme() // the preview goes with the edits
-		m.closeOverlay()
-		return nil
+		return nil, closed().then(themeReq{liveTheme(o.cfg)}) // the preview goes with the edits
 	case dialog.Submitted:
-		return o.confirm(m)
+		return o.confirm()
 	}
-	if th, err := theme.Lookup(m.deps.Config, o.s.Preview()); err == nil && th.Name != m.th.Name {
-		m.th = th // preview while moving through the themes
+	if th, err := theme.Lookup(o.cfg, o.s.Preview()); err == nil && th.Name != o.th.Name {
+		o.th = th // preview while moving through the themes
 		o.s.SetTheme(th)
-		m.leftValid = false
+		return cmd, outcome{}.then(themeReq{th})
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-// liveTheme is the confirmed theme.
-func (m *Model) liveTheme() theme.Theme {
-	th, _ := theme.Lookup(m.deps.Config, m.deps.Config.UI.Theme)
+// liveTheme is cfg's confirmed theme.
+func liveTheme(cfg config.Config) theme.Theme {
+	th, _ := theme.Lookup(cfg, cfg.UI.Theme)
 	return th
 }
 
 // confirm makes the result live and saves what changed or is pending.
-func (o *settingsOverlay) confirm(m *Model) tea.Cmd {
+func (o *settingsOverlay) confirm() (tea.Cmd, outcome) {
 	res := o.s.Result()
-	sections, assistants := settings.Plan(m.deps.Config, res, m.settingsPending)
-	m.applySettings(settings.Live(m.deps.Config, res))
+	sections, assistants := settings.Plan(o.cfg, res, o.pending)
+	apply := settingsApplyReq{settings.Live(o.cfg, res)}
 	if sections == nil && assistants == nil {
-		m.closeOverlay()
-		return m.say(levelInfo, "settings: nothing changed")
+		return nil, outcome{close: true, say: "settings: nothing changed", sayLevel: levelInfo}.then(apply)
 	}
 	o.saving = true
-	home := m.deps.StateHome
+	home := o.home
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -88,66 +96,25 @@ func (o *settingsOverlay) confirm(m *Model) tea.Cmd {
 			msg.aErr = config.UpdateAssistants(ctx, home, assistants.Set, assistants.Remove)
 		}
 		return msg
-	}
+	}, outcome{}.then(apply)
 }
 
-// applySettings puts confirmed values in use: the theme, the hints and the
-// bell at once, the agent-state timings from the next poll, the port
-// settings for the next reservation, prompt marks for the next terminal
-// tab; the tmux server at the next start.
-func (m *Model) applySettings(cfg config.Config) {
-	m.deps.Config = cfg
-	m.th = m.liveTheme()
-	m.leftValid = false
-	if m.mon != nil {
-		m.mon.SetConfig(agentConfig(cfg))
-	}
-	if m.deps.Ports != nil {
-		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
-	}
-	if m.deps.Sessions != nil {
-		m.deps.Sessions.SetShellMarks(cfg.Status.ShellMarks)
-	}
-}
-
-// agentConfig is the classifier's config from the status section.
-func agentConfig(cfg config.Config) agentstate.Config {
-	c := agentstate.DefaultConfig()
-	c.QuietAfter = time.Duration(cfg.Status.QuietAfterMs) * time.Millisecond
-	c.DoneWindow = time.Duration(cfg.Status.DoneWindowMs) * time.Millisecond
-	c.StartupGrace = time.Duration(cfg.Status.StartupGraceMs) * time.Millisecond
-	c.ShortCommand = time.Duration(cfg.Status.ShortCommandMs) * time.Millisecond
-	return c
-}
-
-func (o *settingsOverlay) saved(m *Model, msg settingsSavedMsg) tea.Cmd {
-	o.saving = false
-	m.settingsPending.Saved(msg.sections, msg.sErr, msg.assistants, msg.aErr)
-	if err := firstErr(msg.sErr, msg.aErr); err != nil {
-		o.s = settings.New(m.th, m.km, m.deps.Config, m.settingsPending)
-		o.s.SetError("not saved (the values stay in use; " + m.km.First(keys.FormSubmit) + " retries): " + errText(err))
-		return nil
-	}
-	m.closeOverlay()
-	return m.say(levelInfo, "settings saved")
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
+// refused shows the dialog again over the values now in use, with what
+// is pending and why the save was refused.
+func (o *settingsOverlay) refused(th theme.Theme, km keys.Map, cfg config.Config, pending settings.Pending, err error) {
+	o.saving, o.cfg, o.pending, o.th = false, cfg, pending, th
+	o.s = settings.New(th, km, cfg, pending)
+	o.s.SetError("not saved (the values stay in use; " + km.First(keys.FormSubmit) + " retries): " + errText(err))
 }
 
 // wantsWidth: Settings needs room for its names, values and hints.
 func (o *settingsOverlay) wantsWidth() int { return roomyWidth }
 
-func (o *settingsOverlay) view(m *Model, w, h int) string {
-	title := m.th.AccentStyle().Render("Settings")
+func (o *settingsOverlay) view(w, h int) string {
+	title := o.th.AccentStyle().Render("Settings")
 	if o.saving {
-		title += m.th.MutedStyle().Render("  " + m.spin.View() + " saving…")
+		frames := spinner.MiniDot.Frames
+		title += o.th.MutedStyle().Render("  " + frames[o.frame%len(frames)] + " saving…")
 	}
-	return m.th.Panel(true).Padding(1, 2).Width(w).Render(title + "\n\n" + o.s.View(w-6, max(8, h-6)))
+	return o.th.Panel(true).Padding(1, 2).Width(w).Render(title + "\n\n" + o.s.View(w-6, max(8, h-6)))
 }

@@ -18,23 +18,46 @@ import (
 
 // statusOverlay is the workspace-status dialog: cleanup state, port range
 // and orphaned reservations (release, typed count), scripts with their
-// trust (A: approve, U: untrust, typed count).
+// trust (A: approve, U: untrust, typed count). What it shows of the root
+// (the tabs' evidence, operations in flight) is a sight the root takes
+// each time the dialog reads the status again.
 type statusOverlay struct {
+	modalKit
 	id, name string
-	st       *workspace.Status
-	err      string
-	gen      int
-	confirm  *dialog.TypedConfirm
-	pending  string // "release", "untrust" or "approve" while its confirm is open
-	working  bool
+	stat     workspace.StatusService
+	trust    workspace.TrustService
+	log      *events.Log
+	zone     *time.Location
+	// logPointer says where an unfinished cleanup's detail is.
+	logPointer string
+	sight      statusSight
+	st         *workspace.Status
+	err        string
+	gen        int
+	confirm    *dialog.TypedConfirm
+	pending    string // "release", "untrust" or "approve" while its confirm is open
+	working    bool
 	// refusal is why the last approve, revoke or release failed: it stays
 	// until the person's next key (the refresh the failure starts does not
 	// clear it, unlike err, which each read replaces).
 	refusal string
 	offset  int // first body row shown when the body is taller than the screen
-	// history is the shown tab's last state transitions (histTab's label).
+	// history is the shown tab's last state transitions (sight.tab's label).
 	history []events.Record
-	histTab string
+}
+
+// statusSight is what the status dialog shows of the root's own state,
+// taken when it reads the status.
+type statusSight struct {
+	inFlight []string // workspaces with an operation running: live owners of ports
+	session  string   // the shown tab's session, whose history is read
+	tab      string   // its label
+	agents   []agentEvidence
+}
+
+// agentEvidence is one tab's state and the classifier's evidence for it.
+type agentEvidence struct {
+	label, state, source, detail string
 }
 
 // historyRows is how many transitions the dialog shows.
@@ -58,37 +81,57 @@ func (m *Model) openStatus() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	o := &statusOverlay{id: w.ID, name: w.Name}
+	o := &statusOverlay{modalKit: m.modalKit(), id: w.ID, name: w.Name, stat: m.deps.Status, trust: m.deps.Trust,
+		log: m.deps.History, zone: m.deps.Zone,
+		// The warn-level workspace delete/shelve and startup recovery
+		// lines in amux's log hold an unfinished cleanup's detail.
+		logPointer: "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""}
 	m.overlay = o
-	return o.refresh(m)
+	return o.refresh(sightOf(m.life.busy, m.tabs.of(w.ID)))
 }
 
-func (o *statusOverlay) refresh(m *Model) tea.Cmd {
-	o.gen++
-	gen, id, stat, inFlight, log := o.gen, o.id, m.deps.Status, m.inFlight(), m.deps.History
-	session := ""
-	if t := m.tabs[id].current(); t != nil {
-		session, o.histTab = t.session, t.label()
+// sightOf is what the status dialog shows of the root now: the operations
+// running (busy) and the workspace's tabs (wt).
+func sightOf(busy map[string]string, wt *workspaceTabs) statusSight {
+	// Workspaces with an operation running count as live owners of ports
+	// for the orphan probe.
+	s := statusSight{inFlight: make([]string, 0, len(busy))}
+	for id := range busy {
+		s.inFlight = append(s.inFlight, id)
 	}
+	if t := wt.current(); t != nil {
+		s.session, s.tab = t.session, t.label()
+	}
+	if wt == nil {
+		return s
+	}
+	for _, t := range wt.tabs {
+		s.agents = append(s.agents, agentEvidence{label: t.label(), state: string(t.state.State),
+			source: string(t.state.Source), detail: t.state.Detail})
+	}
+	return s
+}
+
+// refresh reads the status again, with what the root sees now.
+func (o *statusOverlay) refresh(s statusSight) tea.Cmd {
+	o.gen++
+	o.sight = s
+	gen, id, stat, log := o.gen, o.id, o.stat, o.log
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		st, err := stat.Status(ctx, id, inFlight)
-		return statusLoadedMsg{gen, st, tabHistory(log, session, historyRows), err}
+		st, err := stat.Status(ctx, id, s.inFlight)
+		return statusLoadedMsg{gen, st, tabHistory(log, s.session, historyRows), err}
 	}
 }
 
-// inFlight lists workspaces with an operation running, which the orphan
-// probe must count as live owners.
-func (m *Model) inFlight() []string {
-	ids := make([]string, 0, len(m.life.busy))
-	for id := range m.life.busy {
-		ids = append(ids, id)
+// update applies the dialog's reads and results; a finished action asks
+// the root for a refresh (the sight is the root's to take). Keys go to an
+// open typed confirm, else the dialog's scope, else scroll the body.
+func (o *statusOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	if o.tick(msg) {
+		return nil, outcome{}
 	}
-	return ids
-}
-
-func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case statusLoadedMsg:
 		if msg.gen == o.gen {
@@ -99,14 +142,16 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 				o.err = errText(msg.err)
 			}
 		}
-		return nil
+		return nil, outcome{}
 	case statusActionMsg:
 		o.working = false
 		if msg.err != nil {
 			o.refusal = msg.what + ": " + errText(msg.err)
-			return o.refresh(m)
+			return nil, asked(actRefreshStatus)
 		}
-		return tea.Batch(o.refresh(m), m.say(levelInfo, msg.text))
+		out := asked(actRefreshStatus)
+		out.say, out.sayLevel = msg.text, levelInfo
+		return nil, out
 	}
 	if o.confirm != nil {
 		c, cmd, out := o.confirm.Update(msg)
@@ -117,21 +162,24 @@ func (o *statusOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
 		case dialog.Submitted:
 			what := o.pending
 			o.confirm, o.pending = nil, ""
-			return o.act(m, what, c.Expect())
+			return o.act(what, c.Expect()), outcome{}
 		}
-		return cmd
+		return cmd, outcome{}
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || o.working {
-		return nil
+		return nil, outcome{}
 	}
 	o.refusal = "" // read: the person acts now
-	if a, ok := m.reg.Match(k.String(), m.available, scopeStatus); ok {
-		return m.run(a.ID)
+	if id, ok := o.keys.match(k, scopeStatus); ok {
+		return nil, asked(id)
 	}
-	scrollKey(m.km, &o.offset, k.String(), 5)
-	return nil
+	scrollKey(o.km, &o.offset, k.String(), 5)
+	return nil, outcome{}
 }
+
+// waiting: the spinner turns until the first status is read.
+func (o *statusOverlay) waiting() bool { return o.st == nil }
 
 func (o *statusOverlay) hasUntrusted() bool {
 	return len(o.untrustedLines()) > 0
@@ -153,9 +201,9 @@ func (o *statusOverlay) untrustedLines() []string {
 }
 
 // act runs a confirmed action off the update loop.
-func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
+func (o *statusOverlay) act(what, confirmed string) tea.Cmd {
 	o.working = true
-	stat, trust, id, inFlight := m.deps.Status, m.deps.Trust, o.id, m.inFlight()
+	stat, trust, id, inFlight := o.stat, o.trust, o.id, o.sight.inFlight
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
@@ -178,15 +226,15 @@ func (o *statusOverlay) act(m *Model, what, confirmed string) tea.Cmd {
 	}
 }
 
-func (o *statusOverlay) view(m *Model, w, h int) string {
+func (o *statusOverlay) view(w, h int) string {
 	w = min(w, 80)
 	if o.confirm != nil {
 		return o.confirm.View(w)
 	}
-	th := m.th
+	th := o.th
 	title := th.AccentStyle().Render("Workspace "+o.name) + "\n\n"
 	if o.st == nil {
-		return th.Panel(true).Padding(1, 2).Width(w).Render(title + th.MutedStyle().Render(m.spin.View()+" reading…"))
+		return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.spinning("reading…"))
 	}
 	var b strings.Builder
 	st := o.st
@@ -197,35 +245,35 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 	case workspace.CleanupInterrupted:
 		kv("cleanup", "interrupted — a "+op+" did not finish; the worktree is still there and usable")
 		kv("", "the next start finishes the "+op)
-		kv("", m.logPointer())
+		kv("", o.logPointer)
 	case workspace.CleanupPending:
 		kv("cleanup", "pending — a "+op+" did not finish and the worktree is gone")
 		kv("", "the next start finishes the "+op)
-		kv("", m.logPointer())
+		kv("", o.logPointer)
 	default:
 		kv("cleanup", "none pending")
 	}
 	kv("ports", st.Ports)
 	kv("orphans", plural(st.Orphans, "port reservation")+" owned by nothing live")
-	if wt := m.tabs[o.id]; wt != nil && len(wt.tabs) > 0 {
+	if len(o.sight.agents) > 0 {
 		// The classifier's evidence: which source decided each state.
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
-		for i, t := range wt.tabs {
-			state := string(t.state.State)
+		for i, a := range o.sight.agents {
+			state := a.state
 			if state == "" {
 				state = "not scanned yet"
 			}
-			line := fmt.Sprintf("  %d %-10s %-8s", i+1, t.label(), state)
-			if t.state.Source != "" {
-				line += th.MutedStyle().Render(" " + string(t.state.Source) + ": " + t.state.Detail)
+			line := fmt.Sprintf("  %d %-10s %-8s", i+1, a.label, state)
+			if a.source != "" {
+				line += th.MutedStyle().Render(" " + a.source + ": " + a.detail)
 			}
 			b.WriteString(fit(line, w-6) + "\n")
 		}
 	}
 	if len(o.history) > 0 {
-		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Recent states of "+o.histTab) + "\n")
+		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Recent states of "+o.sight.tab) + "\n")
 		for _, r := range o.history {
-			for _, l := range wrapLines([]string{safetext.Line(r.Transition(m.deps.Zone))}, w-8) {
+			for _, l := range wrapLines([]string{safetext.Line(r.Transition(o.zone))}, w-8) {
 				b.WriteString("  " + th.MutedStyle().Render(l) + "\n")
 			}
 		}
@@ -253,15 +301,15 @@ func (o *statusOverlay) view(m *Model, w, h int) string {
 			foot = append(foot, th.ErrorStyle().Render(l))
 		}
 	}
-	foot = append(foot, th.MutedStyle().Render(m.dialogHints(scopeStatus)))
-	return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.scrolled(m, b.String(), h-4-2-1-len(foot), w-6) +
+	foot = append(foot, th.MutedStyle().Render(o.keys.hints(scopeStatus)))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.scrolled(b.String(), h-4-2-1-len(foot), w-6) +
 		"\n" + strings.Join(foot, "\n"))
 }
 
 // scrolled is the dialog's body cut to rows rows at the offset, with a
 // line saying what is above and below and how to scroll: at 80×24 the
 // scripts and their approval key are below the first screen.
-func (o *statusOverlay) scrolled(m *Model, body string, rows, w int) string {
+func (o *statusOverlay) scrolled(body string, rows, w int) string {
 	lines := wrapLines(strings.Split(strings.TrimSuffix(body, "\n"), "\n"), w)
 	if rows < 2 || len(lines) <= rows {
 		o.offset = 0
@@ -277,14 +325,7 @@ func (o *statusOverlay) scrolled(m *Model, body string, rows, w int) string {
 	if end < len(lines) {
 		where = append(where, "more below")
 	}
-	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), m.km.First(keys.ViewDown),
-		m.km.First(keys.ViewUp), o.offset+1, end, len(lines))
-	return strings.Join(lines[o.offset:end], "\n") + "\n" + m.th.Style(m.th.Warning).Render(fit(note, w)) + "\n"
-}
-
-// logPointer says where the detail of an unfinished cleanup is: the
-// warn-level workspace delete/shelve and startup recovery lines in amux's
-// log, opened from the palette by the entry named here.
-func (m *Model) logPointer() string {
-	return "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""
+	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), o.km.First(keys.ViewDown),
+		o.km.First(keys.ViewUp), o.offset+1, end, len(lines))
+	return strings.Join(lines[o.offset:end], "\n") + "\n" + o.th.Style(o.th.Warning).Render(fit(note, w)) + "\n"
 }

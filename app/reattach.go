@@ -14,9 +14,9 @@ import (
 // this is the reattach — names are never regenerated, tabs are rebound by
 // their @amux_tab tag); a detached tab whose session is gone is dropped.
 // Order follows the workspace record's saved tabs, then creation time.
-func (m *Model) reconcileTabs() {
+func (o *tabsOwner) reconcile(sc tabScene) {
 	live := map[string]map[string]tmux.SessionInfo{} // workspace → tab ID → session
-	for _, s := range m.snap.sessions {
+	for _, s := range sc.snap.sessions {
 		if s.Type == tmux.TypeRun {
 			// Run sessions have no @amux_tab: their name is their identity.
 			s.Tab = "run:" + s.Name
@@ -29,7 +29,7 @@ func (m *Model) reconcileTabs() {
 			// session name is drawn as it is: leave such a session alone.
 			continue
 		}
-		if _, known := m.record(s.Workspace); !known || tmux.Owns(s, s.Workspace) != tmux.SessionOwnedByAmux {
+		if _, known := sc.record(s.Workspace); !known || tmux.Owns(s, s.Workspace) != tmux.SessionOwnedByAmux {
 			continue
 		}
 		if live[s.Workspace] == nil {
@@ -37,7 +37,7 @@ func (m *Model) reconcileTabs() {
 		}
 		live[s.Workspace][s.Tab] = s
 	}
-	for wsID, wt := range m.tabs {
+	for wsID, wt := range o.tabSet {
 		kept := wt.tabs[:0]
 		for _, t := range wt.tabs {
 			_, alive := live[wsID][t.id]
@@ -51,14 +51,14 @@ func (m *Model) reconcileTabs() {
 		}
 	}
 	for wsID, sessions := range live {
-		rec, _ := m.record(wsID)
+		rec, _ := sc.record(wsID)
 		order := map[string]int{}
-		titles := m.shownRecord(wsID).tabs
+		titles := sc.snap.shown.records[wsID].tabs
 		for i, saved := range rec.Tabs {
 			order[saved.ID] = i
 		}
 		var fresh []*tab
-		wt := m.tabs.ensure(wsID)
+		wt := o.ensure(wsID)
 		for id, s := range sessions {
 			if wt.indexOf(id) >= 0 {
 				continue
@@ -67,7 +67,7 @@ func (m *Model) reconcileTabs() {
 			// The assistant tag is drawn as the tab's label: its display
 			// copy is taken (a name that needs one matches no config entry).
 			t := &tab{exitCode: -1, id: id, session: s.Name, kind: s.Type, assistant: safetext.Line(s.Assistant),
-				title: titles[id], created: created, taskSent: true, state: m.knownState(s.Name)}
+				title: titles[id], created: created, taskSent: true, state: sc.knownState(s.Name)}
 			if s.Type == tmux.TypeRun {
 				t.title = runTitle(s.Name)
 			}

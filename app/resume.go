@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
@@ -20,15 +21,15 @@ type tabsResumedMsg struct {
 	err error
 }
 
-// lostTabs are the selected workspace's recorded tabs whose session is
-// gone (a reboot, a killed server) and that no open tab shows.
-func (m *Model) lostTabs(wsID string) []workspace.Tab {
-	rec, ok := m.record(wsID)
+// lostTabs are a workspace's recorded tabs whose session is gone (a
+// reboot, a killed server) and that no open tab shows.
+func (o *tabsOwner) lostTabs(wsID string, sc tabScene) []workspace.Tab {
+	rec, ok := sc.record(wsID)
 	if !ok || rec.Shelved {
 		return nil
 	}
 	live := map[string]bool{}
-	for _, s := range m.snap.sessions {
+	for _, s := range sc.snap.sessions {
 		live[s.Name] = true
 	}
 	var lost []workspace.Tab
@@ -37,7 +38,7 @@ func (m *Model) lostTabs(wsID string) []workspace.Tab {
 		if name == "" {
 			name = tmux.SessionName("amux", wsID, t.ID)
 		}
-		if t.ID == "" || live[name] || m.tabs.find(wsID, t.ID) != nil || (t.Type != tmux.TypeAgent && t.Type != tmux.TypeTerminal) {
+		if t.ID == "" || live[name] || o.find(wsID, t.ID) != nil || (t.Type != tmux.TypeAgent && t.Type != tmux.TypeTerminal) {
 			continue
 		}
 		lost = append(lost, t)
@@ -47,28 +48,28 @@ func (m *Model) lostTabs(wsID string) []workspace.Tab {
 
 // resumeCommand is what brings a tab back: its assistant's resume command
 // for an agent that has one, else the command it was started with.
-func (m *Model) resumeCommand(t workspace.Tab) (string, bool) {
+func resumeCommand(cfg *config.Config, t workspace.Tab) (string, bool) {
 	name := t.Assistant
 	if t.Type == tmux.TypeTerminal || name == "" {
 		name = "shell"
 	}
 	if t.Type == tmux.TypeAgent {
-		if cmd, ok := m.deps.Config.Resume(name); ok {
+		if cmd, ok := cfg.Resume(name); ok {
 			return cmd, true
 		}
 	}
-	a, ok := m.deps.Config.Assistants[name]
+	a, ok := cfg.Assistants[name]
 	return a.Command, ok
 }
 
 // shownResumable is the shown tab as a record entry, when its agent exited
 // and its assistant can resume.
-func (m *Model) shownResumable() (workspace.Tab, bool) {
-	t := m.activeTab()
+func (o *tabsOwner) shownResumable(sc tabScene) (workspace.Tab, bool) {
+	t := o.active(sc.ws)
 	if t == nil || t.kind != tmux.TypeAgent || t.state.State != agentstate.Stopped {
 		return workspace.Tab{}, false
 	}
-	if _, ok := m.deps.Config.Resume(t.assistant); !ok {
+	if _, ok := sc.cfg.Resume(t.assistant); !ok {
 		return workspace.Tab{}, false
 	}
 	return workspace.Tab{ID: t.id, Type: t.kind, Assistant: t.assistant, Session: t.session, Title: t.title}, true
@@ -78,13 +79,18 @@ func whyNotResumable(m *Model) string {
 	if why := whyNotOpenWorkspace(m); why != "" {
 		return why
 	}
-	if _, ok := m.shownResumable(); ok {
+	return m.tabs.whyNotResumable(m.tabScene())
+}
+
+// whyNotResumable is why the selected workspace has nothing to resume.
+func (o *tabsOwner) whyNotResumable(sc tabScene) string {
+	if _, ok := o.shownResumable(sc); ok {
 		return ""
 	}
-	if len(m.lostTabs(m.selectedWorkspaceID())) > 0 {
+	if len(o.lostTabs(sc.ws, sc)) > 0 {
 		return ""
 	}
-	if t := m.activeTab(); t != nil && t.state.State == agentstate.Stopped {
+	if t := o.active(sc.ws); t != nil && t.state.State == agentstate.Stopped {
 		// Its own resume_command only: a built-in one resumes another program.
 		return "no resume command for " + t.assistant + " (set assistants." + t.assistant + ".resume_command in config.json)"
 	}
@@ -93,13 +99,13 @@ func whyNotResumable(m *Model) string {
 
 // resume relaunches the shown exited agent with its resume command, or
 // else brings back every tab of the workspace whose session was lost.
-func (m *Model) resume() tea.Cmd {
-	wsID := m.selectedWorkspaceID()
-	rec, _ := m.record(wsID)
-	tabs := m.lostTabs(wsID)
-	if t, ok := m.shownResumable(); ok {
+func (o *tabsOwner) resume(sc tabScene) (tea.Cmd, outcome) {
+	wsID := sc.ws
+	rec, _ := sc.record(wsID)
+	tabs := o.lostTabs(wsID, sc)
+	if t, ok := o.shownResumable(sc); ok {
 		tabs = []workspace.Tab{t}
-		m.activeTab().taskSent = true // a resumed agent gets no first task again
+		o.active(wsID).taskSent = true // a resumed agent gets no first task again
 	}
 	type job struct {
 		tab     workspace.Tab
@@ -107,7 +113,7 @@ func (m *Model) resume() tea.Cmd {
 	}
 	var jobs []job
 	for _, t := range tabs {
-		if cmd, ok := m.resumeCommand(t); ok {
+		if cmd, ok := resumeCommand(sc.cfg, t); ok {
 			t.Cwd = rec.Root
 			if saved, ok := savedTab(rec, t.ID); ok && saved.Cwd != "" {
 				t.Cwd = saved.Cwd
@@ -115,9 +121,8 @@ func (m *Model) resume() tea.Cmd {
 			jobs = append(jobs, job{t, cmd})
 		}
 	}
-	sess := m.deps.Sessions
-	w, h := m.termSize()
-	return tea.Batch(m.say(levelInfo, "resuming…"), func() tea.Msg {
+	sess, w, h := o.d.sessions, sc.w, sc.h
+	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
 		var errs []error
@@ -131,7 +136,7 @@ func (m *Model) resume() tea.Cmd {
 			n++
 		}
 		return tabsResumedMsg{n, errors.Join(errs...)}
-	})
+	}, tabNote(levelInfo, "resuming…")
 }
 
 func savedTab(rec workspace.Record, id string) (workspace.Tab, bool) {
@@ -143,16 +148,16 @@ func savedTab(rec workspace.Record, id string) (workspace.Tab, bool) {
 	return workspace.Tab{}, false
 }
 
-// onTabsResumed reports a resume and loads, so the tabs show.
-func (m *Model) onTabsResumed(msg tabsResumedMsg) tea.Cmd {
-	if m.mon != nil {
-		m.mon.Wake()
+// resumed reports a resume and asks for a load, so the tabs show.
+func (o *tabsOwner) resumed(msg tabsResumedMsg) (tea.Cmd, outcome) {
+	if o.d.mon != nil {
+		o.d.mon.Wake()
 	}
 	text := "resumed " + plural(msg.n, "tab")
 	if msg.err != nil {
-		return tea.Batch(m.load(), m.say(levelError, text+"; "+strings.ReplaceAll(errText(msg.err), "\n", "; ")))
+		return nil, tabNote(levelError, text+"; "+strings.ReplaceAll(errText(msg.err), "\n", "; ")).then(tabLoadRequest{})
 	}
-	return tea.Batch(m.load(), m.say(levelInfo, text))
+	return nil, tabNote(levelInfo, text).then(tabLoadRequest{})
 }
 
 func plural(n int, word string) string {
@@ -162,16 +167,11 @@ func plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-// recordOf is a workspace's record, or the zero record.
-func (m *Model) recordOf(id string) workspace.Record {
-	rec, _ := m.record(id)
-	return rec
-}
-
-// persistTabs records the workspace's open tabs in its record (a field
+// persist records the workspace's open tabs in its record (a field
 // transaction on the tabs field only).
-func (m *Model) persistTabs(wsID string) tea.Cmd {
-	wt, rec := m.tabs[wsID], m.recordOf(wsID)
+func (o *tabsOwner) persist(wsID string, sc tabScene) tea.Cmd {
+	wt := o.of(wsID)
+	rec, _ := sc.record(wsID)
 	var list []workspace.Tab
 	if wt != nil {
 		for _, t := range wt.tabs {
@@ -181,8 +181,8 @@ func (m *Model) persistTabs(wsID string) tea.Cmd {
 	}
 	// Tabs a reboot took stay recorded until they are resumed: the record
 	// is all that can bring them back.
-	list = append(list, m.lostTabs(wsID)...)
-	sess := m.deps.Sessions
+	list = append(list, o.lostTabs(wsID, sc)...)
+	sess := o.d.sessions
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -27,26 +27,6 @@ func (m *Model) scrollTerminal(up bool) tea.Cmd {
 	return t.view.ScrollPage(up) // a page less a line, so a line stays in sight
 }
 
-// stepTab shows the next (step 1) or previous (step -1) tab, wrapping.
-func (m *Model) stepTab(step int) tea.Cmd {
-	wt := m.tabs[m.selectedWorkspaceID()]
-	if wt == nil || len(wt.tabs) == 0 {
-		return nil
-	}
-	n := len(wt.tabs)
-	return m.showTab(((wt.active+step)%n + n) % n)
-}
-
-// showTab makes tab i of the selected workspace the shown one.
-func (m *Model) showTab(i int) tea.Cmd {
-	wt := m.tabs[m.selectedWorkspaceID()]
-	if wt == nil || i < 0 || i >= len(wt.tabs) {
-		return nil
-	}
-	wt.active = i
-	return m.syncViews()
-}
-
 // updateFilter feeds the dashboard filter field: typing filters live,
 // Enter keeps the filter and returns to the list, Esc clears it.
 func (m *Model) updateFilter(k tea.KeyPressMsg) tea.Cmd {
@@ -86,7 +66,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		// The tab bar: a click shows that tab.
 		if i, ok := m.tabAt(mouse.X - in.Min.X); ok {
 			m.focus = focusCenter
-			return m.showTab(i)
+			return m.tabsDo(m.tabs.show(m.tabScene(), i))
 		}
 	}
 	if t, live := m.liveTerminal(); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {

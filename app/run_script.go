@@ -14,20 +14,20 @@ type runStartedMsg struct {
 	err           error
 }
 
-// startRunScript hosts the selected workspace's run script in a new run
+// startRun hosts the selected workspace's run script in a new run
 // session; the next load shows it as a tab.
-func (m *Model) startRunScript() tea.Cmd {
-	id := m.selectedWorkspaceID()
-	sess := m.deps.Sessions
-	return tea.Batch(m.say(levelInfo, "starting the run script…"), func() tea.Msg {
+func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, outcome) {
+	id, sess := sc.ws, o.d.sessions
+	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
 		rs, err := sess.StartRun(ctx, id)
 		return runStartedMsg{id, rs.Name, err}
-	})
+	}, tabNote(levelInfo, "starting the run script…")
 }
 
-// onRunStarted reloads so the run session becomes a tab, then shows it.
+// onRunStarted asks for the run script's approval when it waits for one
+// (the approval dialog is the root's); the rest is the tabs owner's.
 func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
 	if ue, rec, ok := m.untrustedOf(msg.err, workspace.KindRun, msg.wsID); ok {
 		return m.askRunApproval(rec, ue) // asked where it would run
@@ -35,27 +35,32 @@ func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
 	if errors.Is(msg.err, workspace.ErrUntrusted) {
 		return m.say(levelError, m.runNote())
 	}
-	if msg.err != nil {
-		return m.say(levelError, "run script: "+msg.err.Error())
-	}
-	m.pendingTab = "run:" + msg.session
-	return tea.Batch(m.load(), m.say(levelInfo, "run script started in "+msg.session))
+	return m.updateTabs(msg)
 }
 
-// showPendingTab makes a tab that a load just discovered the shown one.
-func (m *Model) showPendingTab() tea.Cmd {
-	if m.pendingTab == "" {
-		return nil
+// runStarted asks for a load so the run session becomes a tab, which is
+// then shown (showPending).
+func (o *tabsOwner) runStarted(msg runStartedMsg) (tea.Cmd, outcome) {
+	if msg.err != nil {
+		return nil, tabNote(levelError, "run script: "+msg.err.Error())
 	}
-	for wsID, wt := range m.tabs {
-		if i := wt.indexOf(m.pendingTab); i >= 0 {
-			m.pendingTab = ""
+	o.pending = "run:" + msg.session
+	return nil, tabNote(levelInfo, "run script started in "+msg.session).then(tabLoadRequest{})
+}
+
+// showPending makes a tab that a load just discovered the shown one: the
+// root selects its workspace and gives it the keys.
+func (o *tabsOwner) showPending(sc tabScene) (tea.Cmd, outcome) {
+	if o.pending == "" {
+		return nil, outcome{}
+	}
+	for wsID, wt := range o.tabSet {
+		if i := wt.indexOf(o.pending); i >= 0 {
+			o.pending = ""
 			wt.active = i
-			m.dash.SelectWorkspace(wsID)
 			// Saved in its place, so a restart keeps the order.
-			said := m.enterNew(wt.current())
-			return tea.Batch(m.setFocus(focusCenter), m.persistTabs(wsID), m.say(levelInfo, said))
+			return o.persist(wsID, sc), outcome{}.then(tabRevealRequest{wsID, wt.current()})
 		}
 	}
-	return nil
+	return nil, outcome{}
 }

@@ -27,6 +27,7 @@ func TestTheSidebarReviewsThroughTheReviewService(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	fake := &cannedReview{}
 	m.deps.Review = fake
+	m.side.deps.review = fake // the sidebar holds the service it was built with
 	m.side.ws, m.side.loading = "2222222222222222", false
 	cmd := m.refreshReview()
 	if cmd == nil {

@@ -71,7 +71,7 @@ func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 	if bad := leaked(m.render()); bad != "" {
 		t.Fatalf("the tab bar carries %q", bad)
 	}
-	wt := m.tabs[rec.ID]
+	wt := m.tabs.of(rec.ID)
 	if wt == nil || len(wt.tabs) != 1 {
 		t.Fatalf("tabs = %+v", wt)
 	}
@@ -93,7 +93,7 @@ func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 		Result: agentstate.Result{State: agentstate.Blocked, Kind: "question" + evil, Message: "approve" + evil + "\nnow",
 			App: "fake" + evil, Source: agentstate.SourceReported, Detail: "reported by fake" + evil},
 	}}})
-	st := m.tabs[rec.ID].tabs[0].state
+	st := m.tabs.of(rec.ID).tabs[0].state
 	for _, s := range []string{st.Kind, st.Message, st.App, st.Detail} {
 		if bad := leaked(s); bad != "" || strings.Contains(s, "\n") {
 			t.Fatalf("scan state kept %q: %+v", bad, st)

@@ -1,14 +1,14 @@
 package app
 
 import (
-	"context"
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/git"
+	"amux.dev/amux/config"
+	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -41,11 +41,17 @@ const (
 	sideDefaultWidth = 40
 )
 
-// sidebar is the right-hand panel of the selected workspace: its changes
-// and its files. One watcher runs, for the workspace shown; a refresh of
-// the changes runs only when the watcher says something changed, at most
-// one at a time (a change meanwhile asks for one more).
-type sidebar struct {
+// sidebarOwner is the right-hand panel of the selected workspace and the
+// owner of everything in it: its Changes list, its Project tree, its
+// terminal, the watchers of the worktree and of the main checkout, and its
+// width. One watcher runs, for the workspace shown; a refresh of the
+// changes runs only when the watcher says something changed, at most one
+// at a time (a change meanwhile asks for one more). It never sees the root
+// model: the root tells it what it needs of the screen (sideEnv) and
+// applies what it asks for (its outcome).
+type sidebarOwner struct {
+	deps sideDeps
+
 	show  sideShow
 	width int
 	tab   sideTab
@@ -76,6 +82,46 @@ type sidebar struct {
 	dragging bool // the left border is being dragged
 }
 
+// sideDeps are the services the sidebar reaches, given at construction:
+// nothing else of the root.
+type sideDeps struct {
+	status   workspace.StatusService  // the watchers of worktree and main checkout
+	review   workspace.ReviewService  // a workspace's changes
+	sessions workspace.SessionService // its terminal's session
+	tmux     *tmux.Client             // attaching that session
+	th       theme.Theme
+	km       keys.Map
+}
+
+// newSidebar builds the sidebar with its components.
+func newSidebar(d sideDeps) sidebarOwner {
+	return sidebarOwner{deps: d,
+		changes: changes.New(d.th, d.km),
+		tree:    projecttree.New(d.th, d.km, projecttree.NewDirReader())}
+}
+
+// sideEnv is what the root tells the sidebar at each call of what it does
+// not own: where the sidebar is on the screen, whether it has the focus,
+// and the shell its terminal runs (Settings may change the config).
+type sideEnv struct {
+	width      int  // its columns, 0 while it is not shown
+	x, y, w, h int  // the inside of its frame on the screen
+	focused    bool // it has the focus
+	shell      config.Assistant
+	hasShell   bool // the config has a "shell" assistant
+}
+
+// leaveSidebar asks the root to move the focus off the sidebar, if it has
+// it: what had it (the shown workspace, its shell) is gone.
+type leaveSidebar struct{}
+
+// dirtyNoted tells the root what a review says of ws's uncommitted
+// changes, for its row in the list.
+type dirtyNoted struct {
+	ws    string
+	dirty bool
+}
+
 // landing is a workspace's stopped merge or rebase: how ("merge",
 // "rebase"; "" when none) and its unmerged paths.
 type landing struct {
@@ -84,211 +130,93 @@ type landing struct {
 }
 
 // noteLanding records what a review of ws says is stopped.
-func (m *Model) noteLanding(ws string, r workspace.Review) {
-	if m.side.landings == nil {
-		m.side.landings = map[string]landing{}
+func (s *sidebarOwner) noteLanding(ws string, r workspace.Review) {
+	if s.landings == nil {
+		s.landings = map[string]landing{}
 	}
-	m.side.landings[ws] = landing{how: r.Landing, conflicts: r.Conflicts}
+	s.landings[ws] = landing{how: r.Landing, conflicts: r.Conflicts}
 }
 
-type sideWatchMsg struct {
-	ws  string
-	gen int
-	w   workspace.ChangeWatch
-	err error
+// knownNoLanding reports whether amux knows that no merge or rebase of ws
+// is stopped (unknown, never reviewed since the start, is false).
+func (s *sidebarOwner) knownNoLanding(ws string) bool {
+	l, known := s.landings[ws]
+	return known && l.how == ""
 }
 
-type sideChangedMsg struct {
-	ws  string
-	gen int
-}
-
-type sideReviewMsg struct {
-	ws     string
-	gen    int
-	review workspace.Review
-	err    error
-}
-
-// sideWidth is the sidebar's width now, 0 when it is not shown.
-func (m *Model) sideWidth() int {
-	if m.sideWorkspace() == "" || m.list.zoomed {
+// widthIn is the sidebar's width on a screen screenW wide, 0 when it is
+// not shown; canShow: a workspace with a worktree is selected and no tab
+// is zoomed; room: the most it may take, leaving the tabs theirs.
+func (s *sidebarOwner) widthIn(canShow bool, screenW, room int) int {
+	if !canShow {
 		return 0
 	}
-	switch m.side.show {
+	switch s.show {
 	case sideHidden:
 		return 0
 	case sideAuto:
-		if m.width < sideAutoMinWidth {
+		if screenW < sideAutoMinWidth {
 			return 0
 		}
 	}
-	w := m.side.width
+	w := s.width
 	if w == 0 {
 		w = sideDefaultWidth
 	}
-	return max(sideMinWidth, min(w, m.width-m.listWidth()-centerMinWidth)) // the tabs keep room
+	return max(sideMinWidth, min(w, room))
 }
 
-// sideWorkspace is the workspace the sidebar can show: the selected one,
-// with a worktree.
-func (m *Model) sideWorkspace() string {
-	w, ok := m.dash.SelectedWorkspace()
-	if !ok || w.Shelved {
-		return ""
-	}
-	return w.ID
-}
-
-// sideTarget is the workspace the sidebar should show now: none while it
-// is not shown (then nothing is watched).
-func (m *Model) sideTarget() string {
-	if m.sideWidth() == 0 {
-		return ""
-	}
-	return m.sideWorkspace()
-}
-
-// syncSidebar follows the selection: a newly selected workspace gets its
-// watcher, a first refresh and its tree; the last one's watcher stops.
-func (m *Model) syncSidebar() tea.Cmd {
-	id := m.sideTarget()
-	if id == m.side.ws {
-		return nil
-	}
-	if m.side.watcher != nil {
-		m.side.watcher.Close()
-		m.side.watcher = nil
-	}
-	m.stopMainWatch()
-	m.side.ws, m.side.gen = id, m.side.gen+1
-	m.side.review, m.side.err, m.side.loading, m.side.again, m.side.toConflict = workspace.Review{}, nil, false, false, false
-	m.side.changes.SetData(changes.Data{})
-	if m.focus == focusSidebar && id == "" {
-		m.focus = focusCenter
-	}
-	if id == "" {
-		return nil
-	}
-	rec, _ := m.record(id)
-	m.side.changes.SetLoading(true)
-	gen, stat := m.side.gen, m.deps.Status
-	start := func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		w, err := stat.Watch(ctx, id)
-		return sideWatchMsg{ws: id, gen: gen, w: w, err: err}
-	}
-	var term tea.Cmd
-	if m.side.tab == sideTerminal {
-		term = m.openSideTerm()
-	}
-	return tea.Batch(start, m.refreshReview(), m.side.tree.SetWorkspace(id, rec.Root), term, m.syncSideTerm())
-}
-
-// refreshReview reads the shown workspace's changes, unless a read is in
-// flight already (then one more follows it).
-func (m *Model) refreshReview() tea.Cmd {
-	if m.side.ws == "" {
-		return nil
-	}
-	if m.side.loading {
-		m.side.again = true
-		return nil
-	}
-	m.side.loading = true
-	m.side.changes.SetLoading(true)
-	id, gen, rev := m.side.ws, m.side.gen, m.deps.Review
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		r, err := rev.Review(ctx, id)
-		return sideReviewMsg{ws: id, gen: gen, review: r, err: err}
-	}
-}
-
-func (m *Model) onSideWatch(msg sideWatchMsg) tea.Cmd {
-	if msg.gen != m.side.gen {
-		if msg.w != nil {
-			msg.w.Close() // the selection moved on meanwhile
-		}
-		return nil
-	}
-	if msg.err != nil {
-		return m.say(levelWarn, "changes are not watched: "+msg.err.Error()+" ("+m.keyName(actRefresh)+" refreshes them)")
-	}
-	m.side.watcher = msg.w
-	// A change made after the first review but before the watcher was
-	// armed sends no signal: one review now closes that gap.
-	return tea.Batch(m.refreshReview(), waitChange(msg.ws, msg.gen, msg.w))
-}
-
-// waitChange waits for the watcher's next signal. A closed watcher ends
-// the wait with no message.
-func waitChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {
-	return func() tea.Msg {
-		if _, ok := <-w.Changed(); !ok {
-			return nil
-		}
-		return sideChangedMsg{ws: ws, gen: gen}
-	}
-}
-
-func (m *Model) onSideChanged(msg sideChangedMsg) tea.Cmd {
-	if msg.gen != m.side.gen || m.side.watcher == nil {
-		return nil
-	}
-	return tea.Batch(m.refreshReview(), waitChange(msg.ws, msg.gen, m.side.watcher))
-}
-
-func (m *Model) onSideReview(msg sideReviewMsg) tea.Cmd {
-	if msg.gen != m.side.gen {
-		return nil
-	}
-	m.side.loading = false
-	m.side.review, m.side.err = msg.review, msg.err
-	if msg.err != nil {
-		m.side.changes.SetError(msg.err)
+// toggle shows the sidebar, or hides it when it is shown; the choice holds
+// until the next toggle, whatever the screen's width.
+func (s *sidebarOwner) toggle(shown bool) {
+	if shown {
+		s.show = sideHidden
 	} else {
-		m.side.changes.SetData(changesData(msg.review))
-		if m.side.toConflict && m.side.changes.SelectFirst(changes.Conflicted) {
-			m.side.toConflict = false
-		}
-		m.noteLanding(msg.ws, msg.review)
-		m.dirty[msg.ws] = !msg.review.Changes.Empty()
-		m.rebuildDashboard()
+		s.show = sideShown
 	}
-	watch := m.syncMainWatch()
-	if m.side.again {
-		m.side.again = false
-		return tea.Batch(watch, m.refreshReview())
-	}
-	return watch
 }
 
-// changesData is a review as the Changes list shows it.
-func changesData(r workspace.Review) changes.Data {
-	c := r.Changes
-	d := changes.Data{Branch: c.Branch, Base: r.Base, CommitCount: r.CommitCount}
-	conv := func(g changes.Group, list []git.Change, n int) {
-		for _, ch := range list {
-			d.Files[g] = append(d.Files[g], changes.File{Path: ch.Path, OrigPath: ch.OrigPath, Code: ch.Code})
-		}
-		d.Counts[g] = n
+// resize sets its width (at least sideMinWidth) and shows it.
+func (s *sidebarOwner) resize(width int) {
+	s.width = max(sideMinWidth, width)
+	s.show = sideShown
+}
+
+// step moves to the next (d=1) or previous (d=-1) tab; the Terminal tab
+// starts its shell on first show.
+func (s *sidebarOwner) step(d int, env sideEnv) (tea.Cmd, outcome) {
+	s.tab = (s.tab + sideTab(d) + sideTabCount) % sideTabCount
+	if s.tab == sideTerminal {
+		open, out := s.openTerm(env)
+		return tea.Batch(open, s.syncTerm(env)), out
 	}
-	conv(changes.Conflicted, c.Conflicted, c.ConflictedCount)
-	conv(changes.Staged, c.Staged, c.StagedCount)
-	conv(changes.Unstaged, c.Unstaged, c.UnstagedCount)
-	conv(changes.Untracked, c.Untracked, c.UntrackedCount)
-	if r.Landing != "" && c.ConflictedCount == 0 && len(r.Conflicts) > 0 {
-		// A merge stopped in the main checkout: its conflicts are there.
-		for _, p := range r.Conflicts {
-			d.Files[changes.Conflicted] = append(d.Files[changes.Conflicted], changes.File{Path: p, Code: 'U', InMain: r.Landing == "merge"})
-		}
-		d.Counts[changes.Conflicted] = len(r.Conflicts)
+	return s.syncTerm(env), outcome{}
+}
+
+// Update handles the sidebar's own messages: its watchers' and reviews'
+// results, its terminal's attach, and what its components ask for.
+func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, outcome) {
+	switch msg := msg.(type) {
+	case sideWatchMsg:
+		return s.onWatch(msg)
+	case sideChangedMsg:
+		return s.onChanged(msg), outcome{}
+	case sideReviewMsg:
+		return s.onReview(msg)
+	case mainWatchMsg:
+		return s.onMainWatch(msg)
+	case mainChangedMsg:
+		return s.onMainChanged(msg), outcome{}
+	case sideTermMsg:
+		return s.onTerm(msg, env)
+	case changes.RequestMsg:
+		return s.onChangesRequest(msg)
+	case projecttree.RequestMsg:
+		return s.onTreeRequest(msg)
+	case projecttree.LoadedMsg:
+		var cmd tea.Cmd
+		s.tree, cmd = s.tree.Update(msg)
+		return cmd, outcome{}
 	}
-	for _, cm := range r.Commits {
-		d.Commits = append(d.Commits, changes.Commit{Hash: cm.Hash, Short: cm.Short, Subject: cm.Subject})
-	}
-	return d
+	return nil, outcome{}
 }

@@ -4,8 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/changes"
-	"amux.dev/amux/ui/commitmsg"
-	"amux.dev/amux/ui/diffview"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
 )
@@ -40,7 +38,7 @@ const (
 )
 
 // sidebarRows are the sidebar's and landing's rows, then the components'
-// own actions (run nil: the components match them through the keys.Map).
+// own actions (componentRows).
 func sidebarRows() []action {
 	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Palette: true}
@@ -50,7 +48,7 @@ func sidebarRows() []action {
 		{Action: k(actToggleSidebar, scopeWorkspace, []string{"b"}, "sidebar", "Show or hide the sidebar (changes and files of the workspace)"),
 			run: (*Model).toggleSidebar, why: whyNotOpenWorkspace},
 		{Action: k(actFocusSidebar, scopeCenter, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
-			run: func(m *Model) tea.Cmd { return m.focusSidebar() }, why: whyNoSidebar},
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusSidebar) }, why: whyNoSidebar},
 		{Action: hint(k(actSideToList, scopeSidebar, []string{"esc", "tab"}, "focus list", "Move focus to the project list")),
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }},
 		{Action: k(actSideToCenter, scopeSidebar, []string{"shift+tab"}, "focus tabs", "Move focus to the tab area"),
@@ -58,13 +56,13 @@ func sidebarRows() []action {
 		{Action: hint(k(actSideEnter, scopeSideTerm, []string{"enter"}, "type in shell", "Give the keys to the sidebar's shell (the palette's first entry comes back)")),
 			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
-			run: func(m *Model) tea.Cmd { return m.stepSideTab(1) }},
+			run: func(m *Model) tea.Cmd { return m.applySide(m.side.step(1, m.sideEnv())) }},
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
-			run: func(m *Model) tea.Cmd { return m.stepSideTab(-1) }},
+			run: func(m *Model) tea.Cmd { return m.applySide(m.side.step(-1, m.sideEnv())) }},
 		{Action: k(actSideWider, scopeSidebar, []string{"=", "+"}, "wider", "Make the sidebar wider (or drag its left edge)"),
-			run: func(m *Model) tea.Cmd { return m.resizeSidebar(resizeStep) }},
+			run: resizeSidebar(resizeStep)},
 		{Action: k(actSideNarrower, scopeSidebar, []string{"-"}, "narrower", "Make the sidebar narrower"),
-			run: func(m *Model) tea.Cmd { return m.resizeSidebar(-resizeStep) }},
+			run: resizeSidebar(-resizeStep)},
 		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
 			run: func(m *Model) tea.Cmd { return m.openWorkspaceDiff() }, why: whyNotOpenWorkspace},
 		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
@@ -76,13 +74,7 @@ func sidebarRows() []action {
 		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
 			run: (*Model).openFinishSelected, why: whyNoLanding},
 	}
-	for _, acts := range [][]keys.Action{changes.DefaultActions(scopeChanges), projecttree.DefaultActions(scopeTree),
-		diffview.DefaultActions(scopeDiff), commitmsg.DefaultActions(scopeCommit)} {
-		for _, a := range acts {
-			rows = append(rows, action{Action: a})
-		}
-	}
-	return rows
+	return append(rows, componentRows()...)
 }
 
 func whyNoSidebar(m *Model) string {
@@ -99,77 +91,78 @@ func whyNoLanding(m *Model) string {
 	// Known from the last review or landing of the workspace, whether the
 	// sidebar shows it or not; unknown (never reviewed since the start),
 	// the engine answers.
-	if l, known := m.side.landings[m.selectedWorkspaceID()]; known && l.how == "" {
+	if m.side.knownNoLanding(m.selectedWorkspaceID()) {
 		return "no merge or rebase of this workspace is stopped"
 	}
 	return ""
 }
 
-// toggleSidebar shows or hides the sidebar; the choice holds until the
-// next toggle, whatever the screen's width.
-func (m *Model) toggleSidebar() tea.Cmd {
-	if m.sideWidth() > 0 {
-		m.side.show = sideHidden
-		if m.focus == focusSidebar {
-			m.focus = focusCenter
-		}
-	} else {
-		m.side.show, m.list.zoomed = sideShown, false
+// resizeSidebar is the handler that makes the sidebar d columns wider.
+func resizeSidebar(d int) func(m *Model) tea.Cmd {
+	return func(m *Model) tea.Cmd {
+		m.side.resize(m.sideWidth() + d)
+		return m.layoutChanged()
 	}
-	return m.layoutChanged()
 }
 
-func (m *Model) focusSidebar() tea.Cmd {
-	m.focus = focusSidebar
-	return m.syncViews()
-}
-
-func (m *Model) stepSideTab(d int) tea.Cmd {
-	m.side.tab = (m.side.tab + sideTab(d) + sideTabCount) % sideTabCount
-	if m.side.tab == sideTerminal {
-		return tea.Batch(m.openSideTerm(), m.syncSideTerm())
+// What the sidebar's components ask of the other owners, as requests in
+// the sidebar's outcome: the root routes them (onSideAsk).
+type (
+	// openFileDiffRequest opens file's diff in the mode of its group.
+	openFileDiffRequest struct {
+		file  changes.File
+		group changes.Group
 	}
-	return m.syncSideTerm()
-}
-
-func (m *Model) resizeSidebar(d int) tea.Cmd {
-	m.side.width = max(sideMinWidth, m.sideWidth()+d)
-	m.side.show = sideShown
-	return m.layoutChanged()
-}
-
-// sideRequest handles what the Changes list and the Project tree ask for.
-func (m *Model) sideRequest(msg tea.Msg) tea.Cmd {
-	switch r := msg.(type) {
-	case changes.RequestMsg:
-		switch r.Op {
-		case changes.OpOpenDiff:
-			return m.openFileDiff(r.File, r.Group)
-		case changes.OpOpenCommit:
-			return m.openCommitDiff(r.Commit)
-		case changes.OpToggleStage:
-			if r.Group == changes.Conflicted {
-				// Staged where the conflict is (a merge's: the main
-				// checkout), only once its markers are gone.
-				return m.markResolved(m.side.ws, r.File.Path)
-			}
-			return m.stageFile(r.File.Path, r.Group == changes.Staged)
-		case changes.OpCommit:
-			return m.openCommit()
-		case changes.OpRefresh:
-			return m.refreshReview()
-		}
-	case projecttree.RequestMsg:
-		if r.Workspace != m.side.ws {
-			return nil
-		}
-		switch r.Op {
-		case projecttree.OpEditor:
-			return m.openEditor(r.Workspace, false, r.Path)
-		case projecttree.OpExplain:
-			return m.say(levelInfo, noticeLine(r.Path+" "+r.Why))
-		}
-		return m.openFileView(r.Workspace, r.Path)
+	// openCommitDiffRequest opens a commit of the branch in the viewer.
+	openCommitDiffRequest struct{ commit changes.Commit }
+	// stageRequest stages path in the shown workspace (unstage: back).
+	stageRequest struct {
+		path    string
+		unstage bool
 	}
-	return nil
+	// markResolvedRequest marks a conflict resolved where it is.
+	markResolvedRequest struct{ ws, path string }
+	// openCommitRequest opens the commit dialog.
+	openCommitRequest struct{}
+	// openEditorRequest opens path of ws's worktree in the editor.
+	openEditorRequest struct{ ws, path string }
+	// openFileViewRequest shows path of ws's worktree read-only.
+	openFileViewRequest struct{ ws, path string }
+)
+
+// onChangesRequest answers what the Changes list asks for.
+func (s *sidebarOwner) onChangesRequest(r changes.RequestMsg) (tea.Cmd, outcome) {
+	switch r.Op {
+	case changes.OpOpenDiff:
+		return nil, outcome{}.then(openFileDiffRequest{file: r.File, group: r.Group})
+	case changes.OpOpenCommit:
+		return nil, outcome{}.then(openCommitDiffRequest{commit: r.Commit})
+	case changes.OpToggleStage:
+		if r.Group == changes.Conflicted {
+			// Staged where the conflict is (a merge's: the main
+			// checkout), only once its markers are gone.
+			return nil, outcome{}.then(markResolvedRequest{ws: s.ws, path: r.File.Path})
+		}
+		return nil, outcome{}.then(stageRequest{path: r.File.Path, unstage: r.Group == changes.Staged})
+	case changes.OpCommit:
+		return nil, outcome{}.then(openCommitRequest{})
+	case changes.OpRefresh:
+		return s.refresh(), outcome{}
+	}
+	return nil, outcome{}
+}
+
+// onTreeRequest answers what the Project tree asks for, if it is of the
+// workspace shown.
+func (s *sidebarOwner) onTreeRequest(r projecttree.RequestMsg) (tea.Cmd, outcome) {
+	if r.Workspace != s.ws {
+		return nil, outcome{}
+	}
+	switch r.Op {
+	case projecttree.OpEditor:
+		return nil, outcome{}.then(openEditorRequest{ws: r.Workspace, path: r.Path})
+	case projecttree.OpExplain:
+		return nil, outcome{say: r.Path + " " + r.Why, sayLevel: levelInfo}
+	}
+	return nil, outcome{}.then(openFileViewRequest{ws: r.Workspace, path: r.Path})
 }

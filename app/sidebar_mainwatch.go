@@ -37,20 +37,20 @@ type mainChangedMsg struct {
 
 // syncMainWatch starts the main checkout's watcher when the shown
 // workspace's merge is stopped, and stops it when it is not.
-func (m *Model) syncMainWatch() tea.Cmd {
-	ws := m.side.ws
-	want := ws != "" && m.side.landings[ws].how == "merge"
-	w := &m.side.main
+func (s *sidebarOwner) syncMainWatch() tea.Cmd {
+	ws := s.ws
+	want := ws != "" && s.landings[ws].how == "merge"
+	w := &s.main
 	switch {
 	case want && w.ws == ws && (w.watcher != nil || w.starting):
 		return nil
 	case !want:
-		m.stopMainWatch()
+		s.stopMainWatch()
 		return nil
 	}
-	m.stopMainWatch()
+	s.stopMainWatch()
 	w.ws, w.starting = ws, true
-	gen, stat := w.gen, m.deps.Status
+	gen, stat := w.gen, s.deps.status
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -60,28 +60,29 @@ func (m *Model) syncMainWatch() tea.Cmd {
 }
 
 // stopMainWatch closes the main checkout's watcher, if any.
-func (m *Model) stopMainWatch() {
-	w := &m.side.main
+func (s *sidebarOwner) stopMainWatch() {
+	w := &s.main
 	if w.watcher != nil {
 		w.watcher.Close()
 	}
 	*w = mainWatch{gen: w.gen + 1}
 }
 
-func (m *Model) onMainWatch(msg mainWatchMsg) tea.Cmd {
-	w := &m.side.main
+func (s *sidebarOwner) onMainWatch(msg mainWatchMsg) (tea.Cmd, outcome) {
+	w := &s.main
 	if msg.gen != w.gen || msg.ws != w.ws {
 		if msg.w != nil {
 			msg.w.Close() // stopped or moved on meanwhile
 		}
-		return nil
+		return nil, outcome{}
 	}
 	w.starting = false
 	if msg.err != nil {
-		return m.say(levelWarn, "the main checkout is not watched: "+msg.err.Error()+" ("+m.keyName(actRefresh)+" refreshes)")
+		return nil, outcome{sayLevel: levelWarn,
+			say: "the main checkout is not watched: " + msg.err.Error() + " (" + s.deps.km.First(actRefresh) + " refreshes)"}
 	}
 	w.watcher = msg.w
-	return tea.Batch(m.refreshReview(), waitMainChange(msg.ws, msg.gen, msg.w))
+	return tea.Batch(s.refresh(), waitMainChange(msg.ws, msg.gen, msg.w)), outcome{}
 }
 
 func waitMainChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {
@@ -93,10 +94,10 @@ func waitMainChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {
 	}
 }
 
-func (m *Model) onMainChanged(msg mainChangedMsg) tea.Cmd {
-	w := &m.side.main
-	if msg.gen != w.gen || w.watcher == nil || msg.ws != m.side.ws {
+func (s *sidebarOwner) onMainChanged(msg mainChangedMsg) tea.Cmd {
+	w := &s.main
+	if msg.gen != w.gen || w.watcher == nil || msg.ws != s.ws {
 		return nil
 	}
-	return tea.Batch(m.refreshReview(), waitMainChange(msg.ws, msg.gen, w.watcher))
+	return tea.Batch(s.refresh(), waitMainChange(msg.ws, msg.gen, w.watcher))
 }

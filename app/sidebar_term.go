@@ -23,43 +23,28 @@ type sideTermMsg struct {
 	err         error
 }
 
-// sideTerm is the shown workspace's sidebar terminal, if it has one.
-func (m *Model) sideTerm() *tab {
-	if m.side.terms == nil {
-		return nil
-	}
-	return m.side.terms[m.side.ws]
+// term is the shown workspace's sidebar terminal, if it has one.
+func (s *sidebarOwner) term() *tab {
+	return s.terms[s.ws]
 }
 
-// sideTermOrigin and sideTermSize place the sidebar terminal inside the
-// sidebar's frame.
-func (m *Model) sideTermOrigin() (int, int) {
-	return m.width - m.layout().sideWidth + 1, 1
-}
-
-func (m *Model) sideTermSize() (int, int) {
-	l := m.layout()
-	return max(1, l.sideWidth-2), max(1, l.bodyHeight-2)
-}
-
-// openSideTerm attaches the shown workspace's sidebar terminal, creating
-// its session through the engine (the one way amux creates sessions) when
+// openTerm attaches the shown workspace's sidebar terminal, creating its
+// session through the engine (the one way amux creates sessions) when
 // there is none yet. A session left by an earlier amux is attached again.
-func (m *Model) openSideTerm() tea.Cmd {
-	ws := m.side.ws
-	if ws == "" || m.sideTerm() != nil {
-		return nil
+func (s *sidebarOwner) openTerm(env sideEnv) (tea.Cmd, outcome) {
+	ws := s.ws
+	if ws == "" || s.term() != nil {
+		return nil, outcome{}
 	}
-	a, ok := m.deps.Config.Assistants["shell"]
-	if !ok {
-		return m.say(levelError, "no assistant named shell in config")
+	if !env.hasShell {
+		return nil, outcome{say: "no assistant named shell in config", sayLevel: levelError}
 	}
-	if m.side.terms == nil {
-		m.side.terms = map[string]*tab{}
+	if s.terms == nil {
+		s.terms = map[string]*tab{}
 	}
-	m.side.terms[ws] = &tab{id: sideTermTab, kind: tmux.TypeTerminal, assistant: "shell", attaching: true}
-	w, h := m.sideTermSize()
-	sess, tc := m.deps.Sessions, m.deps.Tmux
+	s.terms[ws] = &tab{id: sideTermTab, kind: tmux.TypeTerminal, assistant: "shell", attaching: true}
+	w, h, command := env.w, env.h, env.shell.Command
+	sess, tc := s.deps.sessions, s.deps.tmux
 	name := tmux.SessionName("amux", ws, sideTermTab)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
@@ -72,43 +57,44 @@ func (m *Model) openSideTerm() tea.Cmd {
 		case tmux.SessionForeign:
 			return sideTermMsg{ws: ws, err: tmux.ErrForeignSession}
 		case tmux.SessionMissing:
-			s, err := sess.OpenSession(ctx, workspace.SessionRequest{Workspace: ws, Kind: tmux.TypeTerminal,
-				Tab: sideTermTab, Assistant: "shell", Command: a.Command, Width: w, Height: h})
+			made, err := sess.OpenSession(ctx, workspace.SessionRequest{Workspace: ws, Kind: tmux.TypeTerminal,
+				Tab: sideTermTab, Assistant: "shell", Command: command, Width: w, Height: h})
 			if err != nil {
 				return sideTermMsg{ws: ws, err: err}
 			}
-			name = s.Name
+			name = made.Name
 		default:
 			_ = sess.RefreshLabels(ctx, ws, name)
 		}
 		term, err := termview.Attach(ctx, tc, name, termview.Options{Width: w, Height: h})
 		return sideTermMsg{ws: ws, session: name, term: term, err: err}
-	}
+	}, outcome{}
 }
 
-func (m *Model) onSideTerm(msg sideTermMsg) tea.Cmd {
-	t := m.side.terms[msg.ws]
+// onTerm binds an attached sidebar terminal to its view; a failed attach
+// leaves none, so showing the tab again tries again.
+func (s *sidebarOwner) onTerm(msg sideTermMsg, env sideEnv) (tea.Cmd, outcome) {
+	t := s.terms[msg.ws]
 	if msg.err != nil || t == nil {
-		delete(m.side.terms, msg.ws)
+		delete(s.terms, msg.ws)
 		if msg.term != nil {
 			msg.term.Close()
 		}
 		if msg.err != nil {
-			return m.say(levelError, "sidebar terminal: "+msg.err.Error())
+			return nil, outcome{say: "sidebar terminal: " + msg.err.Error(), sayLevel: levelError}
 		}
-		return nil
+		return nil, outcome{}
 	}
 	t.session, t.attaching = msg.session, false
 	v := termview.New(msg.term)
-	v.SetOrigin(m.sideTermOrigin())
-	w, h := m.sideTermSize()
+	v.SetOrigin(env.x, env.y)
 	t.view = &v
-	return tea.Batch(v.Init(), t.view.SetSize(w, h), m.syncSideTerm())
+	return tea.Batch(v.Init(), t.view.SetSize(env.w, env.h), s.syncTerm(env)), outcome{}
 }
 
-// sideTermOf finds the sidebar terminal showing term.
-func (m *Model) sideTermOf(term *termview.Terminal) (string, *tab) {
-	for ws, t := range m.side.terms {
+// termOf finds the sidebar terminal showing term.
+func (s *sidebarOwner) termOf(term *termview.Terminal) (string, *tab) {
+	for ws, t := range s.terms {
 		if t.view != nil && t.view.Terminal() == term {
 			return ws, t
 		}
@@ -116,35 +102,35 @@ func (m *Model) sideTermOf(term *termview.Terminal) (string, *tab) {
 	return "", nil
 }
 
-// onSideTermMsg takes a sidebar terminal's frames; one whose shell exited
+// onTermMsg takes a sidebar terminal's frames; one whose shell exited
 // goes, so showing the tab again starts a fresh shell.
-func (m *Model) onSideTermMsg(ws string, t *tab, msg termview.Msg) tea.Cmd {
+func (s *sidebarOwner) onTermMsg(ws string, t *tab, msg termview.Msg) (tea.Cmd, outcome) {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	if _, closed := msg.(termview.ClosedMsg); closed {
-		delete(m.side.terms, ws)
-		if m.focus == focusSidebar && ws == m.side.ws {
-			m.focus = focusCenter
+		delete(s.terms, ws)
+		if ws == s.ws {
+			return nil, outcome{}.then(leaveSidebar{})
 		}
-		return nil
+		return nil, outcome{}
 	}
-	if _, frame := msg.(termview.FrameMsg); frame && (ws != m.side.ws || m.side.tab != sideTerminal) {
+	if _, frame := msg.(termview.FrameMsg); frame && (ws != s.ws || s.tab != sideTerminal) {
 		t.parked = true // not on screen: stop waking the UI for it
-		return nil
+		return nil, outcome{}
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-// syncSideTerm gives the sidebar terminal focus while the sidebar has it
-// on the Terminal tab, and wakes its frames when it is shown again.
-func (m *Model) syncSideTerm() tea.Cmd {
+// syncTerm gives the sidebar terminal focus while the sidebar has it on
+// the Terminal tab, and wakes its frames when it is shown again.
+func (s *sidebarOwner) syncTerm(env sideEnv) tea.Cmd {
 	var cmds []tea.Cmd
-	for ws, t := range m.side.terms {
+	for ws, t := range s.terms {
 		if t.view == nil {
 			continue
 		}
-		shown := ws == m.side.ws && m.side.tab == sideTerminal && m.sideWidth() > 0
-		if shown && m.focus == focusSidebar {
+		shown := ws == s.ws && s.tab == sideTerminal && env.width > 0
+		if shown && env.focused {
 			t.view.Focus()
 		} else {
 			t.view.Blur()
@@ -158,11 +144,11 @@ func (m *Model) syncSideTerm() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// focusedSideTerm is the sidebar terminal with focus, when it is live.
-func (m *Model) focusedSideTerm() (*tab, bool) {
-	if m.focus != focusSidebar || m.side.tab != sideTerminal {
+// focusedTerm is the sidebar terminal with focus, when it is live.
+func (s *sidebarOwner) focusedTerm(env sideEnv) (*tab, bool) {
+	if !env.focused || s.tab != sideTerminal {
 		return nil, false
 	}
-	t := m.sideTerm()
+	t := s.term()
 	return t, t != nil && t.view != nil && !t.view.Closed()
 }

@@ -4,121 +4,96 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/theme"
 )
 
-// sidebarParts are what the sidebar shows: its tabs (for the top edge), and
-// the active tab's component as text, or the live sidebar terminal whose
-// cells are drawn instead (draw.go).
-func (m *Model) sidebarParts() (title, content string, live *tab) {
+// parts are what the sidebar shows: its tabs (for the top edge), and the
+// active tab's component as text, or the live sidebar terminal whose cells
+// are drawn instead (draw.go). th and spin are the root's live theme and
+// spinner frame.
+func (s *sidebarOwner) parts(th theme.Theme, spin string) (title, content string, live *tab) {
 	var names []string
 	for t := range sideTabCount {
 		name := sideTabNames[t]
-		if t == m.side.tab {
+		if t == s.tab {
 			name = "[" + name + "]"
 		}
 		names = append(names, name)
 	}
 	title = strings.Join(names, " ")
-	switch m.side.tab {
+	switch s.tab {
 	case sideChanges:
-		content = m.side.changes.View()
+		content = s.changes.View()
 	case sideProject:
-		content = m.side.tree.View()
+		content = s.tree.View()
 	case sideTerminal:
-		if t := m.sideTerm(); t != nil && t.view != nil {
+		if t := s.term(); t != nil && t.view != nil {
 			return title, "", t
 		}
-		content = m.th.MutedStyle().Render(m.spin.View() + " starting a shell…")
+		content = th.MutedStyle().Render(spin + " starting a shell…")
 	}
 	return title, content, nil
 }
 
-// sizeSidebar fits the sidebar's components, and an open diff viewer, to
-// the layout; the command colours rows a bigger viewer shows.
-func (m *Model) sizeSidebar() tea.Cmd {
-	l := m.layout()
-	var cmds []tea.Cmd
-	if l.sideWidth > 0 {
-		m.side.changes.SetSize(l.sideWidth-2, l.bodyHeight-2)
-		m.side.tree.SetSize(l.sideWidth-2, l.bodyHeight-2)
-		if t := m.sideTerm(); t != nil && t.view != nil {
-			t.view.SetOrigin(m.sideTermOrigin())
-			cmds = append(cmds, t.view.SetSize(m.sideTermSize()))
-		}
+// setSize fits the sidebar's components and its terminal to the inside of
+// its frame; the command is the terminal's resize.
+func (s *sidebarOwner) setSize(env sideEnv) tea.Cmd {
+	if env.width == 0 {
+		return nil
 	}
-	if o, ok := m.overlay.(*diffOverlay); ok {
-		cmds = append(cmds, o.resize(m))
+	s.changes.SetSize(env.w, env.h)
+	s.tree.SetSize(env.w, env.h)
+	if t := s.term(); t != nil && t.view != nil {
+		t.view.SetOrigin(env.x, env.y)
+		return t.view.SetSize(env.w, env.h)
 	}
-	return tea.Batch(cmds...)
+	return nil
 }
 
-// sideKey hands a key to the sidebar's active component.
-func (m *Model) sideKey(msg tea.Msg) tea.Cmd {
+// key hands a key (or the wheel) to the active tab's component.
+func (s *sidebarOwner) key(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
-	switch m.side.tab {
+	switch s.tab {
 	case sideChanges:
-		m.side.changes, cmd = m.side.changes.Update(msg)
+		s.changes, cmd = s.changes.Update(msg)
 	case sideProject:
-		m.side.tree, cmd = m.side.tree.Update(msg)
+		s.tree, cmd = s.tree.Update(msg)
 	}
 	return cmd
 }
 
-// sideTyping reports whether the sidebar's component has its filter open:
+// typing reports whether the active tab's component has its filter open:
 // every key is typing then.
-func (m *Model) sideTyping() bool {
-	switch m.side.tab {
+func (s *sidebarOwner) typing() bool {
+	switch s.tab {
 	case sideChanges:
-		return m.side.changes.Filtering()
+		return s.changes.Filtering()
 	case sideProject:
-		return m.side.tree.Filtering()
+		return s.tree.Filtering()
 	}
 	return false
 }
 
-// sideMouse handles the mouse over the sidebar: a press on its left edge
-// starts a drag that resizes it; the wheel scrolls its list; a click
-// focuses it.
-func (m *Model) sideMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
-	mouse := msg.Mouse()
-	left := m.width - l.sideWidth
-	switch msg.(type) {
-	case tea.MouseClickMsg:
-		if l.sideWidth == 0 || mouse.X < left {
-			return nil, false
-		}
-		if mouse.X == left {
-			m.side.dragging = true
-			return nil, true
-		}
-		focus := m.setFocus(focusSidebar)
-		if m.side.tab == sideTerminal && m.entered != m.sideTerm() {
-			return tea.Batch(focus, m.enterProgram()), true // a click in the shell enters it
-		}
-		return focus, true
-	case tea.MouseMotionMsg:
-		if !m.side.dragging {
-			return nil, false
-		}
-		m.side.width = max(sideMinWidth, m.width-mouse.X)
-		if m.side.show == sideAuto {
-			m.side.show = sideShown
-		}
-		return m.resizeViews(), true
-	case tea.MouseReleaseMsg:
-		if !m.side.dragging {
-			return nil, false
-		}
-		m.side.dragging = false
-		return m.layoutChanged(), true
-	case tea.MouseWheelMsg:
-		if l.sideWidth == 0 || mouse.X < left {
-			return nil, false
-		}
-		if t, live := m.focusedSideTerm(); live {
-			return m.toTerminal(t, msg), true
-		}
-		return m.sideKey(msg), true
+// grab starts a drag of the left edge.
+func (s *sidebarOwner) grab() { s.dragging = true }
+
+// dragTo is the left edge dragged to leave width columns: the width holds
+// from now on, on any screen. It reports whether a drag is under way.
+func (s *sidebarOwner) dragTo(width int) bool {
+	if !s.dragging {
+		return false
 	}
-	return nil, false
+	s.width = max(sideMinWidth, width)
+	if s.show == sideAuto {
+		s.show = sideShown
+	}
+	return true
+}
+
+// drop ends a drag, reporting whether one was under way.
+func (s *sidebarOwner) drop() bool {
+	was := s.dragging
+	s.dragging = false
+	return was
 }

@@ -24,7 +24,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 	}
 	return []action{
 		{Action: keyOnly(k(actApproveScripts, scopeStatus, []string{"A"}, "approve scripts", "Approve the repository's scripts as they are now (typed confirm)")),
-			run: func(m *Model) tea.Cmd { o, _ := open(m); o.askApprove(m); return nil },
+			run: func(m *Model) tea.Cmd { o, _ := open(m); o.askApprove(); return nil },
 			why: func(m *Model) string {
 				if o, why := open(m); o == nil {
 					return why
@@ -34,7 +34,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 				return ""
 			}},
 		{Action: keyOnly(k(actRevokeApprovals, scopeStatus, []string{"U"}, "revoke approvals", "Revoke the project's script approvals (typed confirm)")),
-			run: func(m *Model) tea.Cmd { o, _ := open(m); o.askRevoke(m); return nil },
+			run: func(m *Model) tea.Cmd { o, _ := open(m); o.askRevoke(); return nil },
 			why: func(m *Model) string {
 				if o, why := open(m); o == nil {
 					return why
@@ -44,7 +44,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 				return ""
 			}},
 		{Action: keyOnly(k(actReleaseOrphans, scopeStatus, []string{"R"}, "release orphans", "Release orphaned port reservations (type their count)")),
-			run: func(m *Model) tea.Cmd { o, _ := open(m); o.askRelease(m); return nil },
+			run: func(m *Model) tea.Cmd { o, _ := open(m); o.askRelease(); return nil },
 			why: func(m *Model) string {
 				if o, why := open(m); o == nil {
 					return why
@@ -54,7 +54,10 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 				return ""
 			}},
 		{Action: keyOnly(k(actRefreshStatus, scopeStatus, []string{"r"}, "refresh", "Read the workspace's status again")),
-			run: func(m *Model) tea.Cmd { o, _ := m.overlay.(*statusOverlay); return o.refresh(m) },
+			run: func(m *Model) tea.Cmd {
+				o, _ := m.overlay.(*statusOverlay)
+				return o.refresh(sightOf(m.life.busy, m.tabs.of(o.id)))
+			},
 			why: func(m *Model) string {
 				if _, ok := m.overlay.(*statusOverlay); !ok {
 					return "the workspace status dialog is not open"
@@ -66,23 +69,23 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 	}
 }
 
-func (o *statusOverlay) askRelease(m *Model) {
+func (o *statusOverlay) askRelease() {
 	n := strconv.Itoa(o.st.Orphans)
-	c := dialog.NewTypedConfirm(m.th, m.km, "Release orphaned port reservations",
+	c := dialog.NewTypedConfirm(o.th, o.km, "Release orphaned port reservations",
 		[]string{plural(o.st.Orphans, "reservation") + " " + belongs(o.st.Orphans) + " to no workspace, shelf or session amux can see.",
 			"They are re-checked when you confirm; if the count changed, nothing is released."}, n)
 	o.confirm, o.pending = &c, "release"
 }
 
-func (o *statusOverlay) askRevoke(m *Model) {
+func (o *statusOverlay) askRevoke() {
 	n := strconv.Itoa(o.st.Approvals)
-	c := dialog.NewTypedConfirm(m.th, m.km, "Revoke script approvals",
+	c := dialog.NewTypedConfirm(o.th, o.km, "Revoke script approvals",
 		[]string{"The project's repo scripts will ask for approval again before they run."}, n)
 	o.confirm, o.pending = &c, "untrust"
 }
 
-func (o *statusOverlay) askApprove(m *Model) {
-	c := dialog.NewTypedConfirm(m.th, m.km, "Approve the repository's scripts",
+func (o *statusOverlay) askApprove() {
+	c := dialog.NewTypedConfirm(o.th, o.km, "Approve the repository's scripts",
 		append([]string{"These commands come from the repository and will run on your machine:"}, o.untrustedLines()...),
 		o.name)
 	o.confirm, o.pending = &c, "approve"

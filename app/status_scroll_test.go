@@ -16,8 +16,8 @@ func statusAt80x24(t *testing.T) (*Model, *statusOverlay) {
 	t.Helper()
 	m := newTestModel(t, 80, 24)
 	withTabs(m, 3)
-	o := &statusOverlay{id: "1111111111111111", name: "auth-fix"}
-	m.overlay = o
+	m.openStatus()
+	o := m.overlay.(*statusOverlay)
 	var history []events.Record
 	for i := range historyRows {
 		history = append(history, events.Record{At: time.Date(2026, 11, 2, 9, i, 0, 0, time.UTC),

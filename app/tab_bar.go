@@ -32,24 +32,24 @@ func tabBadge(t *tab) badge.Kind {
 	return badge.Idle
 }
 
-// drawTabBar draws the shown workspace's tab bar in w cells (ui/tabbar: the
+// bar draws the shown workspace's tab bar in w cells (ui/tabbar: the
 // shown tab stays in sight, hidden ones are counted with their most urgent
 // badge), followed by the shown tab's state when it needs saying. The tabs
 // come first: the state gets the cells they leave and is cut ("…") to
 // them, never a tab for it (the state's reason is also in the tab's body
 // and the notice; a hidden tab is a tab a person cannot find).
-func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
-	wt := m.tabs[m.selectedWorkspaceID()]
+func (o *tabsOwner) bar(sc tabScene, w int, spin string) (tabbar.Bar, string) {
+	wt := o.of(sc.ws)
 	if wt == nil || len(wt.tabs) == 0 {
 		return tabbar.Bar{}, ""
 	}
 	tabs := make([]tabbar.Tab, len(wt.tabs))
 	for i, t := range wt.tabs {
-		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: m.spin.View(),
+		tabs[i] = tabbar.Tab{Label: strconv.Itoa(i+1) + " " + t.label(), Badge: tabBadge(t), Spinner: spin,
 			Suffix: exitSuffix(t.state)}
 	}
-	bar := tabbar.Render(m.th, tabs, wt.active, w)
-	msg := m.tabStatus(wt.current())
+	bar := tabbar.Render(sc.th, tabs, wt.active, w)
+	msg := o.status(sc, wt.current())
 	if msg == "" {
 		return bar, ""
 	}
@@ -57,7 +57,7 @@ func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
 	if room < minStatusWidth {
 		return bar, "" // no room for a useful part of it
 	}
-	bar = tabbar.Render(m.th, tabs, wt.active, bar.Used)
+	bar = tabbar.Render(sc.th, tabs, wt.active, bar.Used)
 	return bar, ansi.Truncate(msg, room, "…")
 }
 
@@ -66,8 +66,8 @@ func (m *Model) drawTabBar(w int) (tabbar.Bar, string) {
 const minStatusWidth = 8
 
 // tabAt returns the index of the tab drawn at column x of the tab bar
-// (0 = the bar's first cell), from the same drawing as renderTabs.
+// (0 = the bar's first cell), from the same drawing as the bar.
 func (m *Model) tabAt(x int) (int, bool) {
-	bar, _ := m.drawTabBar(m.layout().centerInner(m.width).Dx())
+	bar, _ := m.tabs.bar(m.tabScene(), m.layout().centerInner(m.width).Dx(), m.spin.View())
 	return bar.At(x)
 }

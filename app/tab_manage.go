@@ -12,49 +12,56 @@ import (
 	"amux.dev/amux/workspace"
 )
 
-// closeTabOverlay confirms closing a tab, which kills its session.
+// closeTabOverlay confirms closing a tab, which kills its session. It
+// only asks: the close itself is the owner's (tabCloseRequest), which
+// finds the tab again, since it may have gone while the question was up.
 type closeTabOverlay struct {
 	wsID, tabID string
 	c           dialog.Confirm
 }
 
-func (m *Model) openCloseTab() {
-	t := m.activeTab()
+// openClose opens the confirmation for closing the shown tab.
+func (o *tabsOwner) openClose(sc tabScene) (tea.Cmd, outcome) {
+	t := o.active(sc.ws)
 	if t == nil {
-		return
+		return nil, outcome{}
 	}
-	m.overlay = &closeTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, c: dialog.NewConfirm(m.th, m.km,
-		"Close "+t.label()+"?", []string{"Kills its tmux session " + t.session + " and everything running in it."}, "close")}
+	return nil, outcome{open: &closeTabOverlay{wsID: sc.ws, tabID: t.id, c: dialog.NewConfirm(sc.th, o.d.km,
+		"Close "+t.label()+"?", []string{"Kills its tmux session " + t.session + " and everything running in it."}, "close")}}
 }
 
-func (o *closeTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	c, out := o.c.Update(msg)
-	o.c = c
+func (d *closeTabOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	c, out := d.c.Update(msg)
+	d.c = c
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return nil, closed()
 	case dialog.Submitted:
-		m.closeOverlay()
-		t := m.tabs.find(o.wsID, o.tabID)
-		if t == nil {
-			return nil
-		}
-		sess, session, wsID, tabID := m.deps.Sessions, t.session, o.wsID, o.tabID
-		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
-			defer cancel()
-			err := sess.CloseSession(ctx, session)
-			return tabClosedMsg{wsID: wsID, tabID: tabID, err: err}
-		}
+		return nil, closed().then(tabCloseRequest{d.wsID, d.tabID})
 	}
-	return nil
+	return nil, outcome{}
 }
 
-func (o *closeTabOverlay) view(m *Model, w, h int) string { return o.c.View(min(w, 64)) }
+func (d *closeTabOverlay) view(w, h int) string { return d.c.View(min(w, 64)) }
 
 type tabClosedMsg struct {
 	wsID, tabID string
 	err         error
+}
+
+// closeTab kills a tab's session; the result drops the tab.
+func (o *tabsOwner) closeTab(r tabCloseRequest) tea.Cmd {
+	t := o.find(r.wsID, r.tabID)
+	if t == nil {
+		return nil
+	}
+	sess, session := o.d.sessions, t.session
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
+		defer cancel()
+		err := sess.CloseSession(ctx, session)
+		return tabClosedMsg{wsID: r.wsID, tabID: r.tabID, err: err}
+	}
 }
 
 // renameTabOverlay edits a tab's title.
@@ -63,57 +70,64 @@ type renameTabOverlay struct {
 	f           dialog.Form
 }
 
-func (m *Model) openRenameTab() {
-	t := m.activeTab()
+// openRename opens the form that renames the shown tab.
+func (o *tabsOwner) openRename(sc tabScene) (tea.Cmd, outcome) {
+	t := o.active(sc.ws)
 	if t == nil {
-		return
+		return nil, outcome{}
 	}
-	f := dialog.NewForm(m.th, m.km, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
+	f := dialog.NewForm(sc.th, o.d.km, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
 	f.SetValue(0, t.title)
-	m.overlay = &renameTabOverlay{wsID: m.selectedWorkspaceID(), tabID: t.id, f: f}
+	return nil, outcome{open: &renameTabOverlay{wsID: sc.ws, tabID: t.id, f: f}}
 }
 
-func (o *renameTabOverlay) update(m *Model, msg tea.Msg) tea.Cmd {
-	f, cmd, out := o.f.Update(msg)
-	o.f = f
+func (d *renameTabOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+	f, cmd, out := d.f.Update(msg)
+	d.f = f
 	switch out {
 	case dialog.Cancelled:
-		m.closeOverlay()
+		return cmd, closed()
 	case dialog.Submitted:
-		m.closeOverlay()
-		if t := m.tabs.find(o.wsID, o.tabID); t != nil {
-			t.title = safetext.Line(o.f.Values()[0])
-			return m.persistTabs(o.wsID)
-		}
+		return cmd, closed().then(tabRenameRequest{d.wsID, d.tabID, d.f.Values()[0]})
 	}
-	return cmd
+	return cmd, outcome{}
 }
 
-func (o *renameTabOverlay) view(m *Model, w, h int) string { return o.f.View(min(w, 64)) }
+func (d *renameTabOverlay) view(w, h int) string { return d.f.View(min(w, 64)) }
+
+// rename sets a tab's title (its display copy: the person may paste
+// anything) and records it.
+func (o *tabsOwner) rename(r tabRenameRequest, sc tabScene) tea.Cmd {
+	t := o.find(r.wsID, r.tabID)
+	if t == nil {
+		return nil
+	}
+	t.title = safetext.Line(r.title)
+	return o.persist(r.wsID, sc)
+}
 
 type tabRestartedMsg struct {
 	wsID, tabID string
 	err         error
 }
 
-// restartTab relaunches the tab's program in its existing session
+// restart relaunches the shown tab's program in its existing session
 // (respawn-pane -k): name, tags and viewers stay; the launch settings are
 // read now, so a config change since the start applies.
-func (m *Model) restartTab() tea.Cmd {
-	t := m.activeTab()
-	wsID := m.selectedWorkspaceID()
-	if _, ok := m.record(wsID); t == nil || !ok {
-		return nil
+func (o *tabsOwner) restart(sc tabScene) (tea.Cmd, outcome) {
+	t := o.active(sc.ws)
+	if _, ok := sc.record(sc.ws); t == nil || !ok {
+		return nil, outcome{}
 	}
 	assistant := t.assistant
 	if t.kind == tmux.TypeTerminal || assistant == "" {
 		assistant = "shell"
 	}
-	a, ok := m.deps.Config.Assistants[assistant]
+	a, ok := sc.cfg.Assistants[assistant]
 	if !ok {
-		return m.say(levelError, "no assistant named "+assistant+" in config")
+		return nil, tabNote(levelError, "no assistant named "+assistant+" in config")
 	}
-	sess := m.deps.Sessions
+	sess, wsID := o.d.sessions, sc.ws
 	session, tabID := t.session, t.id
 	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command,
 		Program: agentProgram(t.kind, a.Command)}
@@ -122,7 +136,7 @@ func (m *Model) restartTab() tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
 		return tabRestartedMsg{wsID, tabID, sess.RelaunchSession(ctx, session, req)}
-	}
+	}, outcome{}
 }
 
 type interruptStepMsg struct {
@@ -131,26 +145,27 @@ type interruptStepMsg struct {
 	delay       time.Duration
 }
 
-// interruptTab sends Ctrl-C interrupt_count times, interrupt_delay_ms
-// apart, through the tab's PTY (or send-keys when it has none).
-func (m *Model) interruptTab() tea.Cmd {
-	t := m.activeTab()
+// interrupt sends Ctrl-C interrupt_count times, interrupt_delay_ms apart,
+// through the shown tab's PTY (or send-keys when it has none).
+func (o *tabsOwner) interrupt(sc tabScene) (tea.Cmd, outcome) {
+	t := o.active(sc.ws)
 	if t == nil {
-		return nil
+		return nil, outcome{}
 	}
-	a := m.deps.Config.Assistants[t.assistant]
+	a, known := sc.cfg.Assistants[t.assistant]
 	count, delay := a.InterruptCount, time.Duration(a.InterruptDelayMs)*time.Millisecond
-	if _, ok := m.deps.Config.Assistants[t.assistant]; !ok {
+	if !known {
 		count = 1
 	}
 	if count <= 0 {
-		return m.say(levelInfo, t.label()+": interrupt_count is 0, nothing sent")
+		return nil, tabNote(levelInfo, t.label()+": interrupt_count is 0, nothing sent")
 	}
-	return m.interruptStep(interruptStepMsg{wsID: m.selectedWorkspaceID(), tabID: t.id, left: count, delay: delay})
+	return o.interruptStep(interruptStepMsg{wsID: sc.ws, tabID: t.id, left: count, delay: delay}), outcome{}
 }
 
-func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
-	t := m.tabs.find(s.wsID, s.tabID)
+// interruptStep sends one Ctrl-C and schedules the next.
+func (o *tabsOwner) interruptStep(s interruptStepMsg) tea.Cmd {
+	t := o.find(s.wsID, s.tabID)
 	if t == nil || s.left <= 0 {
 		return nil
 	}
@@ -158,7 +173,7 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 	if t.view != nil {
 		_, _ = t.view.Terminal().Write([]byte{0x03})
 	} else {
-		sess, session := m.deps.Sessions, t.session
+		sess, session := o.d.sessions, t.session
 		send = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()
@@ -171,32 +186,6 @@ func (m *Model) interruptStep(s interruptStepMsg) tea.Cmd {
 		return send
 	}
 	return tea.Batch(send, tea.Tick(s.delay, func(time.Time) tea.Msg { return s }))
-}
-
-// onTabClosed applies a tabClosedMsg.
-func (m *Model) onTabClosed(msg tabClosedMsg) tea.Cmd {
-	if msg.err != nil {
-		return m.say(levelError, "close tab: "+msg.err.Error())
-	}
-	return m.dropTab(msg.wsID, msg.tabID)
-}
-
-// onTabRestarted applies a tabRestartedMsg.
-func (m *Model) onTabRestarted(msg tabRestartedMsg) tea.Cmd {
-	if msg.err != nil {
-		return m.say(levelError, "restart: "+msg.err.Error())
-	}
-	return m.say(levelInfo, "restarted")
-}
-
-// onInterruptStep applies a interruptStepMsg.
-func (m *Model) onInterruptStep(msg interruptStepMsg) tea.Cmd {
-	return m.interruptStep(msg)
-}
-
-// onTabGone applies a tabGoneMsg.
-func (m *Model) onTabGone(msg tabGoneMsg) tea.Cmd {
-	return m.dropTab(msg.wsID, msg.tabID)
 }
 
 // onHooksDone applies a hooksDoneMsg.

@@ -7,128 +7,96 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/termview"
 )
 
 // defaultLiveTabs is how many tabs hold a live PTY at once.
 const defaultLiveTabs = 8
 
-// selectedWorkspaceID is the workspace the center area shows.
-func (m *Model) selectedWorkspaceID() string {
-	w, ok := m.dash.SelectedWorkspace()
-	if !ok {
-		return ""
-	}
-	return w.ID
-}
-
-// activeTab is the shown tab of the selected workspace.
-func (m *Model) activeTab() *tab {
-	return m.tabs[m.selectedWorkspaceID()].current()
-}
-
-// liveTerminal reports whether the center shows a live terminal that should
-// receive keys.
-func (m *Model) liveTerminal() (*tab, bool) {
-	t := m.activeTab()
-	// A pane whose program exited (kept by remain-on-exit) takes no keys:
-	// they go to the tab commands instead (ctrl+r restart, x close).
-	return t, t != nil && t.view != nil && !t.view.Closed() && t.state.State != agentstate.Stopped
-}
-
 // newTab asks for a new tab in the selected workspace.
-func (m *Model) newTab(kind, assistant, firstTask string) tea.Cmd {
-	id := m.selectedWorkspaceID()
-	rec, ok := m.record(id)
+func (o *tabsOwner) newTab(sc tabScene, kind, assistant, firstTask string) (tea.Cmd, outcome) {
+	rec, ok := sc.record(sc.ws)
 	if !ok {
-		return m.say(levelWarn, "select a workspace first")
+		return nil, tabNote(levelWarn, "select a workspace first")
 	}
 	if rec.Shelved {
-		return m.say(levelWarn, rec.Name+" is shelved: restore it before opening tabs")
+		return nil, tabNote(levelWarn, rec.Name+" is shelved: restore it before opening tabs")
 	}
-	a, ok := m.deps.Config.Assistants[assistant]
+	a, ok := sc.cfg.Assistants[assistant]
 	if !ok {
-		return m.say(levelError, "no assistant named "+assistant+" in config")
+		return nil, tabNote(levelError, "no assistant named "+assistant+" in config")
 	}
-	w, h := m.termSize()
 	req := tabRequest{
-		wsID: id, tabID: m.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
-		firstTask: firstTask, width: w, height: h,
+		wsID: sc.ws, tabID: o.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
+		firstTask: firstTask, width: sc.w, height: sc.h,
 	}
-	return tea.Batch(m.createTab(req), m.say(levelInfo, "starting "+assistant+"…"))
+	return o.createTab(req), tabNote(levelInfo, "starting "+assistant+"…")
 }
 
-// onTabCreated applies a tabCreatedMsg.
-func (m *Model) onTabCreated(msg tabCreatedMsg) tea.Cmd {
+// created puts a started tab in its workspace, shown there; in the
+// selected workspace it takes the keys (the root's, by request).
+func (o *tabsOwner) created(msg tabCreatedMsg, sc tabScene) (tea.Cmd, outcome) {
 	if msg.err != nil {
 		if msg.term != nil {
 			msg.term.Close()
 		}
-		return m.say(levelError, "new tab: "+msg.err.Error())
+		return nil, tabNote(levelError, "new tab: "+msg.err.Error())
 	}
 	r := msg.req
-	if m.mon != nil {
-		m.mon.Wake()
+	if o.d.mon != nil {
+		o.d.mon.Wake()
 	}
 	t := &tab{exitCode: -1, id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
-		firstTask: r.firstTask, taskSince: m.now(), state: m.knownState(msg.session)}
-	wt := m.tabs.ensure(r.wsID)
+		firstTask: r.firstTask, taskSince: o.d.now(), state: sc.knownState(msg.session)}
+	wt := o.ensure(r.wsID)
 	wt.tabs = append(wt.tabs, t)
 	wt.active = len(wt.tabs) - 1
-	cmd := m.bindView(t, msg.term)
-	said := "started " + t.label()
-	if r.wsID == m.selectedWorkspaceID() {
-		said = m.enterNew(t)
-	}
 	// The agent may have said it reads (its modes) before the view was the
 	// tab's: a frame that came then is not coming again, so look now too.
-	cmds := []tea.Cmd{cmd, m.persistTabs(r.wsID), m.say(levelInfo, said), m.syncViews(), m.maybeSendFirstTask(t)}
+	cmds := []tea.Cmd{o.bindView(t, msg.term, sc), o.persist(r.wsID, sc), o.maybeSendFirstTask(t)}
 	if r.firstTask != "" {
 		wsID, tabID := r.wsID, t.id
 		cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))
 	}
-	return tea.Batch(cmds...)
+	if r.wsID == sc.ws {
+		return tea.Batch(cmds...), outcome{}.then(tabEnterRequest{t})
+	}
+	return tea.Batch(cmds...), tabNote(levelInfo, "started "+t.label()).then(tabSyncRequest{})
 }
 
-// onTabAttached applies a tabAttachedMsg.
-func (m *Model) onTabAttached(msg tabAttachedMsg) tea.Cmd {
-	t := m.tabs.find(msg.wsID, msg.tabID)
+// attached gives a tab the PTY client its attach made, unless a newer
+// attach or the tab's end overtook it.
+func (o *tabsOwner) attached(msg tabAttachedMsg, sc tabScene) (tea.Cmd, outcome) {
+	t := o.find(msg.wsID, msg.tabID)
 	if t == nil || msg.gen != t.attachGen {
 		// Superseded or the tab is gone: never let a stale client in.
 		if msg.term != nil {
 			msg.term.Close()
 		}
-		return nil
+		return nil, outcome{}
 	}
 	t.attaching = false
 	if msg.err != nil {
 		t.err = errText(msg.err)
 		if errors.Is(msg.err, errSessionGone) {
-			return m.dropTab(msg.wsID, t.id)
+			return o.drop(msg.wsID, t.id, sc), outcome{}
 		}
-		return nil
+		return nil, outcome{}
 	}
 	t.err = ""
-	return m.bindView(t, msg.term)
+	return o.bindView(t, msg.term, sc), outcome{}
 }
 
-// onTerminal applies a terminal view's own message (frames, close).
-func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
-	t := m.tabs.byTerminal(msg.Terminal())
-	if t == nil {
-		if ws, st := m.sideTermOf(msg.Terminal()); st != nil {
-			return m.onSideTermMsg(ws, st, msg)
-		}
-		return nil
-	}
+// terminal gives tab t its view's own message (frames, close); shown is
+// the tab on screen.
+func (o *tabsOwner) terminal(t *tab, msg termview.Msg, shown *tab) (tea.Cmd, outcome) {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	if _, frame := msg.(termview.FrameMsg); frame {
-		if m.mon != nil {
-			m.mon.NoteOutput(t.session, m.now())
+		if o.d.mon != nil {
+			o.d.mon.NoteOutput(t.session, o.d.now())
 		}
-		if t != m.activeTab() {
+		if t != shown {
 			// Nobody sees this tab: stop waking the UI for its frames.
 			// The terminal keeps its newest frame; showing the tab
 			// picks it up (syncViews re-arms the wait).
@@ -137,36 +105,38 @@ func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
 		}
 	}
 	if _, closed := msg.(termview.ClosedMsg); closed {
-		return tea.Batch(cmd, m.onTerminalClosed(t))
+		return tea.Batch(cmd, o.terminalClosed(t)), outcome{}.then(tabLeaveRequest{t})
 	}
-	return tea.Batch(cmd, m.maybeSendFirstTask(t))
+	return tea.Batch(cmd, o.maybeSendFirstTask(t)), outcome{}
 }
 
 // bindView puts a freshly attached terminal into a tab and keeps the number
 // of live PTYs under the cap by letting the least recently used go.
-func (m *Model) bindView(t *tab, term *termview.Terminal) tea.Cmd {
+func (o *tabsOwner) bindView(t *tab, term *termview.Terminal, sc tabScene) tea.Cmd {
 	v := termview.New(term)
-	v.SetKeys(m.km) // its history pager's keys, remapping and all
-	w, h := m.termSize()
-	x, y := m.termOrigin()
-	v.SetOrigin(x, y)
-	if t != m.activeTab() || m.focus != focusCenter {
+	v.SetKeys(o.d.km) // its history pager's keys, remapping and all
+	v.SetOrigin(sc.x, sc.y)
+	shown := o.active(sc.ws)
+	if t != shown || !sc.focused {
 		v.Blur()
 	}
-	v.SetVisible(t == m.activeTab())
-	t.view, t.lastUsed = &v, m.now()
-	return tea.Batch(v.Init(), t.view.SetSize(w, h), m.enforceLiveCap())
+	v.SetVisible(t == shown)
+	t.view, t.lastUsed = &v, o.d.now()
+	return tea.Batch(v.Init(), t.view.SetSize(sc.w, sc.h), o.enforceLiveCap())
 }
+
+// active is the shown tab of workspace wsID.
+func (o *tabsOwner) active(wsID string) *tab { return o.of(wsID).current() }
 
 // enforceLiveCap detaches the least recently used live tabs beyond the cap.
 // A detached tab keeps its last frame and reattaches when shown again.
-func (m *Model) enforceLiveCap() tea.Cmd {
-	limit := m.deps.LiveTabs
+func (o *tabsOwner) enforceLiveCap() tea.Cmd {
+	limit := o.d.liveTabs
 	if limit <= 0 {
 		limit = defaultLiveTabs
 	}
 	for {
-		live := m.tabs.live()
+		live := o.live()
 		if len(live) <= limit {
 			return nil
 		}
@@ -176,13 +146,13 @@ func (m *Model) enforceLiveCap() tea.Cmd {
 				oldest = t
 			}
 		}
-		m.detach(oldest)
+		detach(oldest)
 	}
 }
 
 // detach closes a tab's PTY client (the session lives on), keeping the
 // last frame to show.
-func (m *Model) detach(t *tab) {
+func detach(t *tab) {
 	if t.view == nil {
 		return
 	}
@@ -194,35 +164,31 @@ func (m *Model) detach(t *tab) {
 }
 
 // ensureAttached attaches the shown tab when it has no live PTY.
-func (m *Model) ensureAttached() tea.Cmd {
-	t := m.activeTab()
+func (o *tabsOwner) ensureAttached(sc tabScene) tea.Cmd {
+	t := o.active(sc.ws)
 	if t == nil || t.view != nil || t.attaching {
 		if t != nil {
-			t.lastUsed = m.now()
+			t.lastUsed = o.d.now()
 		}
 		return nil
 	}
-	w, h := m.termSize()
-	return m.attach(m.selectedWorkspaceID(), t, w, h)
+	return o.attach(sc.ws, t, sc.w, sc.h)
 }
 
-// onTerminalClosed handles a PTY client ending: if the session is gone the
-// tab goes too; otherwise (our client was detached by someone) it reattaches
-// when shown.
-func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
-	wsID := m.tabs.workspaceOf(t)
-	sess, session := m.deps.Sessions, t.session
+// terminalClosed handles a PTY client ending: if the session is gone the
+// tab goes too; otherwise (our client was detached by someone) it
+// reattaches when shown.
+func (o *tabsOwner) terminalClosed(t *tab) tea.Cmd {
+	wsID := o.workspaceOf(t)
+	sess, session, tabID := o.d.sessions, t.session, t.id
 	t.lastFrame = t.view.View()
 	t.view = nil
-	if m.entered == t {
-		m.entered = nil // a reattach must not hand the program keys
-	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
 		ok, err := sess.SessionAlive(ctx, session)
 		if err == nil && !ok {
-			return tabGoneMsg{wsID: wsID, tabID: t.id}
+			return tabGoneMsg{wsID: wsID, tabID: tabID}
 		}
 		return nil
 	}
@@ -230,9 +196,9 @@ func (m *Model) onTerminalClosed(t *tab) tea.Cmd {
 
 type tabGoneMsg struct{ wsID, tabID string }
 
-// dropTab removes a tab whose session no longer exists.
-func (m *Model) dropTab(wsID, tabID string) tea.Cmd {
-	wt := m.tabs[wsID]
+// drop removes a tab whose session no longer exists.
+func (o *tabsOwner) drop(wsID, tabID string, sc tabScene) tea.Cmd {
+	wt := o.of(wsID)
 	if wt == nil {
 		return nil
 	}
@@ -244,29 +210,45 @@ func (m *Model) dropTab(wsID, tabID string) tea.Cmd {
 		t.view.Terminal().Close()
 	}
 	wt.tabs = append(wt.tabs[:i], wt.tabs[i+1:]...)
+	if i < wt.active {
+		wt.active-- // the shown tab stays shown when one before it goes
+	}
 	if wt.active >= len(wt.tabs) {
 		wt.active = len(wt.tabs) - 1
 	}
-	return tea.Batch(m.persistTabs(wsID), m.ensureAttached())
+	return tea.Batch(o.persist(wsID, sc), o.ensureAttached(sc))
 }
 
-// resizeViews gives every live view the current terminal area.
-func (m *Model) resizeViews() tea.Cmd {
-	if m.width < minWidth || m.height < minHeight {
-		// The "too small" screen shows no tab: do not squeeze the agents'
-		// windows (tmux would reflow them) for a size nobody sees.
-		return nil
-	}
-	w, h := m.termSize()
-	x, y := m.termOrigin()
-	cmds := []tea.Cmd{m.sizeSidebar()}
-	for _, wt := range m.tabs {
+// resize gives every live view the terminal area of sc.
+func (o *tabsOwner) resize(sc tabScene) []tea.Cmd {
+	var cmds []tea.Cmd
+	for _, wt := range o.tabSet {
 		for _, t := range wt.tabs {
 			if t.view != nil {
-				t.view.SetOrigin(x, y)
-				cmds = append(cmds, t.view.SetSize(w, h))
+				t.view.SetOrigin(sc.x, sc.y)
+				cmds = append(cmds, t.view.SetSize(sc.w, sc.h))
 			}
 		}
 	}
-	return tea.Batch(cmds...)
+	return cmds
+}
+
+// step shows the next (step 1) or previous (step -1) tab, wrapping.
+func (o *tabsOwner) step(sc tabScene, step int) (tea.Cmd, outcome) {
+	wt := o.of(sc.ws)
+	if wt == nil || len(wt.tabs) == 0 {
+		return nil, outcome{}
+	}
+	n := len(wt.tabs)
+	return o.show(sc, ((wt.active+step)%n+n)%n)
+}
+
+// show makes tab i of the selected workspace the shown one.
+func (o *tabsOwner) show(sc tabScene, i int) (tea.Cmd, outcome) {
+	wt := o.of(sc.ws)
+	if wt == nil || i < 0 || i >= len(wt.tabs) {
+		return nil, outcome{}
+	}
+	wt.active = i
+	return nil, outcome{}.then(tabSyncRequest{})
 }

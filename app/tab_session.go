@@ -51,8 +51,8 @@ func agentProgram(kind, command string) string {
 
 // createTab starts the tab's session through the engine (the one way amux
 // creates a session) and attaches a PTY to it.
-func (m *Model) createTab(req tabRequest) tea.Cmd {
-	sess, tc := m.deps.Sessions, m.deps.Tmux
+func (o *tabsOwner) createTab(req tabRequest) tea.Cmd {
+	sess, tc := o.d.sessions, o.d.tmux
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
@@ -77,10 +77,10 @@ type tabAttachedMsg struct {
 
 // attach starts a PTY client for an existing session after checking that
 // the session under that name is still ours.
-func (m *Model) attach(wsID string, t *tab, width, height int) tea.Cmd {
+func (o *tabsOwner) attach(wsID string, t *tab, width, height int) tea.Cmd {
 	t.attachGen++
 	t.attaching = true
-	gen, sess, tc, session, tabID := t.attachGen, m.deps.Sessions, m.deps.Tmux, t.session, t.id
+	gen, sess, tc, session, tabID := t.attachGen, o.d.sessions, o.d.tmux, t.session, t.id
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()

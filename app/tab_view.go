@@ -8,20 +8,25 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/theme"
 )
 
 // tabBar is the tab bar of the selected workspace, w cells wide: the
 // tabs (ui/tabbar, overflow counted), then what the shown tab needs to say.
 func (m *Model) tabBar(_ *workspaceTabs, w int) string {
-	bar, msg := m.drawTabBar(w)
+	bar, msg := m.tabs.bar(m.tabScene(), w, m.spin.View())
 	return fit(bar.Line+msg, w)
 }
 
+// detachedBody is t's body as the tab area draws it.
+// forwarder: removed after the owners merge
+func (m *Model) detachedBody(t *tab) string { return detachedBody(m.th, t, m.spin.View()) }
+
 // detachedBody is what a tab without a live view shows under the bar: its
 // last screen, faint, with a note over its top line (why it is not live,
-// or how to attach). A live view draws its own cells instead (draw.go).
-func (m *Model) detachedBody(t *tab) string {
-	th := m.th
+// or how to attach; spin is the spinner's frame). A live view draws its
+// own cells instead (draw.go).
+func detachedBody(th theme.Theme, t *tab, spin string) string {
 	var body string
 	if t.lastFrame != "" {
 		body = lipgloss.NewStyle().Faint(true).Render(t.lastFrame)
@@ -31,7 +36,7 @@ func (m *Model) detachedBody(t *tab) string {
 	case t.err != "":
 		note = th.ErrorStyle().Render(t.err)
 	case t.attaching:
-		note = th.MutedStyle().Render(m.spin.View() + " attaching to " + t.session + "…")
+		note = th.MutedStyle().Render(spin + " attaching to " + t.session + "…")
 	default:
 		note = th.MutedStyle().Render("enter or tab: attach to " + t.session)
 	}
@@ -76,20 +81,20 @@ func exitSuffix(r agentstate.Result) string {
 	return strconv.Itoa(r.Exit)
 }
 
-// tabStatus is what the tab bar says after the tabs about the shown one:
+// status is what the tab bar says after the tabs about the shown one:
 // an exited program with its status and what can be done about it, a
 // blocked agent's question, a long-lived run, a first task that was not
 // confirmed. Key names come from the registry.
-func (m *Model) tabStatus(t *tab) string {
-	th := m.th
+func (o *tabsOwner) status(sc tabScene, t *tab) string {
+	th, keyName := sc.th, o.d.km.First
 	var parts []string
 	switch t.state.State {
 	case agentstate.Stopped:
-		s := " ■ " + stateLine(t.state) + " · " + m.keyName(actRestartTab) + " restart"
-		if _, ok := m.shownResumable(); ok {
-			s += " · " + m.keyName(actResumeTab) + " resume"
+		s := " ■ " + stateLine(t.state) + " · " + keyName(actRestartTab) + " restart"
+		if _, ok := o.shownResumable(sc); ok {
+			s += " · " + keyName(actResumeTab) + " resume"
 		}
-		parts = append(parts, th.Style(th.Error).Render(s+" · "+m.keyName(actCloseTab)+" close"))
+		parts = append(parts, th.Style(th.Error).Render(s+" · "+keyName(actCloseTab)+" close"))
 	case agentstate.Blocked:
 		parts = append(parts, th.Style(th.Blocked).Render(" ◆ "+stateLine(t.state)))
 	case agentstate.Running:
@@ -105,9 +110,9 @@ func (m *Model) tabStatus(t *tab) string {
 		parts = append(parts, th.Style(th.Warning).Render(" · first task "+t.delivery))
 	}
 	// Tabs a reboot took are news beside open ones too.
-	if n := len(m.lostTabs(m.selectedWorkspaceID())); n > 0 {
+	if n := len(o.lostTabs(sc.ws, sc)); n > 0 {
 		parts = append(parts, th.Style(th.Warning).Render(" · "+lostTabsLine(n)+": "+
-			m.keyName(actResumeTab)+" brings them back"))
+			keyName(actResumeTab)+" brings them back"))
 	}
 	return strings.Join(parts, "")
 }

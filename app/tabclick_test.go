@@ -16,11 +16,11 @@ func TestClickOnTheTabBarShowsThatTab(t *testing.T) {
 		m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: x, Y: 1})
 	}
 	click(x0 + len(" 1 one  ") + 2) // inside " 2 two "
-	if got := m.tabs[ws].active; got != 1 {
+	if got := m.tabs.of(ws).active; got != 1 {
 		t.Fatalf("active tab %d after clicking the second label", got)
 	}
 	click(x0 + 1)
-	if got := m.tabs[ws].active; got != 0 {
+	if got := m.tabs.of(ws).active; got != 0 {
 		t.Fatalf("active tab %d after clicking the first label", got)
 	}
 	if m.focus != focusCenter {

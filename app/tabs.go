@@ -95,6 +95,9 @@ func (g *tabIDs) mint() string {
 // the model does not have to.
 type tabSet map[string]*workspaceTabs
 
+// of returns the workspace's tabs (nil when it has none).
+func (s tabSet) of(wsID string) *workspaceTabs { return s[wsID] }
+
 // ensure returns the workspace's tabs, creating an empty list.
 func (s tabSet) ensure(wsID string) *workspaceTabs {
 	wt := s[wsID]

@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/theme"
 )
 
 // timelineSpan is how far back the timeline looks.
@@ -19,43 +20,46 @@ func (m *Model) openTimeline() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	id, title := w.ID, "Timeline of "+w.Name+" (last hour)"
-	return m.openLines(title, scopeTimeline, func(m *Model) tea.Cmd {
-		log, zone, th, now := m.deps.History, m.deps.Zone, m.th, m.deps.Now
-		// A tab that is open is named by its label, not its session name.
-		labels := map[string]string{}
-		if wt := m.tabs[id]; wt != nil {
-			for _, t := range wt.tabs {
-				labels[t.session] = t.label()
-			}
+	return m.openLines("Timeline of "+w.Name+" (last hour)", scopeTimeline, w.ID, timelineRead(m.deps, m.th, w.ID, m.tabs.of(w.ID)))
+}
+
+// timelineRead reads workspace id's last hour from d's history off the
+// update loop, naming the tabs open now (wt's) by their labels.
+func timelineRead(d Deps, th theme.Theme, id string, wt *workspaceTabs) func() tea.Msg {
+	log, zone, now := d.History, d.Zone, d.Now
+	// A tab that is open is named by its label, not its session name.
+	labels := map[string]string{}
+	if wt != nil {
+		for _, t := range wt.tabs {
+			labels[t.session] = t.label()
 		}
-		return func() tea.Msg {
-			if log == nil {
-				return linesMsg{lines: []string{"no history is kept"}}
-			}
-			recs, err := log.Since(now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
-			var lines []string
-			for _, r := range recs {
-				l, ok := labels[r.Session]
-				if !ok && r.Type != "" {
-					l, ok = "a closed "+r.Type+" tab", true // its label went with it
-				}
-				line := r.Line(zone)
-				if ok {
-					line = r.Transition(zone)
-					line = line[:9] + l + " · " + line[9:] // after "15:04:05 "
-				}
-				lines = append(lines, th.TextStyle().Render(safetext.Line(line)))
-			}
-			if len(lines) == 0 {
-				lines = append(lines, th.MutedStyle().Render("no state changed in the last hour"))
-			}
-			if err != nil {
-				lines = append(lines, th.ErrorStyle().Render(safetext.Line(err.Error())))
-			}
-			return linesMsg{lines: lines}
+	}
+	return func() tea.Msg {
+		if log == nil {
+			return linesMsg{lines: []string{"no history is kept"}}
 		}
-	})
+		recs, err := log.Since(now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
+		var lines []string
+		for _, r := range recs {
+			l, ok := labels[r.Session]
+			if !ok && r.Type != "" {
+				l, ok = "a closed "+r.Type+" tab", true // its label went with it
+			}
+			line := r.Line(zone)
+			if ok {
+				line = r.Transition(zone)
+				line = line[:9] + l + " · " + line[9:] // after "15:04:05 "
+			}
+			lines = append(lines, th.TextStyle().Render(safetext.Line(line)))
+		}
+		if len(lines) == 0 {
+			lines = append(lines, th.MutedStyle().Render("no state changed in the last hour"))
+		}
+		if err != nil {
+			lines = append(lines, th.ErrorStyle().Render(safetext.Line(err.Error())))
+		}
+		return linesMsg{lines: lines}
+	}
 }
 
 // tabHistory reads a session's last transitions, for the status dialog.

@@ -47,7 +47,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case viewStateMsg:
 		return m.onViewState(msg)
 	case runStartedMsg:
-		return m.onRunStarted(msg)
+		return m.onRunStarted(msg) // its approval first; then the tabs owner
 	case hooksDoneMsg:
 		return m.onHooksDone(msg)
 
@@ -55,67 +55,45 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onProjectsChecked(msg)
 	case managedMsg:
 		return m.onManaged(msg)
-	case sideTermMsg:
-		return m.onSideTerm(msg)
-	case sideWatchMsg:
-		return m.onSideWatch(msg)
-	case sideChangedMsg:
-		return m.onSideChanged(msg)
-	case sideReviewMsg:
-		return m.onSideReview(msg)
-	case stagedMsg:
-		return m.onStaged(msg)
-	case commitReadyMsg:
-		return m.onCommitReady(msg)
-	case mergePreviewMsg:
-		return m.onMergePreview(msg)
-	case landDoneMsg:
-		return m.onLandDone(msg)
-	case resolvedMsg:
-		return m.onResolved(msg)
-	case finishReadyMsg:
-		return m.onFinishReady(msg)
-	case mainWatchMsg:
-		return m.onMainWatch(msg)
-	case mainChangedMsg:
-		return m.onMainChanged(msg)
-	case changes.RequestMsg, projecttree.RequestMsg:
-		return m.sideRequest(msg)
-	case projecttree.LoadedMsg:
-		var cmd tea.Cmd
-		m.side.tree, cmd = m.side.tree.Update(msg)
-		return cmd
+	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
+		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg:
+		return m.toSidebar(msg)
+	case leaveSidebar, dirtyNoted, openFileDiffRequest, openCommitDiffRequest, stageRequest,
+		markResolvedRequest, openCommitRequest, openEditorRequest, openFileViewRequest:
+		return m.onSideAsk(msg)
+	case stagedMsg, commitReadyMsg, mergePreviewMsg, landDoneMsg, resolvedMsg, finishReadyMsg,
+		showConflictReq, finishReq:
+		return m.onReview(msg)
+	case reviewRefreshReq:
+		return m.onReviewRefresh(msg)
+	case landingSeenReq:
+		return m.onLandingSeen(msg)
+	case conflictsInSideReq:
+		return m.onConflictsInSide(msg)
+	case editorReq:
+		return m.openEditor(msg.ws, msg.inMain, msg.path)
+	case settingsSavedMsg:
+		return m.onSettings(msg)
+	case settingsApplyReq:
+		m.applySettings(msg.cfg)
+		return nil
+	case themeReq:
+		m.showTheme(msg.th)
+		return nil
 
-	case tabCreatedMsg:
-		return m.onTabCreated(msg)
-	case tabAttachedMsg:
-		return m.onTabAttached(msg)
-	case tabClosedMsg:
-		return m.onTabClosed(msg)
-	case tabRestartedMsg:
-		return m.onTabRestarted(msg)
-	case tabGoneMsg:
-		return m.onTabGone(msg)
-	case interruptStepMsg:
-		return m.onInterruptStep(msg)
-	case firstTaskDeliveredMsg:
-		return m.onFirstTaskDelivered(msg)
-	case tabsResumedMsg:
-		return m.onTabsResumed(msg)
+	case tabCreatedMsg, tabAttachedMsg, tabClosedMsg, tabRestartedMsg, tabGoneMsg, interruptStepMsg,
+		firstTaskDeliveredMsg, firstTaskTimeoutMsg, tabsResumedMsg, tabCloseRequest, tabRenameRequest:
+		return m.updateTabs(msg)
+	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabLoadRequest, tabNewRequest:
+		return m.onTabRequest(msg)
 	case tapsRepairedMsg:
 		return m.onTapsRepaired(msg)
 	case healthNoticeMsg:
 		return m.onHealthNotice(msg)
-	case firstTaskTimeoutMsg:
-		return m.onFirstTaskTimeout(msg)
+	case restartRequest:
+		return m.restart()
 	case termview.Msg:
 		return m.onTerminal(msg)
-
-	case outputReadMsg:
-		if o, ok := m.overlay.(*outputOverlay); ok {
-			return o.onRead(msg)
-		}
-		return nil
 
 	case tea.KeyPressMsg:
 		if m.overlay != nil {

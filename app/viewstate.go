@@ -64,7 +64,7 @@ func (m *Model) applySavedView() {
 		m.dash.SelectProject(v.SelectedProject)
 	}
 	for wsID, tabID := range v.ActiveTabs {
-		if wt := m.tabs[wsID]; wt != nil {
+		if wt := m.tabs.of(wsID); wt != nil {
 			if i := wt.indexOf(tabID); i >= 0 {
 				wt.active = i
 			}
@@ -83,7 +83,7 @@ func (m *Model) currentView() workspace.ViewState {
 			v.SelectedProject = p.Path
 		}
 	}
-	for wsID, wt := range m.tabs {
+	for wsID, wt := range m.tabs.tabSet {
 		if t := wt.current(); t != nil {
 			v.ActiveTabs[wsID] = t.id
 		}

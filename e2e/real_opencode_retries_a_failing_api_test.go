@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
+	"amux.dev/amux/tmux/tmuxtest"
 )
 
 // The model API rate-limits (429): the real opencode retries and says so
@@ -15,13 +16,16 @@ import (
 // retry gets through.
 func TestRealOpencodeRetriesAFailingAPI(t *testing.T) {
 	s := startOpencodeStory(t, harness.OpencodeOptions{})
-	// Each 429 asks for a 3 s wait, which opencode honours: the banner stays
+	// Each 429 asks for a 5 s wait, which opencode honours: the banner stays
 	// up for seconds, not the one a loaded machine can miss between looks.
-	s.server.Script(modelserver.Turn{Status: 429, Times: 3, RetryAfter: 3 * time.Second}, modelserver.Turn{Text: "Got through."})
+	s.server.Script(modelserver.Turn{Status: 429, Times: 3, RetryAfter: 5 * time.Second}, modelserver.Turn{Text: "Got through."})
 	s.ask(t, "check the tests")
 	s.waitState(t, "working")
+	// opencode may take long on a loaded machine to send its first request;
+	// the banner is looked for once the first 429 is answered.
+	s.server.WaitGenerations(1, harness.RealWait)
 	var reason string
-	harness.Eventually(t, func() (bool, string) {
+	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		reason = s.paneVerdict(t).Evidence
 		return strings.Contains(reason, "[retrying attempt #"), "no retry banner in the verdict; pane:\n" + s.pane(t)
 	})

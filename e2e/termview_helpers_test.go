@@ -61,6 +61,10 @@ func (v *embeddedView) update(msg tea.Msg) {
 func (v *embeddedView) settle(what string, cond func() bool) {
 	v.t.Helper()
 	deadline := time.After(harness.DefaultWait)
+	// What is waited for may be outside the view (tmux's idea of the pane's
+	// size): look again now and then, not only when a message comes.
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
 	for !cond() {
 		if v.running == 0 {
 			v.t.Fatalf("%s: nothing left to wait for; screen:\n%s", what, v.screen())
@@ -71,6 +75,7 @@ func (v *embeddedView) settle(what string, cond func() bool) {
 			if msg != nil {
 				v.update(msg)
 			}
+		case <-tick.C:
 		case <-deadline:
 			v.t.Fatalf("%s: timed out; screen:\n%s", what, v.screen())
 		}

@@ -28,6 +28,12 @@ const (
 	TagAgentReason      = "@amux_agent_reason"       // why blocked/done/error: the question, the report's message
 )
 
+// TagOwnerClient is a global option only (no session copy): the process ID
+// of the scan owner's control-mode client, so another amux sees at once
+// that the owner is gone (its client left the server) instead of waiting
+// out the lease.
+const TagOwnerClient = "@amux_owner_client"
+
 // Pane option keys written by the status tap. They live and die with the pane.
 const (
 	PaneReportedState    = "@amux_reported_state"

@@ -150,7 +150,8 @@ func checkOwner(ctx context.Context, in Inputs) []Finding {
 	now := in.Now.UnixMilli()
 	if owner == "" || lease < now {
 		return []Finding{{Check: "scan owner", Level: Warn, Detail: "no amux holds the lease: agent states are not published",
-			Fix: "keep one amux running on this server; another takes over within " + monitor.LeaseTTL.String() + " of the last one quitting"}}
+			Fix: "keep one amux running on this server; another takes over as soon as the last one quits or dies (within " +
+				monitor.LeaseTTL.String() + " if it hangs)"}}
 	}
 	age := time.Duration(now-beat) * time.Millisecond
 	return []Finding{ok("scan owner", owner+", lease renewed "+age.Round(time.Second).String()+" ago")}

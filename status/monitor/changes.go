@@ -51,7 +51,9 @@ func (c *changes) note(n tmux.Notification) {
 	}
 	switch n.Name {
 	case "sessions-changed", "session-renamed", "session-closed",
-		"window-add", "window-close", "unlinked-window-add", "unlinked-window-close":
+		"window-add", "window-close", "unlinked-window-add", "unlinked-window-close",
+		"client-detached": // perhaps the lease holder's control client: see ownerGone
+
 		c.all = true
 	}
 }

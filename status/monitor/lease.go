@@ -4,23 +4,29 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"amux.dev/amux/tmux"
 )
 
-// Lease timing. Every option write makes tmux redraw every attached client
-// (measured on 3.3a), so the owner renews sparingly — every leaseRenew, not
-// every poll — and writes every key, global and per session, in one
-// command (one redraw): a dead owner is replaced within leaseTTL plus a
-// poll.
+// Lease timing. Every option write costs the tmux server a pass over every
+// session and client (about 37 µs each with 50 sessions, measured on 3.3a),
+// and a renewal writes three keys globally and on every session: renewing
+// every 4 s was most of the server's idle cost at 50 tabs. So the owner
+// renews every leaseRenew, in one command, and the lease is long — a
+// crashed or quitting owner is replaced at once anyway: its control client
+// leaves the server (tmux tells every control client, %client-detached),
+// and the pid it recorded in TagOwnerClient is no longer a client. Only a
+// hung owner, whose client stays, is waited out for leaseTTL.
 const (
-	leaseTTL   = 12 * time.Second
-	leaseRenew = 4 * time.Second // renew once less than TTL-renew is left
+	leaseTTL   = 60 * time.Second
+	leaseRenew = 20 * time.Second // renew once less than TTL-renew is left
 )
 
 // LeaseTTL is how long a lease holds without renewal: another amux takes
-// over within it (plus a poll) once the owner is gone.
+// over within it (plus a poll) when the owner hangs; at once when it exits
+// or dies.
 const LeaseTTL = leaseTTL
 
 // The lease lives in @amux_session_owner, @amux_session_lease_ms and
@@ -54,13 +60,18 @@ func (s *Monitor) sessionLeaseArgs(sessionID string) [][]string {
 // that takes: renew our lease, or claim an absent or expired one. A claim
 // only counts once a later read shows our name, so two instances claiming
 // at once settle on the last writer without both publishing.
-func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, now time.Time, res *Result) bool {
+func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, full bool, now time.Time, res *Result) bool {
 	if len(rows) == 0 {
 		return false
 	}
 	owner, leaseMs := rows[0].owner, rows[0].leaseMs
 	ms := now.UnixMilli()
 	claim := owner == s.instance || owner == "" || leaseMs < ms
+	if !claim && full {
+		// Another instance holds a live lease: it counts only while its
+		// control client is still on the server.
+		claim = s.ownerGone(ctx, r)
+	}
 	if !claim {
 		s.leased = map[string]int64{}
 		return false
@@ -68,7 +79,7 @@ func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, now 
 	if owner == s.instance && leaseMs-ms > (leaseTTL-leaseRenew).Milliseconds() && s.leaseMs == leaseMs {
 		return true // ours and fresh: no write, no redraw
 	}
-	next, cmds := ms+leaseTTL.Milliseconds(), [][]string(nil)
+	next, cmds := ms+leaseTTL.Milliseconds(), [][]string{ownerClientArgs(r)}
 	for _, o := range s.leaseKeys(next, ms) {
 		cmds = append(cmds, tmux.SetGlobalOptionArgs(o.Key, o.Value))
 		for _, row := range rows {
@@ -94,6 +105,44 @@ func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, now 
 	// poll, which may not read, sees the lease as ours and fresh.
 	for i := range rows {
 		rows[i].owner, rows[i].leaseMs = s.instance, next
+	}
+	return true
+}
+
+// ownerClientArgs records which client is the owner's: over the control
+// client, its own pid (tmux expands #{client_pid} for the client running
+// the command); over a process per call, nothing, since that client is gone
+// at once and others would take over at every renewal.
+func ownerClientArgs(r tmux.Runner) []string {
+	if _, ok := r.(*tmux.Control); ok {
+		return []string{"set-option", "-gF", tmux.TagOwnerClient, "#{client_pid}"}
+	}
+	return []string{"set-option", "-g", tmux.TagOwnerClient, ""}
+}
+
+// ownerGone reports whether the lease holder's control client has left the
+// server: the pid it recorded is no longer among the clients. An owner
+// that recorded none (a process per call, an older amux) is never judged
+// gone here; its lease runs out instead.
+func (s *Monitor) ownerGone(ctx context.Context, r tmux.Runner) bool {
+	s.commands++
+	out, err := r.Run(ctx, tmux.Chain(
+		[]string{"display-message", "-p", "owner-client:#{" + tmux.TagOwnerClient + "}"},
+		[]string{"list-clients", "-F", "#{client_pid}"})...)
+	if err != nil {
+		return false
+	}
+	// The first line is the recorded pid (empty when none, or unset), then
+	// one line per client.
+	lines := strings.Split(out, "\n")
+	pid, ok := strings.CutPrefix(strings.TrimSpace(lines[0]), "owner-client:")
+	if _, err := strconv.Atoi(pid); !ok || err != nil {
+		return false
+	}
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == pid {
+			return false
+		}
 	}
 	return true
 }

@@ -218,6 +218,7 @@ func (s *Monitor) runner(ctx context.Context) (tmux.Runner, bool) {
 	}
 	s.ctl = ctl
 	s.fullAt = time.Time{}
+	s.leaseMs = 0 // renew at once: TagOwnerClient must name this client
 	s.watchWakes()
 	return ctl, true
 }
@@ -245,7 +246,7 @@ func (s *Monitor) poll(parent context.Context) Result {
 	}
 	now := s.now()
 	wasOwner := s.owner
-	s.owner = s.lease(ctx, r, rows, now, &res)
+	s.owner = s.lease(ctx, r, rows, full, now, &res)
 	if s.owner && !wasOwner {
 		// Handoff or start: first observations publish but fire nothing.
 		s.seen, s.watched = map[string]bool{}, map[string]bool{}

@@ -10,10 +10,8 @@ package changes
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/textinput"
-
-	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/listview"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
@@ -84,6 +82,9 @@ type row struct {
 	text  string // display copy
 }
 
+// Stop: the cursor rests on files and commits only.
+func (r row) Stop() bool { return r.kind == fileRow || r.kind == commitRow }
+
 // Model is the Changes tab's state.
 type Model struct {
 	theme theme.Theme
@@ -94,28 +95,19 @@ type Model struct {
 	err     string               // a short, drawable load error
 	loading bool
 
-	rows   []row
-	cursor int // index into rows (a selectable row)
-	offset int
-
-	filter    textinput.Model
-	filtering bool
-	query     string
-
-	width, height int
+	list listview.Model[row] // the rows, the cursor, the window, the filter
 }
+
+// moves are the list's four moves.
+var moves = listview.Moves{Down: ActDown, Up: ActUp, Top: ActTop, Bottom: ActBottom}
 
 // New returns an empty list.
 func New(th theme.Theme, km keys.Map) Model {
-	in := dialog.NewFilterField()
-	return Model{theme: th, keys: km, filter: in, loading: true, width: 40, height: 20}
+	return Model{theme: th, keys: km, loading: true, list: listview.New[row](th, moves)}
 }
 
 // SetSize sets the list's outer size.
-func (m *Model) SetSize(w, h int) {
-	m.width, m.height = max(w, 10), max(h, 3)
-	m.scrollToCursor()
-}
+func (m *Model) SetSize(w, h int) { m.list.SetSize(w, h) }
 
 // SetLoading marks a refresh in flight (shown as … in the header).
 func (m *Model) SetLoading(on bool) { m.loading = on }
@@ -154,10 +146,9 @@ func (m *Model) SetData(d Data) {
 // SelectFirst puts the cursor on g's first file shown, if there is one:
 // after a merge stops, on the first conflict.
 func (m *Model) SelectFirst(g Group) bool {
-	for i, r := range m.rows {
+	for i, r := range m.list.Rows() {
 		if r.kind == fileRow && r.group == g {
-			m.cursor = i
-			m.scrollToCursor()
+			m.list.SetCursor(i)
 			return true
 		}
 	}
@@ -169,51 +160,48 @@ func (m Model) Data() Data { return m.data }
 
 // Selected returns the file under the cursor and its group.
 func (m Model) Selected() (File, Group, bool) {
-	if m.cursor >= len(m.rows) || m.rows[m.cursor].kind != fileRow {
+	_, r, ok := m.list.Cursor()
+	if !ok || r.kind != fileRow {
 		return File{}, 0, false
 	}
-	r := m.rows[m.cursor]
 	return m.data.Files[r.group][r.index], r.group, true
 }
 
 // SelectedCommit returns the commit under the cursor.
 func (m Model) SelectedCommit() (Commit, bool) {
-	if m.cursor >= len(m.rows) || m.rows[m.cursor].kind != commitRow {
+	_, r, ok := m.list.Cursor()
+	if !ok || r.kind != commitRow {
 		return Commit{}, false
 	}
-	return m.data.Commits[m.rows[m.cursor].index], true
+	return m.data.Commits[r.index], true
 }
 
+// selectedKey names the item under the cursor, to find it again after the
+// rows are laid out anew.
 func (m Model) selectedKey() string {
-	if m.cursor >= len(m.rows) {
+	_, r, ok := m.list.Cursor()
+	if !ok {
 		return ""
 	}
-	switch r := m.rows[m.cursor]; r.kind {
-	case fileRow:
-		return r.group.String() + "\x00" + m.data.Files[r.group][r.index].Path
-	case commitRow:
-		return "commit\x00" + m.data.Commits[r.index].Hash
-	}
-	return ""
+	return m.keyOf(r)
 }
 
+// selectKey puts the cursor back on the item key names, or, gone, on the
+// nearest stop at the cursor's index.
 func (m *Model) selectKey(key string) {
-	for i := range m.rows {
-		if key != "" && m.keyOf(i) == key {
-			m.cursor = i
-			m.scrollToCursor()
-			return
+	if key != "" {
+		for i, r := range m.list.Rows() {
+			if m.keyOf(r) == key {
+				m.list.SetCursor(i)
+				return
+			}
 		}
 	}
-	m.cursor = min(m.cursor, max(0, len(m.rows)-1))
-	if !m.selectable(m.cursor) {
-		m.move(1)
-	}
-	m.scrollToCursor()
+	i, _, _ := m.list.Cursor()
+	m.list.SetCursor(i)
 }
 
-func (m Model) keyOf(i int) string {
-	r := m.rows[i]
+func (m Model) keyOf(r row) string {
 	switch r.kind {
 	case fileRow:
 		return r.group.String() + "\x00" + m.data.Files[r.group][r.index].Path
@@ -223,46 +211,42 @@ func (m Model) keyOf(i int) string {
 	return ""
 }
 
-func (m Model) selectable(i int) bool {
-	return i < len(m.rows) && (m.rows[i].kind == fileRow || m.rows[i].kind == commitRow)
-}
-
 // rebuild lays out the rows: each non-empty group's header and its files
 // (those matching the filter), then the branch's commits.
 func (m *Model) rebuild() {
-	m.rows = m.rows[:0]
-	q := strings.ToLower(m.query)
+	rows := m.list.Rows()[:0]
+	q := strings.ToLower(m.list.Query())
 	any := false
 	for g := range groupCount {
 		if m.data.Counts[g] == 0 {
 			continue
 		}
 		any = true
-		m.rows = append(m.rows, row{kind: headerRow, group: g})
+		rows = append(rows, row{kind: headerRow, group: g})
 		for i, p := range m.shown[g] {
 			if q != "" && !strings.Contains(strings.ToLower(p), q) {
 				continue
 			}
-			m.rows = append(m.rows, row{kind: fileRow, group: g, index: i, text: p})
+			rows = append(rows, row{kind: fileRow, group: g, index: i, text: p})
 		}
 		if n := m.data.Counts[g] - len(m.data.Files[g]); n > 0 && q == "" {
-			m.rows = append(m.rows, row{kind: noteRow, text: "… and " + itoa(n) + " more"})
+			rows = append(rows, row{kind: noteRow, text: "… and " + itoa(n) + " more"})
 		}
 	}
 	if !any && m.err == "" {
-		m.rows = append(m.rows, row{kind: noteRow, text: "no uncommitted changes"})
+		rows = append(rows, row{kind: noteRow, text: "no uncommitted changes"})
 	}
 	if m.data.CommitCount > 0 {
-		m.rows = append(m.rows, row{kind: commitHeaderRow})
+		rows = append(rows, row{kind: commitHeaderRow})
 		for i, c := range m.data.Commits {
 			text := safetext.Line(c.Short + " " + c.Subject)
 			if q != "" && !strings.Contains(strings.ToLower(text), q) {
 				continue
 			}
-			m.rows = append(m.rows, row{kind: commitRow, index: i, text: text})
+			rows = append(rows, row{kind: commitRow, index: i, text: text})
 		}
 	}
-	m.cursor = min(m.cursor, max(0, len(m.rows)-1))
+	m.list.SetRows(rows)
 }
 
 func safeBase(s string) string { return safetext.Line(s) }

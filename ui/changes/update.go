@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/listview"
 )
 
 // The list's actions; the app puts them in its registry (DefaultActions)
@@ -23,24 +23,78 @@ const (
 	ActRefresh keys.ActionID = "changes.refresh"
 )
 
+// actions is every action of the list, declared once: the keys it
+// matches, its footer and the app's rows are all read from here.
+var actions = append(listview.MoveRows(moves, "file", Model.whyEmpty), keys.Table[Model]{
+	{ID: ActOpen, Keys: []string{"enter"}, Label: "diff", Help: "Open the file's diff (a commit's changes)",
+		Hint: true, Palette: true, Why: Model.whyEmpty},
+	{ID: ActStage, Keys: []string{"space", "s"}, Label: "stage", Help: "Stage the file (unstage a staged one)",
+		Hint: true, Palette: true, Why: Model.whyNoFile},
+	// Nothing staged still commits: the dialog amends the last commit.
+	{ID: ActCommit, Keys: []string{"c"}, Label: "commit", Help: "Commit what is staged",
+		Hint: true, Palette: true, Why: keys.Always[Model]},
+	{ID: ActFilter, Keys: []string{"/"}, Label: "filter", Help: "Filter the files by path",
+		Hint: true, Palette: true, Why: Model.whyNothingToFilter},
+	{ID: ActRefresh, Keys: []string{"r"}, Label: "refresh", Help: "Refresh the changes now",
+		Palette: true, Why: keys.Always[Model]},
+}...)
+
+// hints are the footer's actions.
+var hints = actions.Hints()
+
 // DefaultActions are the list's actions with their default keys.
-func DefaultActions(scope keys.Scope) []keys.Action {
-	a := func(id keys.ActionID, ks []string, label, help string, hint, palette bool) keys.Action {
-		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Hint: hint, Palette: palette}
-	}
-	return append(keys.ListMoves(scope, ActDown, ActUp, ActTop, ActBottom, "file"),
-		a(ActOpen, []string{"enter"}, "diff", "Open the file's diff (a commit's changes)", true, true),
-		a(ActStage, []string{"space", "s"}, "stage", "Stage the file (unstage a staged one)", true, true),
-		a(ActCommit, []string{"c"}, "commit", "Commit what is staged", true, true),
-		a(ActFilter, []string{"/"}, "filter", "Filter the files by path", true, true),
-		a(ActRefresh, []string{"r"}, "refresh", "Refresh the changes now", false, true),
-	)
+func DefaultActions(scope keys.Scope) []keys.Action { return actions.Actions(scope) }
+
+// Table is the list's action table, for tests over every row.
+func Table() keys.Table[Model] { return actions }
+
+// Why says why the list's action id cannot run now ("" when it can), as
+// the list itself would: the app's palette, help and key path ask it.
+func (m Model) Why(id keys.ActionID) string {
+	why, _ := actions.Why(m, id)
+	return why
 }
 
-var actionIDs = []keys.ActionID{ActDown, ActUp, ActTop, ActBottom, ActOpen, ActStage, ActCommit, ActFilter, ActRefresh}
+// whyEmpty says why the list has nothing to act on, "" when it has (the
+// cursor rests only on a file or a commit).
+func (m Model) whyEmpty() string {
+	switch {
+	case m.list.HasStop():
+		return ""
+	case m.loading:
+		return "the changes are still loading"
+	case m.err != "":
+		return "the changes could not be read (" + m.keys.First(ActRefresh) + " reads them again)"
+	case m.list.Query() != "":
+		return "nothing matches the filter"
+	}
+	return "no uncommitted changes and no commits on the branch"
+}
 
-var hints = []keys.Hint{{ID: ActOpen, What: "diff"}, {ID: ActStage, What: "stage"}, {ID: ActCommit, What: "commit"},
-	{ID: ActFilter, What: "filter"}}
+func (m Model) whyNoFile() string {
+	if why := m.whyEmpty(); why != "" {
+		return why
+	}
+	if _, _, ok := m.Selected(); !ok {
+		return "a commit is under the cursor, not a file"
+	}
+	return ""
+}
+
+func (m Model) whyNothingToFilter() string {
+	if len(m.data.Commits) > 0 {
+		return ""
+	}
+	for g := range groupCount {
+		if len(m.data.Files[g]) > 0 {
+			return ""
+		}
+	}
+	if m.loading {
+		return "the changes are still loading"
+	}
+	return "no files or commits to filter"
+}
 
 // Op is something the list asks the app to do.
 type Op int
@@ -64,25 +118,21 @@ type RequestMsg struct {
 
 func request(r RequestMsg) tea.Cmd { return func() tea.Msg { return r } }
 
-// Update handles keys (through the scope map) and typing in the filter.
+// Update handles keys (through the scope map), the wheel and typing in
+// the filter.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		if m.filtering {
-			return m.filterKey(msg)
-		}
-		if id, ok := m.keys.Find(msg.String(), actionIDs...); ok {
+	cmd, used, requery := m.list.Update(msg)
+	if requery {
+		key := m.selectedKey()
+		m.rebuild()
+		m.selectKey(key)
+	}
+	if used {
+		return m, cmd
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if id, ok := actions.Find(m.keys, k.String()); ok {
 			return m.Do(id)
-		}
-	case tea.MouseWheelMsg:
-		if msg.Button == tea.MouseWheelDown {
-			m.move(1)
-		} else if msg.Button == tea.MouseWheelUp {
-			m.move(-1)
-		}
-	case tea.PasteMsg:
-		if m.filtering {
-			return m.typeFilter(msg)
 		}
 	}
 	return m, nil
@@ -90,25 +140,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 // Filtering reports whether the filter field has focus (every key goes to
 // it then).
-func (m Model) Filtering() bool { return m.filtering }
+func (m Model) Filtering() bool { return m.list.Filtering() }
 
 // Do runs one of the list's actions.
 func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
+	if m.list.Do(id) {
+		return m, nil
+	}
 	switch id {
-	case ActDown:
-		m.move(1)
-	case ActUp:
-		m.move(-1)
-	case ActTop:
-		m.cursor = 0
-		if !m.selectable(0) {
-			m.move(1)
-		}
-	case ActBottom:
-		m.cursor = len(m.rows) - 1
-		if !m.selectable(m.cursor) {
-			m.move(-1)
-		}
 	case ActOpen:
 		if f, g, ok := m.Selected(); ok {
 			return m, request(RequestMsg{Op: OpOpenDiff, File: f, Group: g})
@@ -125,84 +164,9 @@ func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
 	case ActRefresh:
 		return m, request(RequestMsg{Op: OpRefresh})
 	case ActFilter:
-		m.filtering = true
-		m.filter.SetValue(m.query)
-		m.filter.CursorEnd()
-		return m, m.filter.Focus()
+		return m, m.list.StartFilter()
 	}
-	m.scrollToCursor()
 	return m, nil
 }
-
-// filterKey: typing narrows the list at once; enter keeps the filter, esc
-// clears it.
-func (m Model) filterKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch k.String() {
-	case "enter":
-		m.filtering = false
-		m.filter.Blur()
-		return m, nil
-	case "esc":
-		m.filtering = false
-		m.filter.Blur()
-		m.filter.SetValue("")
-		m.applyFilter()
-		return m, nil
-	}
-	return m.typeFilter(k)
-}
-
-// typeFilter feeds the filter field through dialog.InputMsg and narrows
-// the list at once.
-func (m Model) typeFilter(msg tea.Msg) (Model, tea.Cmd) {
-	msg, ok := dialog.InputMsg(msg)
-	if !ok {
-		return m, nil
-	}
-	var cmd tea.Cmd
-	m.filter, cmd = m.filter.Update(msg)
-	m.applyFilter()
-	return m, cmd
-}
-
-func (m *Model) applyFilter() {
-	if v := m.filter.Value(); v != m.query {
-		key := m.selectedKey()
-		m.query = v
-		m.rebuild()
-		m.selectKey(key)
-	}
-}
-
-// move steps the cursor n selectable rows.
-func (m *Model) move(n int) {
-	dir := 1
-	if n < 0 {
-		dir, n = -1, -n
-	}
-	for ; n > 0; n-- {
-		for i := m.cursor + dir; i >= 0 && i < len(m.rows); i += dir {
-			if m.selectable(i) {
-				m.cursor = i
-				break
-			}
-		}
-	}
-	m.scrollToCursor()
-}
-
-func (m *Model) scrollToCursor() {
-	body := m.bodyHeight()
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	if m.cursor >= m.offset+body {
-		m.offset = m.cursor - body + 1
-	}
-	m.offset = max(0, min(m.offset, len(m.rows)-body))
-}
-
-// bodyHeight is the rows for the list: the header and the footer take one.
-func (m Model) bodyHeight() int { return max(1, m.height-2) }
 
 func itoa(n int) string { return strconv.Itoa(n) }

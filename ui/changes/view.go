@@ -8,28 +8,15 @@ import (
 	"amux.dev/amux/ui/keys"
 )
 
-// View renders the header with the counts, the rows and the footer.
+// View renders the header with the counts (and a load error under it),
+// the rows and the footer.
 func (m Model) View() string {
-	var b strings.Builder
-	b.WriteString(m.header())
-	body := m.bodyHeight()
+	head := m.header()
 	if m.err != "" {
-		b.WriteString("\n" + m.theme.ErrorStyle().Render(ansi.Truncate(m.err, m.width, "…")))
-		body--
+		head += "\n" + m.theme.ErrorStyle().Render(ansi.Truncate(m.err, m.list.Width(), "…"))
 	}
-	for i := m.offset; i < m.offset+body; i++ {
-		b.WriteByte('\n')
-		if i < len(m.rows) {
-			b.WriteString(m.renderRow(i))
-		}
-	}
-	b.WriteByte('\n')
-	if m.filtering {
-		b.WriteString(m.filter.View())
-	} else {
-		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(m.footerHints()...), m.width, "…")))
-	}
-	return b.String()
+	// A closure, not the method value: it stays on the stack.
+	return m.list.View(head, m.keys.Hints(m.footerHints()...), func(r row) string { return m.renderRow(r) })
 }
 
 // footerHints are the footer's keys for the selected row: its stage key
@@ -62,39 +49,34 @@ func (m Model) header() string {
 	if len(parts) > 0 {
 		h += " · " + strings.Join(parts, " · ")
 	}
-	if m.query != "" {
-		h += " · /" + m.query
+	if q := m.list.Query(); q != "" {
+		h += " · /" + q
 	}
 	if m.loading {
 		h += " …"
 	}
-	return m.theme.AccentStyle().Render(ansi.Truncate(h, m.width, "…"))
+	return m.theme.AccentStyle().Render(ansi.Truncate(h, m.list.Width(), "…"))
 }
 
-func (m Model) renderRow(i int) string {
-	r := m.rows[i]
+func (m Model) renderRow(r row) string {
+	width := m.list.Width()
 	var line string
 	switch r.kind {
 	case headerRow:
 		n := m.data.Counts[r.group]
-		return m.theme.AccentStyle().Render(ansi.Truncate(r.group.String()+" ("+itoa(n)+")", m.width, "…"))
+		return m.theme.AccentStyle().Render(ansi.Truncate(r.group.String()+" ("+itoa(n)+")", width, "…"))
 	case commitHeaderRow:
 		t := "Commits not on " + m.baseName() + " (" + itoa(m.data.CommitCount) + ")"
-		return m.theme.AccentStyle().Render(ansi.Truncate(t, m.width, "…"))
+		return m.theme.AccentStyle().Render(ansi.Truncate(t, width, "…"))
 	case noteRow:
-		return m.theme.MutedStyle().Render(ansi.Truncate("  "+r.text, m.width, "…"))
+		return m.theme.MutedStyle().Render(ansi.Truncate("  "+r.text, width, "…"))
 	case fileRow:
 		code := string(m.data.Files[r.group][r.index].Code)
 		line = "  " + m.codeStyle(r.group).Render(code) + " " + r.text
 	case commitRow:
 		line = "  " + r.text
 	}
-	line = ansi.Truncate(line, m.width, "…")
-	if i == m.cursor {
-		pad := max(0, m.width-ansi.StringWidth(line))
-		return m.theme.SelectedStyle().Render(ansi.Strip(line) + strings.Repeat(" ", pad))
-	}
-	return line
+	return ansi.Truncate(line, width, "…")
 }
 
 func (m Model) baseName() string {

@@ -28,14 +28,48 @@ const (
 	ActCancel keys.ActionID = "commit.cancel"
 )
 
-// DefaultActions are the dialog's actions with their default keys.
-func DefaultActions(scope keys.Scope) []keys.Action {
-	return []keys.Action{
-		{ID: ActCommit, Scope: scope, Keys: []string{"ctrl+s"}, Label: "commit", Help: "Commit with this message", Hint: true},
-		{ID: ActAmend, Scope: scope, Keys: []string{"ctrl+t"}, Label: "amend", Help: "Toggle amend: replace the last commit instead of adding one", Hint: true},
-		{ID: ActCancel, Scope: scope, Keys: []string{"esc"}, Label: "cancel", Help: "Close without committing", Hint: true},
-	}
+// actions is every action of the dialog, declared once: the keys it
+// matches, its footer and the app's rows are all read from here.
+var actions = keys.Table[Model]{
+	{ID: ActCommit, Keys: []string{"ctrl+s"}, Label: "commit", Help: "Commit with this message", Hint: true, Why: Model.whyNoCommit},
+	{ID: ActAmend, Keys: []string{"ctrl+t"}, Label: "amend", Help: "Toggle amend: replace the last commit instead of adding one",
+		Hint: true, Why: Model.whyNoAmend},
+	{ID: ActCancel, Keys: []string{"esc"}, Label: "cancel", Help: "Close without committing", Hint: true, Why: keys.Always[Model]},
 }
+
+// hints are the dialog's footer.
+var hints = actions.Hints()
+
+// DefaultActions are the dialog's actions with their default keys.
+func DefaultActions(scope keys.Scope) []keys.Action { return actions.Actions(scope) }
+
+// Table is the dialog's action table, for tests over every row.
+func Table() keys.Table[Model] { return actions }
+
+// Why says why the dialog's action id cannot run now ("" when it can), as
+// the dialog itself would.
+func (m Model) Why(id keys.ActionID) string {
+	why, _ := actions.Why(m, id)
+	return why
+}
+
+// whyNoCommit is the message rule's objection to the message as typed.
+func (m Model) whyNoCommit() string {
+	if err := m.validate(m.area.Value()); err != nil {
+		return safetext.Line(err.Error())
+	}
+	return ""
+}
+
+func (m Model) whyNoAmend() string {
+	if m.lastMessage == "" {
+		return noAmend
+	}
+	return ""
+}
+
+// noAmend is why a branch without a commit cannot amend.
+const noAmend = "nothing to amend: the branch has no commit yet"
 
 // Request is what the person asked to commit.
 type Request struct {
@@ -117,7 +151,7 @@ func (m Model) Value() Request { return Request{Message: m.area.Value(), Amend: 
 // cancelled.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if id, ok := m.keys.Find(k.String(), ActCommit, ActAmend, ActCancel); ok {
+		if id, ok := actions.Find(m.keys, k.String()); ok {
 			return m.do(id)
 		}
 	}
@@ -145,8 +179,8 @@ func (m Model) do(id keys.ActionID) (Model, tea.Cmd, dialog.Outcome) {
 	case ActCancel:
 		return m, nil, dialog.Cancelled
 	case ActAmend:
-		if m.lastMessage == "" {
-			m.err = "nothing to amend: the branch has no commit yet"
+		if why := m.whyNoAmend(); why != "" {
+			m.err = why
 			return m, nil, dialog.Pending
 		}
 		m.amend = !m.amend
@@ -158,8 +192,8 @@ func (m Model) do(id keys.ActionID) (Model, tea.Cmd, dialog.Outcome) {
 		}
 		m.check()
 	case ActCommit:
-		if err := m.validate(m.area.Value()); err != nil {
-			m.err = safetext.Line(err.Error())
+		if why := m.whyNoCommit(); why != "" {
+			m.err = why
 			return m, nil, dialog.Pending
 		}
 		return m, nil, dialog.Submitted
@@ -207,6 +241,6 @@ func (m Model) View() string {
 	if m.amend {
 		amend = "on"
 	}
-	lines = append(lines, th.MutedStyle().Render(m.keys.Hints(keys.Hint{ID: ActCommit, What: "commit"}, keys.Hint{ID: ActAmend, What: "amend"}, keys.Hint{ID: ActCancel, What: "cancel"})+" · amend "+amend))
+	lines = append(lines, th.MutedStyle().Render(m.keys.Hints(hints...)+" · amend "+amend))
 	return th.Panel(true).Width(m.width).Padding(0, 1).Render(strings.Join(lines, "\n"))
 }

@@ -51,7 +51,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.searching {
 			return m.searchKey(msg)
 		}
-		if id, ok := m.keys.Find(msg.String(), actionIDs...); ok {
+		if id, ok := actions.Find(m.keys, msg.String()); ok {
 			return m.Do(id)
 		}
 	case tea.PasteMsg:

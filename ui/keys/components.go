@@ -57,55 +57,71 @@ const (
 	ScopeHistory Scope = "history" // a tab scrolled back into its history (with ScopeView)
 )
 
-// ComponentActions are the component actions with their default keys. The
-// components declare them here, next to their IDs; the application puts
-// them into its registry with everything else.
-func ComponentActions() []Action {
-	a := func(id ActionID, scope Scope, ks []string, label, help string) Action {
-		return Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help}
-	}
-	return []Action{
-		a(FormSubmit, ScopeForm, []string{"enter"}, "submit", "Submit the dialog (a typed confirm only once the text matches)"),
-		a(FormCancel, ScopeForm, []string{"esc"}, "cancel", "Close the dialog without doing anything"),
-		a(FormNext, ScopeForm, []string{"tab", "down"}, "next field", "Next field"),
-		a(FormPrev, ScopeForm, []string{"shift+tab", "up"}, "previous field", "Previous field"),
-		a(FormValueBack, ScopeForm, []string{"left"}, "change", "A choice or on/off field: the previous value"),
-		a(FormValueNext, ScopeForm, []string{"right"}, "change", "A choice or on/off field: the next value"),
-		a(FormAddRow, ScopeForm, []string{"ctrl+n"}, "add", "Add a row (an assistant, a variable, a setup command)"),
-		a(FormDeleteRow, ScopeForm, []string{"ctrl+d"}, "remove", "Remove the row under the cursor"),
-		a(ListChoose, ScopeList, []string{"enter"}, "choose", "Take the highlighted row (or the typed path)"),
-		a(ListCancel, ScopeList, []string{"esc", "ctrl+c"}, "close", "Close the list"),
-		a(ListUp, ScopeList, []string{"up", "ctrl+p", "ctrl+k"}, "up", "Highlight the row above"),
-		a(ListDown, ScopeList, []string{"down", "ctrl+n", "ctrl+j"}, "down", "Highlight the row below"),
-		a(ListPageUp, ScopeList, []string{"pgup"}, "page up", "A page up"),
-		a(ListPageDown, ScopeList, []string{"pgdown"}, "page down", "A page down"),
-		a(ListComplete, ScopeList, []string{"tab"}, "complete", "Complete the typed path"),
-		a(ConfirmYes, ScopeConfirm, []string{"enter", "y"}, "yes", "Answer yes"),
-		a(ConfirmNo, ScopeConfirm, []string{"esc", "n"}, "no", "Answer no"),
-		a(ChoicePick, ScopeChoice, []string{"enter"}, "pick", "Take the highlighted answer"),
-		a(ChoiceCancel, ScopeChoice, []string{"esc"}, "cancel", "Answer nothing and close the question"),
-		a(ChoiceUp, ScopeChoice, []string{"up", "k"}, "up", "Highlight the answer above"),
-		a(ChoiceDown, ScopeChoice, []string{"down", "j"}, "down", "Highlight the answer below"),
-		a(ViewDown, ScopeView, []string{"j", "down"}, "down", "Scroll a line down"),
-		a(ViewUp, ScopeView, []string{"k", "up"}, "up", "Scroll a line up"),
-		a(ViewPageDown, ScopeView, []string{"pgdown", "space", "ctrl+d"}, "page down", "Scroll a page down"),
-		a(ViewPageUp, ScopeView, []string{"pgup", "ctrl+u"}, "page up", "Scroll a page up"),
-		a(ViewTop, ScopeView, []string{"g", "home"}, "top", "Go to the first line"),
-		a(ViewBottom, ScopeView, []string{"G", "end"}, "bottom", "Go to the last line (a live output follows from there)"),
-		a(ViewSearch, ScopeView, []string{"/"}, "search", "Search the text (literal, any case; enter or a pasted newline accepts)"),
-		a(ViewNext, ScopeView, []string{"n"}, "next", "Next match of the search"),
-		a(ViewPrev, ScopeView, []string{"N"}, "previous", "Previous match of the search"),
-	}
+// Widgets is the state the shared widgets' actions are asked about: none.
+// A form's, a list's, a question's or a view's keys run whenever the
+// widget has them (on an empty list or a view with no search they do
+// nothing visible); where a key belongs to a widget that is not open, the
+// registry says where it works instead (Registry.Explain).
+type Widgets struct{}
+
+// widgetTable is every shared widget's action, declared once.
+var widgetTable = Table[Widgets]{
+	{ID: FormSubmit, Scope: ScopeForm, Keys: []string{"enter"}, Label: "submit", Help: "Submit the dialog (a typed confirm only once the text matches)", Why: Always[Widgets]},
+	{ID: FormCancel, Scope: ScopeForm, Keys: []string{"esc"}, Label: "cancel", Help: "Close the dialog without doing anything", Why: Always[Widgets]},
+	{ID: FormNext, Scope: ScopeForm, Keys: []string{"tab", "down"}, Label: "next field", Help: "Next field", Why: Always[Widgets]},
+	{ID: FormPrev, Scope: ScopeForm, Keys: []string{"shift+tab", "up"}, Label: "previous field", Help: "Previous field", Why: Always[Widgets]},
+	{ID: FormValueBack, Scope: ScopeForm, Keys: []string{"left"}, Label: "change", Help: "A choice or on/off field: the previous value", Why: Always[Widgets]},
+	{ID: FormValueNext, Scope: ScopeForm, Keys: []string{"right"}, Label: "change", Help: "A choice or on/off field: the next value", Why: Always[Widgets]},
+	{ID: FormAddRow, Scope: ScopeForm, Keys: []string{"ctrl+n"}, Label: "add", Help: "Add a row (an assistant, a variable, a setup command)", Why: Always[Widgets]},
+	{ID: FormDeleteRow, Scope: ScopeForm, Keys: []string{"ctrl+d"}, Label: "remove", Help: "Remove the row under the cursor", Why: Always[Widgets]},
+	{ID: ListChoose, Scope: ScopeList, Keys: []string{"enter"}, Label: "choose", Help: "Take the highlighted row (or the typed path)", Why: Always[Widgets]},
+	{ID: ListCancel, Scope: ScopeList, Keys: []string{"esc", "ctrl+c"}, Label: "close", Help: "Close the list", Why: Always[Widgets]},
+	{ID: ListUp, Scope: ScopeList, Keys: []string{"up", "ctrl+p", "ctrl+k"}, Label: "up", Help: "Highlight the row above", Why: Always[Widgets]},
+	{ID: ListDown, Scope: ScopeList, Keys: []string{"down", "ctrl+n", "ctrl+j"}, Label: "down", Help: "Highlight the row below", Why: Always[Widgets]},
+	{ID: ListPageUp, Scope: ScopeList, Keys: []string{"pgup"}, Label: "page up", Help: "A page up", Why: Always[Widgets]},
+	{ID: ListPageDown, Scope: ScopeList, Keys: []string{"pgdown"}, Label: "page down", Help: "A page down", Why: Always[Widgets]},
+	{ID: ListComplete, Scope: ScopeList, Keys: []string{"tab"}, Label: "complete", Help: "Complete the typed path", Why: Always[Widgets]},
+	{ID: ConfirmYes, Scope: ScopeConfirm, Keys: []string{"enter", "y"}, Label: "yes", Help: "Answer yes", Why: Always[Widgets]},
+	{ID: ConfirmNo, Scope: ScopeConfirm, Keys: []string{"esc", "n"}, Label: "no", Help: "Answer no", Why: Always[Widgets]},
+	{ID: ChoicePick, Scope: ScopeChoice, Keys: []string{"enter"}, Label: "pick", Help: "Take the highlighted answer", Why: Always[Widgets]},
+	{ID: ChoiceCancel, Scope: ScopeChoice, Keys: []string{"esc"}, Label: "cancel", Help: "Answer nothing and close the question", Why: Always[Widgets]},
+	{ID: ChoiceUp, Scope: ScopeChoice, Keys: []string{"up", "k"}, Label: "up", Help: "Highlight the answer above", Why: Always[Widgets]},
+	{ID: ChoiceDown, Scope: ScopeChoice, Keys: []string{"down", "j"}, Label: "down", Help: "Highlight the answer below", Why: Always[Widgets]},
+	{ID: ViewDown, Scope: ScopeView, Keys: []string{"j", "down"}, Label: "down", Help: "Scroll a line down", Why: Always[Widgets]},
+	{ID: ViewUp, Scope: ScopeView, Keys: []string{"k", "up"}, Label: "up", Help: "Scroll a line up", Why: Always[Widgets]},
+	{ID: ViewPageDown, Scope: ScopeView, Keys: []string{"pgdown", "space", "ctrl+d"}, Label: "page down", Help: "Scroll a page down", Why: Always[Widgets]},
+	{ID: ViewPageUp, Scope: ScopeView, Keys: []string{"pgup", "ctrl+u"}, Label: "page up", Help: "Scroll a page up", Why: Always[Widgets]},
+	{ID: ViewTop, Scope: ScopeView, Keys: []string{"g", "home"}, Label: "top", Help: "Go to the first line", Why: Always[Widgets]},
+	{ID: ViewBottom, Scope: ScopeView, Keys: []string{"G", "end"}, Label: "bottom", Help: "Go to the last line (a live output follows from there)", Why: Always[Widgets]},
+	{ID: ViewSearch, Scope: ScopeView, Keys: []string{"/"}, Label: "search", Help: "Search the text (literal, any case; enter or a pasted newline accepts)", Why: Always[Widgets]},
+	{ID: ViewNext, Scope: ScopeView, Keys: []string{"n"}, Label: "next", Help: "Next match of the search", Why: Always[Widgets]},
+	{ID: ViewPrev, Scope: ScopeView, Keys: []string{"N"}, Label: "previous", Help: "Previous match of the search", Why: Always[Widgets]},
 }
 
-// HistoryActions are the actions of a tab scrolled back into its history
-// that are its own (with it the keys.View* actions apply): the way back to
-// the live screen. A separate list until the app's table gives
-// ScopeHistory its place in the help; termview uses it for its defaults.
-func HistoryActions() []Action {
-	return []Action{{ID: HistoryLive, Scope: ScopeHistory, Keys: []string{"esc", "q"}, Label: "live",
-		Help: "Back to the live screen (any key the history does not use does that too, and reaches the program)"}}
+// historyTable is the actions of a tab scrolled back into its history that
+// are its own (with it the keys.View* actions apply): the way back to the
+// live screen.
+var historyTable = Table[Widgets]{
+	{ID: HistoryLive, Scope: ScopeHistory, Keys: []string{"esc", "q"}, Label: "live",
+		Help: "Back to the live screen (any key the history does not use does that too, and reaches the program)",
+		Why:  Always[Widgets]},
 }
+
+// WidgetTable is the shared widgets' actions with their default keys and
+// their why (tests read every row through it).
+func WidgetTable() Table[Widgets] {
+	return append(append(Table[Widgets](nil), widgetTable...), historyTable...)
+}
+
+// ComponentActions are the shared widgets' actions with their default
+// keys, in their own scopes; the application puts them into its registry
+// with everything else.
+func ComponentActions() []Action { return widgetTable.Actions("") }
+
+// HistoryActions are the actions of a tab scrolled back into its history
+// that are its own. A separate list until the app's table gives
+// ScopeHistory its place in the help; termview uses it for its defaults.
+func HistoryActions() []Action { return historyTable.Actions("") }
 
 // Map is what a component needs from the registry: the keys bound to each
 // action. It is a read-only value, cheap to copy into components.
@@ -151,17 +167,4 @@ func (m Map) Hints(pairs ...Hint) string {
 type Hint struct {
 	ID   ActionID
 	What string
-}
-
-// ListMoves are a list component's four moves in scope, on the keys every
-// list here uses (j/k and the arrows, g/G and Home/End), their help naming
-// what the list holds ("file", "entry"). The sidebar's Changes list and
-// Project tree share them.
-func ListMoves(scope Scope, down, up, top, bottom ActionID, item string) []Action {
-	return []Action{
-		{ID: down, Scope: scope, Keys: []string{"j", "down"}, Label: "down", Help: "Next " + item},
-		{ID: up, Scope: scope, Keys: []string{"k", "up"}, Label: "up", Help: "Previous " + item},
-		{ID: top, Scope: scope, Keys: []string{"g", "home"}, Label: "top", Help: "First " + item},
-		{ID: bottom, Scope: scope, Keys: []string{"G", "end"}, Label: "bottom", Help: "Last " + item},
-	}
 }

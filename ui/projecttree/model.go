@@ -22,11 +22,10 @@ import (
 	"path"
 	"strings"
 
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/listview"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
 )
@@ -71,6 +70,10 @@ type row struct {
 	depth int
 }
 
+// Stop: every row takes the cursor (on a failed directory's error, the
+// refresh key retries it).
+func (row) Stop() bool { return true }
+
 // Model is the tree's state.
 type Model struct {
 	theme  theme.Theme
@@ -82,29 +85,20 @@ type Model struct {
 	nodes     map[string]*node
 	seq       int
 
-	rows       []row
-	cursor     int
-	cursorPath string
-	offset     int
-
-	filter    textinput.Model
-	filtering bool
-	query     string
-
-	width, height int
+	list       listview.Model[row] // the rows, the cursor, the window, the filter
+	cursorPath string              // the entry under the cursor, kept across a rebuild
 }
+
+// moves are the tree's four moves.
+var moves = listview.Moves{Down: ActDown, Up: ActUp, Top: ActTop, Bottom: ActBottom}
 
 // New returns an empty tree reading through r (NewDirReader in production).
 func New(th theme.Theme, km keys.Map, r Reader) Model {
-	in := dialog.NewFilterField()
-	return Model{theme: th, keys: km, reader: r, filter: in, nodes: map[string]*node{}, width: 40, height: 20}
+	return Model{theme: th, keys: km, reader: r, nodes: map[string]*node{}, list: listview.New[row](th, moves)}
 }
 
 // SetSize sets the tree's outer size.
-func (m *Model) SetSize(w, h int) {
-	m.width, m.height = max(w, 10), max(h, 3)
-	m.scrollToCursor()
-}
+func (m *Model) SetSize(w, h int) { m.list.SetSize(w, h) }
 
 // Workspace returns whose tree is shown.
 func (m Model) Workspace() string { return m.workspace }
@@ -121,9 +115,9 @@ func (m *Model) SetWorkspace(id, root string) tea.Cmd {
 	}
 	m.workspace, m.root = id, root
 	m.nodes = map[string]*node{"": {dir: true, expanded: true}}
-	m.cursor, m.cursorPath, m.offset = 0, "", 0
-	m.query = ""
-	m.filter.SetValue("")
+	m.cursorPath = ""
+	m.list.SetRows(nil)
+	m.list.ClearFilter()
 	cmd := m.load("")
 	m.rebuild()
 	return cmd
@@ -132,10 +126,11 @@ func (m *Model) SetWorkspace(id, root string) tea.Cmd {
 // Selected returns the path under the cursor and whether it is a
 // directory.
 func (m Model) Selected() (path string, dir bool, ok bool) {
-	if m.cursor >= len(m.rows) || m.rows[m.cursor].kind != entryRow {
+	_, r, ok := m.list.Cursor()
+	if !ok || r.kind != entryRow {
 		return "", false, false
 	}
-	p := m.rows[m.cursor].path
+	p := r.path
 	n := m.nodes[p]
 	return p, n != nil && n.dir, n != nil
 }
@@ -150,28 +145,30 @@ func (m Model) Expanded(path string) bool {
 // or, while a filter is set, from every loaded entry matching it plus its
 // ancestors — without touching expanded.
 func (m *Model) rebuild() {
-	m.rows = m.rows[:0]
+	rows := m.list.Rows()[:0]
 	if root := m.nodes[""]; root != nil {
 		var keep map[string]bool
-		if m.query != "" {
+		if m.list.Query() != "" {
 			keep = m.matching()
 		}
 		if root.state == failed {
-			m.rows = append(m.rows, row{kind: errorRow, path: ""})
+			rows = append(rows, row{kind: errorRow, path: ""})
 		} else {
-			m.walk("", 0, keep)
+			rows = m.walk(rows, "", 0, keep)
 		}
 	}
+	m.list.SetRows(rows)
 	m.placeCursor()
 }
 
-func (m *Model) walk(dir string, depth int, keep map[string]bool) {
+// walk appends dir's visible rows to rows.
+func (m *Model) walk(rows []row, dir string, depth int, keep map[string]bool) []row {
 	n := m.nodes[dir]
 	for _, c := range n.children {
 		if keep != nil && !keep[c] {
 			continue
 		}
-		m.rows = append(m.rows, row{kind: entryRow, path: c, depth: depth})
+		rows = append(rows, row{kind: entryRow, path: c, depth: depth})
 		cn := m.nodes[c]
 		if !cn.dir {
 			continue
@@ -183,20 +180,21 @@ func (m *Model) walk(dir string, depth int, keep map[string]bool) {
 		switch {
 		case !open:
 		case cn.state == failed:
-			m.rows = append(m.rows, row{kind: errorRow, path: c, depth: depth + 1})
+			rows = append(rows, row{kind: errorRow, path: c, depth: depth + 1})
 		case cn.read: // also while a refresh re-reads it: rows stay put
-			m.walk(c, depth+1, keep)
+			rows = m.walk(rows, c, depth+1, keep)
 		}
 	}
 	if n.truncated > 0 && keep == nil {
-		m.rows = append(m.rows, row{kind: moreRow, path: dir, depth: depth})
+		rows = append(rows, row{kind: moreRow, path: dir, depth: depth})
 	}
+	return rows
 }
 
 // matching is every loaded entry whose name holds the query, and their
 // ancestors.
 func (m *Model) matching() map[string]bool {
-	q := strings.ToLower(m.query)
+	q := strings.ToLower(m.list.Query())
 	keep := map[string]bool{}
 	for p, n := range m.nodes {
 		if p == "" || !strings.Contains(strings.ToLower(n.name), q) {
@@ -220,11 +218,11 @@ func parent(p string) string {
 // placeCursor puts the cursor back on cursorPath, or its nearest surviving
 // ancestor, or clamps it.
 func (m *Model) placeCursor() {
+	rows := m.list.Rows()
 	for p := m.cursorPath; ; p = parent(p) {
-		for i, r := range m.rows {
+		for i, r := range rows {
 			if r.kind == entryRow && r.path == p {
-				m.cursor = i
-				m.scrollToCursor()
+				m.list.SetCursor(i)
 				return
 			}
 		}
@@ -232,25 +230,10 @@ func (m *Model) placeCursor() {
 			break
 		}
 	}
-	m.cursor = min(m.cursor, max(0, len(m.rows)-1))
-	if m.cursor < len(m.rows) {
-		m.cursorPath = m.rows[m.cursor].path
+	if _, r, ok := m.list.Cursor(); ok {
+		m.cursorPath = r.path
 	}
-	m.scrollToCursor()
 }
-
-func (m *Model) scrollToCursor() {
-	body := m.bodyHeight()
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	if m.cursor >= m.offset+body {
-		m.offset = m.cursor - body + 1
-	}
-	m.offset = max(0, min(m.offset, len(m.rows)-body))
-}
-
-func (m Model) bodyHeight() int { return max(1, m.height-2) }
 
 // shortError makes a read error one short, drawable line: the cause
 // without the path (which the row shows already).

@@ -89,9 +89,9 @@ func view(m Model) string { return ansi.Strip(m.View()) }
 // selectPath moves the cursor to the row of path.
 func selectPath(t *testing.T, m Model, p string) Model {
 	t.Helper()
-	for i, r := range m.rows {
+	for i, r := range m.list.Rows() {
 		if r.kind == entryRow && r.path == p {
-			m.cursor = i
+			m.list.SetCursor(i)
 			m.remember()
 			return m
 		}
@@ -227,8 +227,8 @@ func TestLinksAreShownNeverFollowed(t *testing.T) {
 	m = settle(t, m, m.SetWorkspace("ws1", root))
 	m = selectPath(t, m, "slash")
 	m, cmd := m.Update(key("enter"))
-	if len(m.rows) != 2 {
-		t.Fatalf("a link was followed: rows %d", len(m.rows))
+	if len(m.list.Rows()) != 2 {
+		t.Fatalf("a link was followed: rows %d", len(m.list.Rows()))
 	}
 	if r := requestOf(t, cmd); r.Op != OpExplain || r.Path != "slash" || !strings.Contains(r.Why, "symbolic link") {
 		t.Fatalf("enter on a link asks for %+v", r)

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/listview"
 	"amux.dev/amux/ui/safetext"
 )
 
@@ -25,24 +25,98 @@ const (
 	ActEditor   keys.ActionID = "tree.editor"
 )
 
+// actions is every action of the tree, declared once: the keys it
+// matches, its footer and the app's rows are all read from here.
+var actions = append(listview.MoveRows(moves, "entry", Model.whyEmpty), keys.Table[Model]{
+	{ID: ActOpen, Keys: []string{"enter", "l", "right"}, Label: "open", Help: "Expand a directory; open a file read-only in the viewer",
+		Hint: true, Palette: true, Why: Model.whyNoEntry},
+	{ID: ActCollapse, Keys: []string{"h", "left"}, Label: "collapse", Help: "Collapse the directory (or go to its parent)",
+		Why: Model.whyNoCollapse},
+	{ID: ActRefresh, Keys: []string{"r"}, Label: "refresh", Help: "Reload the tree (retry a directory that failed)",
+		Hint: true, Palette: true, Why: Model.whyNoWorkspace},
+	{ID: ActFilter, Keys: []string{"/"}, Label: "filter", Help: "Filter the loaded tree by name",
+		Hint: true, Palette: true, Why: Model.whyNothingToFilter},
+	{ID: ActEditor, Keys: []string{"e"}, Label: "editor", Help: "Open the file in $EDITOR in a new terminal tab",
+		Hint: true, Palette: true, Why: Model.whyNoFile},
+}...)
+
+// hints are the footer's actions.
+var hints = actions.Hints()
+
 // DefaultActions are the tree's actions with their default keys.
-func DefaultActions(scope keys.Scope) []keys.Action {
-	a := func(id keys.ActionID, ks []string, label, help string, hint, palette bool) keys.Action {
-		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help, Hint: hint, Palette: palette}
-	}
-	return append(keys.ListMoves(scope, ActDown, ActUp, ActTop, ActBottom, "entry"),
-		a(ActOpen, []string{"enter", "l", "right"}, "open", "Expand a directory; open a file read-only in the viewer", true, true),
-		a(ActCollapse, []string{"h", "left"}, "collapse", "Collapse the directory (or go to its parent)", false, false),
-		a(ActRefresh, []string{"r"}, "retry", "Reload the tree (retry a directory that failed)", true, true),
-		a(ActFilter, []string{"/"}, "filter", "Filter the loaded tree by name", true, true),
-		a(ActEditor, []string{"e"}, "editor", "Open the file in $EDITOR in a new terminal tab", true, true),
-	)
+func DefaultActions(scope keys.Scope) []keys.Action { return actions.Actions(scope) }
+
+// Table is the tree's action table, for tests over every row.
+func Table() keys.Table[Model] { return actions }
+
+// Why says why the tree's action id cannot run now ("" when it can), as
+// the tree itself would: the app's palette, help and key path ask it.
+func (m Model) Why(id keys.ActionID) string {
+	why, _ := actions.Why(m, id)
+	return why
 }
 
-var actionIDs = []keys.ActionID{ActDown, ActUp, ActTop, ActBottom, ActOpen, ActCollapse, ActRefresh, ActFilter, ActEditor}
+func (m Model) whyNoWorkspace() string {
+	if m.nodes[""] == nil {
+		return "no workspace is shown"
+	}
+	return ""
+}
 
-var hints = []keys.Hint{{ID: ActOpen, What: "open"}, {ID: ActRefresh, What: "refresh"}, {ID: ActFilter, What: "filter"},
-	{ID: ActEditor, What: "editor"}}
+// whyEmpty says why the tree has no row to move to, "" when it has one.
+func (m Model) whyEmpty() string {
+	switch root := m.nodes[""]; {
+	case m.list.HasStop():
+		return ""
+	case root == nil:
+		return "no workspace is shown"
+	case root.state == loading && !root.read:
+		return "the tree is still loading"
+	case m.list.Query() != "":
+		return "nothing loaded matches the filter"
+	}
+	return "the work tree is empty"
+}
+
+func (m Model) whyNoEntry() string {
+	if why := m.whyEmpty(); why != "" {
+		return why
+	}
+	if _, _, ok := m.Selected(); !ok {
+		return "no file or directory under the cursor"
+	}
+	return ""
+}
+
+func (m Model) whyNoCollapse() string {
+	if why := m.whyNoEntry(); why != "" {
+		return why
+	}
+	if p, dir, _ := m.Selected(); !(dir && m.nodes[p].expanded) && parent(p) == "" {
+		return "at the top level: nothing to collapse or go up to"
+	}
+	return ""
+}
+
+func (m Model) whyNoFile() string {
+	if why := m.whyNoEntry(); why != "" {
+		return why
+	}
+	if _, dir, _ := m.Selected(); dir {
+		return "a directory does not open in the editor"
+	}
+	return ""
+}
+
+func (m Model) whyNothingToFilter() string {
+	if why := m.whyNoWorkspace(); why != "" {
+		return why
+	}
+	if root := m.nodes[""]; !root.read {
+		return "the tree is still loading"
+	}
+	return ""
+}
 
 // Op is something the tree asks the app to do.
 type Op int
@@ -92,18 +166,20 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case LoadedMsg:
 		return m, m.apply(msg)
-	case tea.KeyPressMsg:
-		if m.filtering {
-			return m.filterKey(msg)
+	}
+	cmd, used, requery := m.list.Update(msg)
+	if requery {
+		m.rebuild()
+	}
+	if used {
+		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
+			m.remember() // a filter keeps the path it was opened on
 		}
-		if id, ok := m.keys.Find(msg.String(), actionIDs...); ok {
+		return m, cmd
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if id, ok := actions.Find(m.keys, k.String()); ok {
 			return m.Do(id)
-		}
-	case tea.MouseWheelMsg:
-		if msg.Button == tea.MouseWheelDown {
-			m.move(1)
-		} else if msg.Button == tea.MouseWheelUp {
-			m.move(-1)
 		}
 	}
 	return m, nil
@@ -167,17 +243,11 @@ func (m *Model) drop(p string) {
 
 // Do runs one of the tree's actions.
 func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
+	if m.list.Do(id) {
+		m.remember()
+		return m, nil
+	}
 	switch id {
-	case ActDown:
-		m.move(1)
-	case ActUp:
-		m.move(-1)
-	case ActTop:
-		m.cursor = 0
-		m.remember()
-	case ActBottom:
-		m.cursor = max(0, len(m.rows)-1)
-		m.remember()
 	case ActOpen:
 		return m, m.open()
 	case ActCollapse:
@@ -189,12 +259,8 @@ func (m Model) Do(id keys.ActionID) (Model, tea.Cmd) {
 			return m, m.request(OpEditor, p)
 		}
 	case ActFilter:
-		m.filtering = true
-		m.filter.SetValue(m.query)
-		m.filter.CursorEnd()
-		return m, m.filter.Focus()
+		return m, m.list.StartFilter()
 	}
-	m.scrollToCursor()
 	return m, nil
 }
 
@@ -257,8 +323,7 @@ func (m *Model) collapse() {
 // refresh re-reads the root (and, as answers arrive, every directory that
 // was open). On a failed directory's row it retries that directory only.
 func (m *Model) refresh() tea.Cmd {
-	if m.cursor < len(m.rows) {
-		r := m.rows[m.cursor]
+	if _, r, ok := m.list.Cursor(); ok {
 		if n := m.nodes[r.path]; n != nil && n.state == failed && (r.kind == errorRow || n.dir) {
 			cmd := m.load(r.path)
 			m.rebuild()
@@ -273,46 +338,16 @@ func (m *Model) refresh() tea.Cmd {
 	return cmd
 }
 
-func (m *Model) move(n int) {
-	m.cursor = min(max(0, m.cursor+n), max(0, len(m.rows)-1))
-	m.remember()
-}
-
 // remember records the path under the cursor (an error or "more" row
 // stands for its directory).
 func (m *Model) remember() {
-	if m.cursor < len(m.rows) {
-		m.cursorPath = m.rows[m.cursor].path
+	if _, r, ok := m.list.Cursor(); ok {
+		m.cursorPath = r.path
 	}
-	m.scrollToCursor()
-}
-
-func (m Model) filterKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch k.String() {
-	case "enter":
-		m.filtering = false
-		m.filter.Blur()
-		return m, nil
-	case "esc":
-		m.filtering = false
-		m.filter.Blur()
-		m.filter.SetValue("")
-	}
-	var cmd tea.Cmd
-	if m.filtering {
-		if msg, ok := dialog.InputMsg(k); ok {
-			m.filter, cmd = m.filter.Update(msg)
-		}
-	}
-	if v := m.filter.Value(); v != m.query {
-		m.query = v
-		m.rebuild()
-	}
-	return m, cmd
 }
 
 // Filtering reports whether the filter field has focus.
-func (m Model) Filtering() bool { return m.filtering }
+func (m Model) Filtering() bool { return m.list.Filtering() }
 
 // Loading reports whether any read is in flight.
 func (m Model) Loading() bool {

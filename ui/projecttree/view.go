@@ -13,7 +13,6 @@ import (
 
 // View renders the root's name, the rows and the footer.
 func (m Model) View() string {
-	var b strings.Builder
 	title := "Project"
 	if m.root != "" {
 		title += " · " + safetext.Line(filepath.Base(m.root))
@@ -21,49 +20,29 @@ func (m Model) View() string {
 	if n := m.nodes[""]; n != nil && n.state == loading {
 		title += " …"
 	}
-	if m.query != "" {
-		title += " · /" + m.query
+	if q := m.list.Query(); q != "" {
+		title += " · /" + q
 	}
-	b.WriteString(m.theme.AccentStyle().Render(ansi.Truncate(title, m.width, "…")))
-	body := m.bodyHeight()
-	for i := m.offset; i < m.offset+body; i++ {
-		b.WriteByte('\n')
-		if i < len(m.rows) {
-			b.WriteString(m.renderRow(i))
-		}
-	}
-	b.WriteByte('\n')
-	if m.filtering {
-		b.WriteString(m.filter.View())
-	} else {
-		b.WriteString(m.theme.MutedStyle().Render(ansi.Truncate(m.keys.Hints(hints...), m.width, "…")))
-	}
-	return b.String()
+	head := m.theme.AccentStyle().Render(ansi.Truncate(title, m.list.Width(), "…"))
+	// A closure, not the method value: it stays on the stack.
+	return m.list.View(head, m.keys.Hints(hints...), func(r row) string { return m.renderRow(r) })
 }
 
-func (m Model) renderRow(i int) string {
-	r := m.rows[i]
+func (m Model) renderRow(r row) string {
+	width := m.list.Width()
 	indent := strings.Repeat("  ", r.depth)
 	n := m.nodes[r.path]
-	var line string
 	switch r.kind {
 	case errorRow:
 		text := indent + "✗ " + n.err
 		if retry := m.keys.Hints(keys.Hint{ID: ActRefresh, What: "retry"}); retry != "" {
 			text += " · " + retry
 		}
-		line = m.theme.ErrorStyle().Render(ansi.Truncate(text, m.width, "…"))
+		return m.theme.ErrorStyle().Render(ansi.Truncate(text, width, "…"))
 	case moreRow:
-		line = m.theme.MutedStyle().Render(ansi.Truncate(indent+"… "+strconv.Itoa(n.truncated)+" more", m.width, "…"))
-	default:
-		line = m.entryLine(indent, n)
+		return m.theme.MutedStyle().Render(ansi.Truncate(indent+"… "+strconv.Itoa(n.truncated)+" more", width, "…"))
 	}
-	if i == m.cursor {
-		plain := ansi.Strip(line)
-		pad := max(0, m.width-ansi.StringWidth(plain))
-		return m.theme.SelectedStyle().Render(plain + strings.Repeat(" ", pad))
-	}
-	return line
+	return m.entryLine(indent, n)
 }
 
 func (m Model) entryLine(indent string, n *node) string {
@@ -75,13 +54,13 @@ func (m Model) entryLine(indent string, n *node) string {
 		}
 		s := indent + mark + n.name + "/"
 		if n.state == loading {
-			return m.theme.TextStyle().Render(ansi.Truncate(s, m.width-2, "…")) + m.theme.MutedStyle().Render(" …")
+			return m.theme.TextStyle().Render(ansi.Truncate(s, m.list.Width()-2, "…")) + m.theme.MutedStyle().Render(" …")
 		}
-		return m.theme.TextStyle().Render(ansi.Truncate(s, m.width, "…"))
+		return m.theme.TextStyle().Render(ansi.Truncate(s, m.list.Width(), "…"))
 	case n.link:
-		return m.theme.MutedStyle().Render(ansi.Truncate(indent+"  "+n.name+" @", m.width, "…"))
+		return m.theme.MutedStyle().Render(ansi.Truncate(indent+"  "+n.name+" @", m.list.Width(), "…"))
 	case n.other:
-		return m.theme.MutedStyle().Render(ansi.Truncate(indent+"  "+n.name+" |", m.width, "…"))
+		return m.theme.MutedStyle().Render(ansi.Truncate(indent+"  "+n.name+" |", m.list.Width(), "…"))
 	}
-	return ansi.Truncate(indent+"  "+n.name, m.width, "…")
+	return ansi.Truncate(indent+"  "+n.name, m.list.Width(), "…")
 }

@@ -1,0 +1,91 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/commitmsg"
+	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projecttree"
+)
+
+// componentRows are the components' own actions as rows of the table, read
+// from each component's one declaration (its keys.Table). A row's why asks
+// the component where it is shown, so the palette, the help and a key that
+// did nothing give the reason the component itself would. The Changes
+// list's and the Project tree's rows run the action in the component (a
+// key and a palette choice take the same path); the diff viewer's and the
+// commit dialog's are matched by their open dialog, which reads their keys.
+func componentRows() []action {
+	var rows []action
+	add := func(acts []keys.Action, why func(m *Model, id keys.ActionID) string, run func(m *Model, id keys.ActionID) tea.Cmd) {
+		for _, a := range acts {
+			id := a.ID
+			r := action{Action: a, why: func(m *Model) string { return why(m, id) }}
+			if run != nil {
+				r.run = func(m *Model) tea.Cmd { return run(m, id) }
+			}
+			rows = append(rows, r)
+		}
+	}
+	add(changes.DefaultActions(scopeChanges), func(m *Model, id keys.ActionID) string {
+		return whyFirst(m.whyNoSideTab(sideChanges), m.side.changes.Why(id))
+	}, func(m *Model, id keys.ActionID) tea.Cmd {
+		var cmd tea.Cmd
+		m.side.changes, cmd = m.side.changes.Do(id)
+		return tea.Batch(m.focusSideList(), cmd)
+	})
+	add(projecttree.DefaultActions(scopeTree), func(m *Model, id keys.ActionID) string {
+		return whyFirst(m.whyNoSideTab(sideProject), m.side.tree.Why(id))
+	}, func(m *Model, id keys.ActionID) tea.Cmd {
+		var cmd tea.Cmd
+		m.side.tree, cmd = m.side.tree.Do(id)
+		return tea.Batch(m.focusSideList(), cmd)
+	})
+	add(diffview.DefaultActions(scopeDiff), func(m *Model, id keys.ActionID) string {
+		if o, ok := m.overlay.(*diffOverlay); ok {
+			return o.dv.Why(id)
+		}
+		return "the diff viewer is not open"
+	}, nil)
+	add(commitmsg.DefaultActions(scopeCommit), func(m *Model, id keys.ActionID) string {
+		if o, ok := m.overlay.(*commitOverlay); ok {
+			return o.dlg.Why(id)
+		}
+		return "the commit dialog is not open"
+	}, nil)
+	return rows
+}
+
+// whyNoSideTab says why a sidebar tab's list is not there to act on: the
+// sidebar is hidden, or shows another tab.
+func (m *Model) whyNoSideTab(t sideTab) string {
+	if why := whyNoSidebar(m); why != "" {
+		return why
+	}
+	if m.side.tab != t {
+		return "the sidebar shows its " + sideTabNames[m.side.tab] + " tab (" + m.keyName(actSideNextTab) + " switches)"
+	}
+	return ""
+}
+
+// focusSideList gives the sidebar the keys when a list's action came from
+// the palette (its filter then reads the typing); a key pressed there has
+// them already.
+func (m *Model) focusSideList() tea.Cmd {
+	if m.focus == focusSidebar {
+		return nil
+	}
+	return m.setFocus(focusSidebar)
+}
+
+// whyFirst is the first of whys that is not empty.
+func whyFirst(whys ...string) string {
+	for _, w := range whys {
+		if w != "" {
+			return w
+		}
+	}
+	return ""
+}

@@ -1,0 +1,97 @@
+package app
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/config"
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/settings"
+	"amux.dev/amux/ui/theme"
+)
+
+// settingsOwner owns the Settings dialog and what refused saves left to
+// do: the values are live, and the next confirmation retries
+// (ui/settings' rules). The values themselves are the root's config; each
+// call is handed what it needs of them.
+type settingsOwner struct {
+	pending settings.Pending
+	km      keys.Map
+	home    string // the state home config.json lives in
+}
+
+// open shows the dialog over cfg, the screen in th.
+func (s *settingsOwner) open(th theme.Theme, cfg config.Config) outcome {
+	return outcome{open: &settingsOverlay{s: settings.New(th, s.km, cfg, s.pending), cfg: cfg, pending: s.pending,
+		th: th, home: s.home}}
+}
+
+// Update answers a save's end: what it refused stays pending and the
+// dialog says why; a full save closes it.
+func (s *settingsOwner) Update(msg tea.Msg, open overlay, th theme.Theme, cfg config.Config) (tea.Cmd, outcome) {
+	saved, ok := msg.(settingsSavedMsg)
+	if !ok {
+		return nil, outcome{}
+	}
+	s.pending.Saved(saved.sections, saved.sErr, saved.assistants, saved.aErr)
+	o, shown := open.(*settingsOverlay)
+	if err := firstErr(saved.sErr, saved.aErr); err != nil {
+		if shown {
+			o.refused(th, s.km, cfg, s.pending, err)
+			return nil, outcome{}
+		}
+		return nil, outcome{say: "settings not saved: " + errText(err), sayLevel: levelError}
+	}
+	return nil, outcome{close: shown, say: "settings saved", sayLevel: levelInfo}
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// openSettings shows the Settings dialog.
+func (m *Model) openSettings() tea.Cmd {
+	return m.applyOwned(nil, m.settings.open(m.th, m.deps.Config))
+}
+
+// applySettings puts confirmed values in use: the theme, the hints and the
+// bell at once, the agent-state timings from the next poll, the port
+// settings for the next reservation, prompt marks for the next terminal
+// tab; the tmux server at the next start.
+func (m *Model) applySettings(cfg config.Config) {
+	m.deps.Config = cfg
+	m.th = liveTheme(cfg)
+	m.leftValid = false
+	if m.mon != nil {
+		m.mon.SetConfig(agentConfig(cfg))
+	}
+	if m.deps.Ports != nil {
+		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
+	}
+	if m.deps.Sessions != nil {
+		m.deps.Sessions.SetShellMarks(cfg.Status.ShellMarks)
+	}
+}
+
+// showTheme puts th on screen (a Settings preview, or back from one).
+func (m *Model) showTheme(th theme.Theme) {
+	m.th = th
+	m.leftValid = false
+}
+
+// agentConfig is the classifier's config from the status section.
+func agentConfig(cfg config.Config) agentstate.Config {
+	c := agentstate.DefaultConfig()
+	c.QuietAfter = time.Duration(cfg.Status.QuietAfterMs) * time.Millisecond
+	c.DoneWindow = time.Duration(cfg.Status.DoneWindowMs) * time.Millisecond
+	c.StartupGrace = time.Duration(cfg.Status.StartupGraceMs) * time.Millisecond
+	c.ShortCommand = time.Duration(cfg.Status.ShortCommandMs) * time.Millisecond
+	return c
+}
