@@ -33,9 +33,7 @@ type lifeDeps struct {
 	km        keys.Map
 	reg       *keys.Registry
 	home, cwd string
-	// spinID is the root spinner's: its ticks turn a dialog's loading line.
-	spinID int
-	ops    *opCounter
+	ops       *opCounter
 }
 
 // opCounter numbers the lifecycle's operations, shared by the owner and

@@ -103,7 +103,7 @@ func TestTheEndOfATeardownFreesItsRowAndSaysHowItEnded(t *testing.T) {
 // operation changes nothing.
 func TestTeardownProgressOfAnotherOperationIsDropped(t *testing.T) {
 	l := testOwner(t)
-	_, out := l.openTeardown("w1", "a", workspace.Record{Name: "a", Branch: "a"}, "no sessions (none is running)", false)
+	_, out := l.openTeardown(modalKit{}, "w1", "a", workspace.Record{Name: "a", Branch: "a"}, "no sessions (none is running)", false)
 	o := out.open.(*teardownOverlay)
 	o.update(atRiskMsg{gen: o.gen})
 	if o.confirm == nil {

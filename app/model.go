@@ -151,7 +151,7 @@ func New(deps Deps) *Model {
 		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.life = newLifecycleOwner(lifeDeps{life: deps.Lifecycle, trust: deps.Trust, th: th, km: m.km, reg: m.reg,
-		home: deps.Home, cwd: deps.Cwd, spinID: m.spin.ID()})
+		home: deps.Home, cwd: deps.Cwd})
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
 	m.review = newReviewOwner(deps.Review, m.km, m.reg)
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
@@ -52,7 +51,8 @@ type teardownOverlay struct {
 	op             int
 	events         *pump[StepEvent]
 	finished       bool // the result is in: later step events are stale
-	frame          int  // the loading line's spinner frame
+	// kit's spinner turns while the summary is read.
+	kit modalKit
 }
 
 // atRiskMsg carries the summary of what a teardown would lose, and the
@@ -84,8 +84,8 @@ type teardownDoneMsg struct {
 
 // openTeardown opens the delete (or shelve) dialog of workspace id and
 // starts reading the summary; sessions names what it would end.
-func (l *lifecycleOwner) openTeardown(id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, outcome) {
-	o := &teardownOverlay{d: l.d, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
+func (l *lifecycleOwner) openTeardown(kit modalKit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, outcome) {
+	o := &teardownOverlay{d: l.d, kit: kit, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
 		sessions: sessions, restoreKey: l.d.keyName(actRestore, "restore")}
 	gen, life, trust := o.gen, l.d.life, l.d.trust
 	return func() tea.Msg {
@@ -199,10 +199,8 @@ func (o *teardownOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		return nil, outcome{}
 	case teardownProgressMsg:
 		return o.progress(msg), outcome{}
-	case spinner.TickMsg:
-		if msg.ID == o.d.spinID {
-			o.frame = (o.frame + 1) % len(spinner.MiniDot.Frames)
-		}
+	}
+	if o.kit.tick(msg) {
 		return nil, outcome{}
 	}
 	km := o.d.km
@@ -254,6 +252,9 @@ func (o *teardownOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	return cmd, outcome{}
 }
 
+// waiting: the spinner turns while the summary is read.
+func (o *teardownOverlay) waiting() bool { return o.loading }
+
 func (o *teardownOverlay) view(w, h int) string {
 	w = min(w, 76)
 	switch {
@@ -268,7 +269,7 @@ func (o *teardownOverlay) view(w, h int) string {
 	}
 	th := o.d.th
 	text := th.AccentStyle().Render(o.title()) + "\n\n" +
-		th.MutedStyle().Render(spinner.MiniDot.Frames[o.frame]+" checking the worktree for uncommitted work…") + "\n\n" +
+		o.kit.spinning("checking the worktree for uncommitted work…") + "\n\n" +
 		th.MutedStyle().Render(o.d.km.First(keys.FormCancel)+": cancel")
 	return th.Panel(true).Padding(1, 2).Width(w).Render(text)
 }
