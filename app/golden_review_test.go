@@ -33,7 +33,9 @@ func repoScreens() []repoScreen {
 		{"commit", "Commit", nil, func(rd *repoDriver) { rd.Press(actCommit) }},
 		{"land_preview", "feature", nil, func(rd *repoDriver) { rd.Press(actMerge) }},
 		{"conflicts", "README.md", conflicting, func(rd *repoDriver) { rd.Press(actMerge).Press(keys.ChoicePick) }},
-		{"finish", "README.md", conflicting, func(rd *repoDriver) { rd.Press(actMerge).Press(keys.ChoicePick).Press(keys.ChoiceCancel).Press(actFinishLanding) }},
+		{"finish", "README.md", conflicting, func(rd *repoDriver) {
+			rd.Press(actMerge).Press(keys.ChoicePick).Press(keys.ChoiceCancel).Press(actFinishLanding)
+		}},
 		{"create_kept", "kept", func(rd *repoDriver) { rd.git("branch", "kept") }, func(rd *repoDriver) {
 			rd.Press(actNewWorkspace).Type("kept").Press(keys.FormSubmit)
 		}},
