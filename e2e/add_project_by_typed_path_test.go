@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -19,7 +20,7 @@ func TestAddProjectByTypedPath(t *testing.T) {
 	os.MkdirAll(plain, 0o755)
 
 	term := startWorkbench(t, env)
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("~/code/listed")
 	term.Type(plain)
 	term.Keys("Enter")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -15,7 +16,7 @@ func TestAddProjectWithAMissingPath(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	missing := filepath.Join(env.Home, "code", "typo-repo")
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(missing)
 	term.Keys("Enter")

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -15,7 +16,7 @@ func TestAddedProjectTakesTheCursor(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, shop)
 	addProject(t, term, cafe)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in cafe")
 	term.Type("feat")
 	term.Keys("Enter")

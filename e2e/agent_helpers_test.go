@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -97,7 +98,7 @@ func newAgentSetup(t *testing.T) *agentSetup {
 // a first task, and waits for it to be ready.
 func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
 	t.Helper()
-	s.term.Press(t, "new-agent-tab")
+	s.term.Press(t, app.ActNewAgent)
 	s.term.WaitText("New agent tab")
 	s.term.Type("fake")
 	if firstTask != "" {
@@ -114,7 +115,7 @@ func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
 func leaveTerminal(t *testing.T, term *harness.Terminal) {
 	t.Helper()
 	term.WaitText("back to the list") // the terminal has focus: the palette's top entry leaves it
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Keys("Enter")
 	term.WaitGone("Commands")

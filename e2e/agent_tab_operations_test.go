@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -28,7 +29,7 @@ func TestTabOperations(t *testing.T) {
 	createWorkspace(t, term, "feat", "")
 
 	open := func(name string, agent *harness.FakeAgent) {
-		term.Press(t, "new-agent-tab")
+		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
 		term.Type(name)
 		term.Keys("Enter")
@@ -41,15 +42,15 @@ func TestTabOperations(t *testing.T) {
 	term.WaitText(" 2 second-agent ")
 
 	// Go to tab 1 and rename it.
-	term.Press(t, "tab-1")
-	term.Press(t, "rename-tab")
+	term.Press(t, app.ActTab(1))
+	term.Press(t, app.ActRenameTab)
 	term.WaitText("Rename tab")
 	term.Type("planner")
 	term.Keys("Enter")
 	term.WaitText(" 1 planner ")
 
 	// Interrupt: three Ctrl-C, spaced by the configured delay.
-	term.Press(t, "interrupt-tab")
+	term.Press(t, app.ActInterruptTab)
 	first.WaitReceived(t, []byte{3, 3, 3})
 	if got := first.Received(); !bytes.Equal(got, []byte{3, 3, 3}) {
 		t.Fatalf("agent one received %q, want three Ctrl-C", got)
@@ -59,8 +60,8 @@ func TestTabOperations(t *testing.T) {
 	}
 
 	// Next tab, then close it after confirming.
-	term.Press(t, "next-tab")
-	term.Press(t, "close-tab")
+	term.Press(t, app.ActNextTab)
+	term.Press(t, app.ActCloseTab)
 	term.WaitText("Close second-agent?")
 	term.Keys("Enter")
 	term.WaitGone(" 2 second-agent ")

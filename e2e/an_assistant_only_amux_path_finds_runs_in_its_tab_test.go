@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -32,14 +33,14 @@ func TestAnAssistantOnlyAmuxPathFindsRunsInItsTab(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("pathcli")
 	term.Keys("Enter")
 	term.WaitText("path cli ran")
 
 	leaveTerminal(t, term)
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("gone")
 	term.Keys("Enter")

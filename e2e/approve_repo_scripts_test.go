@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -23,7 +24,7 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
 	term.Keys("Enter")
@@ -36,7 +37,7 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 	term.WaitGone("Approve setup-workspace") // closed: the next key is not read as Alt+key
 	term.WaitText("─ feat ─")
 
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	term.WaitText("A: approve scripts")
 	term.Keys("A")
 	term.WaitText("will run on your machine")

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -20,7 +21,7 @@ func TestCreateOverAKeptBranchOffersToContinueItOrStartFresh(t *testing.T) {
 	deleteKeepingTheWork := func() {
 		t.Helper()
 		writeFile(t, filepath.Join(root, "README.md"), "# shop, half edited\n")
-		term.Press(t, "delete-workspace")
+		term.Press(t, app.ActDelete)
 		term.WaitText("Uncommitted work")
 		term.Keys("Enter") // the default: a WIP commit on the branch
 		term.WaitText("Type feat to confirm")
@@ -32,7 +33,7 @@ func TestCreateOverAKeptBranchOffersToContinueItOrStartFresh(t *testing.T) {
 	}
 	createAnswering := func(answer string) {
 		t.Helper()
-		term.Press(t, "new-workspace")
+		term.Press(t, app.ActNewWorkspace)
 		term.WaitText("New workspace in")
 		term.Type("feat")
 		term.Keys("Enter")

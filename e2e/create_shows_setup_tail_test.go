@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -20,7 +21,7 @@ func TestCreateShowsTheLiveSetupTail(t *testing.T) {
 	}
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
 	term.Keys("Enter")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -16,7 +17,7 @@ func TestCreateWorkspaceRefusesInvalidBaseRef(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("broken")
 	term.Keys("Tab")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -23,7 +24,7 @@ func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 	open := func(name string, agent *harness.FakeAgent) {
-		term.Press(t, "new-agent-tab")
+		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
 		term.Type(name)
 		term.Keys("Enter")
@@ -36,7 +37,7 @@ func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: second-agent ") },
 		"the second tab focused")
 
-	term.Press(t, "terminal-next-tab")
+	term.Press(t, app.ActTermNextTab)
 	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: first-agent ") },
 		"Ctrl+] showing the first tab")
 	term.Keys("x")

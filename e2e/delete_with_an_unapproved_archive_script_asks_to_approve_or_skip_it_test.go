@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -31,7 +32,7 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 	deleteAnswering := func(name, answer string) {
 		t.Helper()
 		id := workspaceID(t, env, name)
-		term.Press(t, "delete-workspace")
+		term.Press(t, app.ActDelete)
 		term.WaitText("Its archive script comes from the repository")
 		term.WaitText("$ basename")
 		if strings.Contains(term.Screen(), "tombstone") {
@@ -57,11 +58,11 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 	}
 	term.Keys("Escape") // the progress view
 	term.WaitGone("enter/esc: close")
-	term.Press(t, "filter")
+	term.Press(t, app.ActFilter)
 	term.Keys("C-u") // the last filter goes
 	term.Type("approved")
 	term.Keys("Enter")
-	term.Press(t, "cursor-bottom")
+	term.Press(t, app.ActBottom)
 	term.WaitText("─ approved ─")
 	deleteAnswering("approved", "a") // the approval holds for the project from now on
 	if b, err := os.ReadFile(marker); err != nil || strings.TrimSpace(string(b)) != "approved" {

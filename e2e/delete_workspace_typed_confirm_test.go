@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -26,7 +27,7 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	env.Server.Session(t, agent, map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: id, tmux.TagType: tmux.TypeAgent})
 
 	selectWorkspace(t, term, "doomed")
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Type doomed to confirm")
 	term.Type("doome")
 	term.Keys("Enter")
@@ -37,7 +38,7 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	term.Keys("Escape")
 	term.WaitGone("Type doomed to confirm")
 
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Type doomed to confirm")
 	term.Type("doomed")
 	term.Keys("Enter")
@@ -78,9 +79,9 @@ func workspaceID(t *testing.T, env *harness.Env, name string) string {
 // cursor on it.
 func selectWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
-	term.Press(t, "filter")
+	term.Press(t, app.ActFilter)
 	term.Type(name)
 	term.Keys("Enter")
-	term.Press(t, "cursor-bottom")
+	term.Press(t, app.ActBottom)
 	term.WaitText("─ " + name + " ─")
 }

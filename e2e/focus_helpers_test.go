@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -31,7 +32,7 @@ func startTwoAgents(t *testing.T) *twoAgents {
 		name  string
 		agent *harness.FakeAgent
 	}{{"first-agent", s.first}, {"second-agent", s.second}} {
-		s.term.Press(t, "new-agent-tab")
+		s.term.Press(t, app.ActNewAgent)
 		s.term.WaitText("New agent tab")
 		s.term.Type(a.name)
 		s.term.Keys("Enter")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -22,7 +23,7 @@ func TestInstallAndRemoveClaudeHooksFromThePalette(t *testing.T) {
 
 	term := startWorkbench(t, env)
 	runFromPalette := func(query string) {
-		term.Press(t, "palette")
+		term.Press(t, app.ActPalette)
 		term.WaitText("Commands")
 		term.Type(query)
 		term.Keys("Enter")

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -16,7 +17,7 @@ func TestOpenLog(t *testing.T) {
 	os.WriteFile(filepath.Join(env.StateHome, "config.json"), []byte(`{"ui": {"theme": "neon-glow"}}`), 0o600)
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("open amux's log")
 	term.Keys("Enter")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -32,7 +33,7 @@ func TestOutsideTextShowsAsPlainText(t *testing.T) {
 	term.WaitText("▾ shopblink")
 	createWorkspace(t, term, "feat", "")
 
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("fake")
 	term.Keys("Enter")
@@ -41,7 +42,7 @@ func TestOutsideTextShowsAsPlainText(t *testing.T) {
 	agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("approve\u202e\u200b it"))
 	term.WaitText("blocked (question): approve")
 	leaveTerminal(t, term)
-	term.Press(t, "rename-tab")
+	term.Press(t, app.ActRenameTab)
 	term.WaitText("Rename tab")
 	term.Type("plan\u202eer\u200b")
 	term.Keys("Enter")

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/agentstate"
@@ -64,7 +65,7 @@ func (s *cliTab) open(t testing.TB, command string) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type(s.name)
 	term.Keys("Enter")

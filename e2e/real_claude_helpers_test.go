@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/agentcli"
 	"amux.dev/amux/e2e/harness/modelserver"
@@ -124,7 +125,7 @@ func worktreeOf(t testing.TB, env *harness.Env, repo, branch string) string {
 // open opens the agent tab running Claude Code and waits for its session.
 func (c *realClaude) open(t testing.TB) {
 	t.Helper()
-	c.term.Press(t, "new-agent-tab")
+	c.term.Press(t, app.ActNewAgent)
 	c.term.WaitText("New agent tab")
 	c.term.Type("claude")
 	c.term.Keys("Enter")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
@@ -27,7 +28,7 @@ func TestRealClaudeHooksReportEveryState(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "claude.toml"), []byte("mode = \"replace\"\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		c.term.Press(t, "palette")
+		c.term.Press(t, app.ActPalette)
 		c.term.WaitText("Commands")
 		c.term.Type("install claude")
 		c.term.Keys("Enter")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -48,7 +49,7 @@ func TestRemapKeysInConfig(t *testing.T) {
 
 	// The palette names the key in use; the refused rebinding left refresh
 	// on its default, and t still opens a new agent tab's picker.
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("create a workspace")
 	row := lineWith(term.WaitText("Create a workspace"), "Create a workspace")
@@ -57,7 +58,7 @@ func TestRemapKeysInConfig(t *testing.T) {
 	}
 	term.Keys("Escape")
 	term.WaitGone("Commands")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("reload projects")
 	row = lineWith(term.WaitText("Reload projects"), "Reload projects")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -17,8 +18,8 @@ func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "cursor-top")
-	term.Press(t, "remove-project")
+	term.Press(t, app.ActTop)
+	term.Press(t, app.ActRemoveProject)
 	term.WaitText("Remove project shop")
 	term.WaitText("What should happen to it?")
 	term.Keys("w") // keep the workspaces

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -26,8 +27,8 @@ func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 
 	remove := func() {
 		t.Helper()
-		term.Press(t, "cursor-top")
-		term.Press(t, "remove-project")
+		term.Press(t, app.ActTop)
+		term.Press(t, app.ActRemoveProject)
 		term.WaitText("What should happen to them?")
 		term.Keys("d") // delete them too
 		term.WaitText("A workspace holding uncommitted work is not deleted")

@@ -3,6 +3,7 @@ package e2e
 import (
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -13,7 +14,7 @@ func TestRenameWorkspaceAndItsBranch(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "rename-workspace")
+	term.Press(t, app.ActRenameWorkspace)
 	term.WaitText("Rename feat")
 	term.Keys("C-u")
 	term.Type("login-fix")

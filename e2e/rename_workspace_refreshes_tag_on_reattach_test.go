@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -24,7 +25,7 @@ func TestRenameWorkspaceRefreshesTheTagOnReattach(t *testing.T) {
 		return strings.TrimSpace(out)
 	}
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "rename-workspace")
+	s.term.Press(t, app.ActRenameWorkspace)
 	s.term.WaitText("Rename feat")
 	s.term.Keys("C-u")
 	s.term.Type("login-fix")
@@ -39,12 +40,12 @@ func TestRenameWorkspaceRefreshesTheTagOnReattach(t *testing.T) {
 		t.Fatal("the branch was renamed")
 	}
 
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActQuit)
 	s.term.WaitExit()
 	again := harness.StartAmux(t, s.env, 120, 40)
 	again.WaitText("login-fix")
-	again.Press(t, "cursor-bottom")
-	again.Press(t, "open")
+	again.Press(t, app.ActBottom)
+	again.Press(t, app.ActOpen)
 	again.WaitText("fakeagent ready")
 	harness.Eventually(t, func() (bool, string) {
 		got := label()

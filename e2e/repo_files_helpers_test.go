@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -40,7 +42,7 @@ func scriptsAsBadJSON(path string) error {
 // dialog must finish with want on screen, and Esc must close it.
 func createWorkspaceWarned(t *testing.T, term *harness.Terminal, name, want string) {
 	t.Helper()
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
 	term.Keys("Enter")
@@ -51,7 +53,7 @@ func createWorkspaceWarned(t *testing.T, term *harness.Terminal, name, want stri
 }
 
 // confirmTeardown presses delete or shelve and types the name.
-func confirmTeardown(t *testing.T, term *harness.Terminal, action, name string) {
+func confirmTeardown(t *testing.T, term *harness.Terminal, action keys.ActionID, name string) {
 	t.Helper()
 	term.Press(t, action)
 	term.WaitText("Type " + name + " to confirm")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -19,7 +20,7 @@ func TestResumeWithoutAResumeCommandSaysSo(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
 	term.Keys("Enter")
@@ -27,7 +28,7 @@ func TestResumeWithoutAResumeCommandSaysSo(t *testing.T) {
 	term.WaitText("fakeagent ready")
 	agent.Exit(3)
 	term.WaitText("exited (status 3)")
-	term.Press(t, "resume-tab")
+	term.Press(t, app.ActResumeTab)
 	term.WaitText("no resume command for claude")
 	if s := term.Screen(); strings.Contains(s, "resumed 1 tab") || strings.Contains(s, "resuming…") {
 		t.Fatalf("resume ran a command:\n%s", s)

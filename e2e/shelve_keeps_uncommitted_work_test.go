@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -28,7 +29,7 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 		t.Fatal("the list already marks the workspace dirty; the story needs it unmarked")
 	}
 
-	term.Press(t, "shelve-workspace")
+	term.Press(t, app.ActShelve)
 	screen := term.WaitText("Uncommitted work")
 	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "WIP commit") {
 		t.Fatalf("the dialog does not say what would be lost:\n%s", screen)
@@ -48,7 +49,7 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 		t.Fatalf("the branch tip is not amux's WIP commit:\n%s", msg)
 	}
 
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
 	if b, err := os.ReadFile(filepath.Join(root, dirtyTracked)); err != nil || string(b) != dirtyEdit {
 		t.Fatalf("the tracked edit did not come back: %q %v", b, err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -21,7 +22,7 @@ func startWorkbench(t testing.TB, env *harness.Env) *harness.Terminal {
 // addProject adds repo through the path picker: typed absolute path + Enter.
 func addProject(t testing.TB, term *harness.Terminal, repo string) {
 	t.Helper()
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(repo)
 	term.Keys("Enter")
@@ -32,7 +33,7 @@ func addProject(t testing.TB, term *harness.Terminal, repo string) {
 // lists the workspace.
 func createWorkspace(t testing.TB, term *harness.Terminal, name, base string) {
 	t.Helper()
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
 	if base != "" {
@@ -77,7 +78,7 @@ func waitPane(t *testing.T, env *harness.Env, term *harness.Terminal, session, f
 // confirm and waits for the list to say so.
 func shelveWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
-	term.Press(t, "shelve-workspace")
+	term.Press(t, app.ActShelve)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
 	term.Keys("Enter")
