@@ -46,7 +46,7 @@ func TestAKeyListLeftEmptyIsPaletteOnly(t *testing.T) {
 	term.Press(t, app.ActPalette) // kept its keys: the palette cannot be left without one
 	term.WaitText("Commands")
 	term.Type("Quit amux")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d:\n%s", code, term.Screen())
 	}

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person adds a repository by typing its absolute path and pressing Enter,
@@ -23,7 +24,7 @@ func TestAddProjectByTypedPath(t *testing.T) {
 	term.Press(t, app.ActAddProject)
 	term.WaitText("~/code/listed")
 	term.Type(plain)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("not inside a git")
 
 	term.Keys("C-u") // clear the field

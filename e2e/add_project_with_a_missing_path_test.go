@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person types a path that does not exist: amux says so, instead of
@@ -19,7 +20,7 @@ func TestAddProjectWithAMissingPath(t *testing.T) {
 	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(missing)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	// The message may wrap after "not" in a narrow dialog.
 	screen := term.WaitScreen(func(sc string) bool {
 		return strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(sc, "│", " ")), " "), "does not exist")

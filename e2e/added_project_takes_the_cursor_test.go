@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A project just added takes the cursor: the next n creates the workspace
@@ -19,7 +20,7 @@ func TestAddedProjectTakesTheCursor(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in cafe")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("created workspace feat")
 	if !exists(filepath.Join(env.StateHome, "worktrees", "cafe", "feat")) {
 		t.Fatal("the workspace was not created in the project just added")

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // agentSetup is a workbench with one project and workspace whose config
@@ -117,6 +118,6 @@ func leaveTerminal(t *testing.T, term *harness.Terminal) {
 	term.WaitText("back to the list") // the terminal has focus: the palette's top entry leaves it
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitGone("Commands")
 }

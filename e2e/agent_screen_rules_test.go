@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Screen rules see what activity cannot: a Claude-like agent showing its
@@ -24,7 +25,7 @@ func TestScreenRulesDecideForAClaudeScreen(t *testing.T) {
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	afterStartupGrace(t, env)
 

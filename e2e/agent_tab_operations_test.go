@@ -11,6 +11,7 @@ import (
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person works with several tabs: switches between them, renames one,
@@ -32,7 +33,7 @@ func TestTabOperations(t *testing.T) {
 		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
 		term.Type(name)
-		term.Keys("Enter")
+		term.Press(t, keys.ListChoose)
 		agent.WaitReady(t)
 		term.WaitText(" " + name + " ")
 		leaveTerminal(t, term)
@@ -46,7 +47,7 @@ func TestTabOperations(t *testing.T) {
 	term.Press(t, app.ActRenameTab)
 	term.WaitText("Rename tab")
 	term.Type("planner")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText(" 1 planner ")
 
 	// Interrupt: three Ctrl-C, spaced by the configured delay.
@@ -63,7 +64,7 @@ func TestTabOperations(t *testing.T) {
 	term.Press(t, app.ActNextTab)
 	term.Press(t, app.ActCloseTab)
 	term.WaitText("Close second-agent?")
-	term.Keys("Enter")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone(" 2 second-agent ")
 	list, err := tmux.ListSessions(context.Background(), env.Server)
 	if err != nil || len(list) != 1 {

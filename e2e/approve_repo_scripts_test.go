@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A repository ships a setup script: it does not run until the person has
@@ -27,7 +28,7 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve setup-workspace for feat?") // asked in place; declined here
 	if exists(marker) {
 		t.Fatal("an unapproved repo script ran")

@@ -35,7 +35,7 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve setup-workspace for feat?")
 	term.Press(t, keys.ConfirmNo) // not now
 	term.WaitGone("Approve setup-workspace")
@@ -59,7 +59,7 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 	term.Press(t, app.ActScriptOutput)
 	term.WaitText("Script output")
 	term.WaitText("tools")
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseOutput)
 	term.WaitGone("Script output")
 	os.WriteFile(gate, nil, 0o644)
 	term.WaitText("setup-workspace approved")

@@ -33,7 +33,7 @@ func TestApproveSetupInPlace(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("Approve setup-workspace for feat?")
 	if !strings.Contains(screen, "$ echo installing the toolchain") || strings.Contains(screen, "✗") {
 		t.Fatalf("the question does not show the commands, or marks a failure:\n%s", screen)
@@ -60,7 +60,7 @@ func TestCreatedWorkspaceWithFailingSetupIsNotAFailure(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("⚠ created workspace feat")
 	if strings.Contains(screen, "✗") || !strings.Contains(screen, "missing compiler") {
 		t.Fatalf("a created workspace shown as a failure, or without its output:\n%s", screen)

@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // The main checkout's workspace is never deleted: closing it (from the
@@ -29,10 +30,10 @@ func TestCloseTheMainCheckoutWorkspace(t *testing.T) {
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("close the main")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Close workspace main-checkout")
 	term.Type("main-checkout")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("closed workspace main-checkout (the main checkout is untouched)")
 	harness.Eventually(t, func() (bool, string) {
 		out, _ := env.Server.Run(t.Context(), "list-sessions", "-F", "#{@amux_type}")

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/ui/keys"
 )
 
 // Closing a tab leaves focus on the tab area: the next tab is shown, but
@@ -22,7 +23,7 @@ func TestClosingATabLeavesFocusOnTheTabArea(t *testing.T) {
 	waitFooter(t, term, " tab area: second-agent ")
 	term.Press(t, app.ActCloseTab)
 	term.WaitText("Close second-agent?")
-	term.Keys("Enter")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone(" 2 second-agent ")
 	waitFooter(t, term, " tab area: first-agent ")
 

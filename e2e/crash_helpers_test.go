@@ -18,7 +18,7 @@ func startCreate(t *testing.T, term *harness.Terminal, name string) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 }
 
 // startTeardown confirms a delete (or shelve) of the selected workspace
@@ -28,7 +28,7 @@ func startTeardown(t *testing.T, term *harness.Terminal, action keys.ActionID, n
 	term.Press(t, action)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 }
 
 // deleteWorkspace deletes the selected workspace through the typed confirm
@@ -37,7 +37,7 @@ func deleteWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
 	startTeardown(t, term, app.ActDelete, name)
 	term.WaitText("deleted workspace " + name)
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Deleting " + name)
 }
 

@@ -27,7 +27,7 @@ func TestCreateAsksToApproveTheWorktreeFilesAndTheEnvArrives(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve the files to copy and link for feat?")
 	term.WaitText(".amux/worktree.json")
 	term.WaitText("copy .env")

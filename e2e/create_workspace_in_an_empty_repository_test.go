@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person adds a freshly initialised repository (no commit yet) and asks
@@ -26,7 +27,7 @@ func TestCreateWorkspaceInAnEmptyRepository(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("no commits yet")
 	for _, boilerplate := range []string{"rolled back", "was removed", "rollback"} {
 		if strings.Contains(screen, boilerplate) {

@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // An invalid base ref is refused inline, before anything runs: no branch,
@@ -20,7 +21,7 @@ func TestCreateWorkspaceRefusesInvalidBaseRef(t *testing.T) {
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("broken")
-	term.Keys("Tab")
+	term.Press(t, keys.FormNext)
 	term.Type("no-such-ref")
 	term.Keys("Enter")
 	screen := term.WaitText("no-such-ref\"")

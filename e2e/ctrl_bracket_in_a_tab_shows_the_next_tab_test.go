@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Inside a tab of the tab area Ctrl+] shows the next tab (the program
@@ -27,7 +28,7 @@ func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
 		term.Type(name)
-		term.Keys("Enter")
+		term.Press(t, keys.ListChoose)
 		agent.WaitReady(t)
 		term.WaitText(" " + name + " ")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Deleting a workspace with uncommitted work and a commit merged nowhere
@@ -44,7 +45,7 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 
 	term.Press(t, app.ActDelete)
 	term.WaitText("Uncommitted work")
-	term.Keys("Enter") // the default: a WIP commit on the branch
+	term.Press(t, keys.ChoicePick) // the default: a WIP commit on the branch
 	screen = term.WaitText("Type doomed to confirm")
 	if !containsAll(screen, "WIP commit", "doomed is kept") {
 		t.Fatalf("the confirm does not say what happens to the work and the branch:\n%s", screen)

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -42,7 +43,7 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 		term.WaitText("Type " + name + " to confirm")
 		term.WaitText("Ends no sessions (none is running)")
 		term.Type(name)
-		term.Keys("Enter")
+		term.Press(t, keys.FormSubmit)
 		term.WaitText("deleted workspace " + name)
 		if s := term.Screen(); strings.Contains(s, "tombstone") || strings.Contains(s, "needs approval") {
 			t.Fatalf("the delete did not go through cleanly:\n%s", s)

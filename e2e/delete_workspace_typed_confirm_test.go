@@ -9,6 +9,7 @@ import (
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // Deleting asks for the workspace's name: a wrong name does nothing; the
@@ -30,7 +31,7 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	term.Press(t, app.ActDelete)
 	term.WaitText("Type doomed to confirm")
 	term.Type("doome")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("does not match")
 	if !exists(root) {
 		t.Fatal("a wrong name deleted the worktree")
@@ -41,7 +42,7 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	term.Press(t, app.ActDelete)
 	term.WaitText("Type doomed to confirm")
 	term.Type("doomed")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("deleted workspace doomed")
 	if !containsAll(screen, "✓ mark it as being deleted", "✓ kill agent and run sessions", "✓ remove worktree", "✓ remove record") {
 		t.Fatalf("the teardown steps are not shown as done:\n%s", screen)

@@ -23,7 +23,7 @@ func TestEditACorruptProjectEnv(t *testing.T) {
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("edit the selected project's environment")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Environment of shop")
 	term.WaitText("saving here replaces the whole file")
 	term.Type("PORT")

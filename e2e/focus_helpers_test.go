@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // twoAgents is a workbench with workspace "feat" and two fake agent tabs,
@@ -35,7 +36,7 @@ func startTwoAgents(t *testing.T) *twoAgents {
 		s.term.Press(t, app.ActNewAgent)
 		s.term.WaitText("New agent tab")
 		s.term.Type(a.name)
-		s.term.Keys("Enter")
+		s.term.Press(t, keys.ListChoose)
 		a.agent.WaitReady(t)
 		s.term.WaitText(" " + a.name + " ")
 		leaveTerminal(t, s.term)

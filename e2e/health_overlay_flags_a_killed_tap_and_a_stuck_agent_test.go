@@ -9,6 +9,7 @@ import (
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // Health names what is wrong, each with its fix: the status tap of one tab
@@ -28,7 +29,7 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	s.term.Press(t, app.ActNewAgent)
 	s.term.WaitText("New agent tab")
 	s.term.Type("claude")
-	s.term.Keys("Enter")
+	s.term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	agent.Print("\x1b[2J\x1b[H Do you trust the files in this folder?\r\n\r\n ❯ 1. Yes, proceed\r\n   2. No, exit\r\n")
 	s.term.WaitText("Do you trust the files in this folder?")

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // From the palette a person installs amux's Claude Code hooks: entries that
@@ -26,7 +27,7 @@ func TestInstallAndRemoveClaudeHooksFromThePalette(t *testing.T) {
 		term.Press(t, app.ActPalette)
 		term.WaitText("Commands")
 		term.Type(query)
-		term.Keys("Enter")
+		term.Press(t, keys.ListChoose)
 		term.WaitGone("Commands")
 	}
 	runFromPalette("install claude")

@@ -61,7 +61,7 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("install a new amux")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("~/go/bin/amux") // offered
 	term.Type(impostor)
 	term.Keys("Enter")

@@ -29,7 +29,7 @@ func TestInstallRefusesAFakeAmuxAndAsksBeforeRunningIt(t *testing.T) {
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("install a new amux")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Install a new amux binary")
 	term.Type(fake)
 	term.Keys("Enter")

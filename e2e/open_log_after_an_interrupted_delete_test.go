@@ -45,7 +45,7 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("open amux's log")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("amux log")
 	inView := func(want string) {
 		t.Helper()

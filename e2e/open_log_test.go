@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person opens amux's log from the palette: what amux warned about at
@@ -20,7 +21,7 @@ func TestOpenLog(t *testing.T) {
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("open amux's log")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("amux log")
 	term.WaitText("neon-glow")
 	fi, err := os.Stat(filepath.Join(env.StateHome, "logs", "amux.log"))

@@ -16,6 +16,7 @@ import (
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -128,7 +129,7 @@ func (c *realClaude) open(t testing.TB) {
 	c.term.Press(t, app.ActNewAgent)
 	c.term.WaitText("New agent tab")
 	c.term.Type("claude")
-	c.term.Keys("Enter")
+	c.term.Press(t, keys.ListChoose)
 	harness.Eventually(t, func() (bool, string) {
 		list, _ := tmux.ListSessions(t.Context(), c.env.Server)
 		for _, s := range list {

@@ -10,6 +10,7 @@ import (
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
+	"amux.dev/amux/ui/keys"
 )
 
 // amux's Claude Code hooks, installed from the palette into the test HOME's
@@ -31,7 +32,7 @@ func TestRealClaudeHooksReportEveryState(t *testing.T) {
 		c.term.Press(t, app.ActPalette)
 		c.term.WaitText("Commands")
 		c.term.Type("install claude")
-		c.term.Keys("Enter")
+		c.term.Press(t, keys.ListChoose)
 		c.term.WaitText("hooks installed")
 	}})
 	c.open(t)

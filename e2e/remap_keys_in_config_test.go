@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person rebinds keys in config.json: a rebinding that fits works and
@@ -70,7 +71,7 @@ func TestRemapKeysInConfig(t *testing.T) {
 	term.Keys("N") // the remapped key; the harness presses defaults
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("created workspace feat")
 	term.Keys("t")
 	term.WaitText("New agent tab")

@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Removing a project asks what happens to its workspaces and for its name,
@@ -25,7 +26,7 @@ func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	term.Keys("w") // keep the workspaces
 	term.WaitText("Its 1 workspace is kept")
 	term.Type("shop")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("removed project shop; 1 workspace kept")
 	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
 		t.Fatal("the workspace's worktree was removed")

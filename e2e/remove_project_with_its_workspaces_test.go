@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Asked to, removing a project deletes its workspaces first, each as a
@@ -33,7 +34,7 @@ func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 		term.Keys("d") // delete them too
 		term.WaitText("A workspace holding uncommitted work is not deleted")
 		term.Type("shop")
-		term.Keys("Enter")
+		term.Press(t, keys.FormSubmit)
 	}
 	remove()
 	term.WaitText("project shop stays: busy holds uncommitted work")

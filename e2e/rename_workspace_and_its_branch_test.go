@@ -5,6 +5,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Asked to, a rename renames the workspace's branch too.
@@ -18,7 +19,7 @@ func TestRenameWorkspaceAndItsBranch(t *testing.T) {
 	term.WaitText("Rename feat")
 	term.Keys("C-u")
 	term.Type("login-fix")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Its branch is feat.")
 	term.Keys("r") // rename the branch too
 	term.WaitText("renamed to login-fix (and its branch)")

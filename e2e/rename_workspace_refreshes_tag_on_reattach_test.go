@@ -8,6 +8,7 @@ import (
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // Renaming a workspace changes its name, not its branch; a live session's
@@ -29,7 +30,7 @@ func TestRenameWorkspaceRefreshesTheTagOnReattach(t *testing.T) {
 	s.term.WaitText("Rename feat")
 	s.term.Keys("C-u")
 	s.term.Type("login-fix")
-	s.term.Keys("Enter")
+	s.term.Press(t, keys.FormSubmit)
 	s.term.WaitText("Its branch is feat.")
 	s.term.Keys("o") // keep the branch's old name
 	s.term.WaitText("renamed to login-fix")

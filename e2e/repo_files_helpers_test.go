@@ -45,7 +45,7 @@ func createWorkspaceWarned(t *testing.T, term *harness.Terminal, name, want stri
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText(want)
 	term.Keys("Escape")
 	term.WaitGone("enter/esc: close") // closed: keys reach amux, not a blocked read
@@ -58,5 +58,5 @@ func confirmTeardown(t *testing.T, term *harness.Terminal, action keys.ActionID,
 	term.Press(t, action)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 }

@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // amux is killed during a restore right after the worktree was re-added,
@@ -22,7 +23,7 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	createWorkspace(t, term, "parked", "")
 	startTeardown(t, term, app.ActShelve, "parked")
 	term.WaitText("shelved workspace parked")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
 	term.WaitText("parked shelved")
 	root := worktreeRoot(env, "shop", "parked")

@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // claude's command is overridden by another program and no resume_command
@@ -23,7 +24,7 @@ func TestResumeWithoutAResumeCommandSaysSo(t *testing.T) {
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
 	agent.Exit(3)

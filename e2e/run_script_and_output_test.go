@@ -28,7 +28,7 @@ func TestRunScriptTabAndScriptOutput(t *testing.T) {
 
 	term.Press(t, app.ActScriptOutput)
 	term.WaitText("preparing the feat tree")
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseOutput)
 	term.WaitGone("Script output")
 
 	term.Press(t, app.ActRunScript)

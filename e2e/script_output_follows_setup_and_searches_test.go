@@ -36,9 +36,9 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	term.Press(t, app.ActShelve)
 	term.WaitText("Type feat to confirm")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("shelved workspace feat")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving feat")
 	term.WaitText("feat shelved")
 

@@ -37,7 +37,7 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	selectWorkspace(t, term, "parked")
 	term.Press(t, app.ActStatus)
 	term.WaitText("pending — a shelve did not finish and the worktree is gone")
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseStatus)
 	// Closed before the next key, or Esc and that key read as one Alt+key.
 	term.WaitGone("a shelve did not finish")
 	trap.Release()

@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Shelving a workspace with uncommitted work shows what is at stake and, by
@@ -37,9 +38,9 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 	term.Keys("Enter") // the default: keep it as a WIP commit
 	term.WaitText("Type parked to confirm")
 	term.Type("parked")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("shelved workspace parked")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving parked")
 	term.WaitText("parked shelved")
 	if exists(root) {

@@ -10,6 +10,7 @@ import (
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -36,7 +37,7 @@ func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(repo)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("─ " + filepath.Base(repo) + " ─") // too long for the tree: the center shows it whole
 	createWorkspace(t, term, "feat", "")
 	root := filepath.Join(env.StateHome, "worktrees", filepath.Base(repo), "feat")
@@ -51,7 +52,7 @@ func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("fake")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	leaveTerminal(t, term)
 	assertNothingRan(t, env, pwned, "agent tab")

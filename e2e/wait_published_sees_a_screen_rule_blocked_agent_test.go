@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A supervising script waits for an agent that never reports: its screen
@@ -23,7 +24,7 @@ func TestWaitPublishedSeesAScreenRuleBlockedAgent(t *testing.T) {
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	afterStartupGrace(t, env)
 

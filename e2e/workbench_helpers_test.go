@@ -9,6 +9,7 @@ import (
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // startWorkbench runs amux at 120×40 in env and waits for the dashboard.
@@ -25,7 +26,7 @@ func addProject(t testing.TB, term *harness.Terminal, repo string) {
 	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(repo)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("▾ " + filepath.Base(repo))
 }
 
@@ -37,7 +38,7 @@ func createWorkspace(t testing.TB, term *harness.Terminal, name, base string) {
 	term.WaitText("New workspace in")
 	term.Type(name)
 	if base != "" {
-		term.Keys("Tab")
+		term.Press(t, keys.FormNext)
 		term.Type(base)
 	}
 	term.Keys("Enter")
@@ -81,9 +82,9 @@ func shelveWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	term.Press(t, app.ActShelve)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("shelved workspace " + name)
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	// The row says shelved behind the dialog already: wait for the dialog
 	// to go, or the next key arrives glued to the Escape (read as Alt+key).
 	term.WaitGone("Shelving " + name)
