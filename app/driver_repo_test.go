@@ -59,11 +59,11 @@ func newRepoDriver(t *testing.T, w, h int, prepare func(rd *repoDriver), watches
 	// Commits at a fixed time have the same hashes on every run.
 	t.Setenv("GIT_AUTHOR_DATE", "2026-11-02T09:00:00Z")
 	t.Setenv("GIT_COMMITTER_DATE", "2026-11-02T09:00:00Z")
-	writeFile(t, filepath.Join(home, ".gitconfig"), "[user]\n\tname = Dev\n\temail = dev@amux.invalid\n")
+	putFile(t, filepath.Join(home, ".gitconfig"), "[user]\n\tname = Dev\n\temail = dev@amux.invalid\n")
 	rd := &repoDriver{root: root, repo: repo, tt: t}
 	rd.git("init", "-q", "-b", "main")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop\n\nsells things\n")
-	writeFile(t, filepath.Join(repo, "notes.txt"), "one\ntwo\nthree\n")
+	putFile(t, filepath.Join(repo, "README.md"), "# shop\n\nsells things\n")
+	putFile(t, filepath.Join(repo, "notes.txt"), "one\ntwo\nthree\n")
 	rd.git("add", ".")
 	rd.git("commit", "-qm", "start")
 
@@ -81,11 +81,11 @@ func newRepoDriver(t *testing.T, w, h int, prepare func(rd *repoDriver), watches
 		t.Fatal(err)
 	}
 	rd.feature = res.Workspace
-	writeFile(t, filepath.Join(rd.feature.Root, "README.md"), "# shop\n\nsells things, fast\n")
+	putFile(t, filepath.Join(rd.feature.Root, "README.md"), "# shop\n\nsells things, fast\n")
 	rd.gitIn(rd.feature.Root, "commit", "-qam", "faster")
-	writeFile(t, filepath.Join(rd.feature.Root, "notes.txt"), "one\ntwo, changed\nthree\n")
+	putFile(t, filepath.Join(rd.feature.Root, "notes.txt"), "one\ntwo, changed\nthree\n")
 	rd.gitIn(rd.feature.Root, "add", "notes.txt")
-	writeFile(t, filepath.Join(rd.feature.Root, "notes.txt"), "one\ntwo, changed\nthree, unstaged\n")
+	putFile(t, filepath.Join(rd.feature.Root, "notes.txt"), "one\ntwo, changed\nthree, unstaged\n")
 	if prepare != nil {
 		prepare(rd)
 	}
@@ -134,7 +134,8 @@ func (rd *repoDriver) gitIn(dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-func writeFile(t *testing.T, path, text string) {
+// putFile writes text at path, making its directory.
+func putFile(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

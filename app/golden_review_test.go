@@ -20,7 +20,7 @@ type repoScreen struct {
 // conflicting gives main a commit that changes README.md's line the
 // feature changed too: merging feature stops on a conflict.
 func conflicting(rd *repoDriver) {
-	writeFile(rd.t(), filepath.Join(rd.repo, "README.md"), "# shop\n\nsells things, cheap\n")
+	putFile(rd.t(), filepath.Join(rd.repo, "README.md"), "# shop\n\nsells things, cheap\n")
 	rd.git("commit", "-qam", "cheaper")
 }
 
@@ -40,7 +40,7 @@ func repoScreens() []repoScreen {
 			rd.Press(actNewWorkspace).Type("kept").Press(keys.FormSubmit)
 		}},
 		{"approve_setup", "Approve setup-workspace", func(rd *repoDriver) {
-			writeFile(rd.t(), filepath.Join(rd.repo, ".amux", "scripts.json"), `{"setup-workspace": ["echo installing the toolchain"]}`)
+			putFile(rd.t(), filepath.Join(rd.repo, ".amux", "scripts.json"), `{"setup-workspace": ["echo installing the toolchain"]}`)
 			rd.git("add", ".amux")
 			rd.git("commit", "-qm", "scripts")
 		}, func(rd *repoDriver) { rd.Press(actNewWorkspace).Type("feat").Press(keys.FormSubmit) }},
