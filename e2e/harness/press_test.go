@@ -10,7 +10,6 @@ import (
 
 // A story presses an action by its exported ID (app.ActDelete, keys.…),
 // never by a string: a renamed action then breaks the build, not a run.
-// real_opencode_* is converted after its own branch merges.
 func TestStoriesPressTypedActions(t *testing.T) {
 	stories, err := filepath.Glob(filepath.Join("..", "*_test.go"))
 	if err != nil || len(stories) == 0 {
@@ -18,9 +17,6 @@ func TestStoriesPressTypedActions(t *testing.T) {
 	}
 	literal := regexp.MustCompile(`\.Press\(\w+, "`)
 	for _, path := range stories {
-		if strings.HasPrefix(filepath.Base(path), "real_opencode_") {
-			continue
-		}
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
