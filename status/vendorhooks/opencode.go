@@ -25,8 +25,13 @@ const OpencodePluginName = "amux-report.js"
 // opencodePlugin is the plugin's source. It maps opencode's events to
 // reports: a session busy → working; a permission or question asked →
 // blocked (permission, question); answered → working; the session idle →
-// done; a session error → error. Outside an amux pane it does nothing, and
-// a failing report never reaches opencode.
+// done; a session error → error, with the error's message. opencode
+// follows a session's error with its idle, which would report done over
+// the error: so the idle after an error reports nothing, and the error
+// stands until the session is busy again. An interrupt (the person's esc)
+// arrives as an error too, MessageAbortedError, and is no failure: its
+// idle reports done. Outside an amux pane it does nothing, and a failing
+// report never reaches opencode.
 const opencodePlugin = `// ` + Marker + `: written by amux; tells amux what opencode is doing (amux report).
 // It acts only inside amux panes. amux removes it again on request.
 import { spawn } from "node:child_process";
@@ -50,11 +55,26 @@ function report(...args) {
   } catch {}
 }
 
+// errorMessage is a session error's text on one line, short enough for
+// a report's message.
+function errorMessage(error) {
+  const text = String(error?.data?.message || error?.name || "opencode gave up on the turn");
+  return text.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+// failed holds the sessions whose last turn ended on an error, by id: the
+// idle that follows must not report done over it.
+const failed = new Set();
+
 export const AmuxReport = async () => ({
   event: async ({ event }) => {
+    const session = event?.properties?.sessionID ?? "";
     switch (event?.type) {
       case "session.status":
-        if (event.properties?.status?.type === "busy") report("--state", "working");
+        if (event.properties?.status?.type === "busy") {
+          failed.delete(session);
+          report("--state", "working");
+        }
         break;
       case "permission.asked":
         report("--state", "blocked", "--kind", "permission");
@@ -68,10 +88,12 @@ export const AmuxReport = async () => ({
         report("--state", "working");
         break;
       case "session.idle":
-        report("--state", "done");
+        if (!failed.delete(session)) report("--state", "done");
         break;
       case "session.error":
-        report("--state", "error");
+        if (event.properties?.error?.name === "MessageAbortedError") break;
+        failed.add(session);
+        report("--state", "error", "--message", errorMessage(event.properties?.error));
         break;
     }
   },
