@@ -93,6 +93,17 @@ func TestOpencodePluginKeepsASessionErrorOverTheIdleAfterIt(t *testing.T) {
 	}
 }
 
+// An idle that comes twice, and an error that names no session, still
+// leave the error standing.
+func TestOpencodePluginKeepsAnErrorOverEveryIdle(t *testing.T) {
+	noSession := map[string]any{"type": "session.error", "properties": map[string]any{
+		"error": map[string]any{"name": "UnknownError", "data": map[string]any{"message": "boom"}}}}
+	got := runOpencodePlugin(t, busyEvent, noSession, idleEvent, idleEvent)
+	if want := []string{"--state working", "--state error --message boom"}; !slices.Equal(got, want) {
+		t.Fatalf("reports %q, want %q", got, want)
+	}
+}
+
 // The person's interrupt comes as an error too (MessageAbortedError): it is
 // no failure, and its idle reports done.
 func TestOpencodePluginTakesAnInterruptForNoError(t *testing.T) {
