@@ -20,6 +20,10 @@ func TestRealOpencodeRetriesAFailingAPI(t *testing.T) {
 	s.server.Script(modelserver.Turn{Status: 429, Times: 3, RetryAfter: 3 * time.Second}, modelserver.Turn{Text: "Got through."})
 	s.ask(t, "check the tests")
 	s.waitState(t, "working")
+	// opencode's first request can come tens of seconds after the task on
+	// a loaded machine (it is working meanwhile): the banner is looked for
+	// once the first 429 went out.
+	s.server.WaitGenerations(1, harness.RealWait)
 	var reason string
 	harness.Eventually(t, func() (bool, string) {
 		reason = s.paneVerdict(t).Evidence
