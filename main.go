@@ -22,6 +22,7 @@ import (
 	"amux.dev/amux/config/selfupdate"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/workspace/remote/host"
 )
 
 // Exit codes shared by every verb.
@@ -66,6 +67,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return tmux.LaunchMain(args[1:], stdout, stderr)
 	case status.TapVerb:
 		return status.TapMain(args[1:], stdout, stderr)
+	case host.Verb:
+		// A remote amux's connection: the protocol on stdin and stdout.
+		return host.Main(args[1:], stdin, stdout, stderr, version())
 	case selfupdate.HandshakeVerb:
 		// The install dialog's check that a candidate binary is an amux build.
 		return selfupdate.HandshakeMain(args[1:], stdout, stderr, version())
