@@ -55,7 +55,7 @@ func (m *Model) focusName() string {
 				name += " · history"
 			}
 		}
-		if m.list.zoomed {
+		if m.listPane.zoomed {
 			name += " · zoomed"
 		}
 		return name

@@ -140,8 +140,8 @@ func TestListHidesResizesAndTheTabZooms(t *testing.T) {
 
 	empty := newTestModel(t, 120, 40)
 	pressAction(t, empty, actZoom)
-	if empty.list.zoomed || !strings.Contains(empty.notice.text, "no tab open") {
-		t.Fatalf("z without a tab: zoomed %v, notice %q", empty.list.zoomed, empty.notice.text)
+	if empty.listPane.zoomed || !strings.Contains(empty.notice.text, "no tab open") {
+		t.Fatalf("z without a tab: zoomed %v, notice %q", empty.listPane.zoomed, empty.notice.text)
 	}
 }
 
@@ -173,8 +173,8 @@ func TestDraggingTheListBorderResizesIt(t *testing.T) {
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.listWidth() - 1, Y: 10})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 45, Y: 10})
 	m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 45, Y: 10})
-	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.list.dragging {
-		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.list.dragging)
+	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.listPane.dragging {
+		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.listPane.dragging)
 	}
 	if v := m.currentView(); v.ListWidth != 46 {
 		t.Fatalf("saved list width %d", v.ListWidth)

@@ -79,8 +79,8 @@ type Model struct {
 	dirtyAfterLoad bool
 
 	// side is the right-hand panel: changes and files of the workspace.
-	side sidebarOwner
-	list listPane // the project list's size and the zoom (panes.go)
+	side     sidebarOwner
+	listPane listPane // the project list's size and the zoom (panes.go)
 	// projectErrs says, by project path, why a project cannot be used
 	// (moved or vanished): its row shows it with retry and remove.
 	projectErrs map[string]string

@@ -14,7 +14,7 @@ import (
 
 // sideWidth is the sidebar's width now, 0 when it is not shown.
 func (m *Model) sideWidth() int {
-	canShow := m.sideWorkspace() != "" && !m.list.zoomed
+	canShow := m.sideWorkspace() != "" && !m.listPane.zoomed
 	return m.side.widthIn(canShow, m.width, m.width-m.listWidth()-centerMinWidth) // the tabs keep room
 }
 
@@ -107,7 +107,7 @@ func (m *Model) toggleSidebar() tea.Cmd {
 	case shown && m.focus == focusSidebar:
 		m.focus = focusCenter
 	case !shown:
-		m.list.zoomed = false
+		m.listPane.zoomed = false
 	}
 	return m.layoutChanged()
 }

@@ -31,7 +31,7 @@ type layout struct {
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.list.zoomed}
+	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.listPane.zoomed}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
 	if m.filter != nil {
