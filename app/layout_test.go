@@ -31,7 +31,7 @@ func pressAction(t *testing.T, m *Model, id keys.ActionID) {
 
 // withTabs gives the selected workspace (auth-fix) n detached claude tabs.
 func withTabs(m *Model, n int) {
-	m.dash.SelectWorkspace("1111111111111111")
+	m.list.dash.SelectWorkspace("1111111111111111")
 	wt := m.tabs.ensure(m.selectedWorkspaceID())
 	for i := 1; i <= n; i++ {
 		wt.tabs = append(wt.tabs, &tab{id: fmt.Sprint("t", i), kind: "agent", assistant: "claude", exitCode: -1,
@@ -157,7 +157,7 @@ func TestPaneSizesAreSavedWithTheLayout(t *testing.T) {
 	}
 	again := newTestModel(t, 160, 40)
 	again.Update(viewStateMsg{v: v})
-	again.dash.SelectWorkspace("1111111111111111")
+	again.list.dash.SelectWorkspace("1111111111111111")
 	if again.listWidth() != 44 || again.sideWidth() != 0 {
 		t.Fatalf("restored: list %d, sidebar %d", again.listWidth(), again.sideWidth())
 	}

@@ -21,7 +21,7 @@ func (m *Model) sideWidth() int {
 // sideWorkspace is the workspace the sidebar can show: the selected one,
 // with a worktree.
 func (m *Model) sideWorkspace() string {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok || w.Shelved {
 		return ""
 	}
@@ -77,8 +77,7 @@ func (m *Model) onSideAsk(msg tea.Msg) tea.Cmd {
 			m.focus = focusCenter
 		}
 	case dirtyNoted:
-		m.dirty[r.ws] = r.dirty
-		m.rebuildDashboard()
+		m.list.noteDirty(r.ws, r.dirty, m.listScene())
 	case openFileDiffRequest:
 		return m.openFileDiff(r.file, r.group)
 	case openCommitDiffRequest:
