@@ -34,7 +34,7 @@ func actionRows() []action {
 		{Action: k(actOpen, scopeDashboard, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
 			run: (*Model).openSelected, why: whyNothingSelected},
 		{Action: k(actFilter, scopeDashboard, []string{"/"}, "filter", "Filter projects and workspaces"),
-			run: (*Model).openFilter},
+			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeDashboard, []string{"a"}, "add project", "Add a project (a git repository)")),
 			run: func(m *Model) tea.Cmd { return m.lifeDo(m.life.openAddProject()) }},
 		{Action: hint(k(actNewWorkspace, scopeDashboard, []string{"n"}, "new", "Create a workspace in the selected project")),

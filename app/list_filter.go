@@ -10,8 +10,8 @@ import (
 // The list's filter field: "/" opens it on the filter's text, and while it
 // is open it has every key (the root hands them over: typing).
 
-// openFilter opens the filter field, width columns wide, on the filter's
-// current text.
+// openFilter opens the filter field, width columns wide (the list's less
+// its frame and prompt), on the filter's current text.
 func (l *listOwner) openFilter(width int) tea.Cmd {
 	in := textinput.New()
 	in.Prompt = "/"

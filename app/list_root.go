@@ -83,9 +83,6 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
-// openFilter opens the list's filter field, as wide as the list.
-func (m *Model) openFilter() tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }
-
 // centerContent is what the tab area shows for the selection while it has
 // no tab (the list's to say).
 func (m *Model) centerContent(w, h int) (string, string) {
