@@ -77,6 +77,7 @@ type listLoadedReq struct {
 // savedTabsReq asks the root to show each workspace's saved tab again.
 type savedTabsReq struct{ tabs map[string]string } // workspace ID → tab ID
 
+// newListOwner is an empty list, not yet loaded.
 func newListOwner(d listDeps) *listOwner {
 	if d.zone == nil {
 		d.zone = time.Local
