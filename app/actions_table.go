@@ -24,21 +24,21 @@ func actionRows() []action {
 		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},
 		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),
-			run: func(m *Model) tea.Cmd { m.dash.Move(1); return nil }},
+			run: func(m *Model) tea.Cmd { m.list.move(1); return nil }},
 		{Action: keyOnly(k(actUp, scopeDashboard, []string{"k", "up"}, "up", "Move up")),
-			run: func(m *Model) tea.Cmd { m.dash.Move(-1); return nil }},
+			run: func(m *Model) tea.Cmd { m.list.move(-1); return nil }},
 		{Action: keyOnly(k(actTop, scopeDashboard, []string{"g", "home"}, "top", "Go to the first row")),
-			run: func(m *Model) tea.Cmd { m.dash.Top(); return nil }},
+			run: func(m *Model) tea.Cmd { m.list.top(); return nil }},
 		{Action: keyOnly(k(actBottom, scopeDashboard, []string{"G", "end"}, "bottom", "Go to the last row")),
-			run: func(m *Model) tea.Cmd { m.dash.Bottom(); return nil }},
+			run: func(m *Model) tea.Cmd { m.list.bottom(); return nil }},
 		{Action: k(actOpen, scopeDashboard, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
 			run: (*Model).openSelected, why: whyNothingSelected},
 		{Action: k(actFilter, scopeDashboard, []string{"/"}, "filter", "Filter projects and workspaces"),
-			run: (*Model).openFilter},
+			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeDashboard, []string{"a"}, "add project", "Add a project (a git repository)")),
 			run: func(m *Model) tea.Cmd { return m.lifeDo(m.life.openAddProject()) }},
 		{Action: hint(k(actNewWorkspace, scopeDashboard, []string{"n"}, "new", "Create a workspace in the selected project")),
-			run: func(m *Model) tea.Cmd { return m.lifeDo(m.life.openCreate(m.dash.SelectedProject())) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { return m.lifeDo(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeDashboard, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
 			run: func(m *Model) tea.Cmd { return m.openTeardown(false) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeDashboard, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
@@ -64,9 +64,9 @@ func actionRows() []action {
 		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
 			run: func(m *Model) tea.Cmd { return m.openSettings() }},
 		{Action: k(actEditEnv, scopeDashboard, nil, "environment", "Edit the selected project's environment (project-env.json)"),
-			run: func(m *Model) tea.Cmd { p, ok := m.dash.SelectedProject(); return m.life.openProjectEdit(p, ok, false) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, false) }, why: whyNoProject},
 		{Action: k(actEditScripts, scopeDashboard, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
-			run: func(m *Model) tea.Cmd { p, ok := m.dash.SelectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: (*Model).openInstall, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
 		{Action: k(actOpenLog, scopeGlobal, nil, "log", "Open amux's log"),
@@ -151,14 +151,14 @@ func whyEmpty(v, why string) string {
 }
 
 func whyNoProject(m *Model) string {
-	if _, ok := m.dash.SelectedProject(); !ok {
+	if _, ok := m.list.selectedProject(); !ok {
 		return "add a project first"
 	}
 	return ""
 }
 
 func whyNoWorkspace(m *Model) string {
-	if _, ok := m.dash.SelectedWorkspace(); !ok {
+	if _, ok := m.list.selectedWorkspace(); !ok {
 		return "select a workspace"
 	}
 	return ""
@@ -172,7 +172,7 @@ func whyNothingSelected(m *Model) string {
 }
 
 func whyNotOpenWorkspace(m *Model) string {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	switch {
 	case !ok:
 		return "select a workspace"
@@ -183,7 +183,7 @@ func whyNotOpenWorkspace(m *Model) string {
 }
 
 func whyNotIdleWorkspace(m *Model) string {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	rec, _ := m.record(w.ID)
 	switch {
 	case !ok:
@@ -200,14 +200,14 @@ func whyNotShelvable(m *Model) string {
 	if why := whyNotIdleWorkspace(m); why != "" {
 		return why
 	}
-	if w, _ := m.dash.SelectedWorkspace(); w.Shelved {
+	if w, _ := m.list.selectedWorkspace(); w.Shelved {
 		return "already shelved"
 	}
 	return ""
 }
 
 func whyNotRestorable(m *Model) string {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	switch {
 	case !ok || !w.Shelved:
 		return "select a shelved workspace"
@@ -267,8 +267,8 @@ func whyNotRestartable(m *Model) string {
 
 // openSelected folds a project row or opens a workspace (focus to its tabs).
 func (m *Model) openSelected() tea.Cmd {
-	if r, ok := m.dash.Selected(); ok && r.Kind == dashboard.ProjectRow {
-		m.dash.Toggle()
+	if r, ok := m.list.selected(); ok && r.Kind == dashboard.ProjectRow {
+		m.list.toggle()
 		return nil
 	}
 	return m.setFocus(focusCenter)

@@ -9,7 +9,7 @@ import (
 // animating reports whether anything on screen shows a spinner: loading,
 // an operation, an attach, a working agent, or a dialog waiting on work.
 func (m *Model) animating() bool {
-	if !m.loaded || m.life.running() {
+	if !m.list.loaded || m.life.running() {
 		return true
 	}
 	if w, ok := m.overlay.(waiter); ok && w.waiting() {

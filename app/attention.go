@@ -176,8 +176,7 @@ func (m *Model) jumpToAttention() tea.Cmd {
 	if !ok {
 		return m.say(levelInfo, "no tab needs attention")
 	}
-	m.dash.SetFilter("")
-	m.dash.SelectWorkspace(a.wsID)
+	m.list.reveal(a.wsID)
 	m.tabs.of(a.wsID).active = a.index
 	a.t.attention = a.t.state.State == agentstate.Blocked
 	return m.setFocus(focusCenter)

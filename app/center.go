@@ -3,44 +3,45 @@ package app
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"amux.dev/amux/ui/dashboard"
 )
 
-// centerContent is what the center area shows for the selection: the
-// workspace's facts and what to do next. Tabs replace it once open.
-func (m *Model) centerContent(w, h int) (string, string) {
-	th := m.th
-	if !m.loaded {
+// center is what the tab area shows for the selection while it has no
+// tab: the workspace's facts and what to do next, or the project's, or a
+// welcome. lost is how many of the selected workspace's tabs a reboot
+// took (the tabs owner knows).
+func (l *listOwner) center(sc listScene, lost int) (string, string) {
+	th := sc.th
+	if !l.loaded {
 		return "amux", ""
 	}
-	r, ok := m.dash.Selected()
+	r, ok := l.dash.Selected()
 	if !ok {
 		return "Welcome", th.TextStyle().Render("amux runs coding agents side by side, one git worktree each.") + "\n\n" +
-			th.MutedStyle().Render("Press "+m.keyName(actAddProject)+" to add a project (a git repository), then "+
-				m.keyName(actNewWorkspace)+" to create a workspace.")
+			th.MutedStyle().Render("Press "+l.keyName(actAddProject)+" to add a project (a git repository), then "+
+				l.keyName(actNewWorkspace)+" to create a workspace.")
 	}
-	p, _ := m.dash.SelectedProject()
+	p, _ := l.dash.SelectedProject()
 	if r.Kind == dashboard.ProjectRow {
 		lines := []string{
 			th.AccentStyle().Render(p.Name),
-			th.MutedStyle().Render(m.snap.shown.projects[p.Path].path),
+			th.MutedStyle().Render(l.snap.shown.projects[p.Path].path),
 			"",
 			plural(len(p.Workspaces), "workspace"),
 			"",
 		}
-		if why := m.projectErrs[p.Path]; why != "" {
+		if why := l.projectErrs[p.Path]; why != "" {
 			lines = append(lines, th.ErrorStyle().Render("✗ "+why),
-				th.MutedStyle().Render(m.keyName(actRefresh)+": retry · "+m.keyName(actRemoveProject)+": remove"), "")
+				th.MutedStyle().Render(l.keyName(actRefresh)+": retry · "+l.keyName(actRemoveProject)+": remove"), "")
 		}
 		lines = append(lines, []string{
-			th.MutedStyle().Render(m.keyName(actNewWorkspace) + ": new workspace · " + m.keyName(actOpen) + ": fold/unfold"),
+			th.MutedStyle().Render(l.keyName(actNewWorkspace) + ": new workspace · " + l.keyName(actOpen) + ": fold/unfold"),
 		}...)
 		return p.Name, strings.Join(lines, "\n")
 	}
-	ws, _ := m.dash.SelectedWorkspace()
-	rec, ok := m.record(ws.ID)
+	ws, _ := l.dash.SelectedWorkspace()
+	rec, ok := l.record(ws.ID)
 	if !ok {
 		return ws.Name, ""
 	}
@@ -53,14 +54,14 @@ func (m *Model) centerContent(w, h int) (string, string) {
 		state = ws.Detail
 	case rec.Shelved:
 		state = "shelved (branch and record kept; worktree removed)"
-	case m.side.landings[ws.ID].how != "":
-		l := m.side.landings[ws.ID]
+	case sc.landings[ws.ID].how != "":
+		lg := sc.landings[ws.ID]
 		state = fmt.Sprintf("%s stopped on conflicts (%d left) · %s: finish · %s: abort",
-			l.how, len(l.conflicts), m.keyName(actFinishLanding), m.keyName(actAbortLanding))
+			lg.how, len(lg.conflicts), l.keyName(actFinishLanding), l.keyName(actAbortLanding))
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}
-	shown := m.shownRecord(ws.ID)
+	shown := l.snap.shown.records[ws.ID]
 	lines := []string{
 		th.AccentStyle().Render(shown.name),
 		"",
@@ -73,13 +74,13 @@ func (m *Model) centerContent(w, h int) (string, string) {
 		kv("agents", plural(ws.Attached, "live session")),
 	}
 	if !rec.Created.IsZero() {
-		lines = append(lines, kv("created", rec.Created.In(m.zone()).Format("2006-01-02 15:04")))
+		lines = append(lines, kv("created", rec.Created.In(l.d.zone).Format("2006-01-02 15:04")))
 	}
-	if lost := len(m.lostTabs(ws.ID)); lost > 0 {
+	if lost > 0 {
 		// A reboot (or a killed server) took these sessions; the record kept
 		// each tab's assistant and directory.
 		lines = append(lines, "", th.Style(th.Warning).Render(lostTabsLine(lost))+
-			th.MutedStyle().Render(" · "+m.keyName(actResumeTab)+": bring them back"))
+			th.MutedStyle().Render(" · "+l.keyName(actResumeTab)+": bring them back"))
 	}
 	return shown.name, strings.Join(lines, "\n")
 }
@@ -89,12 +90,4 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
-}
-
-// zone is where times are shown: Deps.Zone, else the machine's local zone.
-func (m *Model) zone() *time.Location {
-	if m.deps.Zone != nil {
-		return m.deps.Zone
-	}
-	return time.Local
 }

@@ -26,7 +26,7 @@ func firstFrame(t testing.TB, body []byte) (*Model, string) {
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})
 	_ = m.render()
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.Update(loadedMsg{gen: m.loadGen, snap: sampleSnapshot()})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: sampleSnapshot()})
 	return m, screenText(m)
 }
 
@@ -39,7 +39,7 @@ func TestAnActionWithNoKeyIsPaletteOnly(t *testing.T) {
 		t.Fatalf("the footer offers quit, which has no key:\n%s", screen)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24}) // the footer cannot hold every key
-	m.dash.Move(1)                                     // onto a workspace: more keys
+	m.list.dash.Move(1)                                // onto a workspace: more keys
 	if foot := screenText(m); strings.Contains(foot, "help help") || !strings.Contains(foot, "commands") {
 		t.Fatalf("the footer points at help, which has no key:\n%s", foot)
 	}

@@ -29,7 +29,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 		{"settings", func(m *Model) { m.run(actSettings) }},
 		{"rename tab", func(m *Model) { m.run(actRenameTab) }},
 		{"close tab", func(m *Model) { m.run(actCloseTab) }},
-		{"new workspace", func(m *Model) { m.dash.SelectProject("/home/dev/code/api"); m.run(actNewWorkspace) }},
+		{"new workspace", func(m *Model) { m.list.dash.SelectProject("/home/dev/code/api"); m.run(actNewWorkspace) }},
 		{"assistant picker", func(m *Model) { m.run(actNewAgent) }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {

@@ -52,7 +52,7 @@ func newDriver(t *testing.T, w, h int) *driver {
 		Home: "/home/dev", Cwd: "/home/dev"}, testEngine(t)))
 	d := &driver{t: t, m: m, quiet: time.Second, watches: map[string]bool{}}
 	d.Send(tea.WindowSizeMsg{Width: w, Height: h})
-	d.Send(loadedMsg{gen: m.loadGen, snap: sampleSnapshot()})
+	d.Send(loadedMsg{gen: m.list.loadGen, snap: sampleSnapshot()})
 	d.Send(dirtyMsg{map[string]bool{"2222222222222222": true}})
 	return d
 }

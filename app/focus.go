@@ -92,7 +92,7 @@ func (m *Model) settleFocus() {
 	if t == nil {
 		return
 	}
-	if m.overlay != nil || m.filter != nil || t != m.paneTab() || programExited(t) {
+	if m.overlay != nil || m.list.typing() || t != m.paneTab() || programExited(t) {
 		m.entered = nil
 		// The footer and the frames say where keys go: redraw them, even
 		// after a message that alone changes no chrome.

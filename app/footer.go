@@ -36,7 +36,7 @@ func (m *Model) focusName() string {
 	switch {
 	case m.overlay != nil:
 		return "dialog"
-	case m.filter != nil:
+	case m.list.typing():
 		return "list: filter"
 	case m.focus == focusSidebar:
 		if _, in := m.focusedTerminal(); in {
@@ -55,7 +55,7 @@ func (m *Model) focusName() string {
 				name += " · history"
 			}
 		}
-		if m.list.zoomed {
+		if m.listPane.zoomed {
 			name += " · zoomed"
 		}
 		return name
@@ -71,7 +71,7 @@ func (m *Model) hints() []hint {
 	switch {
 	case m.overlay != nil:
 		return []hint{{text: m.th.MutedStyle().Render("keys go to the dialog")}}
-	case m.filter != nil:
+	case m.list.typing():
 		return []hint{{text: m.th.MutedStyle().Render("type to filter")},
 			key(m.km.First(keys.FormSubmit), "keep"), key(m.km.First(keys.FormCancel), "clear")}
 	}

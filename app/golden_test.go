@@ -57,7 +57,7 @@ func newTestModel(t testing.TB, w, h int) *Model {
 	// The screen shows times in Zone: pinned so it renders the same everywhere.
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: snap})
 	m.Update(dirtyMsg{map[string]bool{"2222222222222222": true}})
 	return m
 }
@@ -72,7 +72,7 @@ func screenText(m *Model) string {
 
 func TestGoldenDashboard120x40(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.dash.Move(1) // onto auth-fix
+	m.list.dash.Move(1) // onto auth-fix
 	got := screenText(m)
 	const path = "testdata/dashboard_120x40.golden"
 	if *update {
@@ -109,7 +109,7 @@ func TestTooSmallScreen(t *testing.T) {
 func TestCenterTextWrapsAt80Columns(t *testing.T) {
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(loadedMsg{gen: m.loadGen, snap: newSnapshot(nil, nil, nil)})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot(nil, nil, nil)})
 	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "┃", " ").Replace(screenText(m))), " ")
 	for _, want := range []string{"one git worktree each.", "then n to create a workspace."} {
 		if !strings.Contains(flat, want) {

@@ -31,7 +31,7 @@ func pressAction(t *testing.T, m *Model, id keys.ActionID) {
 
 // withTabs gives the selected workspace (auth-fix) n detached claude tabs.
 func withTabs(m *Model, n int) {
-	m.dash.SelectWorkspace("1111111111111111")
+	m.list.dash.SelectWorkspace("1111111111111111")
 	wt := m.tabs.ensure(m.selectedWorkspaceID())
 	for i := 1; i <= n; i++ {
 		wt.tabs = append(wt.tabs, &tab{id: fmt.Sprint("t", i), kind: "agent", assistant: "claude", exitCode: -1,
@@ -140,8 +140,8 @@ func TestListHidesResizesAndTheTabZooms(t *testing.T) {
 
 	empty := newTestModel(t, 120, 40)
 	pressAction(t, empty, actZoom)
-	if empty.list.zoomed || !strings.Contains(empty.notice.text, "no tab open") {
-		t.Fatalf("z without a tab: zoomed %v, notice %q", empty.list.zoomed, empty.notice.text)
+	if empty.listPane.zoomed || !strings.Contains(empty.notice.text, "no tab open") {
+		t.Fatalf("z without a tab: zoomed %v, notice %q", empty.listPane.zoomed, empty.notice.text)
 	}
 }
 
@@ -157,7 +157,7 @@ func TestPaneSizesAreSavedWithTheLayout(t *testing.T) {
 	}
 	again := newTestModel(t, 160, 40)
 	again.Update(viewStateMsg{v: v})
-	again.dash.SelectWorkspace("1111111111111111")
+	again.list.dash.SelectWorkspace("1111111111111111")
 	if again.listWidth() != 44 || again.sideWidth() != 0 {
 		t.Fatalf("restored: list %d, sidebar %d", again.listWidth(), again.sideWidth())
 	}
@@ -173,8 +173,8 @@ func TestDraggingTheListBorderResizesIt(t *testing.T) {
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.listWidth() - 1, Y: 10})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 45, Y: 10})
 	m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 45, Y: 10})
-	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.list.dragging {
-		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.list.dragging)
+	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.listPane.dragging {
+		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.listPane.dragging)
 	}
 	if v := m.currentView(); v.ListWidth != 46 {
 		t.Fatalf("saved list width %d", v.ListWidth)

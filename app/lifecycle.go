@@ -132,10 +132,10 @@ func (m *Model) lifeDo(cmd tea.Cmd, out outcome) tea.Cmd {
 // onLifeReload loads again as the lifecycle asked.
 func (m *Model) onLifeReload(r lifeReload) tea.Cmd {
 	if r.selectAfter != "" {
-		m.pendingSelect = r.selectAfter
+		m.list.pendingSelect = r.selectAfter
 	}
 	if r.dirty {
-		m.dirtyAfterLoad = true
+		m.list.dirtyAfterLoad = true
 	}
 	if r.projects {
 		// checkProjects says which listed worktrees were not imported, and why.

@@ -57,7 +57,7 @@ func lifeModel(t *testing.T, files map[string]string) (*Model, *loop, *workspace
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, eng))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	l := newLoop(t, m)
-	l.until(t, m.load(), func() bool { return m.loaded })
+	l.until(t, m.load(), func() bool { return m.list.loaded })
 	return m, l, eng, repo
 }
 
@@ -174,7 +174,7 @@ func TestCreateRunsInItsDialogAndSelectsTheNewWorkspace(t *testing.T) {
 		t.Fatalf("no worktree: %v", err)
 	}
 	// The reload the dialog asked for selects what it made.
-	l.until(t, nil, func() bool { w, ok := m.dash.SelectedWorkspace(); return ok && w.Name == "feat-a" })
+	l.until(t, nil, func() bool { w, ok := m.list.dash.SelectedWorkspace(); return ok && w.Name == "feat-a" })
 }
 
 func TestCreateRefusesABadBaseRefOnItsField(t *testing.T) {
@@ -226,8 +226,8 @@ func newWorkspace(t *testing.T, m *Model, l *loop, eng *workspace.Engine, repo, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.pendingSelect = res.Workspace.WorkspaceID()
-	l.until(t, m.load(), func() bool { w, ok := m.dash.SelectedWorkspace(); return ok && w.Name == name })
+	m.list.pendingSelect = res.Workspace.WorkspaceID()
+	l.until(t, m.load(), func() bool { w, ok := m.list.dash.SelectedWorkspace(); return ok && w.Name == name })
 	return res.Workspace
 }
 
@@ -278,7 +278,7 @@ func TestShelveThenRestoreBringsTheTreeBack(t *testing.T) {
 		t.Fatalf("notice %q", m.notice.text)
 	}
 	l.until(t, typeKeys(m, "", enter), func() bool {
-		w, ok := m.dash.SelectedWorkspace()
+		w, ok := m.list.dash.SelectedWorkspace()
 		return m.overlay == nil && ok && w.Shelved
 	})
 	if _, err := os.Stat(rec.Root); !os.IsNotExist(err) {

@@ -12,7 +12,6 @@ import (
 
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dashboard"
-	"amux.dev/amux/workspace"
 )
 
 // loadTimeout bounds one dashboard load (store reads and one list-sessions).
@@ -28,9 +27,9 @@ type dirtyMsg struct{ dirty map[string]bool } // workspace ID → uncommitted ch
 
 // load reads projects, records and live sessions off the update loop. A
 // newer load supersedes an older one still in flight (generation token).
-func (m *Model) load() tea.Cmd {
-	m.loadGen++
-	gen, life, sess := m.loadGen, m.deps.Lifecycle, m.deps.Sessions
+func (l *listOwner) load() tea.Cmd {
+	l.loadGen++
+	gen, life, sess := l.loadGen, l.d.life, l.d.sessions
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
 		defer cancel()
@@ -58,9 +57,9 @@ const dirtyWorkers = 4
 // refreshDirty checks git status of every present worktree, a few at a
 // time, and reports them together. It runs after the first load and on
 // refresh, never on a timer: idle costs nothing.
-func (m *Model) refreshDirty() tea.Cmd {
+func (l *listOwner) refreshDirty() tea.Cmd {
 	var ids []string
-	for _, r := range m.snap.records {
+	for _, r := range l.snap.records {
 		if !r.Shelved && r.Root != "" {
 			ids = append(ids, r.WorkspaceID())
 		}
@@ -68,7 +67,7 @@ func (m *Model) refreshDirty() tea.Cmd {
 	if len(ids) == 0 {
 		return func() tea.Msg { return dirtyMsg{map[string]bool{}} }
 	}
-	stat := m.deps.Status
+	stat := l.d.status
 	return func() tea.Msg {
 		jobs := make(chan string)
 		var mu sync.Mutex
@@ -97,76 +96,75 @@ func (m *Model) refreshDirty() tea.Cmd {
 	}
 }
 
-// onLoaded applies a loadedMsg.
-func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
-	if msg.gen != m.loadGen {
-		return nil // a newer load is on its way
+// onLoaded takes the newest load's snapshot; the root then lets the tabs
+// follow its sessions before the rows are drawn (listLoadedReq, settle).
+func (l *listOwner) onLoaded(msg loadedMsg) (tea.Cmd, outcome) {
+	if msg.gen != l.loadGen {
+		return nil, outcome{} // a newer load is on its way
 	}
-	first := !m.loaded
-	m.snap, m.loaded = msg.snap, true
-	if m.mon != nil && len(msg.snap.sessions) > 0 {
-		m.mon.Wake() // there is something to watch (maybe made by someone else)
-	}
-	m.reconcileTabs()
-	m.rebuildDashboard()
-	m.applySavedView()
-	if p, ok := strings.CutPrefix(m.pendingSelect, "p:"); ok {
-		m.dash.SelectProject(p)
-	} else if m.pendingSelect != "" {
-		m.dash.SelectWorkspace(m.pendingSelect)
-	}
-	m.pendingSelect = ""
-	var cmds []tea.Cmd
+	first := !l.loaded
+	l.snap, l.loaded = msg.snap, true
+	out := outcome{}.then(listLoadedReq{first: first, live: len(msg.snap.sessions) > 0})
 	if msg.err != nil {
-		cmds = append(cmds, m.say(levelError, "load: "+msg.err.Error()))
+		out.say, out.sayLevel = "load: "+msg.err.Error(), levelError
 	}
-	if first || m.dirtyAfterLoad {
-		m.dirtyAfterLoad = false
-		cmds = append(cmds, m.refreshDirty())
-	}
-	cmds = append(cmds, m.showPendingTab(), m.saveViewState())
-	return tea.Batch(cmds...)
+	return nil, out
 }
 
-// onDirty applies a dirtyMsg.
-func (m *Model) onDirty(msg dirtyMsg) tea.Cmd {
-	m.dirty = msg.dirty
-	m.rebuildDashboard()
-	return nil
-}
-
-// onNoticeExpired applies a noticeExpiredMsg.
-func (m *Model) onNoticeExpired(msg noticeExpiredMsg) tea.Cmd {
-	if msg.gen == m.noticeGen {
-		m.notice = notice{}
+// settle draws the rows of the load just taken, applies the saved layout
+// (once) and the selection a flow asked for, and checks git status after
+// the first load or when a flow changed a tree.
+func (l *listOwner) settle(sc listScene, first bool) (tea.Cmd, outcome) {
+	l.rebuild(sc)
+	out := l.applySavedView()
+	if p, ok := strings.CutPrefix(l.pendingSelect, "p:"); ok {
+		l.dash.SelectProject(p)
+	} else if l.pendingSelect != "" {
+		l.dash.SelectWorkspace(l.pendingSelect)
 	}
-	return nil
+	l.pendingSelect = ""
+	var cmd tea.Cmd
+	if first || l.dirtyAfterLoad {
+		l.dirtyAfterLoad = false
+		cmd = l.refreshDirty()
+	}
+	return cmd, out
 }
 
-// rebuildDashboard converts the snapshot into dashboard rows.
-func (m *Model) rebuildDashboard() {
-	projects := buildProjects(m.snap, m.dirty, m.life.busy)
+// noteDirty marks one workspace's row as having uncommitted changes or
+// not, as the sidebar saw.
+func (l *listOwner) noteDirty(ws string, dirty bool, sc listScene) {
+	l.dirty[ws] = dirty
+	l.rebuild(sc)
+}
+
+// rebuild converts the snapshot into the list's rows, with the marks the
+// other owners put on them.
+func (l *listOwner) rebuild(sc listScene) {
+	projects := buildProjects(l.snap, l.dirty, sc.busy)
 	for pi := range projects {
 		for wi := range projects[pi].Workspaces {
 			w := &projects[pi].Workspaces[wi]
 			if w.Busy {
 				continue
 			}
-			w.Badge, w.Detail = m.tabs.badge(w.ID)
+			if sc.badge != nil {
+				w.Badge, w.Detail = sc.badge(w.ID)
+			}
 			if w.Detail == "" && w.Shelved {
 				w.Detail = "shelved"
 			}
-			if l := m.side.landings[w.ID]; w.Detail == "" && l.how != "" {
-				w.Detail = l.how + " stopped" // until it is finished or aborted
+			if lg := sc.landings[w.ID]; w.Detail == "" && lg.how != "" {
+				w.Detail = lg.how + " stopped" // until it is finished or aborted
 			}
 		}
 	}
 	for i := range projects {
-		if m.projectErrs[projects[i].Path] != "" {
+		if l.projectErrs[projects[i].Path] != "" {
 			projects[i].Error = "missing" // the center says what and what to do
 		}
 	}
-	m.dash.SetProjects(projects)
+	l.dash.SetProjects(projects)
 }
 
 // buildProjects groups records under their projects, sorted by name, with
@@ -218,14 +216,4 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
-}
-
-// record finds a loaded record by workspace ID.
-func (m *Model) record(id string) (workspace.Record, bool) {
-	for _, r := range m.snap.records {
-		if r.WorkspaceID() == id {
-			return r, true
-		}
-	}
-	return workspace.Record{}, false
 }

@@ -10,8 +10,8 @@ import (
 
 // whyNotMain: only the main checkout's workspace is closed this way.
 func whyNotMain(m *Model) string {
-	w, ok := m.dash.SelectedWorkspace()
-	if rec, _ := m.record(w.ID); !ok || !rec.Main {
+	w, ok := m.list.selectedWorkspace()
+	if rec, _ := m.list.record(w.ID); !ok || !rec.Main {
 		return "select the main checkout's workspace (other workspaces are deleted or shelved)"
 	}
 	return ""
@@ -20,29 +20,28 @@ func whyNotMain(m *Model) string {
 // openCloseMain is what delete means for the main checkout's workspace:
 // the checkout is the person's and is never deleted; closing it kills its
 // sessions and drops amux's record.
-func (m *Model) openCloseMain() tea.Cmd {
-	w, _ := m.dash.SelectedWorkspace()
+func (l *listOwner) openCloseMain(kit modalKit) (tea.Cmd, outcome) {
+	w, _ := l.dash.SelectedWorkspace()
 	body := []string{
 		"This workspace is the project's main checkout: it is never deleted.",
 		"Closing it kills its agent and run sessions and drops amux's record of it;",
 		"the checkout, its files and its branch are not touched.",
 		"Type its name to close it.",
 	}
-	d := dialog.NewTypedConfirm(m.th, m.km, "Close workspace "+w.Name, body, w.Name)
-	id, name, life := w.ID, w.Name, m.deps.Lifecycle
-	m.overlay = &manageOverlay{modalKit: m.modalKit(), confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, outcome) {
+	d := dialog.NewTypedConfirm(kit.th, kit.km, "Close workspace "+w.Name, body, w.Name)
+	id, name, life := w.ID, w.Name, l.d.life
+	return nil, outcome{open: &manageOverlay{modalKit: kit, confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, outcome) {
 		return call(func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()
 			return managedMsg{text: "closed workspace " + name + " (the main checkout is untouched)", err: life.ForgetMain(ctx, id)}
 		})
-	}}
-	return nil
+	}}}
 }
 
 // mainWorkspace makes the selected project's main checkout a workspace.
 func (m *Model) mainWorkspace() tea.Cmd {
-	p, _ := m.dash.SelectedProject()
+	p, _ := m.list.selectedProject()
 	return m.life.mainWorkspace(p.Path)
 }
 

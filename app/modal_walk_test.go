@@ -45,12 +45,12 @@ func TestEveryRootDialogClosesThroughItsOutcome(t *testing.T) {
 		{"install", func(m *Model) { m.deps.AmuxBin = filepath.Join(t.TempDir(), "amux"); m.run(actInstall) }, ""},
 		{"remove project", runs(actRemoveProject), ""},
 		{"rename workspace", runs(actRenameWorkspace), ""},
-		{"close main checkout", func(m *Model) { m.openCloseMain() }, ""},
+		{"close main checkout", func(m *Model) { m.listDo(m.list.openCloseMain(m.modalKit())) }, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := newTestModel(t, 120, 40)
-			m.dash.SelectWorkspace("1111111111111111")
+			m.list.dash.SelectWorkspace("1111111111111111")
 			c.open(m)
 			d, ok := m.overlay.(modal)
 			if !ok {

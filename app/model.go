@@ -5,12 +5,10 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
-	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
@@ -60,30 +58,18 @@ type Model struct {
 	// on a pane alone never hands its program a key.
 	entered *tab
 
-	dash      dashboard.Model
-	filter    *textinput.Model // non-nil while the dashboard filter is being typed
-	snap      snapshot
-	loadGen   int
-	loaded    bool
-	dirty     map[string]bool // workspace ID → uncommitted changes
+	// list is the project list: the snapshot, its rows and selection, the
+	// filter, the saved layout (list_owner.go).
+	list      *listOwner
 	life      *lifecycleOwner // create, teardown, restore, recovery (lifecycle.go)
 	spin      spinner.Model
 	notice    notice
 	noticeGen int
 	opSeq     int // numbers long operations so stale results are dropped
-	// pendingSelect is a workspace (or, as "p:<path>", a project) to select
-	// once the next load shows it.
-	pendingSelect string
-	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
-	// teardown changed a tree the map describes.
-	dirtyAfterLoad bool
 
 	// side is the right-hand panel: changes and files of the workspace.
-	side sidebarOwner
-	list listPane // the project list's size and the zoom (panes.go)
-	// projectErrs says, by project path, why a project cannot be used
-	// (moved or vanished): its row shows it with retry and remove.
-	projectErrs map[string]string
+	side     sidebarOwner
+	listPane listPane // the project list's size and the zoom (panes.go)
 
 	tabs *tabsOwner // every workspace's tabs (tabs_owner.go)
 
@@ -113,12 +99,6 @@ type Model struct {
 	review   reviewOwner
 	settings settingsOwner
 
-	// The layout saved at the last quit (viewstate.go): applied once,
-	// on the first load after it was read.
-	savedView     *workspace.ViewState
-	viewApplied   bool
-	lastSavedView *workspace.ViewState
-
 	// restartRequested: the program ends so the installed binary can start.
 	restartRequested bool
 }
@@ -141,15 +121,15 @@ func New(deps Deps) *Model {
 	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
 	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
 	m := &Model{
-		deps:  deps,
-		th:    th,
-		reg:   keys.MustRegistry(registryOf(rows)...),
-		acts:  newActions(rows),
-		km:    keys.MustRegistry(registryOf(rows)...).Map(),
-		dash:  dashboard.New(),
-		dirty: map[string]bool{},
-		spin:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		deps: deps,
+		th:   th,
+		reg:  keys.MustRegistry(registryOf(rows)...),
+		acts: newActions(rows),
+		km:   keys.MustRegistry(registryOf(rows)...).Map(),
+		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	m.list = newListOwner(listDeps{life: deps.Lifecycle, sessions: deps.Sessions, status: deps.Status, views: deps.Views,
+		km: m.km, reg: m.reg, zone: deps.Zone})
 	m.life = newLifecycleOwner(lifeDeps{life: deps.Lifecycle, trust: deps.Trust, th: th, km: m.km, reg: m.reg,
 		home: deps.Home, cwd: deps.Cwd})
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
@@ -177,7 +157,7 @@ func New(deps Deps) *Model {
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	m.spinning = true
-	return tea.Batch(m.load(), m.life.recover(), m.spin.Tick, m.waitMonitor(), m.checkProjects(), m.readViewState())
+	return tea.Batch(m.list.load(), m.life.recover(), m.spin.Tick, m.waitMonitor(), m.list.checkProjects(), m.list.readViewState())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -198,7 +178,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
 	}
-	if m.loaded && m.side.ws != m.sideTarget() {
+	if m.list.loaded && m.side.ws != m.sideTarget() {
 		// The sidebar shows another workspace now, or appears or goes.
 		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}
@@ -212,8 +192,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // terminal gets every key that is not a global action, so agents see
 // exactly what was typed; the filter field takes typing while open.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
-	if m.filter != nil {
-		return m.updateFilter(k)
+	if m.list.typing() {
+		return m.listUpdate(k)
 	}
 	if m.focus == focusSidebar && m.side.typing() {
 		return m.side.key(k) // the component's filter has every key

@@ -133,3 +133,11 @@ func shortPath(p string) string {
 	}
 	return "…" + trimmed[i:]
 }
+
+// onNoticeExpired applies a noticeExpiredMsg.
+func (m *Model) onNoticeExpired(msg noticeExpiredMsg) tea.Cmd {
+	if msg.gen == m.noticeGen {
+		m.notice = notice{}
+	}
+	return nil
+}

@@ -59,7 +59,7 @@ const followEvery = 200 * time.Millisecond
 const outputCap = 256 << 10
 
 func (m *Model) openScriptOutput() tea.Cmd {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok {
 		return nil
 	}

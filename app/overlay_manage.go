@@ -32,13 +32,13 @@ func manageRows() []action {
 	}
 	return []action{
 		{Action: k(actRemoveProject, []string{"X"}, "remove project", "Remove the selected project (typed confirm; its workspaces are kept unless you ask)"),
-			run: (*Model).openRemoveProject, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { return m.listDo(m.list.openRemoveProject(m.modalKit())) }, why: whyNoProject},
 		{Action: k(actRenameWorkspace, []string{"E"}, "rename", "Rename the selected workspace (its branch too, only if you ask)"),
-			run: (*Model).openRenameWorkspace, why: whyNoWorkspace},
+			run: func(m *Model) tea.Cmd { return m.listDo(m.list.openRenameWorkspace(m.modalKit())) }, why: whyNoWorkspace},
 		{Action: k(actMainWorkspace, []string{"m"}, "main checkout", "Use the project's main checkout as a workspace of its own (never deleted)"),
 			run: (*Model).mainWorkspace, why: whyNoProject},
 		{Action: k(actCloseMain, nil, "close main checkout", "Close the main checkout's workspace: its sessions end and amux forgets it; the checkout is untouched"),
-			run: (*Model).openCloseMain, why: whyNotMain},
+			run: func(m *Model) tea.Cmd { return m.listDo(m.list.openCloseMain(m.modalKit())) }, why: whyNotMain},
 	}
 }
 
@@ -55,8 +55,8 @@ type projectsCheckedMsg struct {
 
 // checkProjects asks the engine whether every project is still where it
 // was and imports worktrees made outside amux (start and refresh).
-func (m *Model) checkProjects() tea.Cmd {
-	life := m.deps.Lifecycle
+func (l *listOwner) checkProjects() tea.Cmd {
+	life := l.d.life
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 		defer cancel()
@@ -65,43 +65,51 @@ func (m *Model) checkProjects() tea.Cmd {
 	}
 }
 
-func (m *Model) onProjectsChecked(msg projectsCheckedMsg) tea.Cmd {
+// onProjectsChecked marks the projects that cannot be used, and loads
+// again when worktrees made outside amux were imported. Of its notices
+// the refused worktrees' is the one shown: it must not be covered by the
+// count.
+func (l *listOwner) onProjectsChecked(msg projectsCheckedMsg, sc listScene) (tea.Cmd, outcome) {
 	if msg.err != nil {
-		return m.say(levelError, "projects: "+msg.err.Error())
+		return nil, outcome{say: "projects: " + msg.err.Error(), sayLevel: levelError}
 	}
-	m.projectErrs = map[string]string{}
+	l.projectErrs = map[string]string{}
 	imported := 0
 	var refused []workspace.RefusedWorktree
 	for _, st := range msg.states {
 		imported += len(st.Imported)
 		refused = append(refused, st.Refused...)
 		if st.Err != nil {
-			m.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
+			l.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
 		}
 	}
-	m.rebuildDashboard()
-	var cmds []tea.Cmd
+	l.rebuild(sc)
+	var cmd tea.Cmd
+	var out outcome
 	if imported > 0 {
-		cmds = append(cmds, m.load(), m.say(levelInfo, "imported "+plural(imported, "existing worktree")+" as workspaces"))
+		cmd = l.load()
+		out.say, out.sayLevel = "imported "+plural(imported, "existing worktree")+" as workspaces", levelInfo
 	}
-	if len(refused) > 0 { // said last: it must not be covered by the count
+	if len(refused) > 0 {
 		text := refused[0].Error()
 		if len(refused) > 1 {
 			text += fmt.Sprintf(" (and %d more; the log names them)", len(refused)-1)
 		}
-		cmds = append(cmds, m.say(levelWarn, noticeLine(text)))
+		out.say, out.sayLevel = noticeLine(text), levelWarn
 	}
-	return tea.Batch(cmds...)
+	return cmd, out
 }
 
-func (m *Model) onManaged(msg managedMsg) tea.Cmd {
+// onManaged says how a removal, a rename or a main checkout went, and
+// loads again (selecting the workspace it names).
+func (l *listOwner) onManaged(msg managedMsg) (tea.Cmd, outcome) {
 	if msg.err != nil {
-		return m.say(levelError, msg.err.Error())
+		return nil, outcome{say: msg.err.Error(), sayLevel: levelError}
 	}
 	if msg.selectWS != "" {
-		m.pendingSelect = msg.selectWS
+		l.pendingSelect = msg.selectWS
 	}
-	return tea.Batch(m.load(), m.say(levelInfo, msg.text))
+	return l.load(), outcome{say: msg.text, sayLevel: levelInfo}
 }
 
 // manageOverlay is a removal's or a rename's dialog: an optional question
@@ -123,10 +131,12 @@ type manageOverlay struct {
 // closes and cmd does the work.
 func call(cmd tea.Cmd) (tea.Cmd, outcome) { return cmd, closed() }
 
-func (m *Model) openRemoveProject() tea.Cmd {
-	p, _ := m.dash.SelectedProject()
+// openRemoveProject asks how to remove the selected project: what of its
+// workspaces, then its name typed.
+func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
+	p, _ := l.dash.SelectedProject()
 	n := len(p.Workspaces)
-	path, name, life, del := p.Path, p.Name, m.deps.Lifecycle, m.keyName(actDelete)
+	path, name, life, del := p.Path, p.Name, l.d.life, l.keyName(actDelete)
 	names := map[string]string{}
 	for _, w := range p.Workspaces {
 		names[w.ID] = w.Name
@@ -172,28 +182,29 @@ func (m *Model) openRemoveProject() tea.Cmd {
 			})
 		}
 	}
-	o := &manageOverlay{modalKit: m.modalKit()}
-	m.overlay = o
+	o := &manageOverlay{modalKit: kit}
 	if n == 0 {
 		confirm(o, false)
-		return nil
+		return nil, outcome{open: o}
 	}
-	c := dialog.NewChoice(m.th, m.km, "Remove project "+name, []string{"It has " + plural(n, "workspace") + ". What should happen to " + themIt(n) + "?"},
+	c := dialog.NewChoice(kit.th, kit.km, "Remove project "+name, []string{"It has " + plural(n, "workspace") + ". What should happen to " + themIt(n) + "?"},
 		[]dialog.Option{{Key: "w", Label: "keep the workspaces: records, worktrees, branches and agents stay"},
 			{Key: "d", Label: "delete them too, each as " + del + " would (work is never discarded)"}}, 0)
 	o.choice = &c
 	o.chosen = func(o *manageOverlay, i int) (tea.Cmd, outcome) { confirm(o, i == 1); return nil, outcome{} }
-	return nil
+	return nil, outcome{open: o}
 }
 
-func (m *Model) openRenameWorkspace() tea.Cmd {
-	w, _ := m.dash.SelectedWorkspace()
-	rec, _ := m.record(w.ID)
-	f := dialog.NewForm(m.th, m.km, "Rename "+w.Name,
+// openRenameWorkspace asks the selected workspace's new name, then, when
+// it has a branch of another name, whether the branch is renamed too.
+func (l *listOwner) openRenameWorkspace(kit modalKit) (tea.Cmd, outcome) {
+	w, _ := l.dash.SelectedWorkspace()
+	rec, _ := l.record(w.ID)
+	f := dialog.NewForm(kit.th, kit.km, "Rename "+w.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "sessions show the new name after their next attach"},
 	).WithSubmitLabel("rename")
 	f.SetValue(0, w.Name)
-	id, branch, life := w.ID, rec.Branch, m.deps.Lifecycle
+	id, branch, life := w.ID, rec.Branch, l.d.life
 	rename := func(name string, renameBranch bool) tea.Cmd {
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
@@ -206,7 +217,7 @@ func (m *Model) openRenameWorkspace() tea.Cmd {
 			return managedMsg{text: text, selectWS: id, err: err}
 		}
 	}
-	o := &manageOverlay{modalKit: m.modalKit(), form: &f}
+	o := &manageOverlay{modalKit: kit, form: &f}
 	o.submit = func(o *manageOverlay, name string) (tea.Cmd, outcome) {
 		if rec.Main || name == branch || name == w.Name {
 			return call(rename(name, false))
@@ -219,8 +230,7 @@ func (m *Model) openRenameWorkspace() tea.Cmd {
 		o.chosen = func(_ *manageOverlay, i int) (tea.Cmd, outcome) { return call(rename(name, i == 1)) }
 		return nil, outcome{}
 	}
-	m.overlay = o
-	return nil
+	return nil, outcome{open: o}
 }
 
 // update gives the message to the step on screen: the choice, else the

@@ -77,7 +77,7 @@ type statusActionMsg struct {
 }
 
 func (m *Model) openStatus() tea.Cmd {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok {
 		return nil
 	}

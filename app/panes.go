@@ -55,10 +55,10 @@ func layoutRows() []action {
 
 // listWidth is the project list's width now, 0 when it is not shown.
 func (m *Model) listWidth() int {
-	if m.list.hidden || m.list.zoomed {
+	if m.listPane.hidden || m.listPane.zoomed {
 		return 0
 	}
-	w := m.list.width
+	w := m.listPane.width
 	if w == 0 {
 		w = min(44, max(30, m.width/4))
 	}
@@ -68,28 +68,28 @@ func (m *Model) listWidth() int {
 // toggleList shows or hides the project list. Hidden, it gives focus to
 // the tab area; the choice holds until the next toggle.
 func (m *Model) toggleList() tea.Cmd {
-	if m.list.zoomed {
-		m.list.zoomed, m.list.hidden = false, false
+	if m.listPane.zoomed {
+		m.listPane.zoomed, m.listPane.hidden = false, false
 	} else {
-		m.list.hidden = !m.list.hidden
+		m.listPane.hidden = !m.listPane.hidden
 	}
 	var focus tea.Cmd
-	if m.list.hidden && m.focus == focusDashboard {
+	if m.listPane.hidden && m.focus == focusDashboard {
 		focus = m.setFocus(focusCenter)
 	}
 	return tea.Batch(focus, m.layoutChanged())
 }
 
 func (m *Model) resizeList(d int) tea.Cmd {
-	m.list.width = max(listMinWidth, m.listWidth()+d)
+	m.listPane.width = max(listMinWidth, m.listWidth()+d)
 	return m.layoutChanged()
 }
 
 // toggleZoom gives the shown tab the whole screen (its PTY resized to it),
 // or takes it back. The zoomed tab has focus.
 func (m *Model) toggleZoom() tea.Cmd {
-	m.list.zoomed = !m.list.zoomed
-	if !m.list.zoomed {
+	m.listPane.zoomed = !m.listPane.zoomed
+	if !m.listPane.zoomed {
 		return tea.Batch(m.layoutChanged(), m.say(levelInfo, "zoom ended"))
 	}
 	focus := m.setFocus(focusCenter)
@@ -109,11 +109,11 @@ func (m *Model) zoomWayBack() string {
 // panes when a tab is zoomed. It reports whether the layout changed.
 func (m *Model) unhideFor(f focusArea) bool {
 	changed := false
-	if f != focusCenter && m.list.zoomed {
-		m.list.zoomed, changed = false, true
+	if f != focusCenter && m.listPane.zoomed {
+		m.listPane.zoomed, changed = false, true
 	}
-	if f == focusDashboard && m.list.hidden {
-		m.list.hidden, changed = false, true
+	if f == focusDashboard && m.listPane.hidden {
+		m.listPane.hidden, changed = false, true
 	}
 	return changed
 }
@@ -132,19 +132,19 @@ func (m *Model) listMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
 		if l.dashWidth == 0 || mouse.X != l.dashWidth-1 || mouse.Y >= l.bodyHeight {
 			return nil, false
 		}
-		m.list.dragging = true
+		m.listPane.dragging = true
 		return nil, true
 	case tea.MouseMotionMsg:
-		if !m.list.dragging {
+		if !m.listPane.dragging {
 			return nil, false
 		}
-		m.list.width = max(listMinWidth, mouse.X+1)
+		m.listPane.width = max(listMinWidth, mouse.X+1)
 		return m.resizeViews(), true
 	case tea.MouseReleaseMsg:
-		if !m.list.dragging {
+		if !m.listPane.dragging {
 			return nil, false
 		}
-		m.list.dragging = false
+		m.listPane.dragging = false
 		return m.layoutChanged(), true
 	}
 	return nil, false
@@ -153,7 +153,7 @@ func (m *Model) listMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
 // putLayout and takeLayout move the panes' sizes in and out of the saved
 // layout. The sidebar's auto (shown on wide screens) is a zero width.
 func (m *Model) putLayout(v *workspace.ViewState) {
-	v.ListWidth, v.ListHidden = m.list.width, m.list.hidden
+	v.ListWidth, v.ListHidden = m.listPane.width, m.listPane.hidden
 	v.SidebarWidth, v.SidebarHidden = m.side.width, m.side.show == sideHidden
 	if m.side.show == sideShown && v.SidebarWidth == 0 {
 		v.SidebarWidth = sideDefaultWidth
@@ -161,7 +161,7 @@ func (m *Model) putLayout(v *workspace.ViewState) {
 }
 
 func (m *Model) takeLayout(v workspace.ViewState) {
-	m.list.width, m.list.hidden = max(0, v.ListWidth), v.ListHidden
+	m.listPane.width, m.listPane.hidden = max(0, v.ListWidth), v.ListHidden
 	m.side.width = max(0, v.SidebarWidth)
 	switch {
 	case v.SidebarHidden:

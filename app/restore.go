@@ -36,7 +36,7 @@ type restoreSetupReq struct {
 
 // restoreWorkspace restores the selected shelved workspace.
 func (m *Model) restoreWorkspace() tea.Cmd {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok {
 		return nil
 	}

@@ -18,7 +18,7 @@ import (
 // reviewScene is what the review owner reads of the root now.
 func (m *Model) reviewScene() reviewScene {
 	sc := reviewScene{th: m.th, width: m.width, height: m.height, selected: m.selectedWorkspaceID(),
-		open: m.overlay, snap: m.snap, landings: m.side.landings}
+		open: m.overlay, snap: m.list.snap, landings: m.side.landings}
 	if m.sideWidth() > 0 {
 		sc.sideOn = m.side.ws
 	}

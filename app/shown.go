@@ -61,9 +61,6 @@ func showSnapshot(projects []workspace.Project, records []workspace.Record) show
 	return st
 }
 
-// shownRecord returns the display copy of a loaded record.
-func (m *Model) shownRecord(id string) shownRecord { return m.snap.shown.records[id] }
-
 // shownState is the display copy of a scan's classification: the kind,
 // message, app and detail a program reported (or a screen rule quoted).
 func shownState(r agentstate.Result) agentstate.Result {

@@ -45,7 +45,7 @@ func hostileModel(t *testing.T, tab bool) (*Model, workspace.Record) {
 	snap := newSnapshot([]workspace.Project{{Name: "shop" + evil, Path: repo}}, []workspace.Record{rec}, sessions)
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
-	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: snap})
 	return m, rec
 }
 
@@ -54,7 +54,7 @@ func hostileModel(t *testing.T, tab bool) (*Model, workspace.Record) {
 func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 	m, rec := hostileModel(t, false)
 	for _, move := range []int{0, 1} { // the project's facts, then the workspace's
-		m.dash.Move(move)
+		m.list.dash.Move(move)
 		out := m.render()
 		if bad := leaked(out); bad != "" {
 			t.Fatalf("the screen carries %q:\n%q", bad, out)
@@ -87,7 +87,7 @@ func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 // copies, and a notice carrying an error is one inert line.
 func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 	m, rec := hostileModel(t, true)
-	m.dash.Move(1)
+	m.list.dash.Move(1)
 	m.applyMonitor(monitor.Result{Sessions: map[string]monitor.SessionState{"amux-1111111111111111-tab-a-1": {
 		Name: "amux-1111111111111111-tab-a-1", Workspace: rec.ID, Tab: "tab-a-1",
 		Result: agentstate.Result{State: agentstate.Blocked, Kind: "question" + evil, Message: "approve" + evil + "\nnow",

@@ -262,7 +262,7 @@ func TestTheSidebarTerminalNeedsAShell(t *testing.T) {
 // sidebar, and a review's dirty mark reaches the row.
 func TestTheRootAppliesTheSidebarsRequests(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.dash.Move(1)
+	m.list.dash.Move(1)
 	m.Update(nil)
 	m.focus = focusSidebar
 	m.Update(leaveSidebar{})
@@ -271,11 +271,11 @@ func TestTheRootAppliesTheSidebarsRequests(t *testing.T) {
 	}
 	m.Update(sideReviewMsg{ws: m.side.ws, gen: m.side.gen,
 		review: workspace.Review{Changes: git.Changes{UntrackedCount: 1, Untracked: []git.Change{{Path: "n", Code: '?'}}}}})
-	if !m.dirty[m.side.ws] {
+	if !m.list.dirty[m.side.ws] {
 		t.Fatal("the review's changes did not mark the row dirty")
 	}
 	m.Update(sideReviewMsg{ws: m.side.ws, gen: m.side.gen})
-	if m.dirty[m.side.ws] {
+	if m.list.dirty[m.side.ws] {
 		t.Fatal("a clean review left the row dirty")
 	}
 }

@@ -14,14 +14,14 @@ import (
 
 // sideWidth is the sidebar's width now, 0 when it is not shown.
 func (m *Model) sideWidth() int {
-	canShow := m.sideWorkspace() != "" && !m.list.zoomed
+	canShow := m.sideWorkspace() != "" && !m.listPane.zoomed
 	return m.side.widthIn(canShow, m.width, m.width-m.listWidth()-centerMinWidth) // the tabs keep room
 }
 
 // sideWorkspace is the workspace the sidebar can show: the selected one,
 // with a worktree.
 func (m *Model) sideWorkspace() string {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok || w.Shelved {
 		return ""
 	}
@@ -77,8 +77,7 @@ func (m *Model) onSideAsk(msg tea.Msg) tea.Cmd {
 			m.focus = focusCenter
 		}
 	case dirtyNoted:
-		m.dirty[r.ws] = r.dirty
-		m.rebuildDashboard()
+		m.list.noteDirty(r.ws, r.dirty, m.listScene())
 	case openFileDiffRequest:
 		return m.openFileDiff(r.file, r.group)
 	case openCommitDiffRequest:
@@ -107,7 +106,7 @@ func (m *Model) toggleSidebar() tea.Cmd {
 	case shown && m.focus == focusSidebar:
 		m.focus = focusCenter
 	case !shown:
-		m.list.zoomed = false
+		m.listPane.zoomed = false
 	}
 	return m.layoutChanged()
 }

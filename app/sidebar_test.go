@@ -24,7 +24,7 @@ func press(s string) tea.KeyPressMsg {
 // the tabs give it the room back.
 func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.dash.Move(1) // onto auth-fix
+	m.list.dash.Move(1) // onto auth-fix
 	m.Update(nil)
 	if m.sideWidth() != 0 {
 		t.Fatal("sidebar shown at 120 columns by default")
@@ -67,10 +67,10 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 // not applied to the one shown now.
 func TestSidebarDropsAStaleReview(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.dash.Move(1)
+	m.list.dash.Move(1)
 	m.Update(nil)
 	stale := m.side.gen
-	m.dash.SelectWorkspace("2222222222222222")
+	m.list.dash.SelectWorkspace("2222222222222222")
 	m.Update(nil)
 	if m.side.ws != "2222222222222222" || m.side.gen == stale {
 		t.Fatalf("sidebar on %q gen %d", m.side.ws, m.side.gen)
@@ -93,7 +93,7 @@ func TestSidebarDropsAStaleReview(t *testing.T) {
 // "ready".
 func TestStageOnAConflictMarksItResolvedAndTheRowSaysStopped(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.dash.Move(1)
+	m.list.dash.Move(1)
 	m.Update(nil)
 	r := workspace.Review{Landing: "merge", Conflicts: []string{"README.md"}}
 	d := changesData(r)

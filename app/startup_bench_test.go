@@ -50,8 +50,8 @@ func BenchmarkStartupDashboard(b *testing.B) {
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		msg := m.load()()
 		m.Update(msg)
-		if len(m.snap.records) != 500 || len(m.dash.Projects()) != 50 {
-			b.Fatalf("loaded %d records, %d projects", len(m.snap.records), len(m.dash.Projects()))
+		if len(m.list.snap.records) != 500 || len(m.list.dash.Projects()) != 50 {
+			b.Fatalf("loaded %d records, %d projects", len(m.list.snap.records), len(m.list.dash.Projects()))
 		}
 		_ = m.render()
 	}

@@ -53,7 +53,7 @@ func detachedBody(th theme.Theme, t *tab, spin string) string {
 // cursor places the real terminal cursor where the focused terminal's
 // program put it, so IMEs and screen readers follow the agent's input.
 func (m *Model) cursor() *tea.Cursor {
-	if m.overlay != nil || m.filter != nil {
+	if m.overlay != nil || m.list.typing() {
 		return nil
 	}
 	t, live := m.focusedTerminal()

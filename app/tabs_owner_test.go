@@ -224,7 +224,7 @@ func TestTheTabDialogsAnswerWithRequests(t *testing.T) {
 // keys (the first-task toggle) run as registry actions through the root.
 func TestTheAgentPickerAsksForTheTab(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.dash.SelectWorkspace("1111111111111111")
+	m.list.dash.SelectWorkspace("1111111111111111")
 	pressAction(t, m, actNewAgent)
 	p, ok := m.overlay.(*agentPicker)
 	if !ok {
@@ -266,9 +266,9 @@ func TestReconcileOrdersTabsAndShowsThePendingRun(t *testing.T) {
 	snap = newSnapshot(snap.projects, snap.records, snap.sessions)
 	m.tabs.ensure(ws).tabs = []*tab{{id: "old", session: "amux-1111111111111111-old"}}
 	m.tabs.pending = "run:amux-1111111111111111-run-2"
-	m.dash.SelectWorkspace("2222222222222222")
+	m.list.dash.SelectWorkspace("2222222222222222")
 
-	m.Update(loadedMsg{gen: m.loadGen, snap: snap})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: snap})
 
 	wt := m.tabs.of(ws)
 	var got []string

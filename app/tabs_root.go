@@ -17,7 +17,7 @@ func (m *Model) tabScene() tabScene {
 	w, h := m.termSize()
 	x, y := m.termOrigin()
 	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusCenter, th: m.th,
-		cfg: &m.deps.Config, snap: &m.snap, states: m.states}
+		cfg: &m.deps.Config, snap: &m.list.snap, states: m.states}
 }
 
 // tabsDo applies what the tabs owner answered: its command, and the
@@ -36,7 +36,7 @@ func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 	case tabEnterRequest:
 		return tea.Batch(m.say(levelInfo, m.enterNew(r.t)), m.syncViews())
 	case tabRevealRequest:
-		m.dash.SelectWorkspace(r.wsID)
+		m.list.selectWorkspace(r.wsID)
 		said := m.enterNew(r.t)
 		return tea.Batch(m.setFocus(focusCenter), m.say(levelInfo, said))
 	case tabLeaveRequest:
@@ -55,7 +55,7 @@ func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 
 // selectedWorkspaceID is the workspace the center area shows.
 func (m *Model) selectedWorkspaceID() string {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok {
 		return ""
 	}

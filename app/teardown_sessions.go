@@ -13,7 +13,7 @@ import (
 // workspace with what the root knows of it: its record, and the sessions
 // it would end.
 func (m *Model) openTeardown(shelve bool) tea.Cmd {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok {
 		return nil
 	}
@@ -27,7 +27,7 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 // shell (terminal), the run script").
 func (m *Model) sessionsOf(id string) string {
 	var names []string
-	for _, s := range m.snap.sessions {
+	for _, s := range m.list.snap.sessions {
 		if !s.Managed || s.Workspace != id {
 			continue
 		}

@@ -23,7 +23,7 @@ func themedModel(t *testing.T, name string, w, h int) *Model {
 	cfg.UI.Theme = name
 	m := New(withEngine(Deps{Config: cfg, Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(loadedMsg{gen: m.loadGen, snap: sampleSnapshot()})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: sampleSnapshot()})
 	if m.th.Name != name {
 		t.Fatalf("theme %q, want %q", m.th.Name, name)
 	}

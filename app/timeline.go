@@ -16,7 +16,7 @@ const timelineSpan = time.Hour
 // openTimeline shows the selected workspace's state transitions of the
 // last hour, oldest first, from the history the scan owner keeps.
 func (m *Model) openTimeline() tea.Cmd {
-	w, ok := m.dash.SelectedWorkspace()
+	w, ok := m.list.selectedWorkspace()
 	if !ok {
 		return nil
 	}

@@ -28,10 +28,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 	case monitorMsg:
 		return m.applyMonitor(msg.res)
-	case loadedMsg:
-		return m.onLoaded(msg)
-	case dirtyMsg:
-		return m.onDirty(msg)
+	case loadedMsg, dirtyMsg, projectsCheckedMsg, managedMsg:
+		return m.listUpdate(msg)
+	case listLoadedReq:
+		return m.onListLoaded(msg)
+	case savedTabsReq:
+		m.showSavedTabs(msg)
+		return nil
 	case noticeExpiredMsg:
 		return m.onNoticeExpired(msg)
 
@@ -51,10 +54,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case hooksDoneMsg:
 		return m.onHooksDone(msg)
 
-	case projectsCheckedMsg:
-		return m.onProjectsChecked(msg)
-	case managedMsg:
-		return m.onManaged(msg)
 	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
 		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg:
 		return m.toSidebar(msg)

@@ -31,10 +31,10 @@ type layout struct {
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.list.zoomed}
+	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.listPane.zoomed}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
-	if m.filter != nil {
+	if m.list.typing() {
 		l.listTop++
 		l.listHeight--
 	}
@@ -107,16 +107,16 @@ func (m *Model) renderDashboard(l layout) string {
 func (m *Model) renderDashboardNow(l layout) string {
 	focused := m.focus == focusDashboard && m.overlay == nil
 	var content strings.Builder
-	if m.filter != nil {
-		content.WriteString(m.filter.View() + "\n")
+	if m.list.typing() {
+		content.WriteString(m.list.filterView() + "\n")
 	}
-	if !m.loaded {
+	if !m.list.loaded {
 		content.WriteString(m.th.MutedStyle().Render(m.spin.View() + " loading…"))
 	} else {
-		content.WriteString(m.dash.View(m.th, l.dashWidth-2, l.listHeight, focused, m.spin.View()))
+		content.WriteString(m.list.rowsView(m.th, l.dashWidth-2, l.listHeight, focused, m.spin.View()))
 	}
 	title := "Projects"
-	if f := m.dash.Filter(); f != "" && m.filter == nil {
+	if f := m.list.filterText(); f != "" && !m.list.typing() {
 		title += " /" + f
 	}
 	return frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)

@@ -22,8 +22,8 @@ type viewStateMsg struct {
 }
 
 // readViewState reads the saved layout off the update loop.
-func (m *Model) readViewState() tea.Cmd {
-	views := m.deps.Views
+func (l *listOwner) readViewState() tea.Cmd {
+	views := l.d.views
 	if views == nil {
 		return nil
 	}
@@ -35,73 +35,68 @@ func (m *Model) readViewState() tea.Cmd {
 	}
 }
 
-// onViewState keeps the saved layout until the first load can apply it.
-func (m *Model) onViewState(msg viewStateMsg) tea.Cmd {
-	m.savedView = &msg.v
-	m.takeLayout(msg.v)
-	resize := m.resizeViews()
-	if m.loaded {
-		m.applySavedView()
+// onViewState keeps the saved layout until the first load can apply it
+// (the panes' sizes in it are the root's: it took them already).
+func (l *listOwner) onViewState(msg viewStateMsg) (tea.Cmd, outcome) {
+	l.savedView = &msg.v
+	var out outcome
+	if l.loaded {
+		out = l.applySavedView()
 	}
 	if msg.err != nil {
-		return tea.Batch(resize, m.say(levelWarn, msg.err.Error()))
+		out.say, out.sayLevel = msg.err.Error(), levelWarn
 	}
-	return resize
+	return nil, out
 }
 
-// applySavedView puts the saved layout on the loaded dashboard, once.
-func (m *Model) applySavedView() {
-	v := m.savedView
-	if v == nil || m.viewApplied {
-		return
+// applySavedView puts the saved layout on the loaded list, once; each
+// workspace's saved tab is the tabs owner's to show (savedTabsReq).
+func (l *listOwner) applySavedView() outcome {
+	v := l.savedView
+	if v == nil || l.viewApplied {
+		return outcome{}
 	}
-	m.viewApplied = true
-	m.dash.SetCollapsed(v.Collapsed)
+	l.viewApplied = true
+	l.dash.SetCollapsed(v.Collapsed)
 	switch {
 	case v.SelectedWorkspace != "":
-		m.dash.SelectWorkspace(v.SelectedWorkspace)
+		l.dash.SelectWorkspace(v.SelectedWorkspace)
 	case v.SelectedProject != "":
-		m.dash.SelectProject(v.SelectedProject)
+		l.dash.SelectProject(v.SelectedProject)
 	}
-	for wsID, tabID := range v.ActiveTabs {
-		if wt := m.tabs.of(wsID); wt != nil {
-			if i := wt.indexOf(tabID); i >= 0 {
-				wt.active = i
-			}
-		}
+	if len(v.ActiveTabs) == 0 {
+		return outcome{}
 	}
+	return outcome{}.then(savedTabsReq{v.ActiveTabs})
 }
 
-// currentView is the layout now, to save.
-func (m *Model) currentView() workspace.ViewState {
-	v := workspace.ViewState{Collapsed: m.dash.Collapsed(), ActiveTabs: map[string]string{}}
-	m.putLayout(&v)
-	if r, ok := m.dash.Selected(); ok {
-		if w, ok := m.dash.SelectedWorkspace(); ok && r.Kind == dashboard.WorkspaceRow {
+// view is the layout now, to save: the root's part (the panes' sizes, each
+// workspace's shown tab) with the list's folds and selection.
+func (l *listOwner) view(v workspace.ViewState) workspace.ViewState {
+	v.Collapsed = l.dash.Collapsed()
+	v.SelectedWorkspace, v.SelectedProject = "", ""
+	if r, ok := l.dash.Selected(); ok {
+		if w, ok := l.dash.SelectedWorkspace(); ok && r.Kind == dashboard.WorkspaceRow {
 			v.SelectedWorkspace = w.ID
-		} else if p, ok := m.dash.SelectedProject(); ok {
+		} else if p, ok := l.dash.SelectedProject(); ok {
 			v.SelectedProject = p.Path
-		}
-	}
-	for wsID, wt := range m.tabs.tabSet {
-		if t := wt.current(); t != nil {
-			v.ActiveTabs[wsID] = t.id
 		}
 	}
 	return v
 }
 
-// saveViewState writes the layout when it changed since the last save.
-func (m *Model) saveViewState() tea.Cmd {
-	views := m.deps.Views
-	if views == nil || !m.viewApplied {
+// save writes the layout (the root's part given) when it changed since
+// the last save.
+func (l *listOwner) save(root workspace.ViewState) tea.Cmd {
+	views := l.d.views
+	if views == nil || !l.viewApplied {
 		return nil // not before the saved one was applied: it would be lost
 	}
-	v := m.currentView()
-	if m.lastSavedView != nil && sameView(*m.lastSavedView, v) {
+	v := l.view(root)
+	if l.lastSavedView != nil && sameView(*l.lastSavedView, v) {
 		return nil
 	}
-	m.lastSavedView = &v
+	l.lastSavedView = &v
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
@@ -129,12 +124,4 @@ func sameView(a, b workspace.ViewState) bool {
 		}
 	}
 	return true
-}
-
-// quit saves the layout, then ends the program.
-func (m *Model) quit() tea.Cmd {
-	if save := m.saveViewState(); save != nil {
-		return tea.Sequence(save, tea.Quit)
-	}
-	return tea.Quit
 }
