@@ -81,14 +81,3 @@ func dialogRows() []action {
 	}
 	return rows
 }
-
-// matchDialog runs the action a key is bound to in a dialog's scopes, if
-// any can run; ok is false when the key is not one of the dialog's. Only
-// overlays of the older shape use it (a modal matches through modalKeys).
-func (m *Model) matchDialog(k tea.KeyPressMsg, scopes ...keys.Scope) (tea.Cmd, bool) {
-	a, ok := m.reg.Match(k.String(), m.available, scopes...)
-	if !ok || m.acts[a.ID].run == nil {
-		return nil, false
-	}
-	return m.run(a.ID), true
-}
