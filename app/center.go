@@ -75,7 +75,7 @@ func (m *Model) centerContent(w, h int) (string, string) {
 	if !rec.Created.IsZero() {
 		lines = append(lines, kv("created", rec.Created.In(m.zone()).Format("2006-01-02 15:04")))
 	}
-	if lost := len(m.lostTabs(ws.ID)); lost > 0 {
+	if lost := len(m.tabs.lostTabs(ws.ID, m.tabScene())); lost > 0 {
 		// A reboot (or a killed server) took these sessions; the record kept
 		// each tab's assistant and directory.
 		lines = append(lines, "", th.Style(th.Warning).Render(lostTabsLine(lost))+

@@ -107,7 +107,7 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 	if m.mon != nil && len(msg.snap.sessions) > 0 {
 		m.mon.Wake() // there is something to watch (maybe made by someone else)
 	}
-	m.reconcileTabs()
+	m.tabs.reconcile(m.tabScene())
 	m.rebuildDashboard()
 	m.applySavedView()
 	if p, ok := strings.CutPrefix(m.pendingSelect, "p:"); ok {
@@ -124,7 +124,7 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 		m.dirtyAfterLoad = false
 		cmds = append(cmds, m.refreshDirty())
 	}
-	cmds = append(cmds, m.showPendingTab(), m.saveViewState())
+	cmds = append(cmds, m.applyOwned(m.tabs.showPending(m.tabScene())), m.saveViewState())
 	return tea.Batch(cmds...)
 }
 

@@ -108,3 +108,16 @@ func (m *Model) overlayView(width, height int) string {
 	}
 	return m.overlay.view(width, height)
 }
+
+// applyOwned runs an owner's command and applies its outcome: close takes
+// whatever dialog is open off the screen (an owner answers for the one it
+// knows is open); the owner's requests go through the root's switch.
+func (m *Model) applyOwned(cmd tea.Cmd, out outcome) tea.Cmd {
+	return tea.Batch(cmd, m.applyOutcome(m.overlay, out))
+}
+
+// screenSized is a modal drawn over the whole screen (the diff viewer):
+// it is told the screen's size when the screen changes.
+type screenSized interface {
+	resize(width, height int) tea.Cmd
+}
