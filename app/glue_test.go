@@ -309,3 +309,28 @@ func TestAnOwnersAnswerIsAppliedOneWay(t *testing.T) {
 		t.Fatalf("no overlay draws %q", v)
 	}
 }
+
+// A dialog's own row hands the open dialog its action: ctrl+t in the agent
+// picker asks for the first-task action, the root runs its row, and the
+// picker opens its task field, so the choice carries the task typed. The
+// same action handed to another dialog changes nothing.
+func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	m.dash.SelectWorkspace("1111111111111111")
+	pressAction(t, m, actNewAgent)
+	p, ok := m.overlay.(*agentPicker)
+	if !ok {
+		t.Fatalf("the agent key opened %T", m.overlay)
+	}
+	m.Update(tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl})
+	typeInto(m, "fix it")
+	if _, task, _ := p.p.Chosen(); task != "fix it" {
+		t.Fatalf("after ctrl+t the task is %q", task)
+	}
+	m.closeOverlay()
+	pressAction(t, m, actHelp)
+	help := m.overlay
+	if cmd := m.run(actNextOutput); cmd != nil || m.overlay != help {
+		t.Fatalf("another dialog's action: command %v, overlay %T", cmd != nil, m.overlay)
+	}
+}
