@@ -20,7 +20,9 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd { m.openPalette(); return nil }},
 		{Action: hint(k(actHelp, scopeDashboard, []string{"?"}, "help", "Show every key")),
-			run: (*Model).openHelp},
+			run: func(m *Model) tea.Cmd {
+				return m.applyOwned(nil, outcome{open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
+			}},
 		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},
 		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),

@@ -334,3 +334,30 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 		t.Fatalf("another dialog's action: command %v, overlay %T", cmd != nil, m.overlay)
 	}
 }
+
+// The key list is built from the registry alone, no root: it lists what
+// the registry binds, while its filter is typed it takes every key (q
+// filters, it does not close), and Esc clears the filter before the close
+// is asked for.
+func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	h := newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())
+	v := h.view(100, 40)
+	if !strings.Contains(v, "Keys") || !strings.Contains(v, "Show every key") {
+		t.Fatalf("the key list does not list the registry:\n%s", v)
+	}
+	for _, k := range []string{"/", "q"} {
+		if _, out := h.update(press(k)); len(out.do) != 0 || out.close {
+			t.Fatalf("%s while filtering answered %+v", k, out)
+		}
+	}
+	if h.h.Filter() != "q" {
+		t.Fatalf("the filter is %q", h.h.Filter())
+	}
+	if _, out := h.update(modalKey("esc")); len(out.do) != 0 || h.h.Filter() != "" {
+		t.Fatalf("the first esc answered %+v, filter %q", out, h.h.Filter())
+	}
+	if _, out := h.update(modalKey("esc")); len(out.do) != 1 || out.do[0] != (runAction{actCloseHelp}) {
+		t.Fatalf("the second esc answered %+v", out)
+	}
+}
