@@ -361,3 +361,29 @@ func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
 		t.Fatalf("the second esc answered %+v", out)
 	}
 }
+
+// A new screen size reaches a dialog that fills the screen (the diff
+// viewer), as it does the tabs and the sidebar, unless the screen is too
+// small to show any of them: then nothing is squeezed.
+func TestAScreenSizeReachesEveryViewUnlessTooSmall(t *testing.T) {
+	m, rec := realWorkspace(t, 160, 40)
+	settle(t, m, openDiff(m, rec.WorkspaceID(), "notes", workspace.DiffRequest{}, true))
+	o, ok := m.overlay.(*diffOverlay)
+	if !ok {
+		t.Fatalf("the viewer did not open: %T", m.overlay)
+	}
+	cases := []struct {
+		w, h         int
+		wantW, wantH int // the viewer's size after
+	}{
+		{150, 45, 150, 45},
+		{60, 20, 150, 45}, // too small: as it was
+		{100, 30, 100, 30},
+	}
+	for _, c := range cases {
+		m.Update(tea.WindowSizeMsg{Width: c.w, Height: c.h})
+		if o.width != c.wantW || o.height != c.wantH {
+			t.Fatalf("at %d×%d the viewer is %d×%d, want %d×%d", c.w, c.h, o.width, o.height, c.wantW, c.wantH)
+		}
+	}
+}
