@@ -26,14 +26,13 @@ const (
 
 // dialogRows are the rows of the app's dialogs (the status dialog has its
 // own, beside it) and the components' own actions, which only components
-// run: they match keys through a keys.Map.
+// run: they match keys through a keys.Map. A dialog's own row hands the
+// open dialog its action (dialogAction): the dialog does it and answers
+// with an outcome, as it does for a key; another dialog ignores it.
 func dialogRows() []action {
 	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help}
 	}
-	help := func(m *Model) (*helpOverlay, bool) { o, ok := m.overlay.(*helpOverlay); return o, ok }
-	output := func(m *Model) (*outputOverlay, bool) { o, ok := m.overlay.(*outputOverlay); return o, ok }
-	agents := func(m *Model) (*agentPicker, bool) { o, ok := m.overlay.(*agentPicker); return o, ok }
 	closeIf := func(open func(*Model) bool) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if open(m) {
@@ -44,37 +43,17 @@ func dialogRows() []action {
 	}
 	rows := []action{
 		{Action: k(actCloseHelp, scopeHelp, []string{"esc", "q", "?", "enter"}, "close", "Close the key list"),
-			run: closeIf(func(m *Model) bool { _, ok := help(m); return ok })},
+			run: closeIf(func(m *Model) bool { _, ok := m.overlay.(*helpOverlay); return ok })},
 		{Action: k(actNextOutput, scopeOutput, []string{"tab", "right", "l"}, "next script", "Show the next script's output"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := output(m); ok {
-					return o.step(1)
-				}
-				return nil
-			}},
+			run: toDialog(actNextOutput)},
 		{Action: k(actPrevOutput, scopeOutput, []string{"shift+tab", "left", "h"}, "previous script", "Show the previous script's output"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := output(m); ok {
-					return o.step(-1)
-				}
-				return nil
-			}},
+			run: toDialog(actPrevOutput)},
 		{Action: k(actReloadOutput, scopeOutput, []string{"r"}, "reload", "Read the output again"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := output(m); ok {
-					return o.read()
-				}
-				return nil
-			}},
+			run: toDialog(actReloadOutput)},
 		{Action: k(actCloseOutput, scopeOutput, []string{"esc", "q", "O"}, "close", "Close the script output"),
-			run: closeIf(func(m *Model) bool { _, ok := output(m); return ok })},
+			run: closeIf(func(m *Model) bool { _, ok := m.overlay.(*outputOverlay); return ok })},
 		{Action: k(actFirstTask, scopeAgents, []string{"ctrl+t"}, "first task", "Add (or hide) a first task the agent gets once it is ready"),
-			run: func(m *Model) tea.Cmd {
-				if o, ok := agents(m); ok {
-					return o.toggleTask()
-				}
-				return nil
-			}},
+			run: toDialog(actFirstTask)},
 	}
 	for _, a := range append(keys.ComponentActions(), keys.HistoryActions()...) {
 		rows = append(rows, action{Action: a}) // run by the components themselves
@@ -82,13 +61,11 @@ func dialogRows() []action {
 	return rows
 }
 
-// matchDialog runs the action a key is bound to in a dialog's scopes, if
-// any can run; ok is false when the key is not one of the dialog's. Only
-// overlays of the older shape use it (a modal matches through modalKeys).
-func (m *Model) matchDialog(k tea.KeyPressMsg, scopes ...keys.Scope) (tea.Cmd, bool) {
-	a, ok := m.reg.Match(k.String(), m.available, scopes...)
-	if !ok || m.acts[a.ID].run == nil {
-		return nil, false
-	}
-	return m.run(a.ID), true
+// dialogAction is a dialog's own action, run from its row: the open
+// dialog does it.
+type dialogAction struct{ id keys.ActionID }
+
+// toDialog is a row's handler that hands action id to the open dialog.
+func toDialog(id keys.ActionID) func(m *Model) tea.Cmd {
+	return func(m *Model) tea.Cmd { return m.updateOverlay(dialogAction{id}) }
 }

@@ -58,7 +58,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 			run: (*Model).openTimeline, why: whyNoWorkspace},
 		{Action: k(actResumeTab, scopeWorkspace, []string{"ctrl+e"}, "resume",
 			"Resume: relaunch an exited agent with its resume command, or bring back the tabs a reboot took"),
-			run: (*Model).resume, why: whyNotResumable},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.resume(m.tabScene())) }, why: whyNotResumable},
 		{Action: keyOnly(k(actCloseHealth, scopeHealth, []string{"esc", "q", "H"}, "close", "Close Health")),
 			run: closeIt(health)},
 		{Action: keyOnly(k(actRefreshHealth, scopeHealth, []string{"r"}, "check again", "Run the checks again")),

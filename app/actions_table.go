@@ -20,7 +20,9 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd { m.openPalette(); return nil }},
 		{Action: hint(k(actHelp, scopeDashboard, []string{"?"}, "help", "Show every key")),
-			run: (*Model).openHelp},
+			run: func(m *Model) tea.Cmd {
+				return m.applyOwned(nil, outcome{open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
+			}},
 		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},
 		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),
@@ -36,9 +38,9 @@ func actionRows() []action {
 		{Action: k(actFilter, scopeDashboard, []string{"/"}, "filter", "Filter projects and workspaces"),
 			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeDashboard, []string{"a"}, "add project", "Add a project (a git repository)")),
-			run: func(m *Model) tea.Cmd { return m.lifeDo(m.life.openAddProject()) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openAddProject()) }},
 		{Action: hint(k(actNewWorkspace, scopeDashboard, []string{"n"}, "new", "Create a workspace in the selected project")),
-			run: func(m *Model) tea.Cmd { return m.lifeDo(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeDashboard, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
 			run: func(m *Model) tea.Cmd { return m.openTeardown(false) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeDashboard, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
@@ -46,7 +48,7 @@ func actionRows() []action {
 		{Action: k(actRestore, scopeDashboard, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
 			run: (*Model).restoreWorkspace, why: whyNotRestorable},
 		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.startRun(m.tabScene())) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.startRun(m.tabScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actScriptOutput, scopeDashboard, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
 			run: (*Model).openScriptOutput, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeDashboard, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
@@ -55,7 +57,7 @@ func actionRows() []action {
 			run: (*Model).suspend, why: whyNoScreen},
 		{Action: k(actRefresh, scopeDashboard, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
 			run: func(m *Model) tea.Cmd {
-				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.refreshReview())
+				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.side.refresh())
 			}},
 		{Action: keyOnly(k(actScrollUp, scopeTerminal, []string{"shift+pgup"}, "scroll up", "Scroll the tab's history up (the mouse wheel does too)")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
@@ -96,27 +98,29 @@ func actionRows() []action {
 		{Action: hint(k(actAttention, scopeWorkspace, []string{"!"}, "attention", "Jump to the next tab needing attention (blocked first, then done)")),
 			run: (*Model).jumpToAttention},
 		{Action: hint(k(actNewAgent, scopeWorkspace, []string{"t"}, "agent", "New agent tab (pick an assistant, optionally with a first task)")),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.openAgentPicker(m.tabScene(), m.modalKeys())) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.openAgentPicker(m.tabScene(), m.modalKeys())) }, why: whyNotOpenWorkspace},
 		{Action: k(actNewTerminal, scopeWorkspace, []string{"T"}, "terminal", "New terminal tab (a shell in the worktree)"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.newTab(m.tabScene(), tmux.TypeTerminal, "shell", "")) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd {
+				return m.applyOwned(m.tabs.newTab(m.tabScene(), tmux.TypeTerminal, "shell", ""))
+			}, why: whyNotOpenWorkspace},
 		{Action: k(actNextTab, scopeWorkspace, []string{"]"}, "next tab", "Next tab"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.step(m.tabScene(), 1)) }, why: whyFewerThanTwoTabs},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.step(m.tabScene(), 1)) }, why: whyFewerThanTwoTabs},
 		{Action: keyOnly(k(actTermNextTab, scopeTabTerminal, []string{"ctrl+]"}, "next tab", "Next tab, from inside a tab, its program taking the keys (the sidebar's terminal gets Ctrl+] as 0x1D)")),
 			run: func(m *Model) tea.Cmd {
-				cmd := m.tabsDo(m.tabs.step(m.tabScene(), 1))
+				cmd := m.applyOwned(m.tabs.step(m.tabScene(), 1))
 				m.entered = m.activeTab()
 				return cmd
 			}, why: whyFewerThanTwoTabs},
 		{Action: k(actPrevTab, scopeWorkspace, []string{"["}, "prev tab", "Previous tab"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.step(m.tabScene(), -1)) }, why: whyFewerThanTwoTabs},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.step(m.tabScene(), -1)) }, why: whyFewerThanTwoTabs},
 		{Action: k(actCloseTab, scopeWorkspace, []string{"x"}, "close tab", "Close the tab (kills its session, after a confirm)"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.openClose(m.tabScene())) }, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.openClose(m.tabScene())) }, why: whyNoTab},
 		{Action: k(actRenameTab, scopeWorkspace, []string{"R"}, "rename", "Rename the tab"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.openRename(m.tabScene())) }, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.openRename(m.tabScene())) }, why: whyNoTab},
 		{Action: k(actRestartTab, scopeWorkspace, []string{"ctrl+r"}, "restart", "Restart the tab's program (same session, fresh launch)"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.restart(m.tabScene())) }, why: whyNotRestartable},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.restart(m.tabScene())) }, why: whyNotRestartable},
 		{Action: k(actInterruptTab, scopeWorkspace, []string{"I"}, "interrupt", "Interrupt the agent (Ctrl-C, as many times as configured)"),
-			run: func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.interrupt(m.tabScene())) }, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.interrupt(m.tabScene())) }, why: whyNoTab},
 	}
 	rows = append(rows, statusDialogRows(keyOnly, k)...)
 	rows = append(rows, sidebarRows()...)
@@ -128,7 +132,7 @@ func actionRows() []action {
 		d := string(rune('0' + n))
 		rows = append(rows, action{
 			Action: keyOnly(k(keys.ActionID("tab-"+d), scopeWorkspace, []string{d}, "tab "+d, "Go to tab "+d)),
-			run:    func(m *Model) tea.Cmd { return m.tabsDo(m.tabs.show(m.tabScene(), n-1)) },
+			run:    func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.show(m.tabScene(), n-1)) },
 			why: func(m *Model) string {
 				if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || n > len(wt.tabs) {
 					return "no such tab"

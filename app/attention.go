@@ -70,7 +70,7 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 			case st.State == agentstate.Working || st.State == agentstate.Idle || st.State == agentstate.Running:
 				t.attention = false
 			}
-			cmds = append(cmds, m.firstTaskOnState(t, st.Result))
+			cmds = append(cmds, m.applyOutcome(nil, firstTaskOnState(t, st.Result)))
 		}
 	}
 	m.ackShown()

@@ -127,9 +127,9 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 		w, h := m.termSize()
 		st.term = t.view.Draw(c.Raw(), uv.Rect(x, y, w, h), st.term)
 	}
-	if t := st.sideTab; t != nil && t == m.sideTerm() && t.view != nil {
-		x, y := m.sideTermOrigin()
-		w, h := m.sideTermSize()
+	if t := st.sideTab; t != nil && t == m.side.term() && t.view != nil {
+		x, y := m.sideEnv().origin()
+		w, h := m.sideEnv().size()
 		st.sideTerm = t.view.Draw(c.Raw(), uv.Rect(x, y, w, h), st.sideTerm)
 	}
 	if m.overlay != nil {
@@ -169,7 +169,7 @@ func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
 		st.content = textRegion{} // the view draws over whatever text was there
 		return
 	}
-	st.content.draw(c, body, m.detachedBody(wt.current()))
+	st.content.draw(c, body, detachedBody(m.th, wt.current(), m.spin.View()))
 	st.termTab, st.term = nil, termview.Drawn{}
 }
 
@@ -183,7 +183,7 @@ func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 	}
 	x0, w, h := m.width-l.sideWidth, l.sideWidth, l.bodyHeight
 	focused := m.paneFocused(focusSidebar)
-	title, content, live := m.sidebarParts()
+	title, content, live := m.side.parts(m.th, m.spin.View())
 	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
 		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
 		st.sideBox = key

@@ -22,9 +22,9 @@ func (m *Model) focusedTerminal() (*tab, bool) {
 func (m *Model) paneTerminal() (*tab, bool) {
 	switch m.focus {
 	case focusSidebar:
-		return m.focusedSideTerm()
+		return m.side.focusedTerm(m.sideEnv())
 	case focusCenter:
-		return m.liveTerminal()
+		return m.tabs.liveIn(m.selectedWorkspaceID())
 	}
 	return nil, false
 }
@@ -71,7 +71,7 @@ func (m *Model) paneTab() *tab {
 	case m.focus == focusCenter:
 		return m.activeTab()
 	case m.focus == focusSidebar && m.side.tab == sideTerminal:
-		return m.sideTerm()
+		return m.side.term()
 	}
 	return nil
 }
@@ -168,8 +168,8 @@ func (m *Model) syncViews() tea.Cmd {
 		}
 	}
 	if m.focus == focusCenter {
-		cmds = append(cmds, m.ensureAttached())
+		cmds = append(cmds, m.tabs.ensureAttached(m.tabScene()))
 	}
-	cmds = append(cmds, m.syncSideTerm())
+	cmds = append(cmds, m.side.syncTerm(m.sideEnv()))
 	return tea.Batch(cmds...)
 }

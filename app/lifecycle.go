@@ -64,17 +64,6 @@ func (d lifeDeps) keyName(id keys.ActionID, fallback string) string {
 	return fallback
 }
 
-// lifeReload asks the root to load again: selectAfter is a workspace (or,
-// as "p:<path>", a project) to select once the load shows it; dirty asks
-// the load to recompute which trees hold uncommitted work (a teardown or a
-// restore changed one); projects also checks every project's place (a
-// project was added).
-type lifeReload struct {
-	selectAfter string
-	dirty       bool
-	projects    bool
-}
-
 // lifeRows asks the root to rebuild the dashboard's rows: what runs on a
 // workspace (the owner's busy map) changed.
 type lifeRows struct{}
@@ -119,27 +108,5 @@ func (l *lifecycleOwner) running() bool { return len(l.busy) > 0 }
 
 // lifeUpdate gives msg to the lifecycle owner and applies its outcome.
 func (m *Model) lifeUpdate(msg tea.Msg) tea.Cmd {
-	return m.lifeDo(m.life.Update(msg, m.overlay))
-}
-
-// lifeDo applies what the lifecycle owner answered: its close is of the
-// dialog on screen, if that is still a modal.
-func (m *Model) lifeDo(cmd tea.Cmd, out outcome) tea.Cmd {
-	d, _ := m.overlay.(modal)
-	return tea.Batch(cmd, m.applyOutcome(d, out))
-}
-
-// onLifeReload loads again as the lifecycle asked.
-func (m *Model) onLifeReload(r lifeReload) tea.Cmd {
-	if r.selectAfter != "" {
-		m.list.pendingSelect = r.selectAfter
-	}
-	if r.dirty {
-		m.list.dirtyAfterLoad = true
-	}
-	if r.projects {
-		// checkProjects says which listed worktrees were not imported, and why.
-		return tea.Batch(m.load(), m.checkProjects())
-	}
-	return m.load()
+	return m.applyOwned(m.life.Update(msg, m.overlay))
 }

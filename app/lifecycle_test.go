@@ -28,14 +28,14 @@ func testOwner(t *testing.T) *lifecycleOwner {
 	return m.life
 }
 
-// reloadOf is the lifeReload an outcome asks for, if any.
-func reloadOf(out outcome) (lifeReload, bool) {
+// reloadOf is the reloadReq an outcome asks for, if any.
+func reloadOf(out outcome) (reloadReq, bool) {
 	for _, r := range out.do {
-		if rl, ok := r.(lifeReload); ok {
+		if rl, ok := r.(reloadReq); ok {
 			return rl, true
 		}
 	}
-	return lifeReload{}, false
+	return reloadReq{}, false
 }
 
 func TestRecoveryIsSaidAndReloadsOnlyWhenItDidSomething(t *testing.T) {

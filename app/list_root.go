@@ -35,9 +35,9 @@ func (m *Model) onListLoaded(r listLoadedReq) tea.Cmd {
 	if m.mon != nil && r.live {
 		m.mon.Wake()
 	}
-	m.reconcileTabs()
+	m.tabs.reconcile(m.tabScene())
 	settled := m.listDo(m.list.settle(m.listScene(), r.first))
-	return tea.Batch(settled, m.showPendingTab(), m.saveViewState())
+	return tea.Batch(settled, m.applyOwned(m.tabs.showPending(m.tabScene())), m.saveViewState())
 }
 
 // onViewState takes the panes' sizes from the saved layout, and gives the
@@ -88,7 +88,7 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) centerContent(w, h int) (string, string) {
 	lost := 0
 	if ws := m.list.selectedID(); ws != "" {
-		lost = len(m.lostTabs(ws))
+		lost = len(m.tabs.lostTabs(ws, m.tabScene()))
 	}
 	return m.list.center(m.listScene(), lost)
 }

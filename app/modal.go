@@ -68,18 +68,15 @@ func (m *Model) modalKeys() modalKeys {
 	return modalKeys{reg: m.reg, available: m.available, runnable: func(id keys.ActionID) bool { return m.acts[id].run != nil }}
 }
 
-// updateOverlay gives msg to the open overlay: a modal answers with an
-// outcome the root applies; an overlay of the older shape (update with the
-// root) still changes the model itself until it is converted.
+// updateOverlay gives msg to the open overlay, which answers with an
+// outcome the root applies.
 func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
-	switch o := m.overlay.(type) {
-	case modal:
-		cmd, out := o.update(msg)
-		return tea.Batch(cmd, m.applyOutcome(o, out))
-	case legacyOverlay:
-		return o.update(m, msg)
+	o := m.overlay
+	if o == nil {
+		return nil
 	}
-	return nil
+	cmd, out := o.update(msg)
+	return tea.Batch(cmd, m.applyOutcome(o, out))
 }
 
 // applyOutcome carries out what modal d asked for, if d is still the open
@@ -87,7 +84,7 @@ func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
 func (m *Model) applyOutcome(d modal, out outcome) tea.Cmd {
 	if out.open != nil {
 		m.overlay = out.open
-	} else if out.close && m.overlay == overlay(d) {
+	} else if out.close && m.overlay == d {
 		m.closeOverlay()
 	}
 	var cmds []tea.Cmd
@@ -106,11 +103,21 @@ func (m *Model) applyOutcome(d modal, out outcome) tea.Cmd {
 
 // overlayView draws the open overlay at width × height.
 func (m *Model) overlayView(width, height int) string {
-	switch o := m.overlay.(type) {
-	case modal:
-		return o.view(width, height)
-	case legacyOverlay:
-		return o.view(m, width, height)
+	if m.overlay == nil {
+		return ""
 	}
-	return ""
+	return m.overlay.view(width, height)
+}
+
+// applyOwned runs an owner's command and applies its outcome: close takes
+// whatever dialog is open off the screen (an owner answers for the one it
+// knows is open); the owner's requests go through the root's switch.
+func (m *Model) applyOwned(cmd tea.Cmd, out outcome) tea.Cmd {
+	return tea.Batch(cmd, m.applyOutcome(m.overlay, out))
+}
+
+// screenSized is a modal drawn over the whole screen (the diff viewer):
+// it is told the screen's size when the screen changes.
+type screenSized interface {
+	resize(width, height int) tea.Cmd
 }

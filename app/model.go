@@ -25,18 +25,9 @@ const (
 	focusSidebar
 )
 
-// overlay is the modal on top of the layout (palette, help, dialogs): a
-// modal (modal.go), or while it is being converted, a legacyOverlay. It
-// gets every message first while open.
-type overlay any
-
-// legacyOverlay is the older overlay shape, which takes the whole root
-// model and closes itself through it. Every overlay is being moved to the
-// modal shape (modal.go); no new one is written this way.
-type legacyOverlay interface {
-	update(m *Model, msg tea.Msg) tea.Cmd
-	view(m *Model, width, height int) string
-}
+// overlay is the modal on top of the layout (palette, help, dialogs,
+// modal.go): it gets every message first while open.
+type overlay = modal
 
 // Model is amux's root model: layout, focus, overlays and routing. The
 // components own their own state; this type wires them together and runs

@@ -137,13 +137,22 @@ func (o *outputOverlay) followStep() tea.Cmd {
 	})
 }
 
-// update applies the overlay's own reads; a key of its scope (when the
-// search field is not taking typing) runs through the root, the rest go
-// to the text view.
+// update applies the overlay's own reads and actions (the next or previous
+// source, a reload); a key of its scope (when the search field is not
+// taking typing) runs through the root, the rest go to the text view.
 func (o *outputOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case outputReadMsg:
 		return o.onRead(msg), outcome{}
+	case dialogAction:
+		switch msg.id {
+		case actNextOutput:
+			return o.step(1), outcome{}
+		case actPrevOutput:
+			return o.step(-1), outcome{}
+		case actReloadOutput:
+			return o.read(), outcome{}
+		}
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseWheelMsg:
 		if k, ok := msg.(tea.KeyPressMsg); ok && !o.tv.Searching() {
 			if id, ok := o.keys.match(k, scopeOutput); ok {

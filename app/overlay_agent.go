@@ -34,7 +34,12 @@ func (o *tabsOwner) openAgentPicker(sc tabScene, mk modalKeys) (tea.Cmd, outcome
 	return d.p.Check(exec.LookPath), outcome{open: d}
 }
 
+// update takes the picker's own action (the first-task field), its keys,
+// and answers a choice with a request for the tab.
 func (d *agentPicker) update(msg tea.Msg) (tea.Cmd, outcome) {
+	if a, ok := msg.(dialogAction); ok && a.id == actFirstTask {
+		return d.p.ToggleTask(), outcome{}
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if id, ok := d.keys.match(k, scopeAgents); ok {
 			return nil, outcome{}.then(runAction{id})
@@ -53,9 +58,6 @@ func (d *agentPicker) update(msg tea.Msg) (tea.Cmd, outcome) {
 	}
 	return cmd, outcome{}
 }
-
-// toggleTask opens or hides the first-task field (the agent-first-task row).
-func (d *agentPicker) toggleTask() tea.Cmd { return d.p.ToggleTask() }
 
 func (d *agentPicker) view(w, h int) string {
 	w = min(w, 76)

@@ -208,10 +208,10 @@ func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, outcome) {
 			undone = rb.Undone // nothing is said when nothing was made
 		}
 		o.form.SetFailed(msg.err.Error(), undone...)
-		return nil, outcome{}.then(lifeReload{})
+		return nil, outcome{}.then(reloadReq{list: true})
 	}
 	// Created: select it, it is there, whatever its setup did.
-	reload := lifeReload{selectAfter: msg.res.Workspace.WorkspaceID()}
+	reload := reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()}
 	if msg.res.SetupErr != nil {
 		var ue *workspace.UntrustedError
 		if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
@@ -237,14 +237,14 @@ func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cm
 // the list is reloaded (selecting what was made), and the notice says it.
 func createDoneUnseen(d lifeDeps, msg createDoneMsg) outcome {
 	if msg.err != nil {
-		return outcome{say: "create: " + msg.err.Error(), sayLevel: levelError}.then(lifeReload{})
+		return outcome{say: "create: " + msg.err.Error(), sayLevel: levelError}.then(reloadReq{list: true})
 	}
 	name := msg.res.Workspace.Name
 	out := outcome{say: "created workspace " + name}
 	if msg.res.SetupErr != nil {
 		out.say, out.sayLevel = "created workspace "+name+"; "+d.setupNote(msg.res.SetupErr), levelWarn
 	}
-	return out.then(lifeReload{selectAfter: msg.res.Workspace.WorkspaceID()})
+	return out.then(reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()})
 }
 
 // setupNote says why setup-workspace did not finish after a create or a

@@ -27,7 +27,7 @@ func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, outcome)
 	if open {
 		reload = o.load()
 	}
-	return reload, outcome{}.then(reviewRefreshReq{})
+	return reload, outcome{}.then(reloadReq{changes: true})
 }
 
 // fileDiff opens the diff of one file of ws's Changes list, in the mode

@@ -90,7 +90,7 @@ func realWorkspace(t *testing.T, w, h int) (*Model, workspace.Record) {
 // S stage nothing (the viewer says why) and its footer offers no staging.
 func TestTreeOpenedViewerStagesNothing(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
-	settle(t, m, m.openFileView(rec.WorkspaceID(), "notes.txt"))
+	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "notes.txt"}))
 	o, ok := m.overlay.(*diffOverlay)
 	if !ok || !strings.Contains(ansi.Strip(o.view(m.width, m.height)), "notes.txt · read-only") {
 		t.Fatalf("the file is not shown read-only: %T", m.overlay)
@@ -120,7 +120,7 @@ func TestDiffNoteStaysWithinTheScreen(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.list.dash.Move(1)
 	m.Update(nil)
-	m.openDiff("1111111111111111", "gone.txt", workspace.DiffRequest{}, true)
+	openDiff(m, "1111111111111111", "gone.txt", workspace.DiffRequest{}, true)
 	o := m.overlay.(*diffOverlay)
 	m.Update(diffLoadedMsg{gen: o.gen, err: os.ErrNotExist})
 	v := ansi.Strip(o.view(m.width, m.height))
@@ -146,16 +146,22 @@ func TestEditorOpensTheViewersFileFromItsTree(t *testing.T) {
 		t.Fatal("the sidebar shows a workspace at 120 columns")
 	}
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: "README.md"}, InMain: true}
-	m.openDiff(ws, "README.md", req, false)
+	openDiff(m, ws, "README.md", req, false)
 	_, cmd := m.Update(diffview.RequestMsg{Op: diffview.OpOpenEditor, File: udiff.File{NewPath: "README.md"}})
 	if m.overlay != nil || cmd == nil {
 		t.Fatalf("e did nothing with the sidebar hidden (overlay %T)", m.overlay)
 	}
-	tr, ok := m.editorTab(ws, true, "README.md")
+	tr, ok := m.tabs.editorTab(m.tabScene(), ws, true, "README.md")
 	if !ok || tr.wsID != ws || !strings.Contains(tr.command, "'/home/dev/code/api/README.md'") {
 		t.Fatalf("a conflict's editor tab: %+v", tr)
 	}
-	if tr, _ := m.editorTab(ws, false, "README.md"); !strings.Contains(tr.command, "'/home/dev/.amux/worktrees/auth-fix/README.md'") {
+	if tr, _ := m.tabs.editorTab(m.tabScene(), ws, false, "README.md"); !strings.Contains(tr.command, "'/home/dev/.amux/worktrees/auth-fix/README.md'") {
 		t.Fatalf("a worktree file's editor tab: %+v", tr)
 	}
+}
+
+// openDiff opens the review owner's viewer on ws through the root, as the
+// diff actions do.
+func openDiff(m *Model, ws, title string, req workspace.DiffRequest, cycles bool) tea.Cmd {
+	return m.applyOwned(m.review.showDiff(diffSpec{ws: ws, title: title, req: req, cycles: cycles}, m.reviewScene()))
 }

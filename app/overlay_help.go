@@ -17,11 +17,13 @@ type helpOverlay struct {
 	keys modalKeys
 }
 
-func (m *Model) openHelp() tea.Cmd {
+// newHelpOverlay is the key list of every action reg binds, matching its
+// own keys through mk.
+func newHelpOverlay(reg *keys.Registry, km keys.Map, th theme.Theme, mk modalKeys) *helpOverlay {
 	var sections []help.Section
 	for _, sc := range scopeTitles() {
 		sec := help.Section{Title: sc.title}
-		for _, a := range m.reg.InScopes(sc.scope) {
+		for _, a := range reg.InScopes(sc.scope) {
 			k := keys.KeyLabel(a.Keys)
 			if k == "" {
 				k = "palette only"
@@ -32,10 +34,9 @@ func (m *Model) openHelp() tea.Cmd {
 			sections = append(sections, sec)
 		}
 	}
-	footer := m.km.First(actCloseHelp) + ": close · every command is also in the palette (" + m.keyName(actPalette) +
+	footer := km.First(actCloseHelp) + ": close · every command is also in the palette (" + registryKeyName(reg, actPalette) +
 		"), which says why one cannot run"
-	m.overlay = &helpOverlay{h: help.New(m.th, m.km, sections, footer), th: m.th, keys: m.modalKeys()}
-	return nil
+	return &helpOverlay{h: help.New(th, km, sections, footer), th: th, keys: mk}
 }
 
 // update gives the list the key first (its filter, its scrolling, Esc

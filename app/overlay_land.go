@@ -79,7 +79,7 @@ func (o *commitOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 			o.dlg.SetFailure(git.Explain(done.err).Lines())
 			return nil, outcome{}
 		}
-		return nil, outcome{close: true, say: "committed", sayLevel: levelInfo}.then(reviewRefreshReq{})
+		return nil, outcome{close: true, say: "committed", sayLevel: levelInfo}.then(reloadReq{changes: true})
 	}
 	if o.running {
 		return nil, outcome{}
@@ -213,7 +213,7 @@ func landCmd(rev workspace.ReviewService, ws, how string, op func(context.Contex
 // its own.
 func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) outcome {
 	out := outcome{}.then(landingSeenReq{ws: msg.ws, review: msg.review, known: msg.reviewed},
-		reviewRefreshReq{reload: true})
+		reloadReq{list: true, changes: true})
 	switch {
 	case errors.Is(msg.err, git.ErrMergeConflict):
 		abort := r.keyName(actAbortLanding) + " aborts"

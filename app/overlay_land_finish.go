@@ -68,7 +68,7 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outc
 	if msg.reviewed {
 		out = out.then(landingSeenReq{ws: msg.ws, review: msg.review, known: true, inSide: true})
 	}
-	out = out.then(reviewRefreshReq{reload: true})
+	out = out.then(reloadReq{list: true, changes: true})
 	// shown is the overlay once this is done; moved: it is not sc.open.
 	shown, moved := sc.open, false
 	if o, ok := shown.(*diffOverlay); ok && o.ws == msg.ws && o.req.Mode == git.DiffConflict {

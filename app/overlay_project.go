@@ -51,7 +51,7 @@ func (o *addProjectOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		}
 		// Selected after the load, so the next n creates there.
 		return nil, outcome{close: true, say: "added project " + msg.project.Name}.
-			then(lifeReload{selectAfter: "p:" + msg.project.Path, projects: true})
+			then(reloadReq{list: true, selectAfter: "p:" + msg.project.Path, projects: true})
 	}
 	if o.pending {
 		return nil, outcome{}

@@ -63,7 +63,7 @@ func recoveredOutcome(msg recoveredMsg) outcome {
 	done := strings.Join(recoveryNotes(msg.report), "; ")
 	var out outcome
 	if done != "" {
-		out = out.then(lifeReload{}) // recovery changed records, trees or both
+		out = out.then(reloadReq{list: true}) // recovery changed records, trees or both
 	}
 	switch {
 	case msg.err != nil:

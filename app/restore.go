@@ -41,7 +41,7 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 		return nil
 	}
 	rec, _ := m.record(w.ID)
-	return m.lifeDo(m.life.restore(w.ID, w.Name, rec))
+	return m.applyOwned(m.life.restore(w.ID, w.Name, rec))
 }
 
 // restore brings shelved workspace id back, off the update loop. Its row
@@ -133,7 +133,7 @@ func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, outc
 	delete(l.busy, msg.id)
 	// The tree is back, maybe with its uncommitted work: the "*" is
 	// recomputed from it once the load lists the workspace as unshelved.
-	reload := lifeReload{dirty: true}
+	reload := reloadReq{list: true, dirty: true}
 	if msg.err != nil {
 		return nil, outcome{say: msg.name + ": " + msg.err.Error(), sayLevel: levelError}.then(reload)
 	}

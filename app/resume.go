@@ -155,9 +155,9 @@ func (o *tabsOwner) resumed(msg tabsResumedMsg) (tea.Cmd, outcome) {
 	}
 	text := "resumed " + plural(msg.n, "tab")
 	if msg.err != nil {
-		return nil, tabNote(levelError, text+"; "+strings.ReplaceAll(errText(msg.err), "\n", "; ")).then(tabLoadRequest{})
+		return nil, tabNote(levelError, text+"; "+strings.ReplaceAll(errText(msg.err), "\n", "; ")).then(reloadReq{list: true})
 	}
-	return nil, tabNote(levelInfo, text).then(tabLoadRequest{})
+	return nil, tabNote(levelInfo, text).then(reloadReq{list: true})
 }
 
 func plural(n int, word string) string {

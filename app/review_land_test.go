@@ -50,7 +50,7 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 			if seen.known != c.knownYet || seen.ws != ws {
 				t.Errorf("landing seen %+v", seen)
 			}
-			only[reviewRefreshReq](t, out.do)
+			only[reloadReq](t, out.do)
 			var inSide bool
 			for _, d := range out.do {
 				_, ok := d.(conflictsInSideReq)
@@ -185,7 +185,7 @@ func TestTheFinishQuestion(t *testing.T) {
 // landing last seen.
 func TestTheFinishRequestUsesTheLandingLastSeen(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.noteLanding("1111111111111111", workspace.Review{Landing: "merge", Conflicts: []string{"x.go"}})
+	m.side.noteLanding("1111111111111111", workspace.Review{Landing: "merge", Conflicts: []string{"x.go"}})
 	_, out := m.review.Update(finishReq{ws: "1111111111111111", how: "merge"}, m.reviewScene())
 	if f, ok := out.open.(*finishOverlay); !ok || !strings.Contains(f.view(80, 30), "x.go") {
 		t.Fatalf("opened %T", out.open)

@@ -78,12 +78,10 @@ type (
 	finishReq struct{ ws, how string }
 )
 
-// Requests the review owner makes of the root (they touch the sidebar,
-// the load and the tabs, which it does not own).
+// Requests the review owner makes of the owners it does not own: the
+// sidebar answers the landing and conflict ones, the tabs owner the
+// editor (a reload is the root's reloadReq).
 type (
-	// reviewRefreshReq reads the sidebar's review again, and with reload
-	// the workspace list too.
-	reviewRefreshReq struct{ reload bool }
 	// landingSeenReq records what a review of ws says is stopped; known
 	// false forgets it (the engine decides next time); inSide also shows
 	// the review in the sidebar when the sidebar shows ws.
@@ -108,8 +106,9 @@ type (
 	}
 )
 
-// Update answers one of the owner's messages: an engine call's result or
-// a request.
+// Update answers one of the owner's messages: an engine call's result, a
+// request of its own dialogs, or one of the sidebar's (a diff, a stage,
+// the commit dialog, a conflict marked resolved, a file's view).
 func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case stagedMsg:
@@ -128,6 +127,18 @@ func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, outcome) {
 		return r.showConflict(msg, sc)
 	case finishReq:
 		return nil, outcome{open: r.finishDialog(msg.ws, msg.how, sc.landings[msg.ws].conflicts, sc.th)}
+	case openFileDiffRequest:
+		return r.fileDiff(msg.ws, msg.file, msg.group, sc)
+	case openCommitDiffRequest:
+		return r.commitDiff(msg.ws, msg.commit, sc)
+	case openFileViewRequest:
+		return r.fileView(msg.ws, msg.path, sc)
+	case stageRequest:
+		return r.stageFile(msg.ws, msg.path, msg.unstage), outcome{}
+	case markResolvedRequest:
+		return markResolvedCmd(r.rev, msg.ws, msg.path), outcome{}
+	case openCommitRequest:
+		return r.openCommit(sc.selected), outcome{}
 	}
 	return nil, outcome{}
 }

@@ -86,7 +86,7 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 	}
 	sc.open = o
 	cmd, out = r.Update(staged, sc)
-	if len(out.do) != 1 || out.do[0] != (reviewRefreshReq{}) {
+	if len(out.do) != 1 || out.do[0] != (reloadReq{changes: true}) {
 		t.Fatalf("after a stage the owner asked %+v", out)
 	}
 	again := only[diffLoadedMsg](t, runCmd(t, cmd))
@@ -186,7 +186,7 @@ func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
 		t.Fatalf("the tip is %q", got)
 	}
 	_, out = d.update(done)
-	if !out.close || out.say != "committed" || len(out.do) != 1 || out.do[0] != (reviewRefreshReq{}) {
+	if !out.close || out.say != "committed" || len(out.do) != 1 || out.do[0] != (reloadReq{changes: true}) {
 		t.Fatalf("a done commit asked %+v", out)
 	}
 	_, out = d.update(commitDoneMsg{ws: ws, err: errors.New("nothing to commit")})
@@ -200,7 +200,7 @@ func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
 // checkout, closing the viewer.
 func TestTheRootAppliesTheReviewOwnersOutcomes(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
-	settle(t, m, m.openWorkspaceDiff())
+	settle(t, m, m.applyOwned(m.review.workspaceDiff(m.reviewScene())))
 	o, ok := m.overlay.(*diffOverlay)
 	if !ok || o.readOnly || !o.cycles {
 		t.Fatalf("the diff key opened %T", m.overlay)
@@ -219,7 +219,7 @@ func TestTheRootAppliesTheReviewOwnersOutcomes(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(rec.Root, "new.txt"), []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	settle(t, m, m.openFileView(rec.WorkspaceID(), "new.txt"))
+	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "new.txt"}))
 	if o, ok := m.overlay.(*diffOverlay); !ok || !o.readOnly || o.modeLabel() != "read-only" {
 		t.Fatalf("a tree file opened %T", m.overlay)
 	}

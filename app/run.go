@@ -28,10 +28,10 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		// The tab bar: a click shows that tab.
 		if i, ok := m.tabAt(mouse.X - in.Min.X); ok {
 			m.focus = focusCenter
-			return m.tabsDo(m.tabs.show(m.tabScene(), i))
+			return m.applyOwned(m.tabs.show(m.tabScene(), i))
 		}
 	}
-	if t, live := m.liveTerminal(); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
+	if t, live := m.tabs.liveIn(m.selectedWorkspaceID()); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
 		_, click := msg.(tea.MouseClickMsg)
 		_, wheel := msg.(tea.MouseWheelMsg)
 		switch {

@@ -45,7 +45,7 @@ func (o *tabsOwner) runStarted(msg runStartedMsg) (tea.Cmd, outcome) {
 		return nil, tabNote(levelError, "run script: "+msg.err.Error())
 	}
 	o.pending = "run:" + msg.session
-	return nil, tabNote(levelInfo, "run script started in "+msg.session).then(tabLoadRequest{})
+	return nil, tabNote(levelInfo, "run script started in "+msg.session).then(reloadReq{list: true})
 }
 
 // showPending makes a tab that a load just discovered the shown one: the

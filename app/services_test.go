@@ -29,7 +29,7 @@ func TestTheSidebarReviewsThroughTheReviewService(t *testing.T) {
 	m.deps.Review = fake
 	m.side.deps.review = fake // the sidebar holds the service it was built with
 	m.side.ws, m.side.loading = "2222222222222222", false
-	cmd := m.refreshReview()
+	cmd := m.side.refresh()
 	if cmd == nil {
 		t.Fatal("no review asked for")
 	}

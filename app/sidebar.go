@@ -8,6 +8,7 @@ import (
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
+	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
@@ -115,6 +116,10 @@ type sideEnv struct {
 // it: what had it (the shown workspace, its shell) is gone.
 type leaveSidebar struct{}
 
+// enterSidebar asks the root to give the sidebar the focus: a stopped
+// landing's conflicts are listed in it.
+type enterSidebar struct{}
+
 // dirtyNoted tells the root what a review says of ws's uncommitted
 // changes, for its row in the list.
 type dirtyNoted struct {
@@ -194,7 +199,8 @@ func (s *sidebarOwner) step(d int, env sideEnv) (tea.Cmd, outcome) {
 }
 
 // Update handles the sidebar's own messages: its watchers' and reviews'
-// results, its terminal's attach, and what its components ask for.
+// results, its terminal's attach and frames, what its components ask for,
+// and what the review owner learned of a landing.
 func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case sideWatchMsg:
@@ -217,6 +223,14 @@ func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, outcome) {
 		var cmd tea.Cmd
 		s.tree, cmd = s.tree.Update(msg)
 		return cmd, outcome{}
+	case landingSeenReq:
+		s.landingSeen(msg)
+	case conflictsInSideReq:
+		return nil, s.showConflicts(msg, env)
+	case termview.Msg:
+		if ws, t := s.termOf(msg.Terminal()); t != nil {
+			return s.onTermMsg(ws, t, msg)
+		}
 	}
 	return nil, outcome{}
 }

@@ -56,23 +56,23 @@ func sidebarRows() []action {
 		{Action: hint(k(actSideEnter, scopeSideTerm, []string{"enter"}, "type in shell", "Give the keys to the sidebar's shell (the palette's first entry comes back)")),
 			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
-			run: func(m *Model) tea.Cmd { return m.applySide(m.side.step(1, m.sideEnv())) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.side.step(1, m.sideEnv())) }},
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
-			run: func(m *Model) tea.Cmd { return m.applySide(m.side.step(-1, m.sideEnv())) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.side.step(-1, m.sideEnv())) }},
 		{Action: k(actSideWider, scopeSidebar, []string{"=", "+"}, "wider", "Make the sidebar wider (or drag its left edge)"),
 			run: resizeSidebar(resizeStep)},
 		{Action: k(actSideNarrower, scopeSidebar, []string{"-"}, "narrower", "Make the sidebar narrower"),
 			run: resizeSidebar(-resizeStep)},
 		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
-			run: func(m *Model) tea.Cmd { return m.openWorkspaceDiff() }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.workspaceDiff(m.reviewScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
-			run: func(m *Model) tea.Cmd { return m.openCommit() }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.review.openCommit(m.selectedWorkspaceID()) }, why: whyNotOpenWorkspace},
 		{Action: k(actMerge, scopeWorkspace, []string{"M"}, "merge", "Merge the branch into its base in the main checkout (dry run first; rebase offered)"),
-			run: func(m *Model) tea.Cmd { return m.previewMerge() }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.previewMerge(m.selectedWorkspaceID())) }, why: whyNotOpenWorkspace},
 		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
-			run: func(m *Model) tea.Cmd { return m.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.review.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
 		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
-			run: (*Model).openFinishSelected, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.review.openFinish(m.selectedWorkspaceID()) }, why: whyNoLanding},
 	}
 	return append(rows, componentRows()...)
 }
@@ -106,17 +106,23 @@ func resizeSidebar(d int) func(m *Model) tea.Cmd {
 }
 
 // What the sidebar's components ask of the other owners, as requests in
-// the sidebar's outcome: the root routes them (onSideAsk).
+// the sidebar's outcome: the root routes them to the review owner (an
+// editor to the tabs owner, as editorReq). Each names the workspace shown.
 type (
 	// openFileDiffRequest opens file's diff in the mode of its group.
 	openFileDiffRequest struct {
+		ws    string
 		file  changes.File
 		group changes.Group
 	}
 	// openCommitDiffRequest opens a commit of the branch in the viewer.
-	openCommitDiffRequest struct{ commit changes.Commit }
-	// stageRequest stages path in the shown workspace (unstage: back).
+	openCommitDiffRequest struct {
+		ws     string
+		commit changes.Commit
+	}
+	// stageRequest stages path in workspace ws (unstage: back).
 	stageRequest struct {
+		ws      string
 		path    string
 		unstage bool
 	}
@@ -124,8 +130,6 @@ type (
 	markResolvedRequest struct{ ws, path string }
 	// openCommitRequest opens the commit dialog.
 	openCommitRequest struct{}
-	// openEditorRequest opens path of ws's worktree in the editor.
-	openEditorRequest struct{ ws, path string }
 	// openFileViewRequest shows path of ws's worktree read-only.
 	openFileViewRequest struct{ ws, path string }
 )
@@ -134,16 +138,16 @@ type (
 func (s *sidebarOwner) onChangesRequest(r changes.RequestMsg) (tea.Cmd, outcome) {
 	switch r.Op {
 	case changes.OpOpenDiff:
-		return nil, outcome{}.then(openFileDiffRequest{file: r.File, group: r.Group})
+		return nil, outcome{}.then(openFileDiffRequest{ws: s.ws, file: r.File, group: r.Group})
 	case changes.OpOpenCommit:
-		return nil, outcome{}.then(openCommitDiffRequest{commit: r.Commit})
+		return nil, outcome{}.then(openCommitDiffRequest{ws: s.ws, commit: r.Commit})
 	case changes.OpToggleStage:
 		if r.Group == changes.Conflicted {
 			// Staged where the conflict is (a merge's: the main
 			// checkout), only once its markers are gone.
 			return nil, outcome{}.then(markResolvedRequest{ws: s.ws, path: r.File.Path})
 		}
-		return nil, outcome{}.then(stageRequest{path: r.File.Path, unstage: r.Group == changes.Staged})
+		return nil, outcome{}.then(stageRequest{ws: s.ws, path: r.File.Path, unstage: r.Group == changes.Staged})
 	case changes.OpCommit:
 		return nil, outcome{}.then(openCommitRequest{})
 	case changes.OpRefresh:
@@ -160,7 +164,7 @@ func (s *sidebarOwner) onTreeRequest(r projecttree.RequestMsg) (tea.Cmd, outcome
 	}
 	switch r.Op {
 	case projecttree.OpEditor:
-		return nil, outcome{}.then(openEditorRequest{ws: r.Workspace, path: r.Path})
+		return nil, outcome{}.then(editorReq{ws: r.Workspace, path: r.Path})
 	case projecttree.OpExplain:
 		return nil, outcome{say: r.Path + " " + r.Why, sayLevel: levelInfo}
 	}

@@ -176,3 +176,35 @@ func changesData(r workspace.Review) changes.Data {
 	}
 	return d
 }
+
+// landingSeen records what the review owner learned of a landing: known
+// false forgets it (the engine decides next time); with inSide the review
+// shows in Changes when the sidebar shows its workspace.
+func (s *sidebarOwner) landingSeen(q landingSeenReq) {
+	if !q.known {
+		delete(s.landings, q.ws)
+		return
+	}
+	s.noteLanding(q.ws, q.review)
+	if q.inSide && s.ws == q.ws {
+		s.review = q.review
+		s.changes.SetData(changesData(q.review))
+	}
+}
+
+// showConflicts lists a stopped landing's conflicts in Changes, the cursor
+// on the first, when the sidebar is on screen showing q.ws; then it asks
+// for the focus. Hidden or on another workspace, it only turns to Changes.
+func (s *sidebarOwner) showConflicts(q conflictsInSideReq, env sideEnv) outcome {
+	s.tab = sideChanges
+	if env.width == 0 || s.ws != q.ws {
+		return outcome{}
+	}
+	if q.reviewed { // the conflicts at once, the cursor on the first
+		s.review = q.review
+		s.changes.SetData(changesData(q.review))
+	}
+	s.changes.SelectFirst(changes.Conflicted)
+	s.toConflict = true // a review read before the merge may arrive first
+	return outcome{}.then(enterSidebar{})
+}

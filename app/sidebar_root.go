@@ -2,9 +2,6 @@ package app
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"amux.dev/amux/ui/termview"
-	"amux.dev/amux/workspace"
 )
 
 // The root's side of the sidebar: the sidebar owns its state
@@ -46,15 +43,9 @@ func (m *Model) sideEnv() sideEnv {
 		focused: m.focus == focusSidebar, shell: shell, hasShell: ok}
 }
 
-// applySide runs what the sidebar answered: its command, and its outcome
-// through the root's switch.
-func (m *Model) applySide(cmd tea.Cmd, out outcome) tea.Cmd {
-	return tea.Batch(cmd, m.applyOutcome(nil, out))
-}
-
 // toSidebar routes one of the sidebar's messages to it.
 func (m *Model) toSidebar(msg tea.Msg) tea.Cmd {
-	return m.applySide(m.side.Update(msg, m.sideEnv()))
+	return m.applyOwned(m.side.Update(msg, m.sideEnv()))
 }
 
 // syncSidebar makes the sidebar follow the selection (sideTarget).
@@ -64,34 +55,22 @@ func (m *Model) syncSidebar() tea.Cmd {
 		return nil
 	}
 	rec, _ := m.record(id)
-	return m.applySide(m.side.follow(id, rec.Root, m.sideEnv()))
+	return m.applyOwned(m.side.follow(id, rec.Root, m.sideEnv()))
 }
 
-// onSideAsk applies what the sidebar asks of the root and of the other
-// owners: the focus, a row's dirty mark, the diff viewer, a stage, the
-// commit dialog, a conflict marked resolved, the editor.
+// onSideAsk applies what the sidebar asks of the root: the focus, and a
+// row's dirty mark in the list. (What it asks of the review and tabs
+// owners goes to them through the switch.)
 func (m *Model) onSideAsk(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case leaveSidebar:
 		if m.focus == focusSidebar {
 			m.focus = focusCenter
 		}
+	case enterSidebar:
+		m.focus = focusSidebar
 	case dirtyNoted:
 		m.list.noteDirty(r.ws, r.dirty, m.listScene())
-	case openFileDiffRequest:
-		return m.openFileDiff(r.file, r.group)
-	case openCommitDiffRequest:
-		return m.openCommitDiff(r.commit)
-	case stageRequest:
-		return m.stageFile(r.path, r.unstage)
-	case markResolvedRequest:
-		return m.markResolved(r.ws, r.path)
-	case openCommitRequest:
-		return m.openCommit()
-	case openEditorRequest:
-		return m.openEditor(r.ws, false, r.path)
-	case openFileViewRequest:
-		return m.openFileView(r.ws, r.path)
 	}
 	return nil
 }
@@ -109,16 +88,6 @@ func (m *Model) toggleSidebar() tea.Cmd {
 		m.listPane.zoomed = false
 	}
 	return m.layoutChanged()
-}
-
-// sizeSidebar fits the sidebar, and an open diff viewer, to the layout;
-// the command colours rows a bigger viewer shows.
-func (m *Model) sizeSidebar() tea.Cmd {
-	cmd := m.side.setSize(m.sideEnv())
-	if o, ok := m.overlay.(*diffOverlay); ok {
-		return tea.Batch(cmd, o.resize(m.width, m.height))
-	}
-	return cmd
 }
 
 // sideMouse handles the mouse over the sidebar: a press on its left edge
@@ -164,46 +133,9 @@ func (m *Model) sideMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// noteLanding records what a review of ws says is stopped.
-// forwarder: removed after the owners merge
-func (m *Model) noteLanding(ws string, r workspace.Review) { m.side.noteLanding(ws, r) }
+// origin is the sidebar terminal's top-left cell on the screen, inside
+// the sidebar's frame.
+func (e sideEnv) origin() (int, int) { return e.x, e.y }
 
-// refreshReview reads the shown workspace's changes again.
-// forwarder: removed after the owners merge
-func (m *Model) refreshReview() tea.Cmd { return m.side.refresh() }
-
-// sideTerm is the shown workspace's sidebar terminal, if it has one.
-// forwarder: removed after the owners merge
-func (m *Model) sideTerm() *tab { return m.side.term() }
-
-// sideTermOrigin and sideTermSize place the sidebar terminal inside the
-// sidebar's frame.
-// forwarder: removed after the owners merge
-func (m *Model) sideTermOrigin() (int, int) { e := m.sideEnv(); return e.x, e.y }
-
-// forwarder: removed after the owners merge
-func (m *Model) sideTermSize() (int, int) { e := m.sideEnv(); return e.w, e.h }
-
-// sideTermOf finds the sidebar terminal showing term.
-// forwarder: removed after the owners merge
-func (m *Model) sideTermOf(term *termview.Terminal) (string, *tab) { return m.side.termOf(term) }
-
-// onSideTermMsg takes a sidebar terminal's frames.
-// forwarder: removed after the owners merge
-func (m *Model) onSideTermMsg(ws string, t *tab, msg termview.Msg) tea.Cmd {
-	return m.applySide(m.side.onTermMsg(ws, t, msg))
-}
-
-// syncSideTerm focuses, blurs and wakes the sidebar terminals.
-// forwarder: removed after the owners merge
-func (m *Model) syncSideTerm() tea.Cmd { return m.side.syncTerm(m.sideEnv()) }
-
-// focusedSideTerm is the sidebar terminal with focus, when it is live.
-// forwarder: removed after the owners merge
-func (m *Model) focusedSideTerm() (*tab, bool) { return m.side.focusedTerm(m.sideEnv()) }
-
-// sidebarParts are what the sidebar shows (draw.go).
-// forwarder: removed after the owners merge
-func (m *Model) sidebarParts() (title, content string, live *tab) {
-	return m.side.parts(m.th, m.spin.View())
-}
+// size is the sidebar terminal's size, inside the sidebar's frame.
+func (e sideEnv) size() (int, int) { return e.w, e.h }

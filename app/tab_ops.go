@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/termview"
 )
 
@@ -127,6 +128,15 @@ func (o *tabsOwner) bindView(t *tab, term *termview.Terminal, sc tabScene) tea.C
 
 // active is the shown tab of workspace wsID.
 func (o *tabsOwner) active(wsID string) *tab { return o.of(wsID).current() }
+
+// liveIn is wsID's shown tab and whether it is a live terminal that
+// should receive keys. A pane whose program exited (kept by
+// remain-on-exit) takes none: they go to the tab commands instead (ctrl+r
+// restart, x close).
+func (o *tabsOwner) liveIn(wsID string) (*tab, bool) {
+	t := o.active(wsID)
+	return t, t != nil && t.view != nil && !t.view.Closed() && t.state.State != agentstate.Stopped
+}
 
 // enforceLiveCap detaches the least recently used live tabs beyond the cap.
 // A detached tab keeps its last frame and reattaches when shown again.

@@ -18,10 +18,6 @@ func (m *Model) tabBar(_ *workspaceTabs, w int) string {
 	return fit(bar.Line+msg, w)
 }
 
-// detachedBody is t's body as the tab area draws it.
-// forwarder: removed after the owners merge
-func (m *Model) detachedBody(t *tab) string { return detachedBody(m.th, t, m.spin.View()) }
-
 // detachedBody is what a tab without a live view shows under the bar: its
 // last screen, faint, with a note over its top line (why it is not live,
 // or how to attach; spin is the spinner's frame). A live view draws its
@@ -66,7 +62,7 @@ func (m *Model) cursor() *tea.Cursor {
 	}
 	x, y := m.termOrigin()
 	if m.focus == focusSidebar {
-		x, y = m.sideTermOrigin()
+		x, y = m.sideEnv().origin()
 	}
 	c.X += x
 	c.Y += y

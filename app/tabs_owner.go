@@ -11,6 +11,7 @@ import (
 	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
@@ -100,8 +101,6 @@ type (
 	tabLeaveRequest struct{ t *tab }
 	// tabSyncRequest: the shown tab changed; views follow focus again.
 	tabSyncRequest struct{}
-	// tabLoadRequest: load, so sessions made meanwhile show as tabs.
-	tabLoadRequest struct{}
 	// tabNewRequest: open a tab in the selected workspace.
 	tabNewRequest struct{ kind, assistant, firstTask string }
 )
@@ -119,7 +118,9 @@ func tabNote(level noticeLevel, text string) outcome {
 	return outcome{say: text, sayLevel: level}
 }
 
-// Update answers one of the owner's messages.
+// Update answers one of the owner's messages: its commands' results, its
+// dialogs' requests, an editor asked for, and its terminals' frames (the
+// root sends a view's message here when a tab holds the view).
 func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case tabCreatedMsg:
@@ -152,6 +153,12 @@ func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
 		return o.closeTab(msg), outcome{}
 	case tabRenameRequest:
 		return o.rename(msg, sc), outcome{}
+	case editorReq:
+		return o.openEditor(msg, sc)
+	case termview.Msg:
+		if t := o.byTerminal(msg.Terminal()); t != nil {
+			return o.terminal(t, msg, o.active(sc.ws))
+		}
 	}
 	return nil, outcome{}
 }

@@ -71,15 +71,15 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 		{name: "a first task that could not be sent", msg: firstTaskDeliveredMsg{ws, "t1", workspace.Delivery{}, boom},
 			say: "claude: the first task could not be sent: boom", level: levelError, tabs: "t1 t2* t3"},
 		{name: "a started run is shown once loaded", msg: runStartedMsg{ws, "amux-1111111111111111-run-2", nil},
-			say: "run script started in amux-1111111111111111-run-2", do: []tea.Msg{tabLoadRequest{}}, tabs: "t1 t2* t3",
+			say: "run script started in amux-1111111111111111-run-2", do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if o.pending != "run:amux-1111111111111111-run-2" {
 					t.Fatalf("pending %q", o.pending)
 				}
 			}},
-		{name: "a resume loads", msg: tabsResumedMsg{n: 2}, say: "resumed 2 tabs", do: []tea.Msg{tabLoadRequest{}}, tabs: "t1 t2* t3"},
+		{name: "a resume loads", msg: tabsResumedMsg{n: 2}, say: "resumed 2 tabs", do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
 		{name: "a resume that partly failed says what", msg: tabsResumedMsg{n: 1, err: errors.New("t9: no session")},
-			say: "resumed 1 tab; t9: no session", level: levelError, do: []tea.Msg{tabLoadRequest{}}, tabs: "t1 t2* t3"},
+			say: "resumed 1 tab; t9: no session", level: levelError, do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
 		{name: "a rename takes the display copy", msg: tabRenameRequest{ws, "t3", "fix\x1b[31m it"}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if got := o.find(ws, "t3").title; strings.ContainsRune(got, 0x1b) || !strings.Contains(got, "fix") {

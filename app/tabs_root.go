@@ -2,15 +2,11 @@ package app
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"amux.dev/amux/status/agentstate"
-	"amux.dev/amux/ui/termview"
-	"amux.dev/amux/workspace"
 )
 
 // The root's side of the tabs owner (tabs_owner.go): what it shows the
 // owner of itself (tabScene), where it sends the owner's messages, and how
-// it carries out what the owner asks (the keys, focus, a load).
+// it carries out what the owner asks (the keys, focus).
 
 // tabScene is the root as the tabs owner reads it for one call.
 func (m *Model) tabScene() tabScene {
@@ -20,17 +16,13 @@ func (m *Model) tabScene() tabScene {
 		cfg: &m.deps.Config, snap: &m.list.snap, states: m.states}
 }
 
-// tabsDo applies what the tabs owner answered: its command, and the
-// outcome it asks of the root.
-func (m *Model) tabsDo(cmd tea.Cmd, out outcome) tea.Cmd {
-	return tea.Batch(cmd, m.applyOutcome(nil, out))
+// updateTabs hands one of the owner's messages to it.
+func (m *Model) updateTabs(msg tea.Msg) tea.Cmd {
+	return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 }
 
-// updateTabs hands one of the owner's messages to it.
-func (m *Model) updateTabs(msg tea.Msg) tea.Cmd { return m.tabsDo(m.tabs.Update(msg, m.tabScene())) }
-
 // onTabRequest carries out what the tabs owner (or a tab dialog) asked of
-// the root.
+// the root: the keys and the focus are the root's.
 func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case tabEnterRequest:
@@ -45,10 +37,8 @@ func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 		}
 	case tabSyncRequest:
 		return m.syncViews()
-	case tabLoadRequest:
-		return m.load()
 	case tabNewRequest:
-		return m.tabsDo(m.tabs.newTab(m.tabScene(), r.kind, r.assistant, r.firstTask))
+		return m.applyOwned(m.tabs.newTab(m.tabScene(), r.kind, r.assistant, r.firstTask))
 	}
 	return nil
 }
@@ -65,60 +55,17 @@ func (m *Model) selectedWorkspaceID() string {
 // activeTab is the shown tab of the selected workspace.
 func (m *Model) activeTab() *tab { return m.tabs.active(m.selectedWorkspaceID()) }
 
-// liveTerminal reports whether the center shows a live terminal that should
-// receive keys.
-func (m *Model) liveTerminal() (*tab, bool) {
-	t := m.activeTab()
-	// A pane whose program exited (kept by remain-on-exit) takes no keys:
-	// they go to the tab commands instead (ctrl+r restart, x close).
-	return t, t != nil && t.view != nil && !t.view.Closed() && t.state.State != agentstate.Stopped
-}
-
-// onTerminal routes a terminal view's own message (frames, close) to the
-// tab or the sidebar terminal it belongs to.
-func (m *Model) onTerminal(msg termview.Msg) tea.Cmd {
-	t := m.tabs.byTerminal(msg.Terminal())
-	if t == nil {
-		if ws, st := m.sideTermOf(msg.Terminal()); st != nil {
-			return m.onSideTermMsg(ws, st, msg)
-		}
-		return nil
-	}
-	return m.tabsDo(m.tabs.terminal(t, msg, m.activeTab()))
-}
-
-// resizeViews gives every live view the current terminal area.
+// resizeViews gives every live view the current terminal area: the tabs',
+// the sidebar's, and an open dialog that fills the screen.
 func (m *Model) resizeViews() tea.Cmd {
 	if m.width < minWidth || m.height < minHeight {
 		// The "too small" screen shows no tab: do not squeeze the agents'
 		// windows (tmux would reflow them) for a size nobody sees.
 		return nil
 	}
-	return tea.Batch(append([]tea.Cmd{m.sizeSidebar()}, m.tabs.resize(m.tabScene())...)...)
+	cmds := append(m.tabs.resize(m.tabScene()), m.side.setSize(m.sideEnv()))
+	if o, ok := m.overlay.(screenSized); ok {
+		cmds = append(cmds, o.resize(m.width, m.height)) // the command colours rows a bigger viewer shows
+	}
+	return tea.Batch(cmds...)
 }
-
-// The forwarders below keep callers in other parts of app unchanged while
-// the owners are extracted.
-
-// forwarder: removed after the owners merge
-func (m *Model) lostTabs(wsID string) []workspace.Tab { return m.tabs.lostTabs(wsID, m.tabScene()) }
-
-// forwarder: removed after the owners merge
-func (m *Model) firstTaskOnState(t *tab, st agentstate.Result) tea.Cmd {
-	return m.applyOutcome(nil, firstTaskOnState(t, st))
-}
-
-// forwarder: removed after the owners merge
-func (m *Model) reconcileTabs() { m.tabs.reconcile(m.tabScene()) }
-
-// forwarder: removed after the owners merge
-func (m *Model) showPendingTab() tea.Cmd { return m.tabsDo(m.tabs.showPending(m.tabScene())) }
-
-// forwarder: removed after the owners merge
-func (m *Model) ensureAttached() tea.Cmd { return m.tabs.ensureAttached(m.tabScene()) }
-
-// forwarder: removed after the owners merge
-func (m *Model) createTab(req tabRequest) tea.Cmd { return m.tabs.createTab(req) }
-
-// forwarder: removed after the owners merge
-func (m *Model) resume() tea.Cmd { return m.tabsDo(m.tabs.resume(m.tabScene())) }

@@ -108,7 +108,7 @@ func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (
 	if o != nil && o.op == msg.op {
 		o.finish(msg)
 	}
-	reload := lifeReload{dirty: true} // a shelved or deleted tree has no "*" any more
+	reload := reloadReq{list: true, dirty: true} // a shelved or deleted tree has no "*" any more
 	if msg.err != nil {
 		return nil, outcome{say: fmt.Sprintf("%s: %v", msg.name, msg.err), sayLevel: levelError}.then(reload)
 	}

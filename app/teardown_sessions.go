@@ -18,7 +18,7 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 		return nil
 	}
 	rec, _ := m.record(w.ID)
-	return m.lifeDo(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, m.sessionsOf(w.ID), shelve))
+	return m.applyOwned(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, m.sessionsOf(w.ID), shelve))
 }
 
 // sessionsOf names every session of workspace id a delete or shelve ends —

@@ -44,7 +44,7 @@ var paintedScreens = []struct {
 	{"settings dialog", 80, 24, func(m *Model) { m.run(actSettings) }},
 	{"diff viewer", 120, 40, func(m *Model) {
 		withTabs(m, 1)
-		m.openDiff("1111111111111111", "auth-fix", workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUnstaged}}, true)
+		openDiff(m, "1111111111111111", "auth-fix", workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUnstaged}}, true)
 		o := m.overlay.(*diffOverlay)
 		m.Update(diffLoadedMsg{gen: o.gen, files: udiff.Parse("diff --git a/main.go b/main.go\n--- a/main.go\n+++ b/main.go\n" +
 			"@@ -1,2 +1,2 @@\n package main\n-func old() {}\n+func new() {} // why\n")})

@@ -42,8 +42,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		teardownReq, teardownProgressMsg, teardownDoneMsg,
 		restoreSetupReq, restoreProgressMsg, restoredMsg, recoveredMsg, projectEditLoadedMsg:
 		return m.lifeUpdate(msg)
-	case lifeReload:
-		return m.onLifeReload(msg)
+	case reloadReq:
+		return m.onReload(msg)
 	case lifeRows:
 		m.rebuildDashboard()
 		return nil
@@ -55,22 +55,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onHooksDone(msg)
 
 	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
-		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg:
+		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg, landingSeenReq, conflictsInSideReq:
 		return m.toSidebar(msg)
-	case leaveSidebar, dirtyNoted, openFileDiffRequest, openCommitDiffRequest, stageRequest,
-		markResolvedRequest, openCommitRequest, openEditorRequest, openFileViewRequest:
+	case leaveSidebar, enterSidebar, dirtyNoted:
 		return m.onSideAsk(msg)
 	case stagedMsg, commitReadyMsg, mergePreviewMsg, landDoneMsg, resolvedMsg, finishReadyMsg,
-		showConflictReq, finishReq:
+		showConflictReq, finishReq, openFileDiffRequest, openCommitDiffRequest, stageRequest,
+		markResolvedRequest, openCommitRequest, openFileViewRequest:
 		return m.onReview(msg)
-	case reviewRefreshReq:
-		return m.onReviewRefresh(msg)
-	case landingSeenReq:
-		return m.onLandingSeen(msg)
-	case conflictsInSideReq:
-		return m.onConflictsInSide(msg)
-	case editorReq:
-		return m.openEditor(msg.ws, msg.inMain, msg.path)
 	case settingsSavedMsg:
 		return m.onSettings(msg)
 	case settingsApplyReq:
@@ -81,9 +73,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 
 	case tabCreatedMsg, tabAttachedMsg, tabClosedMsg, tabRestartedMsg, tabGoneMsg, interruptStepMsg,
-		firstTaskDeliveredMsg, firstTaskTimeoutMsg, tabsResumedMsg, tabCloseRequest, tabRenameRequest:
+		firstTaskDeliveredMsg, firstTaskTimeoutMsg, tabsResumedMsg, tabCloseRequest, tabRenameRequest, editorReq:
 		return m.updateTabs(msg)
-	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabLoadRequest, tabNewRequest:
+	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabNewRequest:
 		return m.onTabRequest(msg)
 	case tapsRepairedMsg:
 		return m.onTapsRepaired(msg)
@@ -91,8 +83,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onHealthNotice(msg)
 	case restartRequest:
 		return m.restart()
-	case termview.Msg:
-		return m.onTerminal(msg)
+	case termview.Msg: // a tab's view, else the sidebar terminal's
+		if m.tabs.byTerminal(msg.Terminal()) != nil {
+			return m.updateTabs(msg)
+		}
+		return m.toSidebar(msg)
 
 	case tea.KeyPressMsg:
 		if m.overlay != nil {

@@ -1,0 +1,389 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/workspace"
+)
+
+// kinds names the types of msgs, sorted by first appearance, deduplicated.
+func kinds(msgs []tea.Msg) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range msgs {
+		k := fmt.Sprintf("%T", m)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// One reload request stands for what the lifecycle, the review and the
+// tabs owners each used to ask in their own words: through the root's
+// switch, list loads the workspace list, changes reads the sidebar's
+// review again, projects checks the projects' places, and nothing else
+// runs.
+func TestOneReloadRequestReadsWhatItNames(t *testing.T) {
+	cases := []struct {
+		name string
+		q    reloadReq
+		want []string // message types the commands answer with
+	}{
+		{"a tab's session appeared", reloadReq{list: true}, []string{"app.loadedMsg"}},
+		{"a commit", reloadReq{changes: true}, []string{"app.sideReviewMsg"}},
+		{"a landing", reloadReq{list: true, changes: true}, []string{"app.loadedMsg", "app.sideReviewMsg"}},
+		{"a project added", reloadReq{list: true, projects: true}, []string{"app.loadedMsg", "app.projectsCheckedMsg"}},
+		{"nothing named", reloadReq{}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, rec := realWorkspace(t, 160, 40) // wide: the sidebar follows the workspace
+			if m.side.ws != rec.WorkspaceID() {
+				t.Fatalf("the sidebar follows %q", m.side.ws)
+			}
+			m.side.loading = false // the follow's own read was not run
+			got := runCmd(t, m.update(c.q))
+			for _, w := range c.want {
+				if !strings.Contains(kinds(got), w) {
+					t.Fatalf("%+v answered %s, want %s among them", c.q, kinds(got), w)
+				}
+			}
+			if len(got) != len(c.want) {
+				t.Fatalf("%+v answered %s, want only %v", c.q, kinds(got), c.want)
+			}
+		})
+	}
+}
+
+// A reload's selection and dirty recount wait for the load it starts, and
+// the load applies them once.
+func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
+	m, rec := realWorkspace(t, 120, 40)
+	ws := rec.WorkspaceID()
+	m.list.dash.SelectProject(rec.Repo)
+	if m.selectedWorkspaceID() == ws {
+		t.Fatal("the workspace is still selected")
+	}
+	cmd := m.update(reloadReq{list: true, selectAfter: ws, dirty: true})
+	if m.list.pendingSelect != ws || !m.list.dirtyAfterLoad {
+		t.Fatalf("before the load: pending %q, dirty after load %v", m.list.pendingSelect, m.list.dirtyAfterLoad)
+	}
+	settle(t, m, cmd)
+	if m.selectedWorkspaceID() != ws || m.list.pendingSelect != "" || m.list.dirtyAfterLoad {
+		t.Fatalf("after the load: selected %q, pending %q, dirty after load %v",
+			m.selectedWorkspaceID(), m.list.pendingSelect, m.list.dirtyAfterLoad)
+	}
+	if !m.list.dirty[ws] {
+		t.Fatal("the recount does not mark the changed tree dirty")
+	}
+}
+
+// What the sidebar's Changes list asks of the review owner reaches it
+// through the root and works on the real repository: each request names
+// its workspace, so the owner needs nothing of the sidebar.
+func TestTheSidebarsRequestsReachTheReviewOwner(t *testing.T) {
+	m, rec := realWorkspace(t, 120, 40)
+	ws := rec.WorkspaceID()
+	notes := changes.File{Path: "notes.txt"}
+	cases := []struct {
+		name string
+		req  tea.Msg
+		open string // the dialog it opens ("" none)
+		msg  string // the message its command answers with ("" none)
+		git  string // what is staged after it
+	}{
+		{"a stage", stageRequest{ws: ws, path: "notes.txt"}, "", "app.stagedMsg", "notes.txt"},
+		{"an unstage", stageRequest{ws: ws, path: "notes.txt", unstage: true}, "", "app.stagedMsg", ""},
+		{"a file's diff", openFileDiffRequest{ws: ws, file: notes, group: changes.Unstaged}, "*app.diffOverlay", "app.diffLoadedMsg", ""},
+		{"a file's view", openFileViewRequest{ws: ws, path: "notes.txt"}, "*app.diffOverlay", "app.diffLoadedMsg", ""},
+		{"the commit dialog", openCommitRequest{}, "", "app.commitReadyMsg", ""},
+		// No landing is stopped: the engine refuses, and the answer says so.
+		{"a conflict resolved", markResolvedRequest{ws: ws, path: "notes.txt"}, "", "app.resolvedMsg", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m.closeOverlay()
+			gitIn(t, rec.Root, "reset", "-q")
+			cmd := m.update(c.req)
+			if got := fmt.Sprintf("%T", m.overlay); c.open != "" && got != c.open {
+				t.Fatalf("opened %s, want %s", got, c.open)
+			}
+			if c.open == "" && m.overlay != nil {
+				t.Fatalf("opened %T", m.overlay)
+			}
+			if got := kinds(runCmd(t, cmd)); !strings.Contains(got, c.msg) {
+				t.Fatalf("answered %s, want %s", got, c.msg)
+			}
+			if got := gitIn(t, rec.Root, "diff", "--cached", "--name-only"); got != c.git {
+				t.Fatalf("staged %q, want %q", got, c.git)
+			}
+		})
+	}
+}
+
+// The sidebar owner takes what the review owner learned of a landing: a
+// known one is kept and shown in Changes when the sidebar shows its
+// workspace; an unknown one is forgotten.
+func TestTheSidebarKeepsWhatALandingLearned(t *testing.T) {
+	s := testSidebar(t, nil, nil)
+	s.ws = "w1"
+	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"a.go"}}
+	s.Update(landingSeenReq{ws: "w2", review: stopped, known: true, inSide: true}, shownEnv)
+	if s.landings["w2"].how != "merge" || s.review.Landing != "" {
+		t.Fatalf("another workspace's landing: kept %+v, shown %+v", s.landings["w2"], s.review)
+	}
+	s.Update(landingSeenReq{ws: "w1", review: stopped, known: true, inSide: true}, shownEnv)
+	if s.landings["w1"].how != "merge" || s.review.Landing != "merge" {
+		t.Fatalf("the shown workspace's landing: kept %+v, shown %+v", s.landings["w1"], s.review)
+	}
+	if s.knownNoLanding("w1") {
+		t.Fatal("a stopped merge is known as none")
+	}
+	s.Update(landingSeenReq{ws: "w1"}, shownEnv)
+	if _, ok := s.landings["w1"]; ok {
+		t.Fatal("an unknown landing is still kept")
+	}
+}
+
+// A stopped landing's conflicts are listed in Changes, the cursor on the
+// first, and the sidebar asks for the focus, only while it is on screen
+// showing that workspace; otherwise it only turns to Changes.
+func TestTheSidebarListsALandingsConflictsOnlyWhereShown(t *testing.T) {
+	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"b.go"}}
+	cases := []struct {
+		name  string
+		ws    string
+		env   sideEnv
+		focus bool
+	}{
+		{"shown", "w1", shownEnv, true},
+		{"hidden", "w1", sideEnv{}, false},
+		{"another workspace", "w2", shownEnv, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := testSidebar(t, nil, nil)
+			s.ws, s.tab = "w1", sideProject
+			_, out := s.Update(conflictsInSideReq{ws: c.ws, review: stopped, reviewed: true}, c.env)
+			if s.tab != sideChanges {
+				t.Fatalf("on tab %v", s.tab)
+			}
+			asked := len(out.do) == 1 && out.do[0] == (enterSidebar{})
+			if asked != c.focus || s.toConflict != c.focus {
+				t.Fatalf("asked for the focus %v (%+v), to the conflict %v; want %v", asked, out, s.toConflict, c.focus)
+			}
+			if c.focus && s.review.Landing != "merge" {
+				t.Fatalf("the review shown %+v", s.review)
+			}
+		})
+	}
+}
+
+// Through the root, a landing's conflicts move the focus to the sidebar
+// when it shows them, and leave it where it is when it is hidden.
+func TestTheRootFocusesTheSidebarOnALandingsConflicts(t *testing.T) {
+	for _, width := range []int{160, 120} {
+		m, rec := realWorkspace(t, width, 40)
+		m.focus = focusCenter
+		m.update(conflictsInSideReq{ws: rec.WorkspaceID(), review: workspace.Review{Landing: "merge"}, reviewed: true})
+		if want := map[int]focusArea{160: focusSidebar, 120: focusCenter}[width]; m.focus != want {
+			t.Fatalf("at %d columns the focus is %v, want %v", width, m.focus, want)
+		}
+	}
+}
+
+// An editor is the tabs owner's to open: a workspace that is not loaded
+// is said, and one that is gets a terminal tab in its worktree (or its
+// main checkout), the dialog it was asked from closed.
+func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	ws := "1111111111111111"
+	rec, _ := m.record(ws)
+	cases := []struct {
+		name  string
+		q     editorReq
+		say   string
+		close bool
+		dir   string
+	}{
+		{"not loaded", editorReq{ws: "nope", path: "x"}, "editor: the workspace is not loaded", false, ""},
+		{"in the worktree", editorReq{ws: ws, path: "a.go"}, "", true, rec.Root},
+		{"in the main checkout", editorReq{ws: ws, path: "a.go", inMain: true}, "", true, rec.Repo},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd, out := m.tabs.Update(c.q, m.tabScene())
+			if out.say != c.say || out.close != c.close || (cmd != nil) != c.close {
+				t.Fatalf("said %q, closed %v, command %v", out.say, out.close, cmd != nil)
+			}
+			if c.dir == "" {
+				return
+			}
+			req, ok := m.tabs.editorTab(m.tabScene(), ws, c.q.inMain, c.q.path)
+			w, h := m.termSize()
+			if !ok || req.width != w || req.height != h || req.assistant != "editor" ||
+				!strings.HasSuffix(req.command, shellQuote(c.dir+"/a.go")) {
+				t.Fatalf("the editor tab %+v (terminal area %d×%d)", req, w, h)
+			}
+		})
+	}
+	// Through the root: the dialog it came from goes.
+	pressAction(t, m, actHelp)
+	if m.overlay == nil {
+		t.Fatal("the key list did not open")
+	}
+	m.update(editorReq{ws: ws, path: "a.go"})
+	if m.overlay != nil {
+		t.Fatalf("the editor left %T open", m.overlay)
+	}
+}
+
+// A path is one shell word whatever it holds.
+func TestShellQuoteKeepsAPathOneWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"a.go":        `'a.go'`,
+		"it's.go":     `'it'\''s.go'`,
+		"$(rm -rf) x": `'$(rm -rf) x'`,
+	} {
+		if got := shellQuote(in); got != want {
+			t.Fatalf("shellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// Only a shown tab whose program still runs in a live view takes keys.
+func TestOnlyARunningShownTabIsLive(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	ws := "1111111111111111"
+	if tab, live := m.tabs.liveIn(ws); tab != nil || live {
+		t.Fatal("no tab, yet live")
+	}
+	withTabs(m, 2)
+	tab, live := m.tabs.liveIn(ws)
+	if tab == nil || tab != m.activeTab() || live {
+		t.Fatalf("a tab without a view: %v, live %v", tab, live)
+	}
+	tab.state.State = agentstate.Stopped
+	if _, live := m.tabs.liveIn(ws); live {
+		t.Fatal("a stopped tab is live")
+	}
+	if _, live := m.tabs.liveIn("nope"); live {
+		t.Fatal("an unknown workspace has a live tab")
+	}
+}
+
+// Every owner's answer is applied the same way: close takes the open
+// dialog away, open replaces it, a request goes through the switch and a
+// notice is said.
+func TestAnOwnersAnswerIsAppliedOneWay(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	pressAction(t, m, actHelp)
+	help := m.overlay
+	if help == nil {
+		t.Fatal("the key list did not open")
+	}
+	m.applyOwned(nil, outcome{say: "kept", sayLevel: levelInfo})
+	if m.overlay != help || m.notice.text != "kept" {
+		t.Fatalf("a notice alone: overlay %T, notice %q", m.overlay, m.notice.text)
+	}
+	m.applyOwned(nil, outcome{open: &closeTabOverlay{}})
+	if _, ok := m.overlay.(*closeTabOverlay); !ok {
+		t.Fatalf("open shows %T", m.overlay)
+	}
+	m.applyOwned(nil, closed().then(enterSidebar{}))
+	if m.overlay != nil || m.focus != focusSidebar {
+		t.Fatalf("close and a request: overlay %T, focus %v", m.overlay, m.focus)
+	}
+	if cmd := m.updateOverlay(press("q")); cmd != nil {
+		t.Fatal("no overlay, yet a command")
+	}
+	if v := m.overlayView(80, 20); v != "" {
+		t.Fatalf("no overlay draws %q", v)
+	}
+}
+
+// A dialog's own row hands the open dialog its action: ctrl+t in the agent
+// picker asks for the first-task action, the root runs its row, and the
+// picker opens its task field, so the choice carries the task typed. The
+// same action handed to another dialog changes nothing.
+func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	m.list.dash.SelectWorkspace("1111111111111111")
+	pressAction(t, m, actNewAgent)
+	p, ok := m.overlay.(*agentPicker)
+	if !ok {
+		t.Fatalf("the agent key opened %T", m.overlay)
+	}
+	m.Update(tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl})
+	typeInto(m, "fix it")
+	if _, task, _ := p.p.Chosen(); task != "fix it" {
+		t.Fatalf("after ctrl+t the task is %q", task)
+	}
+	m.closeOverlay()
+	pressAction(t, m, actHelp)
+	help := m.overlay
+	if cmd := m.run(actNextOutput); cmd != nil || m.overlay != help {
+		t.Fatalf("another dialog's action: command %v, overlay %T", cmd != nil, m.overlay)
+	}
+}
+
+// The key list is built from the registry alone, no root: it lists what
+// the registry binds, while its filter is typed it takes every key (q
+// filters, it does not close), and Esc clears the filter before the close
+// is asked for.
+func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	h := newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())
+	v := h.view(100, 40)
+	if !strings.Contains(v, "Keys") || !strings.Contains(v, "Show every key") {
+		t.Fatalf("the key list does not list the registry:\n%s", v)
+	}
+	for _, k := range []string{"/", "q"} {
+		if _, out := h.update(press(k)); len(out.do) != 0 || out.close {
+			t.Fatalf("%s while filtering answered %+v", k, out)
+		}
+	}
+	if h.h.Filter() != "q" {
+		t.Fatalf("the filter is %q", h.h.Filter())
+	}
+	if _, out := h.update(modalKey("esc")); len(out.do) != 0 || h.h.Filter() != "" {
+		t.Fatalf("the first esc answered %+v, filter %q", out, h.h.Filter())
+	}
+	if _, out := h.update(modalKey("esc")); len(out.do) != 1 || out.do[0] != (runAction{actCloseHelp}) {
+		t.Fatalf("the second esc answered %+v", out)
+	}
+}
+
+// A new screen size reaches a dialog that fills the screen (the diff
+// viewer), as it does the tabs and the sidebar, unless the screen is too
+// small to show any of them: then nothing is squeezed.
+func TestAScreenSizeReachesEveryViewUnlessTooSmall(t *testing.T) {
+	m, rec := realWorkspace(t, 160, 40)
+	settle(t, m, openDiff(m, rec.WorkspaceID(), "notes", workspace.DiffRequest{}, true))
+	o, ok := m.overlay.(*diffOverlay)
+	if !ok {
+		t.Fatalf("the viewer did not open: %T", m.overlay)
+	}
+	cases := []struct {
+		w, h         int
+		wantW, wantH int // the viewer's size after
+	}{
+		{150, 45, 150, 45},
+		{60, 20, 150, 45}, // too small: as it was
+		{100, 30, 100, 30},
+	}
+	for _, c := range cases {
+		m.Update(tea.WindowSizeMsg{Width: c.w, Height: c.h})
+		if o.width != c.wantW || o.height != c.wantH {
+			t.Fatalf("at %d×%d the viewer is %d×%d, want %d×%d", c.w, c.h, o.width, o.height, c.wantW, c.wantH)
+		}
+	}
+}
