@@ -104,8 +104,8 @@ func (m *Model) onLoaded(msg loadedMsg) tea.Cmd {
 	}
 	first := !m.loaded
 	m.snap, m.loaded = msg.snap, true
-	if m.mon != nil && len(msg.snap.sessions) > 0 {
-		m.mon.Wake() // there is something to watch (maybe made by someone else)
+	if len(msg.snap.sessions) > 0 {
+		m.watch.wake() // there is something to watch (maybe made by someone else)
 	}
 	m.reconcileTabs()
 	m.rebuildDashboard()

@@ -17,7 +17,7 @@ func (m *Model) tabScene() tabScene {
 	w, h := m.termSize()
 	x, y := m.termOrigin()
 	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusCenter, th: m.th,
-		cfg: &m.deps.Config, snap: &m.snap, states: m.states}
+		cfg: &m.deps.Config, snap: &m.snap, states: m.watch.states}
 }
 
 // tabsDo applies what the tabs owner answered: its command, and the
@@ -102,11 +102,6 @@ func (m *Model) resizeViews() tea.Cmd {
 
 // forwarder: removed after the owners merge
 func (m *Model) lostTabs(wsID string) []workspace.Tab { return m.tabs.lostTabs(wsID, m.tabScene()) }
-
-// forwarder: removed after the owners merge
-func (m *Model) firstTaskOnState(t *tab, st agentstate.Result) tea.Cmd {
-	return m.applyOutcome(nil, firstTaskOnState(t, st))
-}
 
 // forwarder: removed after the owners merge
 func (m *Model) reconcileTabs() { m.tabs.reconcile(m.tabScene()) }
