@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person empties quit's key list in config.json, as the README allows.
@@ -27,24 +29,24 @@ func TestAKeyListLeftEmptyIsPaletteOnly(t *testing.T) {
 		t.Fatalf("the footer offers quit on q:\n%s", screen)
 	}
 
-	term.Press(t, "help")
+	term.Press(t, app.ActHelp)
 	term.WaitText("Show every key")
-	term.Press(t, "view-search")
+	term.Press(t, keys.ViewSearch)
 	term.Type("Quit amux")
 	screen = term.WaitScreen(func(sc string) bool { return lineHas(sc, "Quit amux") && !strings.Contains(sc, "Show every key") },
 		"help filtered to quit")
 	if !lineHas(screen, "palette only", "Quit amux") {
 		t.Fatalf("help does not list quit as palette only:\n%s", screen)
 	}
-	term.Press(t, "form-cancel") // clears the filter
+	term.Press(t, keys.FormCancel) // clears the filter
 	term.WaitText("Show every key")
-	term.Press(t, "form-cancel") // closes help
+	term.Press(t, keys.FormCancel) // closes help
 	term.WaitGone("Show every key")
 
-	term.Press(t, "palette") // kept its keys: the palette cannot be left without one
+	term.Press(t, app.ActPalette) // kept its keys: the palette cannot be left without one
 	term.WaitText("Commands")
 	term.Type("Quit amux")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d:\n%s", code, term.Screen())
 	}

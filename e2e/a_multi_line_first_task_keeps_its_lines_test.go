@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -12,7 +13,7 @@ import (
 // agent gets it as one bracketed paste with its lines, then one Enter.
 func TestAMultiLineFirstTaskKeepsItsLines(t *testing.T) {
 	s := newComposerSetup(t, "take")
-	s.term.Press(t, "new-agent-tab")
+	s.term.Press(t, app.ActNewAgent)
 	s.term.WaitText("New agent tab")
 	s.term.Type("fake")
 	s.term.Keys("C-t")

@@ -3,6 +3,7 @@ package e2e
 import (
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -12,18 +13,18 @@ import (
 func TestANewTabKeepsTheTabsARebootTook(t *testing.T) {
 	s, again, session := rebootWithOneAgent(t)
 
-	again.Press(t, "new-terminal-tab")
+	again.Press(t, app.ActNewTerminal)
 	again.WaitText("started shell")
 	leaveTerminal(t, again)
-	again.Press(t, "quit")
+	again.Press(t, app.ActQuit)
 	again.WaitExit()
 
 	// The record the new tab rewrote still knows the lost one.
 	third := harness.StartAmux(t, s.env, 120, 40)
 	third.WaitText("feat")
-	third.Press(t, "cursor-bottom")
+	third.Press(t, app.ActBottom)
 	third.WaitText("1 tab lost its session")
-	third.Press(t, "resume-tab")
+	third.Press(t, app.ActResumeTab)
 	third.WaitText("resumed 1 tab")
 	if got := agentSession(t, s.env); got != session {
 		t.Fatalf("the lost tab came back as %q, want its own session %q", got, session)

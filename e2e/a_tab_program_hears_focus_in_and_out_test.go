@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -17,7 +18,7 @@ func TestATabProgramHearsFocusInAndOut(t *testing.T) {
 	// tmux 3.3 counts a control-mode client as focused, and amux's monitor
 	// keeps one attached to the server's first session: a pane there
 	// always looks focused. The agent gets the second session.
-	s.term.Press(t, "new-terminal-tab")
+	s.term.Press(t, app.ActNewTerminal)
 	s.term.WaitText("started shell")
 	leaveTerminal(t, s.term)
 	s.openFakeAgent(t, "")
@@ -44,7 +45,7 @@ func TestATabProgramHearsFocusInAndOut(t *testing.T) {
 
 	leaveTerminal(t, s.term)
 	lastFocus(out)
-	s.term.Press(t, "focus-center")
+	s.term.Press(t, app.ActFocusCenter)
 	lastFocus(in)
 
 	// amux's terminal window loses focus, then gets it back: the outer

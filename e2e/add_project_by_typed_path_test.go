@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person adds a repository by typing its absolute path and pressing Enter,
@@ -19,10 +21,10 @@ func TestAddProjectByTypedPath(t *testing.T) {
 	os.MkdirAll(plain, 0o755)
 
 	term := startWorkbench(t, env)
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("~/code/listed")
 	term.Type(plain)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("not inside a git")
 
 	term.Keys("C-u") // clear the field

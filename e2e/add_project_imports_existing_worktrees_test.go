@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -17,7 +18,7 @@ func TestAddProjectImportsExistingWorktrees(t *testing.T) {
 	addProject(t, term, repo)
 	term.WaitText("hotfix")
 	env.Git(t, repo, "worktree", "add", "-q", "-b", "later", filepath.Join(env.Home, "wt", "later"))
-	term.Press(t, "refresh")
+	term.Press(t, app.ActRefresh)
 	term.WaitText("imported 1 existing worktree as workspaces")
 	term.WaitText("later")
 }

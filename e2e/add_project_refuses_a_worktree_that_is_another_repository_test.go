@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -37,11 +38,11 @@ func TestAddProjectRefusesAWorktreeThatIsAnotherRepository(t *testing.T) {
 	if containsAll(screen, "imported 1 existing") {
 		t.Fatalf("the other repository was imported:\n%s", screen)
 	}
-	term.Press(t, "refresh")
+	term.Press(t, app.ActRefresh)
 	term.WaitText("not imported")
 	if entries, _ := os.ReadDir(filepath.Join(env.StateHome, "workspaces")); len(entries) != 0 {
 		t.Fatalf("records were written: %v", entries)
 	}
-	term.Press(t, "quit") // wait for amux to end: it logs the refusal as it goes
+	term.Press(t, app.ActQuit) // wait for amux to end: it logs the refusal as it goes
 	term.WaitExit()
 }

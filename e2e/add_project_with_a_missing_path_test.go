@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person types a path that does not exist: amux says so, instead of
@@ -15,10 +17,10 @@ func TestAddProjectWithAMissingPath(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	missing := filepath.Join(env.Home, "code", "typo-repo")
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(missing)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	// The message may wrap after "not" in a narrow dialog.
 	screen := term.WaitScreen(func(sc string) bool {
 		return strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(sc, "│", " ")), " "), "does not exist")

@@ -4,7 +4,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A project just added takes the cursor: the next n creates the workspace
@@ -15,10 +17,10 @@ func TestAddedProjectTakesTheCursor(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, shop)
 	addProject(t, term, cafe)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in cafe")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("created workspace feat")
 	if !exists(filepath.Join(env.StateHome, "worktrees", "cafe", "feat")) {
 		t.Fatal("the workspace was not created in the project just added")

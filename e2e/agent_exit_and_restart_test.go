@@ -3,6 +3,8 @@ package e2e
 import (
 	"strings"
 	"testing"
+
+	"amux.dev/amux/app"
 )
 
 // When an agent exits, its tab stays with its last screen and says so; the
@@ -16,7 +18,7 @@ func TestExitedAgentStaysAndRestarts(t *testing.T) {
 	s.term.WaitText("exited (status 3)")
 	s.term.WaitText("last words before exiting")
 
-	s.term.Press(t, "restart-tab") // keys go to the tab commands: the pane is dead
+	s.term.Press(t, app.ActRestartTab) // keys go to the tab commands: the pane is dead
 	s.term.WaitGone("exited (status 3)")
 	screen := s.term.WaitText("fakeagent ready")
 	if strings.Contains(screen, "last words") {

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // agentSetup is a workbench with one project and workspace whose config
@@ -97,7 +99,7 @@ func newAgentSetup(t *testing.T) *agentSetup {
 // a first task, and waits for it to be ready.
 func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
 	t.Helper()
-	s.term.Press(t, "new-agent-tab")
+	s.term.Press(t, app.ActNewAgent)
 	s.term.WaitText("New agent tab")
 	s.term.Type("fake")
 	if firstTask != "" {
@@ -114,8 +116,8 @@ func (s *agentSetup) openFakeAgent(t *testing.T, firstTask string) {
 func leaveTerminal(t *testing.T, term *harness.Terminal) {
 	t.Helper()
 	term.WaitText("back to the list") // the terminal has focus: the palette's top entry leaves it
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitGone("Commands")
 }

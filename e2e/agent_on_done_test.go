@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
@@ -48,7 +49,7 @@ func TestOnDoneFiresOnceAndNotAfterRestart(t *testing.T) {
 
 	session := agentSession(t, s.env)
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActQuit)
 	s.term.WaitExit()
 	if got := showOption(s.env.Server, "-t", session, tmux.TagAgentState); got != "done" {
 		t.Fatalf("published state at restart is %q; the story needs done", got)

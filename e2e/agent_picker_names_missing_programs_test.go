@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -25,7 +26,7 @@ func TestAgentPickerNamesMissingPrograms(t *testing.T) {
 	term.WaitText("Projects")
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	screen := term.WaitText("no-such-agent-program not found")
 	for _, line := range strings.Split(screen, "\n") {
 		if strings.Contains(line, " fake ") && strings.Contains(line, "not found") {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -17,7 +18,7 @@ func TestQuitLeavesAgentAndRestartReattaches(t *testing.T) {
 	session := agentSession(t, s.env)
 
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActQuit)
 	if code := s.term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)
 	}
@@ -27,10 +28,10 @@ func TestQuitLeavesAgentAndRestartReattaches(t *testing.T) {
 
 	again := harness.StartAmux(t, s.env, 120, 40)
 	again.WaitText("feat")
-	again.Press(t, "cursor-bottom")
-	again.Press(t, "open")
+	again.Press(t, app.ActBottom)
+	again.Press(t, app.ActOpen)
 	again.WaitText("fakeagent ready")
-	again.Press(t, "enter-program") // opening shows the tab; Enter gives it the keys
+	again.Press(t, app.ActEnterProgram) // opening shows the tab; Enter gives it the keys
 	again.Type("still here")
 	s.agent.WaitReceived(t, []byte("still here"))
 	if got := agentSession(t, s.env); got != session {
@@ -47,10 +48,10 @@ func TestTwoAmuxInstancesShareOneSession(t *testing.T) {
 
 	second := harness.StartAmux(t, s.env, 120, 40)
 	second.WaitText("feat")
-	second.Press(t, "cursor-bottom")
-	second.Press(t, "open")
+	second.Press(t, app.ActBottom)
+	second.Press(t, app.ActOpen)
 	second.WaitText("fakeagent ready")
-	second.Press(t, "enter-program") // opening shows the tab; Enter gives it the keys
+	second.Press(t, app.ActEnterProgram) // opening shows the tab; Enter gives it the keys
 
 	// Terminal clients only: amux's monitor and waits attach control-mode clients too.
 	clients := func() int {

@@ -5,7 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Screen rules see what activity cannot: a Claude-like agent showing its
@@ -20,10 +22,10 @@ func TestScreenRulesDecideForAClaudeScreen(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 	states := stateLog(t, env)
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	afterStartupGrace(t, env)
 

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person works with several tabs: switches between them, renames one,
@@ -28,10 +30,10 @@ func TestTabOperations(t *testing.T) {
 	createWorkspace(t, term, "feat", "")
 
 	open := func(name string, agent *harness.FakeAgent) {
-		term.Press(t, "new-agent-tab")
+		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
 		term.Type(name)
-		term.Keys("Enter")
+		term.Press(t, keys.ListChoose)
 		agent.WaitReady(t)
 		term.WaitText(" " + name + " ")
 		leaveTerminal(t, term)
@@ -41,15 +43,15 @@ func TestTabOperations(t *testing.T) {
 	term.WaitText(" 2 second-agent ")
 
 	// Go to tab 1 and rename it.
-	term.Press(t, "tab-1")
-	term.Press(t, "rename-tab")
+	term.Press(t, app.ActTab(1))
+	term.Press(t, app.ActRenameTab)
 	term.WaitText("Rename tab")
 	term.Type("planner")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText(" 1 planner ")
 
 	// Interrupt: three Ctrl-C, spaced by the configured delay.
-	term.Press(t, "interrupt-tab")
+	term.Press(t, app.ActInterruptTab)
 	first.WaitReceived(t, []byte{3, 3, 3})
 	if got := first.Received(); !bytes.Equal(got, []byte{3, 3, 3}) {
 		t.Fatalf("agent one received %q, want three Ctrl-C", got)
@@ -59,10 +61,10 @@ func TestTabOperations(t *testing.T) {
 	}
 
 	// Next tab, then close it after confirming.
-	term.Press(t, "next-tab")
-	term.Press(t, "close-tab")
+	term.Press(t, app.ActNextTab)
+	term.Press(t, app.ActCloseTab)
 	term.WaitText("Close second-agent?")
-	term.Keys("Enter")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone(" 2 second-agent ")
 	list, err := tmux.ListSessions(context.Background(), env.Server)
 	if err != nil || len(list) != 1 {

@@ -3,6 +3,7 @@ package e2e
 import (
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -24,8 +25,8 @@ func TestAgentThatExitsPublishesItsFinalStateAlsoAfterARestart(t *testing.T) {
 		return state == "idle" && exit == "3", "published " + state + " exit " + exit
 	})
 
-	s.term.Press(t, "focus-dashboard") // the pane is dead: keys go to amux, not to it
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActFocusDash) // the pane is dead: keys go to amux, not to it
+	s.term.Press(t, app.ActQuit)
 	s.term.WaitExit()
 	// Something else (an older amux) leaves the tags wrong while no amux runs.
 	s.env.Server.MustRun(t, tmux.Chain(tmux.SetSessionOptionArgs(session, tmux.TagAgentState, "working"),
@@ -36,8 +37,8 @@ func TestAgentThatExitsPublishesItsFinalStateAlsoAfterARestart(t *testing.T) {
 		state, exit := published()
 		return state == "idle" && exit == "3", "after restart: published " + state + " exit " + exit
 	})
-	again.Press(t, "cursor-bottom")
-	again.Press(t, "open")
+	again.Press(t, app.ActBottom)
+	again.Press(t, app.ActOpen)
 	again.WaitText("exited (status 3)") // and the tab shows it again
 
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/config/procid"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -17,8 +19,8 @@ import (
 // waits.
 type killPoint struct {
 	name    string
-	op      string // "create", "shelve-workspace" or "delete-workspace"
-	trap    string // "<before|after> <git words>", or "" when a script lands the kill
+	op      keys.ActionID // app.ActNewWorkspace, app.ActShelve or app.ActDelete
+	trap    string        // "<before|after> <git words>", or "" when a script lands the kill
 	scripts func(marks string) workspace.ScriptSet
 	said    string // what the next start reports
 	kept    bool   // the workspace is there afterwards (intact, or shelved)
@@ -41,21 +43,21 @@ func slowScript(marks string) string {
 // files cover the rest.)
 func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 	cases := []killPoint{
-		{name: "create after its intent, before worktree add", op: "create", trap: "before worktree add",
+		{name: "create after its intent, before worktree add", op: app.ActNewWorkspace, trap: "before worktree add",
 			said: "undid 1 interrupted create"},
-		{name: "create during setup-workspace", op: "create",
+		{name: "create during setup-workspace", op: app.ActNewWorkspace,
 			scripts: func(m string) workspace.ScriptSet { return workspace.ScriptSet{Setup: []string{slowScript(m)}} },
 			said:    "stopped what a crash left running: setup-workspace of feat", kept: true},
-		{name: "shelve before worktree removal", op: "shelve-workspace", trap: "before worktree remove",
+		{name: "shelve before worktree removal", op: app.ActShelve, trap: "before worktree remove",
 			said: "finished 1 interrupted shelve", kept: true, shelved: true},
-		{name: "shelve during archive", op: "shelve-workspace",
+		{name: "shelve during archive", op: app.ActShelve,
 			scripts: func(m string) workspace.ScriptSet { return workspace.ScriptSet{Archive: slowScript(m)} },
 			said:    "finished 1 interrupted shelve; stopped what a crash left running: archive of feat", kept: true, shelved: true},
-		{name: "delete before worktree removal", op: "delete-workspace", trap: "before worktree remove",
+		{name: "delete before worktree removal", op: app.ActDelete, trap: "before worktree remove",
 			said: "finished 1 interrupted delete"},
-		{name: "delete after worktree removal", op: "delete-workspace", trap: "after worktree remove",
+		{name: "delete after worktree removal", op: app.ActDelete, trap: "after worktree remove",
 			said: "finished 1 interrupted delete"},
-		{name: "delete after branch deletion", op: "delete-workspace", trap: "after branch -D",
+		{name: "delete after branch deletion", op: app.ActDelete, trap: "after branch -D",
 			said: "finished 1 interrupted delete"},
 	}
 	for _, c := range cases {
@@ -78,7 +80,7 @@ func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 				when, words, _ := strings.Cut(c.trap, " ")
 				trap.Arm(when, words)
 			}
-			if c.op == "create" {
+			if c.op == app.ActNewWorkspace {
 				startCreate(t, term, "feat")
 			} else {
 				startTeardown(t, term, c.op, "feat")

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person installed a CLI into a directory only amux's PATH holds (npm
@@ -32,17 +34,17 @@ func TestAnAssistantOnlyAmuxPathFindsRunsInItsTab(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("pathcli")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("path cli ran")
 
 	leaveTerminal(t, term)
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("gone")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("again to start it") // amux's own lookup already knew
 	term.Keys("Enter")
 	term.WaitText("exited 127")

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A repository ships a setup script: it does not run until the person has
@@ -23,10 +25,10 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve setup-workspace for feat?") // asked in place; declined here
 	if exists(marker) {
 		t.Fatal("an unapproved repo script ran")
@@ -36,7 +38,7 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 	term.WaitGone("Approve setup-workspace") // closed: the next key is not read as Alt+key
 	term.WaitText("─ feat ─")
 
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	term.WaitText("A: approve scripts")
 	term.Keys("A")
 	term.WaitText("will run on your machine")

@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person restores a shelved workspace whose setup comes from the
@@ -30,17 +32,17 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve setup-workspace for feat?")
-	term.Press(t, "confirm-no") // not now
+	term.Press(t, keys.ConfirmNo) // not now
 	term.WaitGone("Approve setup-workspace")
 	term.WaitText("─ feat ─")
 	shelveWorkspace(t, term, "feat")
 
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	screen := term.WaitText("Approve setup-workspace for feat?")
 	if !strings.Contains(screen, "$ echo tools") || !strings.Contains(screen, "Restored.") {
 		t.Fatalf("the restore's question does not show the commands:\n%s", screen)
@@ -48,16 +50,16 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 	if exists(marker) {
 		t.Fatal("the unapproved setup ran")
 	}
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone("Approve setup-workspace")
 	term.WaitText("setup: tools")
 	if !exists(marker) {
 		t.Fatal("the approved setup did not run")
 	}
-	term.Press(t, "script-output")
+	term.Press(t, app.ActScriptOutput)
 	term.WaitText("Script output")
 	term.WaitText("tools")
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseOutput)
 	term.WaitGone("Script output")
 	os.WriteFile(gate, nil, 0o644)
 	term.WaitText("setup-workspace approved")

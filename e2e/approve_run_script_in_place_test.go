@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person presses F5 on a workspace whose run script comes from the
@@ -27,12 +29,12 @@ func TestApproveRunScriptInPlace(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	screen := term.WaitText("Approve the run script for feat?")
 	if !strings.Contains(screen, "$ echo up: $((40+2))") {
 		t.Fatalf("the question does not show the command:\n%s", screen)
 	}
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone("Approve the run script")
 	term.WaitText("up: 42")
 	term.WaitText(" run ")

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -28,10 +30,10 @@ func TestApproveSetupInPlace(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("Approve setup-workspace for feat?")
 	if !strings.Contains(screen, "$ echo installing the toolchain") || strings.Contains(screen, "✗") {
 		t.Fatalf("the question does not show the commands, or marks a failure:\n%s", screen)
@@ -39,7 +41,7 @@ func TestApproveSetupInPlace(t *testing.T) {
 	if exists(marker) {
 		t.Fatal("the script ran before the approval")
 	}
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitText("setup-workspace approved and finished")
 	if !exists(marker) {
 		t.Fatal("the approved setup did not run")
@@ -55,10 +57,10 @@ func TestCreatedWorkspaceWithFailingSetupIsNotAFailure(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("⚠ created workspace feat")
 	if strings.Contains(screen, "✗") || !strings.Contains(screen, "missing compiler") {
 		t.Fatalf("a created workspace shown as a failure, or without its output:\n%s", screen)

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // The main checkout's workspace is never deleted: closing it (from the
@@ -16,22 +18,22 @@ func TestCloseTheMainCheckoutWorkspace(t *testing.T) {
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "main-checkout-workspace")
+	term.Press(t, app.ActMainWorkspace)
 	term.WaitText("─ main-checkout ─")
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText("started shell")
 	leaveTerminal(t, term)
 	if out := env.Server.MustRun(t, "list-sessions", "-F", "#{@amux_type}"); !strings.Contains(out, "terminal") {
 		t.Fatalf("no terminal session to close: %q", out)
 	}
 
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("close the main")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Close workspace main-checkout")
 	term.Type("main-checkout")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("closed workspace main-checkout (the main checkout is untouched)")
 	harness.Eventually(t, func() (bool, string) {
 		out, _ := env.Server.Run(t.Context(), "list-sessions", "-F", "#{@amux_type}")

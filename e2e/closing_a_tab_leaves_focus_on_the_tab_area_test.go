@@ -2,6 +2,9 @@ package e2e
 
 import (
 	"testing"
+
+	"amux.dev/amux/app"
+	"amux.dev/amux/ui/keys"
 )
 
 // Closing a tab leaves focus on the tab area: the next tab is shown, but
@@ -11,16 +14,16 @@ func TestClosingATabLeavesFocusOnTheTabArea(t *testing.T) {
 	s := startTwoAgents(t)
 	term := s.term
 
-	term.Press(t, "focus-center")
-	term.Press(t, "tab-2")
-	term.Press(t, "enter-program")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActTab(2))
+	term.Press(t, app.ActEnterProgram)
 	waitFooter(t, term, " tab: second-agent ")
 	leaveTerminal(t, term)
-	term.Press(t, "focus-center")
+	term.Press(t, app.ActFocusCenter)
 	waitFooter(t, term, " tab area: second-agent ")
-	term.Press(t, "close-tab")
+	term.Press(t, app.ActCloseTab)
 	term.WaitText("Close second-agent?")
-	term.Keys("Enter")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone(" 2 second-agent ")
 	waitFooter(t, term, " tab area: first-agent ")
 

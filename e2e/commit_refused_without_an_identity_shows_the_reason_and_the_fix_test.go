@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/commitmsg"
 )
 
 // git refuses a commit because nobody told it who commits: the commit
@@ -27,10 +29,10 @@ func TestCommitRefusedWithoutAnIdentityShowsTheReasonAndTheFix(t *testing.T) {
 	env.Git(t, root, "add", "README.md")
 	term.WaitText("Staged (1)")
 
-	term.Press(t, "commit")
+	term.Press(t, app.ActCommit)
 	term.WaitText("0/100")
 	term.Type("Change the readme")
-	term.Press(t, "commit.submit")
+	term.Press(t, commitmsg.ActCommit)
 	term.WaitText("Please tell me who you are")
 	term.WaitText("fix: set user.name and user.email")
 	term.WaitText("17/100") // still open, the message kept

@@ -6,6 +6,7 @@ import (
 	"syscall"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -29,7 +30,7 @@ func TestConfigLinkedToTheTerminalOrAFIFOStartsOnDefaults(t *testing.T) {
 			term := startWorkbench(t, env)
 			term.WaitText("using default settings")
 			term.WaitText("not a regular file")
-			term.Press(t, "quit")
+			term.Press(t, app.ActQuit)
 			if code := term.WaitExit(); code != 0 {
 				t.Fatalf("amux exited %d:\n%s", code, term.Screen())
 			}

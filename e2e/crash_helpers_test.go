@@ -6,36 +6,38 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // startCreate fills the create dialog and submits it, without waiting for
 // the create to finish (a test kills amux in the middle of it).
 func startCreate(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 }
 
 // startTeardown confirms a delete (or shelve) of the selected workspace
 // without waiting for it to finish.
-func startTeardown(t *testing.T, term *harness.Terminal, action, name string) {
+func startTeardown(t *testing.T, term *harness.Terminal, action keys.ActionID, name string) {
 	t.Helper()
 	term.Press(t, action)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 }
 
 // deleteWorkspace deletes the selected workspace through the typed confirm
 // and waits until it is gone.
 func deleteWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
-	startTeardown(t, term, "delete-workspace", name)
+	startTeardown(t, term, app.ActDelete, name)
 	term.WaitText("deleted workspace " + name)
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Deleting " + name)
 }
 

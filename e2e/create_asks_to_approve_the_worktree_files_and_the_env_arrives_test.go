@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // The repository's .amux/worktree.json asks for .env to be copied into new
@@ -22,10 +24,10 @@ func TestCreateAsksToApproveTheWorktreeFilesAndTheEnvArrives(t *testing.T) {
 	writeFile(t, filepath.Join(repo, ".env"), "API_KEY=local\n")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve the files to copy and link for feat?")
 	term.WaitText(".amux/worktree.json")
 	term.WaitText("copy .env")
@@ -33,7 +35,7 @@ func TestCreateAsksToApproveTheWorktreeFilesAndTheEnvArrives(t *testing.T) {
 	if exists(filepath.Join(root, ".env")) {
 		t.Fatal("copied before approval")
 	}
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitText("setup-workspace approved and finished")
 	b, err := os.ReadFile(filepath.Join(root, ".env"))
 	if err != nil || string(b) != "API_KEY=local\n" {

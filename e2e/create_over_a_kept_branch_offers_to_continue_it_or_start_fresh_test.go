@@ -4,7 +4,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // feat was deleted with its uncommitted work kept on its branch: creating
@@ -20,22 +22,22 @@ func TestCreateOverAKeptBranchOffersToContinueItOrStartFresh(t *testing.T) {
 	deleteKeepingTheWork := func() {
 		t.Helper()
 		writeFile(t, filepath.Join(root, "README.md"), "# shop, half edited\n")
-		term.Press(t, "delete-workspace")
+		term.Press(t, app.ActDelete)
 		term.WaitText("Uncommitted work")
-		term.Keys("Enter") // the default: a WIP commit on the branch
+		term.Press(t, keys.ChoicePick) // the default: a WIP commit on the branch
 		term.WaitText("Type feat to confirm")
 		term.Type("feat")
-		term.Keys("Enter")
+		term.Press(t, keys.FormSubmit)
 		term.WaitText("deleted workspace feat")
-		term.Keys("Escape") // the progress view
+		term.Press(t, keys.FormCancel) // the progress view
 		term.WaitGone("enter/esc: close")
 	}
 	createAnswering := func(answer string) {
 		t.Helper()
-		term.Press(t, "new-workspace")
+		term.Press(t, app.ActNewWorkspace)
 		term.WaitText("New workspace in")
 		term.Type("feat")
-		term.Keys("Enter")
+		term.Press(t, keys.FormSubmit)
 		term.WaitText("Continue feat or start fresh?")
 		term.WaitText("amux: uncommitted work saved by delete")
 		term.WaitText("kept as feat-kept")

@@ -4,7 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -20,10 +22,10 @@ func TestCreateShowsTheLiveSetupTail(t *testing.T) {
 	}
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("compiling assets for feat")
 	if !containsAll(screen, "New workspace in", "setup-workspace") {
 		t.Fatalf("the tail is not shown in the running dialog:\n%s", screen)

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person adds a freshly initialised repository (no commit yet) and asks
@@ -22,10 +24,10 @@ func TestCreateWorkspaceInAnEmptyRepository(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("no commits yet")
 	for _, boilerplate := range []string{"rolled back", "was removed", "rollback"} {
 		if strings.Contains(screen, boilerplate) {

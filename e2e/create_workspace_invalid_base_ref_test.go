@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // An invalid base ref is refused inline, before anything runs: no branch,
@@ -16,10 +18,10 @@ func TestCreateWorkspaceRefusesInvalidBaseRef(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("broken")
-	term.Keys("Tab")
+	term.Press(t, keys.FormNext)
 	term.Type("no-such-ref")
 	term.Keys("Enter")
 	screen := term.WaitText("no-such-ref\"")

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Inside a tab of the tab area Ctrl+] shows the next tab (the program
@@ -23,10 +25,10 @@ func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 	open := func(name string, agent *harness.FakeAgent) {
-		term.Press(t, "new-agent-tab")
+		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
 		term.Type(name)
-		term.Keys("Enter")
+		term.Press(t, keys.ListChoose)
 		agent.WaitReady(t)
 		term.WaitText(" " + name + " ")
 	}
@@ -36,7 +38,7 @@ func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: second-agent ") },
 		"the second tab focused")
 
-	term.Press(t, "terminal-next-tab")
+	term.Press(t, app.ActTermNextTab)
 	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: first-agent ") },
 		"Ctrl+] showing the first tab")
 	term.Keys("x")

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -25,9 +27,9 @@ func TestCtrlSpaceEnterFromAnExitedTabGoesBackToTheList(t *testing.T) {
 	s.term.WaitText("exited (status 3)")
 	waitFooter(t, s.term, " tab area: fake ")
 
-	s.term.Press(t, "palette")
+	s.term.Press(t, app.ActPalette)
 	s.term.WaitText("Commands")
-	s.term.Press(t, "list-choose")
+	s.term.Press(t, keys.ListChoose)
 	s.term.WaitGone("Commands")
 	screen := waitFooter(t, s.term, " list ")
 	if strings.Contains(screen, "run script started") {

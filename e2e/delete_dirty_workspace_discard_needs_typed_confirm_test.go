@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -19,7 +20,7 @@ func TestDiscardUncommittedWorkNeedsTheTypedConfirm(t *testing.T) {
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 	makeDirty(t, root)
 
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Uncommitted work")
 	term.Keys("d")
 	screen := term.WaitText("Type doomed to confirm")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -20,7 +21,7 @@ func TestDeleteDirtyWorkspaceIntoAStash(t *testing.T) {
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 	makeDirty(t, root)
 
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Uncommitted work")
 	term.Keys("s")
 	screen := term.WaitText("Type doomed to confirm")

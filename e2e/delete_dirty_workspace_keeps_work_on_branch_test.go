@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Deleting a workspace with uncommitted work and a commit merged nowhere
@@ -30,7 +32,7 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 	before := porcelain(t, env, root)
 
 	selectWorkspace(t, term, "doomed")
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	screen := term.WaitText("Uncommitted work")
 	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "feature-start", "WIP commit", "stash", "discard") {
 		t.Fatalf("the dialog does not say what would be lost and what can be done:\n%s", screen)
@@ -41,9 +43,9 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 		t.Fatal("cancelling the dialog changed the worktree")
 	}
 
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Uncommitted work")
-	term.Keys("Enter") // the default: a WIP commit on the branch
+	term.Press(t, keys.ChoicePick) // the default: a WIP commit on the branch
 	screen = term.WaitText("Type doomed to confirm")
 	if !containsAll(screen, "WIP commit", "doomed is kept") {
 		t.Fatalf("the confirm does not say what happens to the work and the branch:\n%s", screen)

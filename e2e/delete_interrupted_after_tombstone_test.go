@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -30,7 +31,7 @@ func TestInterruptedDeleteKeepsItsTombstone(t *testing.T) {
 	createWorkspace(t, term, "stuck", "")
 	id := workspaceID(t, env, "stuck")
 
-	confirmTeardown(t, term, "delete-workspace", "stuck")
+	confirmTeardown(t, term, app.ActDelete, "stuck")
 	screen := term.WaitText("enter/esc: close")
 	if !containsAll(screen, "stays marked as being deleted") || strings.Contains(screen, "tombstone") {
 		t.Fatalf("the failed delete does not say it stays marked for the next start:\n%s", screen)
@@ -41,6 +42,6 @@ func TestInterruptedDeleteKeepsItsTombstone(t *testing.T) {
 	term.Keys("Escape")
 	term.WaitGone("Deleting stuck")
 
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	term.WaitText("interrupted")
 }

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -31,7 +33,7 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 	deleteAnswering := func(name, answer string) {
 		t.Helper()
 		id := workspaceID(t, env, name)
-		term.Press(t, "delete-workspace")
+		term.Press(t, app.ActDelete)
 		term.WaitText("Its archive script comes from the repository")
 		term.WaitText("$ basename")
 		if strings.Contains(term.Screen(), "tombstone") {
@@ -41,7 +43,7 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 		term.WaitText("Type " + name + " to confirm")
 		term.WaitText("Ends no sessions (none is running)")
 		term.Type(name)
-		term.Keys("Enter")
+		term.Press(t, keys.FormSubmit)
 		term.WaitText("deleted workspace " + name)
 		if s := term.Screen(); strings.Contains(s, "tombstone") || strings.Contains(s, "needs approval") {
 			t.Fatalf("the delete did not go through cleanly:\n%s", s)
@@ -57,11 +59,11 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 	}
 	term.Keys("Escape") // the progress view
 	term.WaitGone("enter/esc: close")
-	term.Press(t, "filter")
+	term.Press(t, app.ActFilter)
 	term.Keys("C-u") // the last filter goes
 	term.Type("approved")
 	term.Keys("Enter")
-	term.Press(t, "cursor-bottom")
+	term.Press(t, app.ActBottom)
 	term.WaitText("─ approved ─")
 	deleteAnswering("approved", "a") // the approval holds for the project from now on
 	if b, err := os.ReadFile(marker); err != nil || strings.TrimSpace(string(b)) != "approved" {

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // Deleting asks for the workspace's name: a wrong name does nothing; the
@@ -26,10 +28,10 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	env.Server.Session(t, agent, map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: id, tmux.TagType: tmux.TypeAgent})
 
 	selectWorkspace(t, term, "doomed")
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Type doomed to confirm")
 	term.Type("doome")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("does not match")
 	if !exists(root) {
 		t.Fatal("a wrong name deleted the worktree")
@@ -37,10 +39,10 @@ func TestDeleteWorkspaceWithTypedConfirm(t *testing.T) {
 	term.Keys("Escape")
 	term.WaitGone("Type doomed to confirm")
 
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("Type doomed to confirm")
 	term.Type("doomed")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("deleted workspace doomed")
 	if !containsAll(screen, "✓ mark it as being deleted", "✓ kill agent and run sessions", "✓ remove worktree", "✓ remove record") {
 		t.Fatalf("the teardown steps are not shown as done:\n%s", screen)
@@ -78,9 +80,9 @@ func workspaceID(t *testing.T, env *harness.Env, name string) string {
 // cursor on it.
 func selectWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
-	term.Press(t, "filter")
+	term.Press(t, app.ActFilter)
 	term.Type(name)
 	term.Keys("Enter")
-	term.Press(t, "cursor-bottom")
+	term.Press(t, app.ActBottom)
 	term.WaitText("─ " + name + " ─")
 }

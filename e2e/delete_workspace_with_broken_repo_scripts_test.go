@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -22,7 +23,7 @@ func TestDeleteWorkspaceWithBrokenRepoScripts(t *testing.T) {
 
 			root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
 			id := workspaceID(t, env, "feat")
-			confirmTeardown(t, term, "delete-workspace", "feat")
+			confirmTeardown(t, term, app.ActDelete, "feat")
 			screen := term.WaitText("deleted workspace feat")
 			if !containsAll(screen, "archive script was skipped", "scripts.json") {
 				t.Fatalf("the delete does not say the archive script was skipped:\n%s", screen)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -17,7 +18,7 @@ func TestDialogsKeepToTheTabArea(t *testing.T) {
 	wide := harness.StartAmux(t, env, 120, 40)
 	wide.WaitText("Projects")
 	addProject(t, wide, repo)
-	wide.Press(t, "help") // the key list: as wide as a dialog gets
+	wide.Press(t, app.ActHelp) // the key list: as wide as a dialog gets
 	screen := wide.WaitText("Show every key")
 	rows := strings.Split(screen, "\n")
 	for y := 1; y < 38; y++ {
@@ -29,12 +30,12 @@ func TestDialogsKeepToTheTabArea(t *testing.T) {
 	}
 	wide.Keys("Escape")
 	wide.WaitGone("Show every key")
-	wide.Press(t, "quit")
+	wide.Press(t, app.ActQuit)
 	wide.WaitExit()
 
 	small := harness.StartAmux(t, env, 80, 24)
 	small.WaitText("▾ shop") // loaded: n has a project to create in
-	small.Press(t, "new-workspace")
+	small.Press(t, app.ActNewWorkspace)
 	screen = small.WaitText("New workspace in")
 	for _, row := range strings.Split(screen, "\n") {
 		if !strings.Contains(row, "New workspace in") {

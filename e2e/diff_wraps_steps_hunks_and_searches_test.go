@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/diffview"
 )
 
 // numbered is a file of n lines; lines in changed get "changed", and line
@@ -42,25 +45,25 @@ func TestDiffOpensWrapsStepsHunksAndSearchesIntoAWrappedTail(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 395))
 	term.WaitText("Unstaged (1)")
 
-	term.Press(t, "focus-center")
-	term.Press(t, "focus-sidebar")
-	term.Press(t, "changes.open")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusSidebar)
+	term.Press(t, changes.ActOpen)
 	term.WaitText("notes.txt · unstaged")
 	if strings.Contains(term.Screen(), "NEEDLE") {
 		t.Fatal("the hit is on screen before the search: the story proves nothing")
 	}
-	term.Press(t, "diff.next-hunk")
-	term.Press(t, "diff.next-hunk")
+	term.Press(t, diffview.ActNextHunk)
+	term.Press(t, diffview.ActNextHunk)
 	term.WaitText("hunk 3/9")
-	term.Press(t, "diff.wrap")
+	term.Press(t, diffview.ActWrap)
 	term.WaitText("notes.txt · unstaged · wrap")
-	term.Press(t, "diff.search")
+	term.Press(t, diffview.ActSearch)
 	term.Type("needle")
 	term.Keys("Enter")
 	screen := term.WaitText("NEEDLE")
 	if !strings.Contains(screen, "“needle” 1/1") {
 		t.Fatalf("no match counter:\n%s", screen)
 	}
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitGone("notes.txt · unstaged")
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -23,6 +24,6 @@ func TestDirtyWorkspaceIsMarked(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "notes.txt"), []byte("wip\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	term.Press(t, "refresh")
+	term.Press(t, app.ActRefresh)
 	term.WaitText("feat *")
 }

@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"amux.dev/amux/app"
+	"amux.dev/amux/ui/keys"
 )
 
 // A project-env.json that is not JSON still opens in the editor, which says
@@ -17,16 +20,16 @@ func TestEditACorruptProjectEnv(t *testing.T) {
 	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("edit the selected project's environment")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Environment of shop")
 	term.WaitText("saving here replaces the whole file")
 	term.Type("PORT")
-	term.Press(t, "form-next-field")
+	term.Press(t, keys.FormNext)
 	term.Type("8080")
-	term.Press(t, "form-submit")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("saved the environment of shop")
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status/events"
 )
@@ -45,15 +46,15 @@ func TestEventsFileRecordsAFullCycle(t *testing.T) {
 
 	// The i dialog shows the tab's last transitions, read from that file.
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "workspace-status")
+	s.term.Press(t, app.ActStatus)
 	screen := s.term.WaitText("Recent states of")
 	if !containsAll(screen, "idle → working (activity", "working → done (activity", "done → idle (activity") {
 		t.Fatalf("the i dialog does not show the cycle:\n%s", screen)
 	}
 	// The timeline (L) shows the workspace's hour, the tab by its name.
-	s.term.Press(t, "close-status")
+	s.term.Press(t, app.ActCloseStatus)
 	s.term.WaitGone("Recent states of")
-	s.term.Press(t, "timeline")
+	s.term.Press(t, app.ActTimeline)
 	screen = s.term.WaitText("Timeline of")
 	screen = s.term.WaitText("working → done")
 	if !containsAll(screen, "fake · idle → working (activity", "fake · working → done (activity") {

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // twoAgents is a workbench with workspace "feat" and two fake agent tabs,
@@ -31,10 +33,10 @@ func startTwoAgents(t *testing.T) *twoAgents {
 		name  string
 		agent *harness.FakeAgent
 	}{{"first-agent", s.first}, {"second-agent", s.second}} {
-		s.term.Press(t, "new-agent-tab")
+		s.term.Press(t, app.ActNewAgent)
 		s.term.WaitText("New agent tab")
 		s.term.Type(a.name)
-		s.term.Keys("Enter")
+		s.term.Press(t, keys.ListChoose)
 		a.agent.WaitReady(t)
 		s.term.WaitText(" " + a.name + " ")
 		leaveTerminal(t, s.term)

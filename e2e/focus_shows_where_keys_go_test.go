@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -34,7 +35,7 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
 	addProject(t, term, repo)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	if f := footer(term.Screen()); !strings.HasPrefix(f, " dialog ") {
 		t.Fatalf("with the dialog open the footer says %q", f)
@@ -51,7 +52,7 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 			strings.Contains(s, "┏━ Projects") && !strings.Contains(s, "┏━ feat")
 	}, "the list focused: its heavy frame, the footer naming it, its hints cut with a marker, the notice apart")
 
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitScreen(func(s string) bool {
 		return strings.Contains(s, "started shell: keys go to it now") && strings.HasPrefix(footer(s), " tab: shell ") &&
 			strings.Contains(footer(s), "back to the list") && strings.Contains(s, "┏━ feat") && !strings.Contains(s, "┏━ Projects")
@@ -61,15 +62,15 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 
 	// Focus on the tab area is not focus in its program: the footer says
 	// which, and Enter is the way in.
-	term.Press(t, "focus-center")
+	term.Press(t, app.ActFocusCenter)
 	term.WaitScreen(func(s string) bool {
 		f := footer(s)
 		return strings.HasPrefix(f, " tab area: shell ") && strings.Contains(f, "enter type in tab") && strings.Contains(s, "┏━ feat")
 	}, "the tab area focused, its program not")
-	term.Press(t, "focus-dashboard")
+	term.Press(t, app.ActFocusDash)
 	waitFooter(t, term, " list ")
 
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	term.WaitScreen(func(s string) bool {
 		return strings.Contains(s, "started run: keys go to it now") && strings.HasPrefix(footer(s), " tab: run ")
 	}, "the run tab taking the keys, and saying so")

@@ -5,9 +5,11 @@ import (
 	"syscall"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // Health names what is wrong, each with its fix: the status tap of one tab
@@ -24,10 +26,10 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 	s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
-	s.term.Press(t, "new-agent-tab")
+	s.term.Press(t, app.ActNewAgent)
 	s.term.WaitText("New agent tab")
 	s.term.Type("claude")
-	s.term.Keys("Enter")
+	s.term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	agent.Print("\x1b[2J\x1b[H Do you trust the files in this folder?\r\n\r\n ❯ 1. Yes, proceed\r\n   2. No, exit\r\n")
 	s.term.WaitText("Do you trust the files in this folder?")
@@ -44,24 +46,24 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	leaveTerminal(t, s.term)
 	// Open once and ask again until the checks see both: the stuck screen
 	// counts only after stuck_after_ms, and the tap's death after a scan.
-	s.term.Press(t, "health")
+	s.term.Press(t, app.ActHealth)
 	s.term.WaitText("Health")
 	harness.Eventually(t, func() (bool, string) {
 		screen := s.term.Screen()
 		ok := strings.Contains(screen, "status tap (pid") && strings.Contains(screen, "died") &&
 			strings.Contains(screen, "has waited") && strings.Contains(screen, "fix: open the tab and answer it")
 		if !ok {
-			s.term.Press(t, "refresh-health")
+			s.term.Press(t, app.ActRefreshHealth)
 		}
 		return ok, "health shows:\n" + screen
 	})
 	// t starts a new tap; the agent keeps running.
-	s.term.Press(t, "repair-taps")
+	s.term.Press(t, app.ActRepairTaps)
 	s.term.WaitText("started 1 new status tap")
 	harness.Eventually(t, func() (bool, string) {
 		screen := s.term.Screen()
 		if !strings.Contains(screen, "sessions tapped") {
-			s.term.Press(t, "refresh-health")
+			s.term.Press(t, app.ActRefreshHealth)
 		}
 		return strings.Contains(screen, "1 sessions tapped") && !strings.Contains(screen, "died"), "after the repair:\n" + screen
 	})
@@ -72,6 +74,6 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	if dead := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_dead}")); dead != "0" {
 		t.Fatal("the repair touched the agent")
 	}
-	s.term.Press(t, "close-health")
+	s.term.Press(t, app.ActCloseHealth)
 	s.term.WaitGone("check again")
 }

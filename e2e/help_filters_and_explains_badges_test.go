@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // At 80×24 the key list explains the badges, narrows to what is typed
@@ -13,10 +15,10 @@ func TestHelpFiltersAndExplainsBadges(t *testing.T) {
 	env := harness.NewEnv(t)
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	term.Press(t, "help")
+	term.Press(t, app.ActHelp)
 	term.WaitText("Keys")
 	term.WaitText("which says why one cannot run") // the footer, wrapped whole
-	term.Press(t, "view-search")
+	term.Press(t, keys.ViewSearch)
 	term.Type("waits for")
 	screen := term.WaitText("blocked: an agent waits for you")
 	if strings.Contains(screen, "Open the command palette") {
@@ -25,7 +27,7 @@ func TestHelpFiltersAndExplainsBadges(t *testing.T) {
 	term.Keys("Enter")
 	term.Keys("Escape") // clears the filter
 	term.WaitText("Open the command palette")
-	term.Press(t, "view-search")
+	term.Press(t, keys.ViewSearch)
 	term.Type("badge")
 	screen = term.WaitText("Badges")
 	screen = term.WaitText("error")

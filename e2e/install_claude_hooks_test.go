@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // From the palette a person installs amux's Claude Code hooks: entries that
@@ -22,10 +24,10 @@ func TestInstallAndRemoveClaudeHooksFromThePalette(t *testing.T) {
 
 	term := startWorkbench(t, env)
 	runFromPalette := func(query string) {
-		term.Press(t, "palette")
+		term.Press(t, app.ActPalette)
 		term.WaitText("Commands")
 		term.Type(query)
-		term.Keys("Enter")
+		term.Press(t, keys.ListChoose)
 		term.WaitGone("Commands")
 	}
 	runFromPalette("install claude")

@@ -8,7 +8,9 @@ import (
 	"syscall"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // copyFile copies src to dst with mode.
@@ -56,21 +58,21 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 
 	term := harness.StartTerminal(t, env.Vars(), 80, 24, bin)
 	term.WaitText("Projects")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("install a new amux")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("~/go/bin/amux") // offered
 	term.Type(impostor)
 	term.Keys("Enter")
 	term.WaitText("Run and install")
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitText("not an amux build")
 	term.Keys("C-u")
 	term.Type(filepath.Join(env.Home, "no-such-amux"))
 	term.Keys("Enter")
 	term.WaitText("Run and install")
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitText("does not exist")
 	if _, err := os.Stat(bin + ".previous"); err == nil {
 		t.Fatal("a refused candidate replaced the binary")
@@ -78,7 +80,7 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	term.Keys("C-u")
 	term.Keys("Enter") // the offered row
 	term.WaitText("Run and install")
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	screen := term.WaitText("Restart amux now?")
 	if !strings.Contains(screen, "kept at") {
 		t.Fatalf("the backup is not named:\n%s", screen)
@@ -89,7 +91,7 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	if _, err := os.Stat(bin + ".previous"); err != nil {
 		t.Fatalf("no backup: %v", err)
 	}
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitGone("Restart amux now?")
 	term.WaitText("Projects") // the new binary is running
 	if exited, _ := term.Exited(); exited {

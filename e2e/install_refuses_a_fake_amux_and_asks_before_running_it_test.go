@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person picks a program that prints "amux 1.0" to install: amux asks
@@ -24,10 +26,10 @@ func TestInstallRefusesAFakeAmuxAndAsksBeforeRunningIt(t *testing.T) {
 
 	term := harness.StartTerminal(t, env.Vars(), 100, 30, bin)
 	term.WaitText("Projects")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("install a new amux")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Install a new amux binary")
 	term.Type(fake)
 	term.Keys("Enter")
@@ -36,7 +38,7 @@ func TestInstallRefusesAFakeAmuxAndAsksBeforeRunningIt(t *testing.T) {
 	if exists(ran) {
 		t.Fatal("the candidate ran before the person confirmed")
 	}
-	term.Press(t, "confirm-yes")
+	term.Press(t, keys.ConfirmYes)
 	term.WaitText("not an amux build")
 	if !exists(ran) {
 		t.Fatal("the candidate was refused without being checked")

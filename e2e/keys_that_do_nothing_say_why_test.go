@@ -3,6 +3,7 @@ package e2e
 import (
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -15,14 +16,14 @@ func TestKeysThatDoNothingSayWhy(t *testing.T) {
 	term.WaitText("Projects")
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "focus-center")
+	term.Press(t, app.ActFocusCenter)
 	term.WaitText("focus list")
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("works in the project list")
-	term.Press(t, "delete-workspace")
+	term.Press(t, app.ActDelete)
 	term.WaitText("D delete: works in the project list")
 	// In the list, a key whose action cannot run says why.
-	term.Press(t, "focus-dashboard")
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActFocusDash)
+	term.Press(t, app.ActRestore)
 	term.WaitText("select a shelved workspace")
 }

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -48,7 +49,7 @@ func TestLeavingAmuxRestoresTheTerminal(t *testing.T) {
 		code  string
 		shows string
 	}{
-		{"quit", func(t *testing.T, term *harness.Terminal, _ int) { term.Press(t, "quit") }, "exit=0", ""},
+		{"quit", func(t *testing.T, term *harness.Terminal, _ int) { term.Press(t, app.ActQuit) }, "exit=0", ""},
 		{"sigterm", func(t *testing.T, _ *harness.Terminal, pid int) {
 			if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 				t.Fatal(err)

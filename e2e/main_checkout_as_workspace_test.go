@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -14,14 +15,14 @@ func TestMainCheckoutAsAWorkspace(t *testing.T) {
 	repo := env.NewRepo(t, "shop")
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
-	term.Press(t, "main-checkout-workspace")
+	term.Press(t, app.ActMainWorkspace)
 	term.WaitText("the main checkout is workspace main-checkout")
 	term.WaitText("─ main-checkout ─")
 	// Delete is not offered for it, and the palette says why.
 	if screen := term.Screen(); containsAll(screen, "D delete") {
 		t.Fatalf("delete offered for the main checkout:\n%s", screen)
 	}
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("delete the selected")
 	term.WaitText("the main checkout is never deleted or shelved")

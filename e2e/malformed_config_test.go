@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/config"
 	"amux.dev/amux/e2e/harness"
 )
@@ -26,7 +27,7 @@ func TestMalformedConfigFallsBackAndIsPreserved(t *testing.T) {
 
 	term := startWorkbench(t, env)
 	term.WaitText("using default settings")
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)
 	}

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/keys"
 )
 
 // With the sidebar hidden a stopped merge is finished from its own list:
@@ -21,19 +24,19 @@ func TestMergeConflictIsFinishedFromItsListWithTheSidebarHidden(t *testing.T) {
 	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 
-	term.Press(t, "merge-into-base")
+	term.Press(t, app.ActMerge)
 	term.WaitText("These files conflict:")
-	term.Press(t, "choice-pick") // "Merge into main"
+	term.Press(t, keys.ChoicePick) // "Merge into main"
 	term.WaitText("The merge stopped on conflicts")
 	term.WaitText("finish: continue, skip or abort")
 	term.Keys("1")
 	term.WaitText("README.md · conflict")
-	term.Press(t, "diff.stage-file") // markers still there
+	term.Press(t, diffview.ActStageFile) // markers still there
 	term.WaitText("still has <<<<<<< or >>>>>>> lines")
 	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
-	term.Press(t, "diff.stage-file")
+	term.Press(t, diffview.ActStageFile)
 	term.WaitText("Continue the merge?")
-	term.Press(t, "choice-pick")
+	term.Press(t, keys.ChoicePick)
 	term.WaitText("merge done")
 	if parents := strings.Fields(env.Git(t, repo, "log", "-1", "--format=%P")); len(parents) != 2 {
 		t.Fatalf("main's tip is no merge commit: %v", parents)

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/keys"
 )
 
 // At 120 columns the sidebar is hidden: a merge that stops on a conflict
@@ -27,9 +30,9 @@ func TestMergeConflictWithTheSidebarHidden(t *testing.T) {
 
 	merge := func() {
 		t.Helper()
-		term.Press(t, "merge-into-base")
+		term.Press(t, app.ActMerge)
 		term.WaitText("These files conflict:")
-		term.Press(t, "choice-pick") // "Merge into main"
+		term.Press(t, keys.ChoicePick) // "Merge into main"
 		term.WaitText("The merge stopped on conflicts")
 		term.WaitText("show README.md")
 	}
@@ -48,16 +51,16 @@ func TestMergeConflictWithTheSidebarHidden(t *testing.T) {
 	term.Keys("1")
 	term.WaitText("README.md · conflict")
 	term.WaitText("<<<<<<< HEAD")
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitText("The merge stopped on conflicts") // back on the list
-	term.Press(t, "abort-merge")
+	term.Press(t, app.ActAbortLanding)
 	aborted()
 
 	merge()
-	term.Press(t, "choice-cancel")
+	term.Press(t, keys.ChoiceCancel)
 	term.WaitGone("The merge stopped on conflicts")
-	term.Press(t, "abort-merge") // one key, with the sidebar hidden
+	term.Press(t, app.ActAbortLanding) // one key, with the sidebar hidden
 	aborted()
-	term.Press(t, "abort-merge")
+	term.Press(t, app.ActAbortLanding)
 	term.WaitText("no merge or rebase of this workspace is stopped")
 }

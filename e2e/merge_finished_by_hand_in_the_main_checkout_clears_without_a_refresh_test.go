@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A merge stopped on a conflict is finished by hand in the main checkout
@@ -21,9 +23,9 @@ func TestMergeFinishedByHandInTheMainCheckoutClearsWithoutARefresh(t *testing.T)
 	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 
-	term.Press(t, "merge-into-base")
+	term.Press(t, app.ActMerge)
 	term.WaitText("These files conflict:")
-	term.Press(t, "choice-pick")
+	term.Press(t, keys.ChoicePick)
 	term.WaitText("merge stopped on conflicts (1 left)")
 	term.WaitText("Conflicts (1)")
 

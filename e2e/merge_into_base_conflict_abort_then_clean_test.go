@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/keys"
 )
 
 // The workspace's branch is merged into its base from amux: the dry run
@@ -22,19 +26,19 @@ func TestMergeIntoBaseConflictThenAbortThenClean(t *testing.T) {
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 	mainBefore := env.Git(t, repo, "rev-parse", "HEAD")
 
-	term.Press(t, "merge-into-base")
+	term.Press(t, app.ActMerge)
 	term.WaitText("These files conflict:")
 	term.WaitText("README.md")
-	term.Press(t, "choice-pick") // "Merge into main"
+	term.Press(t, keys.ChoicePick) // "Merge into main"
 	term.WaitText("merge stopped on conflicts")
 	term.WaitText("Conflicts (1)")
-	term.Press(t, "changes.open")
+	term.Press(t, changes.ActOpen)
 	term.WaitText("README.md · conflict")
 	term.WaitText("<<<<<<< HEAD")
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitGone("README.md · conflict")
 
-	term.Press(t, "abort-merge")
+	term.Press(t, app.ActAbortLanding)
 	term.WaitText("abort done")
 	if got := env.Git(t, repo, "rev-parse", "HEAD"); got != mainBefore {
 		t.Fatalf("abort left main at %s, want %s", got, mainBefore)
@@ -45,9 +49,9 @@ func TestMergeIntoBaseConflictThenAbortThenClean(t *testing.T) {
 
 	env.Git(t, root, "checkout", "main", "--", "README.md")
 	env.Git(t, root, "commit", "-qm", "take main's readme")
-	term.Press(t, "merge-into-base")
+	term.Press(t, app.ActMerge)
 	term.WaitText("It merges cleanly.")
-	term.Press(t, "choice-pick")
+	term.Press(t, keys.ChoicePick)
 	term.WaitText("merge done")
 	if log := env.Git(t, repo, "log", "--format=%s", "-3"); !strings.Contains(log, "take main's readme") {
 		t.Fatalf("main does not hold the branch:\n%s", log)

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/keys"
 )
 
 // A merge stops on a conflict and is finished without leaving amux: the
@@ -25,20 +28,20 @@ func TestMergeWithAConflictIsFinishedInsideAmux(t *testing.T) {
 	mainBefore := env.Git(t, repo, "rev-parse", "HEAD")
 	feat := env.Git(t, root, "rev-parse", "HEAD")
 
-	term.Press(t, "merge-into-base")
+	term.Press(t, app.ActMerge)
 	term.WaitText("These files conflict:")
-	term.Press(t, "choice-pick") // "Merge into main"
+	term.Press(t, keys.ChoicePick) // "Merge into main"
 	term.WaitText("merge stopped on conflicts")
 	term.WaitText("Conflicts (1)")
 	term.WaitText("merge stopped on conflicts (1 left)") // the workspace's state, not "ready"
 
-	term.Press(t, "changes.stage") // the markers are still in the file
+	term.Press(t, changes.ActStage) // the markers are still in the file
 	term.WaitText("still has <<<<<<< or >>>>>>> lines")
 	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main and feat\n")
-	term.Press(t, "changes.stage")
+	term.Press(t, changes.ActStage)
 	term.WaitText("Continue the merge?")
 	term.WaitText("Every conflict is marked resolved.")
-	term.Press(t, "choice-pick") // "Continue: commit the merge"
+	term.Press(t, keys.ChoicePick) // "Continue: commit the merge"
 	term.WaitText("merge done")
 	term.WaitGone("Conflicts (")
 	term.WaitGone("merge stopped")

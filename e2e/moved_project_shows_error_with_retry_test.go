@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -17,12 +18,12 @@ func TestMovedProjectShowsAnErrorWithRetry(t *testing.T) {
 	if err := os.Rename(repo, repo+"-moved"); err != nil {
 		t.Fatal(err)
 	}
-	term.Press(t, "refresh")
+	term.Press(t, app.ActRefresh)
 	term.WaitText("✗")
 	term.WaitText("moved, removed")
 	if err := os.Rename(repo+"-moved", repo); err != nil {
 		t.Fatal(err)
 	}
-	term.Press(t, "refresh")
+	term.Press(t, app.ActRefresh)
 	term.WaitGone("✗")
 }

@@ -4,7 +4,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/diffview"
 )
 
 // In the diff viewer, as in every viewer, n and N step through the
@@ -23,20 +26,20 @@ func TestNAndShiftNStepThroughTheDiffsMatches(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 0))
 	term.WaitText("Unstaged (1)")
 
-	term.Press(t, "focus-center")
-	term.Press(t, "focus-sidebar")
-	term.Press(t, "changes.open")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusSidebar)
+	term.Press(t, changes.ActOpen)
 	term.WaitText("notes.txt · unstaged")
-	term.Press(t, "diff.search")
+	term.Press(t, diffview.ActSearch)
 	term.Type("changed")
 	term.Keys("Enter")
 	term.WaitText("“changed” 1/8")
-	term.Press(t, "diff.next-match") // n
+	term.Press(t, diffview.ActNextMatch) // n
 	term.WaitText("“changed” 2/8")
-	term.Press(t, "diff.next-match") // n
+	term.Press(t, diffview.ActNextMatch) // n
 	term.WaitText("“changed” 3/8")
-	term.Press(t, "diff.prev-match") // N
+	term.Press(t, diffview.ActPrevMatch) // N
 	term.WaitText("“changed” 2/8")
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitGone("notes.txt · unstaged")
 }

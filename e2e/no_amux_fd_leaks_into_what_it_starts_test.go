@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/sys/unix"
-
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"golang.org/x/sys/unix"
 )
 
 // Every descriptor amux holds is close-on-exec, so nothing it starts keeps
@@ -23,7 +23,7 @@ import (
 func TestNoAmuxDescriptorLeaksIntoWhatItStarts(t *testing.T) {
 	env, term, _ := startShellAmux(t, 120, 40)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
 	amux, err := strconv.Atoi(strings.TrimSpace(term.Display(t, "#{pane_pid}")))
 	if err != nil {

@@ -7,7 +7,9 @@ import (
 	"syscall"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A delete is interrupted twice — its worktree removal dies under it, then
@@ -25,14 +27,14 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 	createWorkspace(t, term, "doomed", "")
 
 	trap.Arm("before", "worktree remove")
-	startTeardown(t, term, "delete-workspace", "doomed")
+	startTeardown(t, term, app.ActDelete, "doomed")
 	if err := syscall.Kill(trap.WaitFired(), syscall.SIGKILL); err != nil {
 		t.Fatal(err) // the step dies: the delete stops after its tombstone
 	}
 	term.WaitText("interrupted")
 	term.Keys("Escape")
 	term.WaitGone("Deleting doomed")
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	term.WaitText("interrupted — a delete did not finish")
 	term.WaitText(`details in amux's log`)
 	term.WaitText(`"Open amux's log"`)
@@ -40,10 +42,10 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 
 	term = harness.StartAmux(t, env, 80, 24)
 	term.WaitText("finished 1 interrupted delete")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("open amux's log")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("amux log")
 	inView := func(want string) {
 		t.Helper()
@@ -53,7 +55,7 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 	// own line, found with the viewer's search.
 	inView(`level=WARN msg="startup recovery: found an interrupted workspace delete`)
 	inView(`level=WARN msg="startup recovery: the interrupted delete: finished`)
-	term.Press(t, "view-search")
+	term.Press(t, keys.ViewSearch)
 	term.Type("delete interrupted")
 	term.Keys("Enter")
 	inView(`level=WARN msg="workspace delete interrupted`)

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person opens amux's log from the palette: what amux warned about at
@@ -16,10 +18,10 @@ func TestOpenLog(t *testing.T) {
 	os.WriteFile(filepath.Join(env.StateHome, "config.json"), []byte(`{"ui": {"theme": "neon-glow"}}`), 0o600)
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("open amux's log")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("amux log")
 	term.WaitText("neon-glow")
 	fi, err := os.Stat(filepath.Join(env.StateHome, "logs", "amux.log"))

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -32,19 +34,19 @@ func TestOutsideTextShowsAsPlainText(t *testing.T) {
 	term.WaitText("▾ shopblink")
 	createWorkspace(t, term, "feat", "")
 
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("fake")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
 	agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("approve\u202e\u200b it"))
 	term.WaitText("blocked (question): approve")
 	leaveTerminal(t, term)
-	term.Press(t, "rename-tab")
+	term.Press(t, app.ActRenameTab)
 	term.WaitText("Rename tab")
 	term.Type("plan\u202eer\u200b")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitGone("Rename tab")
 	// The recording holds every frame since the start, the workspace's
 	// facts (its worktree path) among them; the screen holds the tab bar.

@@ -3,6 +3,8 @@ package e2e
 import (
 	"strings"
 	"testing"
+
+	"amux.dev/amux/app"
 )
 
 // Inside an agent tab every other key goes to the agent, so the palette
@@ -11,7 +13,7 @@ import (
 func TestPaletteInATerminalShowsOnlyKeysThatWork(t *testing.T) {
 	s := newAgentSetup(t)
 	s.openFakeAgent(t, "")
-	s.term.Press(t, "palette")
+	s.term.Press(t, app.ActPalette)
 	s.term.WaitText("Commands")
 	s.term.Type("attention")
 	screen := s.term.WaitText("Jump to the next tab needing attention")

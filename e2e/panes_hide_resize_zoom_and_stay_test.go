@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -15,7 +16,7 @@ import (
 func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	env, term, _ := startShellAmux(t, 80, 24)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
 	session := terminalSession(t, env)
 	size := func(want string) {
@@ -25,33 +26,33 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	size("48x20") // 80 columns: a 30-column list, borders; a tab bar and a notice row
 	leaveTerminal(t, term)
 
-	term.Press(t, "toggle-list")
+	term.Press(t, app.ActToggleList)
 	size("78x20")
 	// Hiding the list gives the tab area focus, never the shell the keys.
 	term.WaitScreen(func(s string) bool {
 		return !strings.Contains(s, "Projects") && strings.HasPrefix(footer(s), " tab area: shell ")
 	}, "the list hidden and the tab area focused")
-	term.Press(t, "focus-dashboard") // focus to the list shows it
+	term.Press(t, app.ActFocusDash) // focus to the list shows it
 	term.WaitText("Projects")
 	size("48x20")
 
-	term.Press(t, "list-wider")
+	term.Press(t, app.ActListWider)
 	size("44x20")
 
-	term.Press(t, "zoom-tab")
+	term.Press(t, app.ActZoom)
 	size("80x21")
 	term.WaitScreen(func(s string) bool {
 		return !strings.Contains(s, "Projects") && strings.Contains(footer(s), "tab area: shell · zoomed")
 	}, "the zoomed tab having the screen")
-	term.Press(t, "focus-dashboard")
+	term.Press(t, app.ActFocusDash)
 	term.WaitText("Projects")
 	size("44x20")
 
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	term.WaitExit()
 	term = harness.StartAmux(t, env, 80, 24)
 	term.WaitText("1 shell")
-	term.Press(t, "focus-center")
+	term.Press(t, app.ActFocusCenter)
 	size("44x20")
 }
 

@@ -6,7 +6,10 @@ import (
 	"syscall"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/diffview"
+	"amux.dev/amux/ui/projecttree"
 )
 
 // In the Project tab a person presses Enter on a 5 GiB file (sparse), on a
@@ -32,37 +35,37 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	term.Press(t, "focus-center")
-	term.Press(t, "focus-sidebar")
-	term.Press(t, "sidebar-next-tab")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusSidebar)
+	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Project]")
 	term.WaitText("README.md")
-	term.Press(t, "tree.refresh") // the tree was read before the files came
-	term.WaitText("tty @")        // README.md, big.bin, pipe, tty
-	term.Press(t, "tree.down")
-	term.Press(t, "tree.open") // big.bin
+	term.Press(t, projecttree.ActRefresh) // the tree was read before the files came
+	term.WaitText("tty @")                // README.md, big.bin, pipe, tty
+	term.Press(t, projecttree.ActDown)
+	term.Press(t, projecttree.ActOpen) // big.bin
 	screen := term.WaitText("too large to show")
 	if !containsAll(screen, "big.bin", "5.0 GiB") || containsAll(screen, "no changes") {
 		t.Fatalf("the viewer does not say the file is too large:\n%s", screen)
 	}
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitGone("too large to show")
 
-	term.Press(t, "tree.down")
-	term.Press(t, "tree.open") // pipe
+	term.Press(t, projecttree.ActDown)
+	term.Press(t, projecttree.ActOpen) // pipe
 	term.WaitText("pipe is a named pipe (FIFO), not a regular file")
-	term.Press(t, "tree.down")
-	term.Press(t, "tree.open") // tty
+	term.Press(t, projecttree.ActDown)
+	term.Press(t, projecttree.ActOpen) // tty
 	term.WaitText("tty is a symbolic link")
-	term.Press(t, "tree.up")
-	term.Press(t, "tree.up")
-	term.Press(t, "tree.open") // big.bin again: amux still answers
+	term.Press(t, projecttree.ActUp)
+	term.Press(t, projecttree.ActUp)
+	term.Press(t, projecttree.ActOpen) // big.bin again: amux still answers
 	term.WaitText("too large to show")
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitGone("too large to show")
-	term.Press(t, "sidebar-focus-list")
+	term.Press(t, app.ActSideToList)
 	// Wait for the list: a quit glued to the Esc before it reads as Alt+q.
 	waitFooter(t, term, " list ")
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	term.WaitExit()
 }

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/projecttree"
 )
 
 // The Project tab shows a directory that cannot be read as an error with
@@ -17,9 +19,9 @@ func TestProjectTreeShowsAnUnreadableDirectoryWithRetry(t *testing.T) {
 	env.Git(t, repo, "add", "docs")
 	env.Git(t, repo, "commit", "-q", "-m", "docs")
 	term, root := startReview(t, env, repo, "feat")
-	term.Press(t, "focus-center")
-	term.Press(t, "focus-sidebar")
-	term.Press(t, "sidebar-next-tab")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusSidebar)
+	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Project]")
 	term.WaitText("docs/")
 	// docs stops being a directory after it was listed (as root, a mode
@@ -29,14 +31,14 @@ func TestProjectTreeShowsAnUnreadableDirectoryWithRetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, docs, "not a directory\n")
-	term.Press(t, "tree.open") // on docs, the first row
+	term.Press(t, projecttree.ActOpen) // on docs, the first row
 	term.WaitText("✗ not a directory · r: retry")
 	if err := os.Remove(docs); err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(docs, "again.md"), "x\n")
-	term.Press(t, "tree.down") // the error row stands for docs
-	term.Press(t, "tree.refresh")
+	term.Press(t, projecttree.ActDown) // the error row stands for docs
+	term.Press(t, projecttree.ActRefresh)
 	term.WaitText("again.md")
 	term.WaitGone("✗")
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/agentstate"
@@ -17,6 +18,7 @@ import (
 	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
+	"amux.dev/amux/ui/keys"
 )
 
 // cliTab is amux at 120×40 with one workspace and a real agent CLI
@@ -64,10 +66,10 @@ func (s *cliTab) open(t testing.TB, command string) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type(s.name)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	s.term = term
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
 		list, _ := tmux.ListSessions(t.Context(), env.Server)

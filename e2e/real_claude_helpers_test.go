@@ -10,11 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/agentcli"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -124,10 +126,10 @@ func worktreeOf(t testing.TB, env *harness.Env, repo, branch string) string {
 // open opens the agent tab running Claude Code and waits for its session.
 func (c *realClaude) open(t testing.TB) {
 	t.Helper()
-	c.term.Press(t, "new-agent-tab")
+	c.term.Press(t, app.ActNewAgent)
 	c.term.WaitText("New agent tab")
 	c.term.Type("claude")
-	c.term.Keys("Enter")
+	c.term.Press(t, keys.ListChoose)
 	harness.Eventually(t, func() (bool, string) {
 		list, _ := tmux.ListSessions(t.Context(), c.env.Server)
 		for _, s := range list {

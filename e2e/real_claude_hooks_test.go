@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
+	"amux.dev/amux/ui/keys"
 )
 
 // amux's Claude Code hooks, installed from the palette into the test HOME's
@@ -27,10 +29,10 @@ func TestRealClaudeHooksReportEveryState(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "claude.toml"), []byte("mode = \"replace\"\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		c.term.Press(t, "palette")
+		c.term.Press(t, app.ActPalette)
 		c.term.WaitText("Commands")
 		c.term.Type("install claude")
-		c.term.Keys("Enter")
+		c.term.Press(t, keys.ListChoose)
 		c.term.WaitText("hooks installed")
 	}})
 	c.open(t)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 )
@@ -114,9 +115,9 @@ func TestRealClaudeEveryTurnStateReadFromItsScreen(t *testing.T) {
 	c.waitPane(t, "retrying in")
 	// amux's own account of the tab: working because of the retry banner.
 	leaveTerminal(t, c.term)
-	c.term.Press(t, "workspace-status")
+	c.term.Press(t, app.ActStatus)
 	c.term.WaitText("rule claude/retry-banner")
-	c.term.Press(t, "close-status")
+	c.term.Press(t, app.ActCloseStatus)
 	c.waitPane(t, "Recovered.")
 	expect("done", "", "")
 

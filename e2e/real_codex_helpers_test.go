@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
@@ -70,7 +71,7 @@ func prepareCodexStory(t testing.TB, cfg harness.CodexConfig, trust bool, setup 
 // amux to type into Codex once it is ready when task is not "".
 func (s *codexStory) open(t testing.TB, task string) {
 	t.Helper()
-	s.term.Press(t, "new-agent-tab")
+	s.term.Press(t, app.ActNewAgent)
 	s.term.WaitText("New agent tab")
 	s.term.Type("codex")
 	if task != "" {

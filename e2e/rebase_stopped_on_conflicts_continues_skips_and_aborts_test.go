@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/keys"
 )
 
 // The branch is rebased onto its base from amux and both of its commits
@@ -25,24 +28,24 @@ func TestRebaseStoppedOnConflictsContinuesSkipsAndAborts(t *testing.T) {
 
 	rebase := func() {
 		t.Helper()
-		term.Press(t, "merge-into-base")
+		term.Press(t, app.ActMerge)
 		term.WaitText("These files conflict:")
-		term.Press(t, "choice-down")
-		term.Press(t, "choice-pick") // "Rebase onto main instead"
+		term.Press(t, keys.ChoiceDown)
+		term.Press(t, keys.ChoicePick) // "Rebase onto main instead"
 		term.WaitText("rebase stopped on conflicts: they are listed")
 		term.WaitText("Conflicts (1)")
 	}
 	rebase()
 	writeFile(t, filepath.Join(root, "README.md"), "# shop, from main and feat\n")
-	term.Press(t, "changes.stage")
+	term.Press(t, changes.ActStage)
 	term.WaitText("Continue the rebase?")
-	term.Press(t, "choice-pick")                                  // "Continue: make this commit and replay the rest"
+	term.Press(t, keys.ChoicePick)                                // "Continue: make this commit and replay the rest"
 	term.WaitText("rebase stopped on conflicts: they are listed") // on the second commit
-	term.Press(t, "finish-merge")
+	term.Press(t, app.ActFinishLanding)
 	term.WaitText("Continue the rebase?")
 	term.WaitText("Still conflicting: README.md")
-	term.Press(t, "choice-down")
-	term.Press(t, "choice-pick") // "Skip the commit it stopped on"
+	term.Press(t, keys.ChoiceDown)
+	term.Press(t, keys.ChoicePick) // "Skip the commit it stopped on"
 	term.WaitText("rebase done")
 	term.WaitGone("Conflicts (")
 	if got := env.Git(t, root, "log", "--format=%s", "main..HEAD"); got != "feat rewrites the readme" {
@@ -56,11 +59,11 @@ func TestRebaseStoppedOnConflictsContinuesSkipsAndAborts(t *testing.T) {
 	env.Git(t, repo, "commit", "-qam", "main rewrites it again")
 	before := env.Git(t, root, "rev-parse", "HEAD")
 	rebase()
-	term.Press(t, "finish-merge")
+	term.Press(t, app.ActFinishLanding)
 	term.WaitText("Continue the rebase?")
-	term.Press(t, "choice-down")
-	term.Press(t, "choice-down")
-	term.Press(t, "choice-pick") // "Abort the rebase"
+	term.Press(t, keys.ChoiceDown)
+	term.Press(t, keys.ChoiceDown)
+	term.Press(t, keys.ChoicePick) // "Abort the rebase"
 	term.WaitText("abort done")
 	term.WaitGone("Conflicts (")
 	if got := env.Git(t, root, "rev-parse", "HEAD"); got != before {

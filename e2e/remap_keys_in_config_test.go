@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person rebinds keys in config.json: a rebinding that fits works and
@@ -48,7 +50,7 @@ func TestRemapKeysInConfig(t *testing.T) {
 
 	// The palette names the key in use; the refused rebinding left refresh
 	// on its default, and t still opens a new agent tab's picker.
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("create a workspace")
 	row := lineWith(term.WaitText("Create a workspace"), "Create a workspace")
@@ -57,7 +59,7 @@ func TestRemapKeysInConfig(t *testing.T) {
 	}
 	term.Keys("Escape")
 	term.WaitGone("Commands")
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type("reload projects")
 	row = lineWith(term.WaitText("Reload projects"), "Reload projects")
@@ -69,7 +71,7 @@ func TestRemapKeysInConfig(t *testing.T) {
 	term.Keys("N") // the remapped key; the harness presses defaults
 	term.WaitText("New workspace in")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("created workspace feat")
 	term.Keys("t")
 	term.WaitText("New agent tab")

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Removing a project asks what happens to its workspaces and for its name,
@@ -17,14 +19,14 @@ func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "cursor-top")
-	term.Press(t, "remove-project")
+	term.Press(t, app.ActTop)
+	term.Press(t, app.ActRemoveProject)
 	term.WaitText("Remove project shop")
 	term.WaitText("What should happen to it?")
 	term.Keys("w") // keep the workspaces
 	term.WaitText("Its 1 workspace is kept")
 	term.Type("shop")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("removed project shop; 1 workspace kept")
 	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
 		t.Fatal("the workspace's worktree was removed")

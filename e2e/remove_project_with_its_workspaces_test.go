@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Asked to, removing a project deletes its workspaces first, each as a
@@ -26,13 +28,13 @@ func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 
 	remove := func() {
 		t.Helper()
-		term.Press(t, "cursor-top")
-		term.Press(t, "remove-project")
+		term.Press(t, app.ActTop)
+		term.Press(t, app.ActRemoveProject)
 		term.WaitText("What should happen to them?")
 		term.Keys("d") // delete them too
 		term.WaitText("A workspace holding uncommitted work is not deleted")
 		term.Type("shop")
-		term.Keys("Enter")
+		term.Press(t, keys.FormSubmit)
 	}
 	remove()
 	term.WaitText("project shop stays: busy holds uncommitted work")

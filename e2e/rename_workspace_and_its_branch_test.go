@@ -3,7 +3,9 @@ package e2e
 import (
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Asked to, a rename renames the workspace's branch too.
@@ -13,11 +15,11 @@ func TestRenameWorkspaceAndItsBranch(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "rename-workspace")
+	term.Press(t, app.ActRenameWorkspace)
 	term.WaitText("Rename feat")
 	term.Keys("C-u")
 	term.Type("login-fix")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("Its branch is feat.")
 	term.Keys("r") // rename the branch too
 	term.WaitText("renamed to login-fix (and its branch)")

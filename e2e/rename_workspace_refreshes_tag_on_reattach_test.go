@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // Renaming a workspace changes its name, not its branch; a live session's
@@ -24,11 +26,11 @@ func TestRenameWorkspaceRefreshesTheTagOnReattach(t *testing.T) {
 		return strings.TrimSpace(out)
 	}
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "rename-workspace")
+	s.term.Press(t, app.ActRenameWorkspace)
 	s.term.WaitText("Rename feat")
 	s.term.Keys("C-u")
 	s.term.Type("login-fix")
-	s.term.Keys("Enter")
+	s.term.Press(t, keys.FormSubmit)
 	s.term.WaitText("Its branch is feat.")
 	s.term.Keys("o") // keep the branch's old name
 	s.term.WaitText("renamed to login-fix")
@@ -39,12 +41,12 @@ func TestRenameWorkspaceRefreshesTheTagOnReattach(t *testing.T) {
 		t.Fatal("the branch was renamed")
 	}
 
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActQuit)
 	s.term.WaitExit()
 	again := harness.StartAmux(t, s.env, 120, 40)
 	again.WaitText("login-fix")
-	again.Press(t, "cursor-bottom")
-	again.Press(t, "open")
+	again.Press(t, app.ActBottom)
+	again.Press(t, app.ActOpen)
 	again.WaitText("fakeagent ready")
 	harness.Eventually(t, func() (bool, string) {
 		got := label()

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -40,10 +42,10 @@ func scriptsAsBadJSON(path string) error {
 // dialog must finish with want on screen, and Esc must close it.
 func createWorkspaceWarned(t *testing.T, term *harness.Terminal, name, want string) {
 	t.Helper()
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText(want)
 	term.Keys("Escape")
 	term.WaitGone("enter/esc: close") // closed: keys reach amux, not a blocked read
@@ -51,10 +53,10 @@ func createWorkspaceWarned(t *testing.T, term *harness.Terminal, name, want stri
 }
 
 // confirmTeardown presses delete or shelve and types the name.
-func confirmTeardown(t *testing.T, term *harness.Terminal, action, name string) {
+func confirmTeardown(t *testing.T, term *harness.Terminal, action keys.ActionID, name string) {
 	t.Helper()
 	term.Press(t, action)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 }

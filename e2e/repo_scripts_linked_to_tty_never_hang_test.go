@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -24,7 +25,7 @@ func TestRepoScriptsLinkedToTTYNeverHang(t *testing.T) {
 		t.Fatal("the workspace is not listed after create")
 	}
 
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	screen := term.WaitText("r: refresh")
 	if !containsAll(screen, "scripts.json", "symlink") {
 		t.Fatalf("the status dialog does not show the refusal:\n%s", screen)
@@ -34,7 +35,7 @@ func TestRepoScriptsLinkedToTTYNeverHang(t *testing.T) {
 
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
 	id := workspaceID(t, env, "feat")
-	confirmTeardown(t, term, "delete-workspace", "feat")
+	confirmTeardown(t, term, app.ActDelete, "feat")
 	screen = term.WaitText("deleted workspace feat")
 	if !containsAll(screen, "archive script was skipped") {
 		t.Fatalf("the delete does not say the archive script was skipped:\n%s", screen)

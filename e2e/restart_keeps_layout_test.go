@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -29,7 +30,7 @@ func TestRestartKeepsLayout(t *testing.T) {
 	addProject(t, term, first)
 	createWorkspace(t, term, "one", "")
 	addProject(t, term, second)
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	if screen := term.WaitText("New workspace in"); !strings.Contains(screen, "New workspace in beta") {
 		t.Fatalf("the cursor stayed on the old project:\n%s", screen)
 	}
@@ -37,17 +38,17 @@ func TestRestartKeepsLayout(t *testing.T) {
 	term.Keys("Enter")
 	term.WaitText("created workspace two")
 
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
 	leaveTerminal(t, term)
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	term.WaitText("2 run")
 	leaveTerminal(t, term)
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText("3 shell")
 	leaveTerminal(t, term)
-	term.Press(t, "tab-2")
-	term.Press(t, "quit")
+	term.Press(t, app.ActTab(2))
+	term.Press(t, app.ActQuit)
 	term.WaitExit()
 
 	term = harness.StartAmux(t, env, 80, 24)
@@ -66,6 +67,6 @@ func TestRestartKeepsLayout(t *testing.T) {
 		t.Fatalf("tab order changed across the restart: %q", bar)
 	}
 	// The tab left shown, the run (only it printed "serving"), is shown.
-	term.Press(t, "focus-center")
+	term.Press(t, app.ActFocusCenter)
 	term.WaitText("serving")
 }

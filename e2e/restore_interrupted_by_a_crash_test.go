@@ -4,7 +4,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // amux is killed during a restore right after the worktree was re-added,
@@ -19,15 +21,15 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "parked", "")
-	startTeardown(t, term, "shelve-workspace", "parked")
+	startTeardown(t, term, app.ActShelve, "parked")
 	term.WaitText("shelved workspace parked")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
 	term.WaitText("parked shelved")
 	root := worktreeRoot(env, "shop", "parked")
 
 	trap.Arm("after", "worktree add")
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	trap.WaitFired()
 	if !exists(filepath.Join(root, "README.md")) {
 		t.Fatal("the kill point needs the worktree re-added")
@@ -42,12 +44,12 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	}
 
 	selectWorkspace(t, term, "parked")
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
 	// The list reloads after the restore: until then the row is shelved
 	// and a new tab is refused.
 	term.WaitGone("parked shelved")
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText(" 1 shell ")
 	term.Type("unset HISTFILE; echo restored-$((20+22))") // no history written into HOME as the test ends
 	term.Keys("Enter")

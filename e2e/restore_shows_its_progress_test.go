@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -24,7 +25,7 @@ func TestRestoreShowsItsProgress(t *testing.T) {
 	createWorkspace(t, term, "parked", "")
 	shelveWorkspace(t, term, "parked")
 
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("setup: warming")
 	term.WaitText("restored workspace parked")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -29,7 +30,7 @@ func TestResumeRelaunchesWithTheResumeCommand(t *testing.T) {
 	agent.Exit(3)
 	s.term.WaitText("exited (status 3)")
 	s.term.WaitText("resume")
-	s.term.Press(t, "resume-tab")
+	s.term.Press(t, app.ActResumeTab)
 	harness.Eventually(t, func() (bool, string) {
 		b, err := os.ReadFile(marker)
 		return err == nil && strings.Contains(string(b), filepath.Join("worktrees", "shop", "feat")), "resume command not run: " + string(b)

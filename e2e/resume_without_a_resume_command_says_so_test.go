@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // claude's command is overridden by another program and no resume_command
@@ -19,15 +21,15 @@ func TestResumeWithoutAResumeCommandSaysSo(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
 	agent.Exit(3)
 	term.WaitText("exited (status 3)")
-	term.Press(t, "resume-tab")
+	term.Press(t, app.ActResumeTab)
 	term.WaitText("no resume command for claude")
 	if s := term.Screen(); strings.Contains(s, "resumed 1 tab") || strings.Contains(s, "resuming…") {
 		t.Fatalf("resume ran a command:\n%s", s)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -25,12 +26,12 @@ func TestRunScriptTabAndScriptOutput(t *testing.T) {
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
 
-	term.Press(t, "script-output")
+	term.Press(t, app.ActScriptOutput)
 	term.WaitText("preparing the feat tree")
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseOutput)
 	term.WaitGone("Script output")
 
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	term.WaitText(" 1 run ")
 	term.WaitText("serving on port 62")
 }

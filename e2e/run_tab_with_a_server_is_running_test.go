@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
@@ -26,7 +27,7 @@ func TestRunTabWithAServerIsRunning(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	term.WaitText("serving")
 	term.WaitText("▶ running")
 	// Its request log does not make it work again.

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -31,19 +33,19 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	term.WaitText("Projects")
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "shelve-workspace")
+	term.Press(t, app.ActShelve)
 	term.WaitText("Type feat to confirm")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("shelved workspace feat")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving feat")
 	term.WaitText("feat shelved")
 
 	os.Remove(gate)
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("setup: fetching deps") // the row says how far the restore got
-	term.Press(t, "script-output")
+	term.Press(t, app.ActScriptOutput)
 	term.WaitText("fetching deps")
 	term.WaitText("live")
 	os.WriteFile(gate, nil, 0o600)
@@ -51,17 +53,17 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	term.WaitText("setup-workspace finished") // settled to the transcript
 	term.WaitScreen(func(s string) bool { return !strings.Contains(s, "● live") }, "the live mark to go")
 
-	term.Press(t, "view-search")
+	term.Press(t, keys.ViewSearch)
 	term.Type("assets")
 	term.Keys("Enter")
 	term.WaitText("“assets”: match 1 of 2") // the command line and its output
-	term.Press(t, "view-next-match")
+	term.Press(t, keys.ViewNext)
 	term.WaitText("“assets”: match 2 of 2")
-	term.Press(t, "view-next-match") // wraps around
+	term.Press(t, keys.ViewNext) // wraps around
 	term.WaitText("“assets”: match 1 of 2")
-	term.Press(t, "view-prev-match")
+	term.Press(t, keys.ViewPrev)
 	term.WaitText("“assets”: match 2 of 2")
-	term.Press(t, "view-search")
+	term.Press(t, keys.ViewSearch)
 	term.Keys("C-u")
 	term.Paste(t, "FETCHING DEPS\nsecond line")
 	term.WaitText("“FETCHING DEPS”: match")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -23,12 +24,12 @@ func TestScriptOutputShowsTheLiveRun(t *testing.T) {
 	term.WaitText("Projects")
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	term.WaitText("serving on port 62")
 	leaveTerminal(t, term)
-	term.Press(t, "script-output")
+	term.Press(t, app.ActScriptOutput)
 	term.WaitText("Script output")
-	term.Press(t, "next-script-output") // setup-workspace → run
+	term.Press(t, app.ActNextOutput) // setup-workspace → run
 	term.WaitText("serving on port 62")
 	term.WaitText("● live")
 	term.WaitGone("nothing captured")

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/config/procid"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
@@ -32,7 +33,7 @@ func TestScriptsLeftByACrashDieBeforeRecovery(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "doomed", "")
-	startTeardown(t, term, "delete-workspace", "doomed")
+	startTeardown(t, term, app.ActDelete, "doomed")
 	harness.Eventually(t, func() (bool, string) { return exists(filepath.Join(marks, "archiving")), "archive never started" })
 	shell, writer := pidIn(t, filepath.Join(marks, "shell")), pidIn(t, filepath.Join(marks, "writer"))
 	term.KillHard(t)

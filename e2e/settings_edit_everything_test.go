@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person edits what only JSON could set before — the tmux server, the
@@ -21,26 +23,26 @@ func TestSettingsEditEverything(t *testing.T) {
 	os.WriteFile(path, []byte(`{"assistants": ["not", "an", "object"]}`), 0o600)
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	term.WaitText("Settings")
 	for range 5 { // theme, key hints, bell, notifications, short commands → tmux server
-		term.Press(t, "form-next-field")
+		term.Press(t, keys.FormNext)
 	}
 	term.Paste(t, "work\nsecond line")
 	for range 9 { // tmux config, four timings, prompt marks, first and last port → ports per workspace
-		term.Press(t, "form-next-field")
+		term.Press(t, keys.FormNext)
 	}
 	term.Keys("BSpace", "BSpace")
 	term.Type("20")
-	term.Press(t, "form-add-row")
+	term.Press(t, keys.FormAddRow)
 	term.WaitText("New assistant")
 	term.Type("aider")
-	term.Press(t, "form-next-field")
+	term.Press(t, keys.FormNext)
 	term.Type("aider --yes")
-	term.Press(t, "form-next-field")
+	term.Press(t, keys.FormNext)
 	term.Keys("BSpace")
 	term.Type("0")
-	term.Press(t, "form-submit")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("not saved")
 
 	b, _ := os.ReadFile(path)
@@ -64,7 +66,7 @@ func TestSettingsEditEverything(t *testing.T) {
 	doc["assistants"] = json.RawMessage(`{}`)
 	fixed, _ := json.Marshal(doc)
 	os.WriteFile(path, fixed, 0o600)
-	term.Press(t, "form-submit")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("settings saved")
 	b, _ = os.ReadFile(path)
 	var got struct {

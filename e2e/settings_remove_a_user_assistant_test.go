@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person removes an assistant they added, in Settings: it leaves
@@ -18,15 +20,15 @@ func TestSettingsRemoveAUserAssistant(t *testing.T) {
 	writeConfig(t, env, map[string]any{"zz-aider": map[string]any{"command": "aider --yes"}})
 	setUI(t, env, map[string]any{"theme": "light"})
 	term := startWorkbench(t, env)
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	term.WaitText("Appearance")
 	// The user's assistant is the last one listed: one step back from the
 	// first field wraps to it, and the list scrolls to show it.
-	term.Press(t, "form-prev-field")
+	term.Press(t, keys.FormPrev)
 	term.WaitText("zz-aider")
-	term.Press(t, "form-delete-row")
+	term.Press(t, keys.FormDeleteRow)
 	term.WaitText("removed zz-aider")
-	term.Press(t, "form-submit")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("settings saved")
 	b, _ := os.ReadFile(filepath.Join(env.StateHome, "config.json"))
 	var doc map[string]json.RawMessage
@@ -37,10 +39,10 @@ func TestSettingsRemoveAUserAssistant(t *testing.T) {
 		t.Fatalf("the rest of config.json was not kept: %s", b)
 	}
 
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	term.WaitText("Settings")
-	term.Press(t, "form-delete-row") // the first field is no assistant's
+	term.Press(t, keys.FormDeleteRow) // the first field is no assistant's
 	term.WaitText("only an assistant can be removed here")
-	term.Press(t, "form-cancel")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("only an assistant")
 }

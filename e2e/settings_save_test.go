@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -21,7 +22,7 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	os.WriteFile(path, broken, 0o600)
 
 	term := startWorkbench(t, env)
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	term.WaitText("Bell when an agent is done")
 	term.Keys("Down") // key hints
 	term.Keys("Right")
@@ -34,14 +35,14 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	term.WaitGone("Bell when an agent is done")
 
 	// A fresh edit left with Esc is dropped; the pending save is kept.
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	term.WaitText("enter retries it")
 	term.Keys("Down")
 	term.Keys("Right") // key hints back on, not confirmed
 	term.WaitScreen(func(sc string) bool { return lineHas(sc, "Key hints", "‹ on ›") }, "the fresh edit")
 	term.Keys("Escape")
 	term.WaitGone("Bell when an agent is done")
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	screen := term.WaitText("enter retries it")
 	if !lineHas(screen, "Key hints", "‹ off ›") {
 		t.Fatalf("Esc kept a fresh edit, or lost the pending one:\n%s", screen)
@@ -50,7 +51,7 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	term.WaitGone("Bell when an agent is done")
 
 	os.WriteFile(path, []byte("{}\n"), 0o600) // the user fixes the file
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	screen = term.WaitText("enter retries it")
 	if !lineHas(screen, "Key hints", "‹ off ›") {
 		t.Fatalf("the confirmed value is not the live one:\n%s", screen)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -31,13 +32,13 @@ func TestSettingsSaveThroughALinkedConfig(t *testing.T) {
 	}
 
 	term := startWorkbench(t, env)
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	term.WaitText("Bell when an agent is done")
 	term.Keys("Down") // key hints
 	term.Keys("Right")
 	term.Keys("Enter")
 	term.WaitText("settings saved")
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	term.WaitExit()
 
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -26,7 +27,7 @@ func TestShelveAndRestoreWorkspace(t *testing.T) {
 		t.Fatal("shelve deleted the branch")
 	}
 
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
 	if !exists(filepath.Join(root, "README.md")) {
 		t.Fatal("restore did not bring the worktree back")

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -21,7 +22,7 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	root := worktreeRoot(env, "shop", "parked")
 
 	trap.Arm("after", "worktree remove")
-	startTeardown(t, term, "shelve-workspace", "parked")
+	startTeardown(t, term, app.ActShelve, "parked")
 	trap.WaitFired()
 	if exists(root) {
 		t.Fatal("the kill point needs the worktree removed")
@@ -34,9 +35,9 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	term = startWorkbench(t, env)
 	trap.WaitFired()
 	selectWorkspace(t, term, "parked")
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	term.WaitText("pending — a shelve did not finish and the worktree is gone")
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseStatus)
 	// Closed before the next key, or Esc and that key read as one Alt+key.
 	term.WaitGone("a shelve did not finish")
 	trap.Release()
@@ -46,7 +47,7 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 		t.Fatal("a finished shelve has no worktree and keeps the branch")
 	}
 
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
 	if !exists(filepath.Join(root, "README.md")) {
 		t.Fatal("restore did not bring the worktree back")

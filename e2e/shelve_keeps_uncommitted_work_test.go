@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Shelving a workspace with uncommitted work shows what is at stake and, by
@@ -28,7 +30,7 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 		t.Fatal("the list already marks the workspace dirty; the story needs it unmarked")
 	}
 
-	term.Press(t, "shelve-workspace")
+	term.Press(t, app.ActShelve)
 	screen := term.WaitText("Uncommitted work")
 	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "WIP commit") {
 		t.Fatalf("the dialog does not say what would be lost:\n%s", screen)
@@ -36,9 +38,9 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 	term.Keys("Enter") // the default: keep it as a WIP commit
 	term.WaitText("Type parked to confirm")
 	term.Type("parked")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("shelved workspace parked")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving parked")
 	term.WaitText("parked shelved")
 	if exists(root) {
@@ -48,7 +50,7 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 		t.Fatalf("the branch tip is not amux's WIP commit:\n%s", msg)
 	}
 
-	term.Press(t, "restore-workspace")
+	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
 	if b, err := os.ReadFile(filepath.Join(root, dirtyTracked)); err != nil || string(b) != dirtyEdit {
 		t.Fatalf("the tracked edit did not come back: %q %v", b, err)

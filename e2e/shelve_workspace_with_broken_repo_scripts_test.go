@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -20,7 +21,7 @@ func TestShelveWorkspaceWithBrokenRepoScripts(t *testing.T) {
 			addProject(t, term, repo)
 			createWorkspaceWarned(t, term, "parked", "setup-workspace did not run")
 
-			confirmTeardown(t, term, "shelve-workspace", "parked")
+			confirmTeardown(t, term, app.ActShelve, "parked")
 			screen := term.WaitText("shelved workspace parked")
 			if !containsAll(screen, "archive script was skipped", "scripts.json") {
 				t.Fatalf("the shelve does not say the archive script was skipped:\n%s", screen)

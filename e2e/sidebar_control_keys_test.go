@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -17,15 +18,15 @@ func TestSidebarTerminalGetsControlKeys(t *testing.T) {
 	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": agent.ShellCommand()}})
 	repo := env.NewRepo(t, "shop")
 	term, _ := startReview(t, env, repo, "feat")
-	term.Press(t, "focus-center")
-	term.Press(t, "focus-sidebar")
-	term.Press(t, "sidebar-next-tab")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusSidebar)
+	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Project]")
-	term.Press(t, "sidebar-next-tab")
+	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Terminal]")
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
-	term.Press(t, "sidebar-enter-terminal") // showing the shell does not give it the keys
+	term.Press(t, app.ActSideEnter) // showing the shell does not give it the keys
 	term.Keys("C-q", "C-]", "x")
 	agent.WaitReceived(t, []byte{0x11, 0x1d, 'x'})
 

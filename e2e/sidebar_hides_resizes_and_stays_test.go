@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestSidebarHidesResizesAndStays(t *testing.T) {
 	env, term, _ := startShellAmux(t, 160, 45)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
 	session := terminalSession(t, env)
 	width := func(want int) {
@@ -26,17 +27,17 @@ func TestSidebarHidesResizesAndStays(t *testing.T) {
 	term.WaitText("Changes")
 	leaveTerminal(t, term)
 
-	term.Press(t, "toggle-sidebar")
+	term.Press(t, app.ActToggleSidebar)
 	width(118)
 	term.WaitGone("Changes")
-	term.Press(t, "toggle-sidebar")
+	term.Press(t, app.ActToggleSidebar)
 	width(78)
 
 	// A click in the sidebar gives it the keys.
 	term.Type("\x1b[<0;140;10M")
 	term.Type("\x1b[<0;140;10m")
 	term.WaitText(" sidebar: ")
-	term.Press(t, "sidebar-wider")
+	term.Press(t, app.ActSideWider)
 	width(74)
 
 	// Drag the sidebar's left edge (column 116, 0-based) to column 100:
@@ -46,10 +47,10 @@ func TestSidebarHidesResizesAndStays(t *testing.T) {
 	term.Type("\x1b[<0;101;10m")
 	width(58) // a 60-column sidebar
 
-	term.Press(t, "sidebar-focus-list")
+	term.Press(t, app.ActSideToList)
 	// Wait for the list: a quit glued to the Esc before it reads as Alt+q.
 	waitFooter(t, term, " list ")
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	term.WaitExit()
 	term = harness.StartAmux(t, env, 160, 45)
 	term.WaitText("1 shell")

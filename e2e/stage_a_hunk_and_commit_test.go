@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/commitmsg"
+	"amux.dev/amux/ui/diffview"
 )
 
 // One hunk of two is staged from the diff viewer and committed with the
@@ -20,28 +24,28 @@ func TestStageAHunkAndCommit(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), numbered(100, map[int]bool{5: true, 80: true}, 0))
 	term.WaitText("Unstaged (1)")
 
-	term.Press(t, "focus-center")
-	term.Press(t, "focus-sidebar")
-	term.Press(t, "changes.open")
+	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusSidebar)
+	term.Press(t, changes.ActOpen)
 	term.WaitText("notes.txt · unstaged")
 	term.WaitText("hunk 1/2")
-	term.Press(t, "diff.next-hunk") // the second hunk: line 80
+	term.Press(t, diffview.ActNextHunk) // the second hunk: line 80
 	term.WaitText("hunk 2/2")
-	term.Press(t, "diff.stage-hunk")
+	term.Press(t, diffview.ActStageHunk)
 	// The unstaged diff reloads with one hunk left.
 	term.WaitText("hunk 1/1")
-	term.Press(t, "diff.close")
+	term.Press(t, diffview.ActClose)
 	term.WaitText("Staged (1)")
 
-	term.Press(t, "changes.commit")
+	term.Press(t, changes.ActCommit)
 	term.WaitText("0/100") // the dialog is open
-	term.Press(t, "commit.amend")
+	term.Press(t, commitmsg.ActAmend)
 	term.WaitText("Amend the last commit")
-	term.Press(t, "commit.amend")
-	term.Press(t, "commit.submit") // an empty message is refused
+	term.Press(t, commitmsg.ActAmend)
+	term.Press(t, commitmsg.ActCommit) // an empty message is refused
 	term.WaitText("the first line is empty")
 	term.Type("Change line 80")
-	term.Press(t, "commit.submit")
+	term.Press(t, commitmsg.ActCommit)
 	term.WaitText("committed")
 	term.WaitGone("Staged (1)")
 

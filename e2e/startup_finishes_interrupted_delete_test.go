@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
@@ -22,7 +23,7 @@ func TestStartupFinishesInterruptedDelete(t *testing.T) {
 	createWorkspace(t, term, "doomed", "")
 	createWorkspace(t, term, "keeper", "")
 	id := workspaceID(t, env, "doomed")
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)
 	}

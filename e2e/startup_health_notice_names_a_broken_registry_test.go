@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -24,7 +25,7 @@ func TestStartupHealthNoticeNamesABrokenRegistry(t *testing.T) {
 	if !containsAll(screen, "project-env.json is not valid JSON") {
 		t.Fatalf("the start-up notice does not name the file and Health:\n%s", screen)
 	}
-	term.Press(t, "health")
+	term.Press(t, app.ActHealth)
 	screen = term.WaitText("fix:")
 	if !containsAll(screen, "project-env.json", "replaces the whole file") {
 		t.Fatalf("Health does not name the broken file:\n%s", screen)

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"amux.dev/amux/app"
+	"amux.dev/amux/ui/keys"
 )
 
 // At 80×24 the i dialog of a workspace with tabs and a history is taller
@@ -14,7 +17,7 @@ func TestStatusDialogAt80x24ScrollsToItsScripts(t *testing.T) {
 	env, term, _ := startShellAmux(t, 80, 24)
 	createWorkspace(t, term, "feat", "")
 	for i := 1; i <= 3; i++ {
-		term.Press(t, "new-terminal-tab")
+		term.Press(t, app.ActNewTerminal)
 		term.WaitText(strconv.Itoa(i) + " shell")
 		leaveTerminal(t, term)
 	}
@@ -28,10 +31,10 @@ func TestStatusDialogAt80x24ScrollsToItsScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	term.Press(t, "workspace-status")
+	term.Press(t, app.ActStatus)
 	term.WaitText("more below")
 	term.WaitText("A: approve scripts")
-	term.Press(t, "view-bottom")
+	term.Press(t, keys.ViewBottom)
 	term.WaitText("more above")
 	term.WaitText("echo serving the shop")
 	term.WaitText("A: approve scripts")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -20,7 +21,7 @@ func TestSuspendAndResumeAmux(t *testing.T) {
 	term.Keys("Enter")
 	term.WaitText("Projects")
 
-	term.Press(t, "suspend")
+	term.Press(t, app.ActSuspend)
 	term.WaitText("Stopped")
 	if got := term.Display(t, terminalModes); got != before {
 		t.Fatalf("suspended amux left modes %s\n                 want %s", got, before)
@@ -32,6 +33,6 @@ func TestSuspendAndResumeAmux(t *testing.T) {
 	if got := term.Display(t, "#{alternate_on} #{mouse_button_flag}"); got != "1 1" {
 		t.Fatalf("resumed amux runs with alternate screen / mouse %q, want \"1 1\"", got)
 	}
-	term.Press(t, "quit")
+	term.Press(t, app.ActQuit)
 	term.WaitGone("Projects")
 }

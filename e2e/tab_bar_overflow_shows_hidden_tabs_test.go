@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"amux.dev/amux/app"
 )
 
 // At 80×24 six tabs do not fit: the bar keeps the shown tab, counts the
@@ -13,7 +15,7 @@ func TestTabBarOverflowShowsHiddenTabs(t *testing.T) {
 	_, term, _ := startShellAmux(t, 80, 24)
 	createWorkspace(t, term, "feat", "")
 	for i := 1; i <= 6; i++ {
-		term.Press(t, "new-terminal-tab")
+		term.Press(t, app.ActNewTerminal)
 		term.WaitText(fmt.Sprintf("%d shell", i))
 		if i == 6 {
 			// The sixth tab's program asks for the person.
@@ -24,7 +26,7 @@ func TestTabBarOverflowShowsHiddenTabs(t *testing.T) {
 		}
 		leaveTerminal(t, term)
 	}
-	term.Press(t, "tab-1")
+	term.Press(t, app.ActTab(1))
 	screen := term.WaitText("1 shell")
 	bar := ""
 	for _, line := range strings.Split(screen, "\n") {

@@ -3,6 +3,8 @@ package e2e
 import (
 	"bytes"
 	"testing"
+
+	"amux.dev/amux/app"
 )
 
 // Tab from the list lands on the tab area, not in the agent: a digit there
@@ -12,16 +14,16 @@ func TestTabFromTheListPicksTabsWithDigitsAndEnterEntersTheProgram(t *testing.T)
 	s := startTwoAgents(t)
 	term := s.term
 
-	term.Press(t, "focus-center")
+	term.Press(t, app.ActFocusCenter)
 	waitFooter(t, term, " tab area: second-agent ")
-	term.Press(t, "tab-1")
+	term.Press(t, app.ActTab(1))
 	waitFooter(t, term, " tab area: first-agent ")
-	term.Press(t, "tab-2")
+	term.Press(t, app.ActTab(2))
 	waitFooter(t, term, " tab area: second-agent ")
-	term.Press(t, "tab-1")
+	term.Press(t, app.ActTab(1))
 	waitFooter(t, term, " tab area: first-agent ")
 
-	term.Press(t, "enter-program")
+	term.Press(t, app.ActEnterProgram)
 	waitFooter(t, term, " tab: first-agent ")
 	term.Type("x")
 	s.first.WaitReceived(t, []byte("x"))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 )
 
@@ -12,9 +13,9 @@ import (
 // brings them back from the record: assistant, tab and directory.
 func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
 	s, again, session := rebootWithOneAgent(t)
-	again.Press(t, "resume-tab")
+	again.Press(t, app.ActResumeTab)
 	again.WaitText("resumed 1 tab")
-	again.Press(t, "open")
+	again.Press(t, app.ActOpen)
 	again.WaitText("fakeagent ready")
 	if got := agentSession(t, s.env); got != session {
 		t.Fatalf("the tab came back as %q, want its own session name %q", got, session)
@@ -30,14 +31,14 @@ func rebootWithOneAgent(t *testing.T) (*agentSetup, *harness.Terminal, string) {
 	s.openFakeAgent(t, "")
 	session := agentSession(t, s.env)
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActQuit)
 	s.term.WaitExit()
 	if _, err := s.env.Server.Run(context.Background(), "kill-server"); err != nil {
 		t.Fatal(err)
 	}
 	again := harness.StartAmux(t, s.env, 120, 40)
 	again.WaitText("feat")
-	again.Press(t, "cursor-bottom")
+	again.Press(t, app.ActBottom)
 	again.WaitText("1 tab lost its session")
 	return s, again, session
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -32,39 +34,39 @@ func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	term := startWorkbench(t, env)
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(repo)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("─ " + filepath.Base(repo) + " ─") // too long for the tree: the center shows it whole
 	createWorkspace(t, term, "feat", "")
 	root := filepath.Join(env.StateHome, "worktrees", filepath.Base(repo), "feat")
 
-	term.Press(t, "new-terminal-tab")
+	term.Press(t, app.ActNewTerminal)
 	term.WaitText(" 1 shell ")
 	leaveTerminal(t, term)
 	shell := sessionOf(t, env, tmux.TypeTerminal)
 	assertNothingRan(t, env, pwned, "terminal tab")
 	assertStartsIn(t, env, shell, root, "terminal tab")
 
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("fake")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	leaveTerminal(t, term)
 	assertNothingRan(t, env, pwned, "agent tab")
 	assertStartsIn(t, env, sessionOf(t, env, tmux.TypeAgent), root, "agent tab")
 
-	term.Press(t, "run-script")
+	term.Press(t, app.ActRunScript)
 	term.WaitText("serving the tree")
 	assertNothingRan(t, env, pwned, "run script")
 	assertStartsIn(t, env, sessionOf(t, env, tmux.TypeRun), root, "run script")
 
 	leaveTerminal(t, term)
-	term.Press(t, "tab-1")
+	term.Press(t, app.ActTab(1))
 	before := display(t, env, shell, "#{pane_pid}")
-	term.Press(t, "restart-tab")
+	term.Press(t, app.ActRestartTab)
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
 		return display(t, env, shell, "#{pane_pid}") != before, "the terminal tab was not restarted"
 	})

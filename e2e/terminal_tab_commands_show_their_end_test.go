@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
@@ -22,7 +23,7 @@ func TestTerminalTabLsRingsNoBellAndFalseShowsError(t *testing.T) {
 	t.Setenv("HOME", s.env.Home)
 	t.Setenv("HISTFILE", "/dev/null") // no history written as the test's home is removed
 	s.env.Server.Session(t, "keepalive", nil)
-	s.term.Press(t, "new-terminal-tab")
+	s.term.Press(t, app.ActNewTerminal)
 	var session string
 	harness.Eventually(t, func() (bool, string) {
 		list, _ := tmux.ListSessions(t.Context(), s.env.Server)

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person adds a theme of their own in themes.json: it is offered and in
@@ -22,15 +24,15 @@ func TestUserThemeFile(t *testing.T) {
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText(`themes.json: theme "broken"`) // the start notice names what was left out
 	term.WaitText("Projects")
-	term.Press(t, "settings")
+	term.Press(t, app.ActSettings)
 	screen := term.WaitText("Theme")
 	if !lineHas(screen, "Theme", "‹ sunset ›") {
 		t.Fatalf("the user theme is not the one in use:\n%s", screen)
 	}
-	term.Press(t, "form-value-next") // sunset is last: wraps to the first built-in
+	term.Press(t, keys.FormValueNext) // sunset is last: wraps to the first built-in
 	term.WaitText("‹ dark ›")
 	for range 12 { // once round the list: never the broken one
-		term.Press(t, "form-value-next")
+		term.Press(t, keys.FormValueNext)
 		if screen = term.Screen(); lineHas(screen, "Theme", "‹ broken ›") {
 			t.Fatalf("a broken theme is offered:\n%s", screen)
 		}

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A supervising script waits for an agent that never reports: its screen
@@ -19,10 +21,10 @@ func TestWaitPublishedSeesAScreenRuleBlockedAgent(t *testing.T) {
 	term := startWorkbench(t, env)
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, "new-agent-tab")
+	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("claude")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	afterStartupGrace(t, env)
 

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 )
 
 // startWorkbench runs amux at 120×40 in env and waits for the dashboard.
@@ -21,10 +23,10 @@ func startWorkbench(t testing.TB, env *harness.Env) *harness.Terminal {
 // addProject adds repo through the path picker: typed absolute path + Enter.
 func addProject(t testing.TB, term *harness.Terminal, repo string) {
 	t.Helper()
-	term.Press(t, "add-project")
+	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(repo)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("▾ " + filepath.Base(repo))
 }
 
@@ -32,11 +34,11 @@ func addProject(t testing.TB, term *harness.Terminal, repo string) {
 // lists the workspace.
 func createWorkspace(t testing.TB, term *harness.Terminal, name, base string) {
 	t.Helper()
-	term.Press(t, "new-workspace")
+	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type(name)
 	if base != "" {
-		term.Keys("Tab")
+		term.Press(t, keys.FormNext)
 		term.Type(base)
 	}
 	term.Keys("Enter")
@@ -77,12 +79,12 @@ func waitPane(t *testing.T, env *harness.Env, term *harness.Terminal, session, f
 // confirm and waits for the list to say so.
 func shelveWorkspace(t *testing.T, term *harness.Terminal, name string) {
 	t.Helper()
-	term.Press(t, "shelve-workspace")
+	term.Press(t, app.ActShelve)
 	term.WaitText("Type " + name + " to confirm")
 	term.Type(name)
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("shelved workspace " + name)
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	// The row says shelved behind the dialog already: wait for the dialog
 	// to go, or the next key arrives glued to the Escape (read as Alt+key).
 	term.WaitGone("Shelving " + name)

@@ -5,13 +5,15 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/ui/keys"
 )
 
 // Press presses the first key bound to an action of amux's registry, so a
-// test says what the user does ("delete-workspace"), not which letter.
-func (term *Terminal) Press(t testing.TB, action string) {
+// story says what the person does (app.ActDelete), not which letter; the
+// IDs are the exported constants of app and of the ui packages.
+func (term *Terminal) Press(t testing.TB, action keys.ActionID) {
 	t.Helper()
-	ks := app.ActionKeys(action)
+	ks := app.ActionKeys(string(action))
 	if len(ks) == 0 {
 		t.Fatalf("no action %q in the registry", action)
 	}
@@ -43,9 +45,9 @@ func TmuxKey(k string) string {
 // to an action that has no key.
 func (term *Terminal) RunFromPalette(t testing.TB, query string) {
 	t.Helper()
-	term.Press(t, "palette")
+	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
 	term.Type(query)
-	term.Keys("Enter") // the palette's own key: it runs the highlighted row
+	term.Press(t, keys.ListChoose) // it runs the highlighted row
 	term.WaitGone("Commands")
 }

@@ -161,11 +161,15 @@ func (s *Set) HasComposer(assistant string) bool {
 // row says only "Allow execution?" can name the command from its title
 // row. Any other row holding a "?" is cut after its last one: a sentence
 // that wraps on after the question ("… this directory? Working with …")
-// shows only the question.
+// shows only the question. A rule with reason_above reads its reason
+// off the block above its row instead (reasonAboveIn).
 func (r *rule) questionIn(win []string) string {
 	region := win
 	if r.rows > 0 && r.rows < len(region) {
 		region = region[len(region)-r.rows:]
+	}
+	if len(r.reasonAbove) > 0 {
+		return r.reasonAboveIn(region)
 	}
 	for _, p := range r.question {
 		row, ok := lowest(region, p)

@@ -5,7 +5,7 @@
 // from defaults/*.toml) and the user's own under <state home>/screen-rules/.
 // Each rule names a region (the bottom N rows), literal or regex patterns that
 // must all / any / none match there (none_below: nothing printed after the
-// first "all" row), and the verdict it stands for: blocked
+// first "all" row; above: what the nearest row above it shows), and the verdict it stands for: blocked
 // (permission, question or auth), error (the agent gave up on a turn: its
 // retries ran out), working, or idle. A match carries its evidence (which
 // rule and which row) so a debug view can show why.

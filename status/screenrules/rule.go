@@ -53,6 +53,17 @@ type ruleSpec struct {
 	// error line stays on screen after the person moved on; a newer
 	// prompt under it means it is history.
 	NoneBelow []string `toml:"none_below"`
+	// Above are patterns for the block right above the first "all" row:
+	// going up from it past blank rows, one or more rows in a row that
+	// each match one of them must be there (see above.go).
+	Above []string `toml:"above"`
+	// NoneAbove are patterns none of which may match the nearest non-blank
+	// row above that block; that row must be on screen (see above.go).
+	NoneAbove []string `toml:"none_above"`
+	// ReasonAbove reads the reason off the block drawn above the first
+	// "all" row, for a message a rule cannot find by a row of its own
+	// (see above.go); it takes the place of question.
+	ReasonAbove []string `toml:"reason_above"`
 	// Question finds the row a blocked screen's question is on (default:
 	// the lowest row holding a "?"), or an error screen's message.
 	Question []string `toml:"question"`
@@ -97,16 +108,20 @@ func (p pattern) matches(row string) bool {
 
 // rule is a compiled, validated ruleSpec.
 type rule struct {
-	name     string
-	state    string
-	kind     string
-	rows     int // 0: the whole window
-	all      []pattern
-	any      []pattern
-	none     []pattern
-	below    []pattern // none_below
-	question []pattern
-	gate     bool
+	name      string
+	state     string
+	kind      string
+	rows      int // 0: the whole window
+	all       []pattern
+	any       []pattern
+	none      []pattern
+	below     []pattern // none_below
+	above     []pattern
+	noneAbove []pattern
+	question  []pattern
+	// reasonAbove are regexes with groups (reason_above).
+	reasonAbove []pattern
+	gate        bool
 }
 
 // compileRule validates spec and compiles its patterns, reporting every
@@ -163,6 +178,7 @@ func compileRule(spec ruleSpec) (*rule, error) {
 	if r.question, err = compilePatterns("question", spec.Question); err != nil {
 		errs = append(errs, err)
 	}
+	errs = append(errs, r.compileAbove(spec)...)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("rule %q: %w", spec.Name, errors.Join(errs...))
 	}
@@ -224,6 +240,9 @@ func (r *rule) eval(window []string) (evidence string, ok bool) {
 				if _, found := lowest(region[at+1:], b); found {
 					return "", false
 				}
+			}
+			if !r.aboveHolds(region, at) {
+				return "", false
 			}
 		}
 	}

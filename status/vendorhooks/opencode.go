@@ -25,8 +25,14 @@ const OpencodePluginName = "amux-report.js"
 // opencodePlugin is the plugin's source. It maps opencode's events to
 // reports: a session busy → working; a permission or question asked →
 // blocked (permission, question); answered → working; the session idle →
-// done; a session error → error. Outside an amux pane it does nothing, and
-// a failing report never reaches opencode.
+// done; a session error → error, with the error's message. opencode
+// follows a session's error with its idle, which would report done over
+// the error: so an idle after an error reports nothing, and the error
+// stands until the session is busy again; reports go out one at a time,
+// in order. An interrupt (the person's esc)
+// arrives as an error too, MessageAbortedError, and is no failure: its
+// idle reports done. Outside an amux pane it does nothing, and a failing
+// report never reaches opencode.
 const opencodePlugin = `// ` + Marker + `: written by amux; tells amux what opencode is doing (amux report).
 // It acts only inside amux panes. amux removes it again on request.
 import { spawn } from "node:child_process";
@@ -42,19 +48,45 @@ function amux() {
   return "";
 }
 
+// Reports run one at a time, in the order of their events: an error and
+// the idle right after it must not reach amux the other way round. A
+// report that hangs holds the next one back for two seconds at most.
+let queue = Promise.resolve();
+
 function report(...args) {
   const bin = process.env.AMUX_ENV ? amux() : "";
   if (!bin) return;
-  try {
-    spawn(bin, ["report", "--app", "opencode", ...args], { stdio: "ignore" }).on("error", () => {});
-  } catch {}
+  queue = queue.then(() => new Promise((done) => {
+    const timer = setTimeout(done, 2000);
+    const finish = () => { clearTimeout(timer); done(); };
+    try {
+      spawn(bin, ["report", "--app", "opencode", ...args], { stdio: "ignore" }).on("exit", finish).on("error", finish);
+    } catch { finish(); }
+  }));
 }
+
+// errorMessage is a session error's text on one line, short enough for
+// a report's message.
+function errorMessage(error) {
+  const text = String(error?.data?.message || error?.name || "opencode gave up on the turn");
+  return text.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+// failed holds the sessions whose last turn ended on an error, by id ("":
+// an error that named none): the idles that follow must not report done
+// over it, until the session is busy again.
+const failed = new Set();
 
 export const AmuxReport = async () => ({
   event: async ({ event }) => {
+    const session = event?.properties?.sessionID ?? "";
     switch (event?.type) {
       case "session.status":
-        if (event.properties?.status?.type === "busy") report("--state", "working");
+        if (event.properties?.status?.type === "busy") {
+          failed.delete(session);
+          failed.delete("");
+          report("--state", "working");
+        }
         break;
       case "permission.asked":
         report("--state", "blocked", "--kind", "permission");
@@ -68,10 +100,12 @@ export const AmuxReport = async () => ({
         report("--state", "working");
         break;
       case "session.idle":
-        report("--state", "done");
+        if (!failed.has(session) && !failed.has("")) report("--state", "done");
         break;
       case "session.error":
-        report("--state", "error");
+        if (event.properties?.error?.name === "MessageAbortedError") break;
+        failed.add(session);
+        report("--state", "error", "--message", errorMessage(event.properties?.error));
         break;
     }
   },

@@ -138,6 +138,10 @@ func chatError(w http.ResponseWriter, turn Turn) {
 	status := turn.Status
 	kind, code, msg := "server_error", "server_error", "The server had an error while processing your request."
 	switch status {
+	case http.StatusBadRequest:
+		kind, code, msg = "invalid_request_error", "invalid_request", "Invalid request: the scripted model refuses this conversation."
+	case http.StatusUnauthorized:
+		kind, code, msg = "invalid_request_error", "invalid_api_key", "Incorrect API key provided."
 	case http.StatusTooManyRequests:
 		kind, code, msg = "rate_limit_error", "rate_limit_exceeded", "Rate limit reached for requests."
 		w.Header().Set("retry-after", strconv.Itoa(retryAfterSeconds(turn)))
