@@ -53,7 +53,9 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 	return []action{
 		{Action: k(actHealth, scopeDashboard, []string{"H"}, "health",
 			"Health: tmux, the scan owner, status taps, stuck agents, stale launch payloads, registries — each with its fix"),
-			run: (*Model).openHealth},
+			run: func(m *Model) tea.Cmd {
+				return m.openLines("Health", scopeHealth, "", m.watch.healthRead(m.watchScene()))
+			}},
 		{Action: k(actTimeline, scopeWorkspace, []string{"L"}, "timeline", "The workspace's state changes of the last hour"),
 			run: (*Model).openTimeline, why: whyNoWorkspace},
 		{Action: k(actResumeTab, scopeWorkspace, []string{"ctrl+e"}, "resume",
@@ -62,12 +64,12 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 		{Action: keyOnly(k(actCloseHealth, scopeHealth, []string{"esc", "q", "H"}, "close", "Close Health")),
 			run: closeIt(health)},
 		{Action: keyOnly(k(actRefreshHealth, scopeHealth, []string{"r"}, "check again", "Run the checks again")),
-			run: refresh(health, func(m *Model, _ *linesOverlay) func() tea.Msg { return healthRead(m.healthInputs(), m.th) })},
+			run: refresh(health, func(m *Model, _ *linesOverlay) func() tea.Msg { return m.watch.healthRead(m.watchScene()) })},
 		{Action: keyOnly(k(actRepairTaps, scopeHealth, []string{"t"}, "repair taps",
 			"Start a new status tap on each session whose tap is missing or died (the program keeps running)")),
 			run: func(m *Model) tea.Cmd {
 				if _, ok := health(m); ok {
-					return m.repairTaps()
+					return m.watchDo(m.watch.repairTaps())
 				}
 				return nil
 			}},

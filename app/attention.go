@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"sort"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,48 +12,66 @@ import (
 	"amux.dev/amux/ui/dashboard"
 )
 
-// monitorMsg delivers a monitor result to the model.
+// monitorMsg delivers a monitor result to the supervision owner.
 type monitorMsg struct{ res monitor.Result }
-
-// waitMonitor returns the command that waits for the next monitor result.
-func (m *Model) waitMonitor() tea.Cmd {
-	if m.mon == nil {
-		return nil
-	}
-	ch := m.mon.Results()
-	return func() tea.Msg { return monitorMsg{<-ch} }
-}
 
 // StartBackground starts the monitor and the screen rules' watch; they
 // stop (the monitor giving up its lease) when ctx ends. Run calls it; tests
 // that want no polling do not.
-func (m *Model) StartBackground(ctx context.Context) {
-	if m.mon != nil {
-		go m.mon.Run(ctx)
-	}
-	if m.deps.Rules != nil {
-		go func() { _ = m.deps.Rules.Watch(ctx, nil) }() // without a watch, the rules loaded at start stay
-	}
-}
+func (m *Model) StartBackground(ctx context.Context) { m.watch.start(ctx) }
 
-// applyMonitor updates every tab's agent state and raises attention on the
-// states that want a person (the classifier's Attention: a blocked agent, a
-// finished turn, run or long command; never a short shell command or a
-// running server): the bell, and a desktop notification when configured.
-func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
+// results applies a monitor result: every tab's agent state, and
+// attention raised on the states that want a person (the classifier's
+// Attention: a blocked agent, a finished turn, run or long command; never
+// a short shell command or a running server): the bell, a desktop
+// notification when configured, the notify command. After the first
+// result, the start-up health check runs once.
+func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, outcome) {
 	for name, st := range res.Sessions { // reports enter the model here
 		st.Result = shownState(st.Result)
 		res.Sessions[name] = st
 	}
-	// Kept for tabs that appear later: results only report news.
-	m.states = res.Sessions
+	o.states = res.Sessions
+	now := o.d.now()
+	edges, out := sc.tabs.applyStates(res.Sessions, sc.shown, now)
 	ring := false
-	var notes []string
-	var cmds []tea.Cmd
-	now := m.now()
-	for wsID, wt := range m.tabs.tabSet {
+	var cmds, notes []tea.Cmd
+	for _, e := range edges {
+		cmds = append(cmds, o.notifyCommand(e.wsID, e.t, sc, now))
+		if e.attention {
+			ring = ring || e.t.state.State == agentstate.Blocked || sc.cfg.UI.BellOnDone
+			if n := o.notification(e.wsID, e.t, sc); n != "" {
+				notes = append(notes, tea.Raw(n))
+			}
+		}
+	}
+	cmds = append(cmds, o.wait(), o.startupHealth(sc))
+	if ring {
+		cmds = append(cmds, tea.Raw("\a"))
+	}
+	return tea.Batch(append(cmds, notes...)...), out.then(badgesReq{})
+}
+
+// stateEdge is a tab whose state a result just changed: news, not a
+// first sighting (a restart). attention: the new state wants a person.
+type stateEdge struct {
+	wsID      string
+	t         *tab
+	attention bool
+}
+
+// applyStates gives every tab its session's state from sessions (display
+// copies) and says which changed; a changed state that wants a person
+// raises the tab's attention at now, a working, idle or running one
+// clears it. The tab shown (nil: none) is acknowledged by being looked
+// at. The first-task hand-off follows each tab's state; its words come
+// back as the outcome.
+func (s tabSet) applyStates(sessions map[string]monitor.SessionState, shown *tab, now time.Time) ([]stateEdge, outcome) {
+	var edges []stateEdge
+	var out outcome
+	for wsID, wt := range s {
 		for _, t := range wt.tabs {
-			st, ok := res.Sessions[t.session]
+			st, ok := sessions[t.session]
 			if !ok {
 				continue
 			}
@@ -60,42 +79,25 @@ func (m *Model) applyMonitor(res monitor.Result) tea.Cmd {
 			t.state = st.Result
 			entered := st.State != prev && prev != "" // a first sighting (a restart) is no news
 			if entered {
-				cmds = append(cmds, m.notifyCommand(wsID, t, now))
+				edges = append(edges, stateEdge{wsID, t, st.Attention})
 			}
 			switch {
 			case entered && st.Attention:
 				t.attention, t.attentionSince = true, now
-				ring = ring || st.State == agentstate.Blocked || m.deps.Config.UI.BellOnDone
-				notes = append(notes, m.notification(wsID, t))
 			case st.State == agentstate.Working || st.State == agentstate.Idle || st.State == agentstate.Running:
 				t.attention = false
 			}
-			cmds = append(cmds, m.applyOutcome(nil, firstTaskOnState(t, st.Result)))
+			if note := firstTaskOnState(t, st.Result); note.say != "" {
+				out.say, out.sayLevel = note.say, note.sayLevel // one line is shown: the last
+			}
 		}
 	}
-	m.ackShown()
-	m.rebuildDashboard()
-	cmds = append(cmds, m.waitMonitor(), m.startupHealth())
-	if ring {
-		cmds = append(cmds, tea.Raw("\a"))
+	if shown != nil && shown.state.State != agentstate.Blocked {
+		// Viewing acknowledges the presentation in this instance, without
+		// touching the stored reports.
+		shown.attention = false
 	}
-	for _, n := range notes {
-		if n != "" {
-			cmds = append(cmds, tea.Raw(n))
-		}
-	}
-	return tea.Batch(cmds...)
-}
-
-// ackShown clears the attention of the tab a person is looking at: viewing
-// acknowledges the presentation in this instance, without touching the
-// stored reports.
-func (m *Model) ackShown() {
-	if t := m.activeTab(); t != nil && m.focus == focusCenter && m.overlay == nil {
-		if t.state.State != agentstate.Blocked {
-			t.attention = false
-		}
-	}
+	return edges, out
 }
 
 // badge is the most urgent state among a workspace's tabs.
@@ -170,20 +172,15 @@ func (s tabSet) nextAttention(shown *tab) (attentionTarget, bool) {
 	return list[0], true
 }
 
-// jumpToAttention shows the next tab needing attention.
-func (m *Model) jumpToAttention() tea.Cmd {
-	a, ok := m.tabs.nextAttention(m.activeTab())
+// jump shows the next tab needing attention: it becomes its workspace's
+// shown tab (a blocked one keeps its mark until answered), and the root
+// shows that workspace's tab area.
+func (o *superviseOwner) jump(sc watchScene) outcome {
+	a, ok := sc.tabs.nextAttention(sc.active)
 	if !ok {
-		return m.say(levelInfo, "no tab needs attention")
+		return outcome{say: "no tab needs attention", sayLevel: levelInfo}
 	}
-	m.list.reveal(a.wsID)
-	m.tabs.of(a.wsID).active = a.index
+	sc.tabs.of(a.wsID).active = a.index
 	a.t.attention = a.t.state.State == agentstate.Blocked
-	return m.setFocus(focusCenter)
-}
-
-// knownState is the last known state of a session, for a tab that has
-// just appeared (the monitor reports only changes).
-func (m *Model) knownState(session string) agentstate.Result {
-	return m.states[session].Result
+	return outcome{}.then(attentionShowReq{a.wsID})
 }

@@ -15,7 +15,7 @@ import (
 func TestTheAppReadsTimeFromItsClock(t *testing.T) {
 	clock := time.Date(2030, 1, 2, 15, 0, 0, 0, time.UTC)
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: func() time.Time { return clock }, Zone: time.UTC}, testEngine(t)))
-	if got := m.healthInputs().Now; !got.Equal(clock) {
+	if got := m.watch.healthInputs(m.watchScene()).Now; !got.Equal(clock) {
 		t.Fatalf("health checks at %v, want the clock's %v", got, clock)
 	}
 
@@ -27,9 +27,9 @@ func TestTheAppReadsTimeFromItsClock(t *testing.T) {
 		st := monitor.SessionState{Name: session, Result: agentstate.Result{State: agentstate.Done, Attention: true}}
 		return monitor.Result{Sessions: map[string]monitor.SessionState{session: st}}
 	}
-	m.applyMonitor(done(first.session))
+	m.update(monitorMsg{done(first.session)})
 	clock = clock.Add(-time.Hour) // the second finishes "earlier" by the clock
-	m.applyMonitor(done(second.session))
+	m.update(monitorMsg{done(second.session)})
 
 	if !first.attentionSince.Equal(clock.Add(time.Hour)) || !second.attentionSince.Equal(clock) {
 		t.Fatalf("attention since %v and %v, want the clock's %v and %v",

@@ -109,8 +109,8 @@ func (m *Model) toTerminal(t *tab, msg tea.Msg) tea.Cmd {
 	// Typing changes nothing amux draws: the echo comes back as a frame.
 	// (A scrolled-back view returns to live on input: that is a change.)
 	m.inputOnly = (isKey || isPaste) && t.view.Scrolled() == 0
-	if m.mon != nil && (isKey || isPaste) {
-		m.mon.NoteInput(t.session, t.lastUsed)
+	if isKey || isPaste {
+		m.watch.noteInput(t.session, t.lastUsed)
 	}
 	v, cmd := t.view.Update(msg)
 	t.view = &v

@@ -24,21 +24,21 @@ type healthNoticeMsg struct{ findings []health.Finding }
 
 // healthInputs is what the checks look at: tmux, the monitor's latest view
 // of every session, and the files amux reads.
-func (m *Model) healthInputs() health.Inputs {
-	sessions := make(map[string]monitor.SessionState, len(m.states))
-	for k, v := range m.states {
+func (o *superviseOwner) healthInputs(sc watchScene) health.Inputs {
+	sessions := make(map[string]monitor.SessionState, len(o.states))
+	for k, v := range o.states {
 		sessions[k] = v
 	}
-	in := health.Inputs{Tmux: m.deps.Tmux, Sessions: sessions, Now: m.now(),
-		GateAfter: time.Duration(m.deps.Config.Status.StuckAfterMs) * time.Millisecond}
-	if m.deps.StateHome != "" {
+	in := health.Inputs{Tmux: o.d.tmux, Sessions: sessions, Now: o.d.now(),
+		GateAfter: time.Duration(sc.cfg.Status.StuckAfterMs) * time.Millisecond}
+	if o.d.stateHome != "" {
 		for _, name := range []string{config.FileName, "projects.json", "project-env.json", "project-scripts.json",
 			"trusted-scripts.json", "port-reservations.json"} {
-			in.Registries = append(in.Registries, health.Registry{Name: name, Path: filepath.Join(m.deps.StateHome, name)})
+			in.Registries = append(in.Registries, health.Registry{Name: name, Path: filepath.Join(o.d.stateHome, name)})
 		}
 	}
-	if m.deps.Rules != nil {
-		in.RuleErrs = m.deps.Rules.Errs()
+	if o.d.rules != nil {
+		in.RuleErrs = o.d.rules.Errs()
 	}
 	return in
 }
@@ -52,29 +52,30 @@ func runHealth(in health.Inputs) []health.Finding {
 
 // startupHealth runs the checks once, after the monitor's first word on the
 // sessions, and shows one notice when something is wrong.
-func (m *Model) startupHealth() tea.Cmd {
-	if m.healthChecked || m.deps.Tmux == nil {
+func (o *superviseOwner) startupHealth(sc watchScene) tea.Cmd {
+	if o.healthChecked || o.d.tmux == nil {
 		return nil
 	}
-	m.healthChecked = true
-	in := m.healthInputs()
+	o.healthChecked = true
+	in := o.healthInputs(sc)
 	return func() tea.Msg { return healthNoticeMsg{runHealth(in)} }
 }
 
-// onHealthNotice shows the start-up check's single notice.
-func (m *Model) onHealthNotice(msg healthNoticeMsg) tea.Cmd {
+// healthNotice is the start-up check's single notice.
+func (o *superviseOwner) healthNotice(msg healthNoticeMsg, sc watchScene) outcome {
 	s := health.Summary(msg.findings)
-	if s == "" || (m.notice.text != "" && m.notice.level >= levelWarn) {
-		return nil // one notice: a warning on screen (a bad config) already says something is wrong
+	if s == "" || sc.warned {
+		return outcome{} // one notice: a warning on screen (a bad config) already says something is wrong
 	}
 	// The key first: a long finding is cut at the screen's edge, the way
 	// to its fix must not be.
-	return m.say(levelWarn, "Health ("+m.keyName(actHealth)+"): "+strings.TrimPrefix(s, "health: "))
+	return outcome{say: "Health (" + o.d.healthKey + "): " + strings.TrimPrefix(s, "health: "), sayLevel: levelWarn}
 }
 
-// openHealth shows every check with its one-line fix.
-func (m *Model) openHealth() tea.Cmd {
-	return m.openLines("Health", scopeHealth, "", healthRead(m.healthInputs(), m.th))
+// healthRead is the Health overlay's read of the checks on what the root
+// sees now.
+func (o *superviseOwner) healthRead(sc watchScene) func() tea.Msg {
+	return healthRead(o.healthInputs(sc), sc.th)
 }
 
 // healthRead runs the checks on in (what the root sees now) off the update
@@ -107,10 +108,10 @@ type tapsRepairedMsg struct {
 
 // repairTaps starts a new tap on every session Health finds without a
 // working one, off the update loop, then runs the checks again.
-func (m *Model) repairTaps() tea.Cmd {
-	names, sess := health.TapsToRepair(m.healthInputs().Sessions), m.deps.Sessions
+func (o *superviseOwner) repairTaps() (tea.Cmd, outcome) {
+	names, sess := health.TapsToRepair(o.states), o.d.sessions
 	if len(names) == 0 {
-		return m.say(levelInfo, "every session's status tap is working")
+		return nil, outcome{say: "every session's status tap is working", sayLevel: levelInfo}
 	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
@@ -122,18 +123,15 @@ func (m *Model) repairTaps() tea.Cmd {
 			}
 		}
 		return tapsRepairedMsg{len(names) - len(errs), errors.Join(errs...)}
-	}
+	}, outcome{}
 }
 
-// onTapsRepaired says what the repair did and reads the checks again once
-// the monitor has seen the new taps (at its next poll).
-func (m *Model) onTapsRepaired(msg tapsRepairedMsg) tea.Cmd {
-	say := m.say(levelInfo, "started "+plural(msg.n, "new status tap")+"; r checks again")
+// tapsRepaired says what the repair did; the monitor looks at once, so
+// the checks read again see the new taps.
+func (o *superviseOwner) tapsRepaired(msg tapsRepairedMsg) outcome {
+	o.wake()
 	if msg.err != nil {
-		say = m.say(levelError, "repair taps: "+errText(msg.err))
+		return outcome{say: "repair taps: " + errText(msg.err), sayLevel: levelError}
 	}
-	if m.mon != nil {
-		m.mon.Wake()
-	}
-	return say
+	return outcome{say: "started " + plural(msg.n, "new status tap") + "; r checks again", sayLevel: levelInfo}
 }

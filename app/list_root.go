@@ -32,8 +32,8 @@ func (m *Model) listUpdate(msg tea.Msg) tea.Cmd { return m.listDo(m.list.Update(
 // layout and a pending selection apply, the tab a flow asked for shows,
 // and the layout is saved.
 func (m *Model) onListLoaded(r listLoadedReq) tea.Cmd {
-	if m.mon != nil && r.live {
-		m.mon.Wake()
+	if r.live {
+		m.watch.wake() // there is something to watch (maybe made by someone else)
 	}
 	m.tabs.reconcile(m.tabScene())
 	settled := m.listDo(m.list.settle(m.listScene(), r.first))

@@ -275,6 +275,7 @@ func TestRemoveProjectAsksAboutItsWorkspacesFirst(t *testing.T) {
 func TestHealthShowsABrokenRegistryAndChecksAgainThroughTheRoot(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.deps.StateHome = t.TempDir()
+	m.watch.d.stateHome = m.deps.StateHome // the supervision owner took it at New
 	reg := filepath.Join(m.deps.StateHome, "projects.json")
 	if err := os.WriteFile(reg, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
@@ -37,9 +36,7 @@ type Model struct {
 	th   theme.Theme
 	reg  *keys.Registry
 	acts actions
-	// notifyLimit rate-limits the notify command (notify_command.go).
-	notifyLimit notifyLimiter
-	km          keys.Map // every action's keys, for the components
+	km   keys.Map // every action's keys, for the components
 
 	width, height int
 	focus         focusArea
@@ -64,10 +61,9 @@ type Model struct {
 
 	tabs *tabsOwner // every workspace's tabs (tabs_owner.go)
 
-	spinning bool             // a spinner tick is scheduled
-	mon      *monitor.Monitor // nil without tmux (tests)
-	// states is the monitor's latest word on every session, by name.
-	states map[string]monitor.SessionState
+	// watch supervises the agents: the monitor, its latest states,
+	// attention, health, notifications, the spinner's ticks (supervise.go).
+	watch *superviseOwner
 
 	// Drawing (see draw.go). scr is the screen amux draws on (nil in
 	// tests); paint is what its canvas holds. drawPending: a message may
@@ -81,9 +77,6 @@ type Model struct {
 	leftCache   string
 	leftValid   bool
 	inputOnly   bool // this update only passed input to a terminal
-
-	// healthChecked: the start-up health check has run.
-	healthChecked bool
 
 	// review owns reviewing and landing the work (review_owner.go);
 	// settings owns the Settings dialog and its pending saves.
@@ -126,15 +119,8 @@ func New(deps Deps) *Model {
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
 	m.review = newReviewOwner(deps.Review, m.km, m.reg)
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
-	if deps.Tmux != nil && deps.Instance != "" {
-		opts := monitor.Options{Client: deps.Tmux, Instance: deps.Instance, Config: agentConfig(deps.Config),
-			Rules: deps.ScreenRules, OnDone: deps.OnDone, History: deps.History}
-		if deps.Rules != nil {
-			opts.RulesGeneration = deps.Rules.Generation
-		}
-		m.mon = monitor.New(opts)
-	}
-	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.mon, rules: deps.Rules,
+	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
+	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
@@ -147,8 +133,7 @@ func New(deps Deps) *Model {
 
 // Init loads the dashboard and starts background recovery.
 func (m *Model) Init() tea.Cmd {
-	m.spinning = true
-	return tea.Batch(m.list.load(), m.life.recover(), m.spin.Tick, m.waitMonitor(), m.list.checkProjects(), m.list.readViewState())
+	return tea.Batch(m.list.load(), m.life.recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -173,7 +158,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The sidebar shows another workspace now, or appears or goes.
 		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}
-	if again := m.keepAnimating(); again != nil {
+	if again := m.watch.keepAnimating(m.watchScene(), m.spin.Tick); again != nil {
 		cmd = tea.Batch(cmd, again)
 	}
 	return m, cmd

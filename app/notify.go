@@ -12,13 +12,13 @@ import (
 // person, as the configured style spells it ("" when off): the workspace
 // and tab as the title, what happened — the blocked agent's question, or
 // how the work ended — as the body. Both are display copies already.
-func (m *Model) notification(wsID string, t *tab) string {
+func (o *superviseOwner) notification(wsID string, t *tab, sc watchScene) string {
 	title := "amux: " + t.label()
-	if name := m.shownRecord(wsID).name; name != "" {
+	if name := sc.name(wsID); name != "" {
 		title = "amux: " + name + " · " + t.label()
 	}
-	seq := notify.Sequence(m.deps.Config.UI.Notifications, title, stateLine(t.state))
-	if m.deps.OuterTmux {
+	seq := notify.Sequence(sc.cfg.UI.Notifications, title, stateLine(t.state))
+	if o.d.outerTmux {
 		seq = notify.ForTmux(seq)
 	}
 	return seq

@@ -32,8 +32,8 @@ const (
 	notifyWindowMax  = 10
 )
 
-// notifyLimiter is the notify command's rate limit: it is the model's, and
-// only Update touches it.
+// notifyLimiter is the notify command's rate limit: it is the supervision
+// owner's, and only its Update touches it.
 type notifyLimiter struct {
 	last   map[string]time.Time // by session and state: the last run
 	recent []time.Time          // runs within the last notifyWindow
@@ -64,18 +64,18 @@ func (l *notifyLimiter) allow(key string, now time.Time) bool {
 }
 
 // notifyEnv is the event in the command's environment.
-func (m *Model) notifyEnv(wsID string, t *tab, now time.Time) []string {
+func notifyEnv(wsID string, t *tab, sc watchScene, now time.Time) []string {
 	st := t.state
 	reason := st.Message
 	if reason == "" && st.HasExit {
 		reason = "exit " + strconv.Itoa(st.Exit)
 	}
 	project := ""
-	if rec, ok := m.record(wsID); ok {
-		project = safetext.Line(filepath.Base(rec.Repo))
+	if repo := sc.repo(wsID); repo != "" {
+		project = safetext.Line(filepath.Base(repo))
 	}
 	return []string{
-		"AMUX_NOTIFY_WORKSPACE=" + m.shownRecord(wsID).name,
+		"AMUX_NOTIFY_WORKSPACE=" + sc.name(wsID),
 		"AMUX_NOTIFY_WORKSPACE_ID=" + wsID,
 		"AMUX_NOTIFY_PROJECT=" + project,
 		"AMUX_NOTIFY_TAB=" + t.label(),
@@ -91,13 +91,13 @@ func (m *Model) notifyEnv(wsID string, t *tab, now time.Time) []string {
 
 // notifyCommand runs the notify command for a tab that just turned to its
 // state, if the config asks for that state and the rate limit lets it.
-func (m *Model) notifyCommand(wsID string, t *tab, now time.Time) tea.Cmd {
-	n := m.deps.Config.Notify
+func (o *superviseOwner) notifyCommand(wsID string, t *tab, sc watchScene, now time.Time) tea.Cmd {
+	n := sc.cfg.Notify
 	if !n.Runs(string(t.state.State)) {
 		return nil
 	}
-	log, state, session := m.deps.Log, string(t.state.State), t.session
-	if !m.notifyLimit.allow(t.session+" "+state, now) {
+	log, state, session := o.d.log, string(t.state.State), t.session
+	if !o.notifyLimit.allow(t.session+" "+state, now) {
 		return func() tea.Msg {
 			if log != nil {
 				log.Warn("notify command skipped: rate limit", "session", session, "state", state)
@@ -105,7 +105,7 @@ func (m *Model) notifyCommand(wsID string, t *tab, now time.Time) tea.Cmd {
 			return nil
 		}
 	}
-	argv, env := append([]string(nil), n.Command...), m.notifyEnv(wsID, t, now)
+	argv, env := append([]string(nil), n.Command...), notifyEnv(wsID, t, sc, now)
 	return func() tea.Msg {
 		runNotify(argv, env, notifyTimeout, log, session, state)
 		return nil

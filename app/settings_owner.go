@@ -69,9 +69,7 @@ func (m *Model) applySettings(cfg config.Config) {
 	m.deps.Config = cfg
 	m.th = liveTheme(cfg)
 	m.leftValid = false
-	if m.mon != nil {
-		m.mon.SetConfig(agentConfig(cfg))
-	}
+	m.watch.setConfig(cfg)
 	if m.deps.Ports != nil {
 		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
 	}

@@ -88,11 +88,11 @@ func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 	m, rec := hostileModel(t, true)
 	m.list.dash.Move(1)
-	m.applyMonitor(monitor.Result{Sessions: map[string]monitor.SessionState{"amux-1111111111111111-tab-a-1": {
+	m.update(monitorMsg{monitor.Result{Sessions: map[string]monitor.SessionState{"amux-1111111111111111-tab-a-1": {
 		Name: "amux-1111111111111111-tab-a-1", Workspace: rec.ID, Tab: "tab-a-1",
 		Result: agentstate.Result{State: agentstate.Blocked, Kind: "question" + evil, Message: "approve" + evil + "\nnow",
 			App: "fake" + evil, Source: agentstate.SourceReported, Detail: "reported by fake" + evil},
-	}}})
+	}}}})
 	st := m.tabs.of(rec.ID).tabs[0].state
 	for _, s := range []string{st.Kind, st.Message, st.App, st.Detail} {
 		if bad := leaked(s); bad != "" || strings.Contains(s, "\n") {

@@ -187,11 +187,3 @@ func (o *tabsOwner) interruptStep(s interruptStepMsg) tea.Cmd {
 	}
 	return tea.Batch(send, tea.Tick(s.delay, func(time.Time) tea.Msg { return s }))
 }
-
-// onHooksDone applies a hooksDoneMsg.
-func (m *Model) onHooksDone(msg hooksDoneMsg) tea.Cmd {
-	if msg.err != nil {
-		return m.say(levelError, msg.who+": "+msg.err.Error())
-	}
-	return m.say(levelInfo, msg.text)
-}

@@ -13,7 +13,7 @@ func (m *Model) tabScene() tabScene {
 	w, h := m.termSize()
 	x, y := m.termOrigin()
 	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusCenter, th: m.th,
-		cfg: &m.deps.Config, snap: &m.list.snap, states: m.states}
+		cfg: &m.deps.Config, snap: &m.list.snap, states: m.watch.states}
 }
 
 // updateTabs hands one of the owner's messages to it.

@@ -26,8 +26,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case spinner.TickMsg:
 		return m.onTick(msg)
 
-	case monitorMsg:
-		return m.applyMonitor(msg.res)
+	case monitorMsg, healthNoticeMsg, tapsRepairedMsg, hooksDoneMsg:
+		return m.watchDo(m.watch.Update(msg, m.watchScene()))
+	case badgesReq, attentionShowReq:
+		return m.onWatchAsk(msg)
 	case loadedMsg, dirtyMsg, projectsCheckedMsg, managedMsg:
 		return m.listUpdate(msg)
 	case listLoadedReq:
@@ -51,8 +53,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onViewState(msg)
 	case runStartedMsg:
 		return m.onRunStarted(msg) // its approval first; then the tabs owner
-	case hooksDoneMsg:
-		return m.onHooksDone(msg)
 
 	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
 		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg, landingSeenReq, conflictsInSideReq:
@@ -77,10 +77,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.updateTabs(msg)
 	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabNewRequest:
 		return m.onTabRequest(msg)
-	case tapsRepairedMsg:
-		return m.onTapsRepaired(msg)
-	case healthNoticeMsg:
-		return m.onHealthNotice(msg)
 	case restartRequest:
 		return m.restart()
 	case termview.Msg: // a tab's view, else the sidebar terminal's
@@ -120,8 +116,8 @@ func (m *Model) onTick(msg spinner.TickMsg) tea.Cmd {
 	var cmd tea.Cmd
 	if msg.ID == m.spin.ID() {
 		m.spin, cmd = m.spin.Update(msg)
-		if !m.animating() {
-			cmd, m.spinning = nil, false
+		if !m.watch.ticked(m.watchScene()) {
+			cmd = nil
 		}
 	}
 	if m.overlay != nil {

@@ -8,6 +8,7 @@ import (
 	"amux.dev/amux/status/vendorhooks"
 )
 
+// hooksDoneMsg is what installing or removing an agent's hooks did.
 type hooksDoneMsg struct {
 	who  string // whose hooks, for an error: "Claude Code hooks"
 	text string
@@ -43,8 +44,8 @@ func opencodePlugin() vendorHook {
 
 // vendorHooks installs (or removes) h in the agent's settings, in a
 // command, and says what it did.
-func (m *Model) vendorHooks(h vendorHook, install bool) tea.Cmd {
-	bin := m.deps.AmuxBin
+func (o *superviseOwner) vendorHooks(h vendorHook, install bool) tea.Cmd {
+	bin := o.d.amuxBin
 	return func() tea.Msg {
 		path, err := h.path(os.Getenv)
 		if err != nil {
@@ -68,4 +69,12 @@ func (m *Model) vendorHooks(h vendorHook, install bool) tea.Cmd {
 		}
 		return hooksDoneMsg{text: "no amux " + h.what + " to remove in " + path}
 	}
+}
+
+// hooksSaid is what the notice says of a hooksDoneMsg.
+func hooksSaid(msg hooksDoneMsg) outcome {
+	if msg.err != nil {
+		return outcome{say: msg.who + ": " + msg.err.Error(), sayLevel: levelError}
+	}
+	return outcome{say: msg.text, sayLevel: levelInfo}
 }

@@ -1,0 +1,44 @@
+package app
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// The root's side of the supervision owner (supervise.go): what it shows
+// the owner of itself (watchScene), and how it carries out what the owner
+// asks (the list's badges, the selection and focus of the attention jump).
+
+// watchScene is the root as the supervision owner reads it for one call.
+func (m *Model) watchScene() watchScene {
+	waiting := false
+	if w, ok := m.overlay.(waiter); ok {
+		waiting = w.waiting()
+	}
+	sc := watchScene{tabs: m.tabs.tabSet, active: m.activeTab(), cfg: &m.deps.Config, snap: &m.list.snap, th: m.th,
+		warned: m.notice.text != "" && m.notice.level >= levelWarn, busy: !m.list.loaded || m.life.running() || waiting}
+	if m.focus == focusCenter && m.overlay == nil {
+		sc.shown = sc.active
+	}
+	return sc
+}
+
+// watchDo applies what the supervision owner answered: its command, and
+// the outcome it asks of the root.
+func (m *Model) watchDo(cmd tea.Cmd, out outcome) tea.Cmd {
+	return tea.Batch(cmd, m.applyOutcome(nil, out))
+}
+
+// onWatchAsk carries out what the supervision owner asked of the root.
+func (m *Model) onWatchAsk(msg tea.Msg) tea.Cmd {
+	switch r := msg.(type) {
+	case badgesReq:
+		m.rebuildDashboard()
+	case attentionShowReq:
+		m.list.reveal(r.wsID)
+		return m.setFocus(focusCenter)
+	}
+	return nil
+}
+
+// animating reports whether anything on screen shows a spinner.
+func (m *Model) animating() bool { return m.watch.animating(m.watchScene()) }

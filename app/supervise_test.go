@@ -1,0 +1,491 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/config"
+	"amux.dev/amux/status/agentstate"
+	"amux.dev/amux/status/health"
+	"amux.dev/amux/status/monitor"
+	"amux.dev/amux/tmux"
+)
+
+// watchFixture is a supervision owner over the tabs of two workspaces of
+// a loaded snapshot, with a clock the test moves and a log it reads.
+type watchFixture struct {
+	o    *superviseOwner
+	tabs tabSet
+	cfg  config.Config
+	snap snapshot
+	now  time.Time
+	log  bytes.Buffer
+}
+
+const (
+	watchWS1 = "1111111111111111" // auth-fix, in /home/dev/code/api
+	watchWS2 = "2222222222222222" // perf-pass
+)
+
+func newWatchFixture(t *testing.T, d Deps) *watchFixture {
+	t.Helper()
+	f := &watchFixture{tabs: tabSet{}, cfg: config.Defaults(), snap: sampleSnapshot(),
+		now: time.Date(2030, 1, 2, 15, 0, 0, 0, time.UTC)}
+	d.Config, d.Now, d.Log = f.cfg, func() time.Time { return f.now }, slog.New(slog.NewTextHandler(&f.log, nil))
+	f.o = newSuperviseOwner(d, "H")
+	return f
+}
+
+// add opens a tab of session in wsID, in state st.
+func (f *watchFixture) add(wsID, id string, st agentstate.State) *tab {
+	t := &tab{id: id, session: "amux-" + wsID + "-" + id, kind: "agent", assistant: "claude", title: id,
+		state: agentstate.Result{State: st}}
+	wt := f.tabs.ensure(wsID)
+	wt.tabs = append(wt.tabs, t)
+	return t
+}
+
+func (f *watchFixture) scene() watchScene {
+	return watchScene{tabs: f.tabs, cfg: &f.cfg, snap: &f.snap, th: liveTheme(f.cfg)}
+}
+
+// report hands the owner a monitor result saying tabs ts are now in st
+// (Attention as the classifier sets it), runs the commands it answered
+// and returns their messages and its outcome.
+func (f *watchFixture) report(sc watchScene, st agentstate.State, ts ...*tab) ([]tea.Msg, outcome) {
+	res := monitor.Result{Sessions: map[string]monitor.SessionState{}}
+	for _, t := range ts {
+		res.Sessions[t.session] = monitor.SessionState{Name: t.session, Type: "agent", Result: agentstate.Result{
+			State: st, Kind: "question", Message: "may I?", Source: agentstate.SourceReported,
+			Attention: st == agentstate.Blocked || st == agentstate.Done || st == agentstate.Error}}
+	}
+	cmd, out := f.o.Update(monitorMsg{res}, sc)
+	return watchMsgs(cmd), out
+}
+
+// watchMsgs runs cmd and every command of a batch it returns.
+func watchMsgs(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, watchMsgs(c)...)
+		}
+		return out
+	}
+	if msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+// raws are the bytes written to the terminal: bells and notifications.
+func raws(msgs []tea.Msg) (bells int, notes []string) {
+	for _, m := range msgs {
+		if r, ok := m.(tea.RawMsg); ok {
+			if r.Msg == "\a" {
+				bells++
+			} else {
+				notes = append(notes, r.Msg.(string))
+			}
+		}
+	}
+	return bells, notes
+}
+
+// A tab turning blocked rings the bell once and posts one notification
+// naming its workspace and question; the same word again is no news, and
+// a first sighting (a tab that just appeared) neither rings nor notifies.
+func TestAnEdgeToBlockedRingsOnceAndNotifiesOnce(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	a := f.add(watchWS1, "tab-a", agentstate.Working)
+	fresh := f.add(watchWS2, "tab-b", "")
+
+	msgs, out := f.report(f.scene(), agentstate.Blocked, a, fresh)
+	bells, notes := raws(msgs)
+	if bells != 1 || len(notes) != 1 {
+		t.Fatalf("%d bells and notifications %q, want one each", bells, notes)
+	}
+	if want := "\x1b]9;amux: auth-fix · tab-a: blocked (question): may I?\a"; notes[0] != want {
+		t.Fatalf("notification %q, want %q", notes[0], want)
+	}
+	if !a.attention || !a.attentionSince.Equal(f.now) || fresh.attention {
+		t.Fatalf("attention: the blocked tab %v since %v, the fresh one %v", a.attention, a.attentionSince, fresh.attention)
+	}
+	if len(out.do) != 1 || out.do[0] != (badgesReq{}) {
+		t.Fatalf("the outcome asks %+v, want the badges drawn again", out.do)
+	}
+	if f.o.states[a.session].State != agentstate.Blocked {
+		t.Fatal("the owner did not keep the latest states for tabs that appear later")
+	}
+
+	msgs, _ = f.report(f.scene(), agentstate.Blocked, a, fresh)
+	if bells, notes := raws(msgs); bells != 0 || len(notes) != 0 {
+		t.Fatalf("the same state again rang %d and notified %q", bells, notes)
+	}
+}
+
+// A finished turn notifies; it rings only with the bell on done set, and
+// a working agent rings nothing and takes the mark away.
+func TestDoneRingsOnlyWithBellOnDone(t *testing.T) {
+	for _, bellOnDone := range []bool{false, true} {
+		f := newWatchFixture(t, Deps{})
+		f.cfg.UI.BellOnDone = bellOnDone
+		a := f.add(watchWS1, "tab-a", agentstate.Working)
+		msgs, _ := f.report(f.scene(), agentstate.Done, a)
+		bells, notes := raws(msgs)
+		if want := map[bool]int{false: 0, true: 1}[bellOnDone]; bells != want || len(notes) != 1 {
+			t.Fatalf("bell on done %v: %d bells, %d notifications", bellOnDone, bells, len(notes))
+		}
+		msgs, _ = f.report(f.scene(), agentstate.Working, a)
+		if bells, notes := raws(msgs); bells != 0 || len(notes) != 0 || a.attention {
+			t.Fatalf("back to work: %d bells, %q, attention %v", bells, notes, a.attention)
+		}
+	}
+}
+
+// The tab a person is looking at is acknowledged as it turns done, but
+// a blocked one keeps its mark until it is answered.
+func TestTheShownTabIsAcknowledgedUnlessBlocked(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	a := f.add(watchWS1, "tab-a", agentstate.Working)
+	sc := f.scene()
+	sc.shown, sc.active = a, a
+	f.report(sc, agentstate.Done, a)
+	if a.attention {
+		t.Fatal("the shown tab kept its done mark")
+	}
+	f.report(sc, agentstate.Blocked, a)
+	if !a.attention {
+		t.Fatal("the shown blocked tab lost its mark before it was answered")
+	}
+}
+
+// The notify command runs with the event in its environment, and at most
+// once per session and state within the gap; the clock moving past the
+// gap lets it run again.
+func TestTheNotifyCommandRunsWithTheEventAndIsRateLimited(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	f.cfg.Notify = config.Notify{On: []string{"blocked"},
+		Command: []string{"sh", "-c", `env | grep '^AMUX_NOTIFY_' | sort > "$0.$AMUX_NOTIFY_STATE"; echo run >> "$0"`, runs}}
+	a := f.add(watchWS1, "tab-a", agentstate.Working)
+
+	f.report(f.scene(), agentstate.Blocked, a)
+	env, err := os.ReadFile(runs + ".blocked")
+	if err != nil {
+		t.Fatalf("the command did not run: %v (log: %s)", err, f.log.String())
+	}
+	for _, want := range []string{"AMUX_NOTIFY_WORKSPACE=auth-fix", "AMUX_NOTIFY_WORKSPACE_ID=" + watchWS1,
+		"AMUX_NOTIFY_PROJECT=api", "AMUX_NOTIFY_TAB=tab-a", "AMUX_NOTIFY_SESSION=" + a.session,
+		"AMUX_NOTIFY_ASSISTANT=claude", "AMUX_NOTIFY_STATE=blocked", "AMUX_NOTIFY_KIND=question",
+		"AMUX_NOTIFY_REASON=may I?", "AMUX_NOTIFY_TEXT=blocked (question): may I?", "AMUX_NOTIFY_TIME=2030-01-02T15:00:00Z"} {
+		if !strings.Contains(string(env), want+"\n") {
+			t.Errorf("the environment lacks %q:\n%s", want, env)
+		}
+	}
+
+	// Working then blocked again, within the gap: not run, logged.
+	f.now = f.now.Add(notifySessionGap / 2)
+	f.report(f.scene(), agentstate.Working, a)
+	f.report(f.scene(), agentstate.Blocked, a)
+	if n := countLines(t, runs); n != 1 {
+		t.Fatalf("ran %d times within the gap, want 1", n)
+	}
+	if !strings.Contains(f.log.String(), "notify command skipped: rate limit") {
+		t.Fatalf("the skipped run is not logged: %s", f.log.String())
+	}
+	// A state not asked for never runs it.
+	f.report(f.scene(), agentstate.Done, a)
+	if _, err := os.Stat(runs + ".done"); err == nil {
+		t.Fatal("the command ran for done, which the config does not ask for")
+	}
+
+	f.now = f.now.Add(notifySessionGap)
+	f.report(f.scene(), agentstate.Working, a)
+	f.report(f.scene(), agentstate.Blocked, a)
+	if n := countLines(t, runs); n != 2 {
+		t.Fatalf("ran %d times after the gap, want 2", n)
+	}
+}
+
+func countLines(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), "\n")
+}
+
+// The attention jump shows the most urgent tab — blocked before done,
+// then the oldest done — and walks on from the one shown; with nothing to
+// see it says so.
+func TestTheAttentionJumpPicksTheMostUrgent(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	if out := f.o.jump(f.scene()); out.say != "no tab needs attention" || len(out.do) != 0 {
+		t.Fatalf("with nothing to see: %+v", out)
+	}
+	f.add(watchWS1, "idle", agentstate.Idle)
+	done := f.add(watchWS1, "done", agentstate.Working)
+	f.report(f.scene(), agentstate.Done, done)
+	f.now = f.now.Add(time.Minute)
+	f.add(watchWS2, "first", agentstate.Working)
+	blocked := f.add(watchWS2, "blocked", agentstate.Working)
+	f.report(f.scene(), agentstate.Blocked, blocked)
+
+	out := f.o.jump(f.scene())
+	if len(out.do) != 1 || out.do[0] != (attentionShowReq{watchWS2}) || f.tabs.of(watchWS2).active != 1 {
+		t.Fatalf("first jump: %+v, active %d; want the blocked tab of %s", out, f.tabs.of(watchWS2).active, watchWS2)
+	}
+	if !blocked.attention {
+		t.Fatal("jumping to a blocked tab took its mark: it is not answered yet")
+	}
+	sc := f.scene()
+	sc.active = blocked
+	out = f.o.jump(sc)
+	if len(out.do) != 1 || out.do[0] != (attentionShowReq{watchWS1}) || f.tabs.of(watchWS1).active != 1 || done.attention {
+		t.Fatalf("second jump: %+v, active %d, done marked %v; want the done tab, seen", out, f.tabs.of(watchWS1).active, done.attention)
+	}
+}
+
+// Through the root, ! selects the blocked tab's workspace and focuses
+// the tab area.
+func TestTheAttentionKeyShowsTheBlockedTab(t *testing.T) {
+	m := newTestModel(t, 120, 40)
+	m.list.dash.Move(1) // onto auth-fix
+	tb := &tab{id: "tab-b", session: "amux-" + watchWS2 + "-tab-b", kind: "agent", state: agentstate.Result{State: agentstate.Working}}
+	m.tabs.ensure(watchWS2).tabs = []*tab{tb}
+	m.update(monitorMsg{monitor.Result{Sessions: map[string]monitor.SessionState{tb.session: {Name: tb.session,
+		Result: agentstate.Result{State: agentstate.Blocked, Attention: true}}}}})
+	pressAction(t, m, actAttention)
+	if m.selectedWorkspaceID() != watchWS2 || m.focus != focusCenter || m.activeTab() != tb {
+		t.Fatalf("after !: workspace %q, focus %v, tab %v", m.selectedWorkspaceID(), m.focus, m.activeTab())
+	}
+}
+
+// A first task typed but not seen taken is confirmed by the agent's own
+// working state, not by activity on its screen; an agent that exits
+// before its task went out loses it, and the outcome says so.
+func TestAFirstTaskIsConfirmedByTheAgentsOwnWorkingState(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	a := f.add(watchWS1, "tab-a", agentstate.Idle)
+	a.firstTask, a.taskSent, a.delivery = "fix the tests", true, deliveryNotConfirmed
+	report := func(st agentstate.Result, ts ...*tab) outcome {
+		res := monitor.Result{Sessions: map[string]monitor.SessionState{}}
+		for _, t := range ts {
+			res.Sessions[t.session] = monitor.SessionState{Name: t.session, Result: st}
+		}
+		_, out := f.o.Update(monitorMsg{res}, f.scene())
+		return out
+	}
+	report(agentstate.Result{State: agentstate.Working, Source: agentstate.SourceActivity}, a)
+	if a.delivery != deliveryNotConfirmed {
+		t.Fatalf("screen activity confirmed the task: delivery %q", a.delivery)
+	}
+	report(agentstate.Result{State: agentstate.Idle, Source: agentstate.SourceReported}, a)
+	report(agentstate.Result{State: agentstate.Working, Source: agentstate.SourceReported}, a)
+	if a.delivery != "" {
+		t.Fatalf("the agent's own working state left delivery %q", a.delivery)
+	}
+
+	b := f.add(watchWS2, "tab-b", agentstate.Idle)
+	b.firstTask = "write docs"
+	out := report(agentstate.Result{State: agentstate.Stopped, HasExit: true, Exit: 3}, b)
+	if out.sayLevel != levelWarn || out.say != "tab-b: first task not delivered: the agent exited (status 3): write docs" || !b.taskSent {
+		t.Fatalf("an agent gone before its task: %+v, sent %v", out, b.taskSent)
+	}
+}
+
+// The start-up check runs once, after the monitor's first word, on what
+// the owner saw: a session without a status tap makes its one notice,
+// which names the Health key first; a warning already on screen keeps it
+// quiet.
+func TestHealthsStartUpNoticeRunsOnce(t *testing.T) {
+	client := privateTmux(t)
+	f := newWatchFixture(t, Deps{Tmux: client})
+	a := f.add(watchWS1, "tab-a", agentstate.Idle)
+
+	msgs, _ := f.report(f.scene(), agentstate.Working, a)
+	var notice *healthNoticeMsg
+	for _, m := range msgs {
+		if n, ok := m.(healthNoticeMsg); ok {
+			notice = &n
+		}
+	}
+	if notice == nil {
+		t.Fatalf("the first result started no health check: %#v", msgs)
+	}
+	msgs, _ = f.report(f.scene(), agentstate.Idle, a)
+	for _, m := range msgs {
+		if _, ok := m.(healthNoticeMsg); ok {
+			t.Fatal("the start-up check ran twice")
+		}
+	}
+
+	tapped := false
+	for _, fd := range notice.findings {
+		tapped = tapped || (fd.Check == "status tap" && fd.Level == health.Warn && strings.HasPrefix(fd.Detail, a.session+" has no status tap"))
+	}
+	if !tapped {
+		t.Fatalf("the checks did not look at the owner's sessions: %+v", notice.findings)
+	}
+	_, out := f.o.Update(*notice, f.scene())
+	want := "Health (H): " + strings.TrimPrefix(health.Summary(notice.findings), "health: ")
+	if out.sayLevel != levelWarn || out.say != want || !strings.Contains(out.say, "more in Health") {
+		t.Fatalf("notice %q at %v, want %q: the Health key first, the worst finding, the count of the rest", out.say, out.sayLevel, want)
+	}
+	sc := f.scene()
+	sc.warned = true
+	if _, out := f.o.Update(*notice, sc); out.say != "" {
+		t.Fatalf("a second warning over one on screen: %q", out.say)
+	}
+	if _, out := f.o.Update(healthNoticeMsg{}, f.scene()); out.say != "" {
+		t.Fatalf("nothing wrong, yet: %q", out.say)
+	}
+}
+
+// With no tmux (tests, or none configured) the start-up check never runs.
+func TestNoHealthCheckWithoutTmux(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	a := f.add(watchWS1, "tab-a", agentstate.Idle)
+	msgs, _ := f.report(f.scene(), agentstate.Working, a)
+	for _, m := range msgs {
+		if _, ok := m.(healthNoticeMsg); ok {
+			t.Fatal("a health check without tmux")
+		}
+	}
+}
+
+// Repairing taps: nothing to repair says so; a repair the session
+// service refuses says why; one that worked counts the taps.
+func TestRepairTapsSaysWhatItDid(t *testing.T) {
+	e := testEngine(t)
+	f := newWatchFixture(t, withEngine(Deps{}, e))
+	if cmd, out := f.o.repairTaps(); cmd != nil || out.say != "every session's status tap is working" {
+		t.Fatalf("nothing to repair: %+v", out)
+	}
+	f.o.states = map[string]monitor.SessionState{"amux-gone": {Name: "amux-gone", Result: agentstate.Result{State: agentstate.Idle}}}
+	cmd, _ := f.o.repairTaps()
+	msgs := watchMsgs(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("%#v", msgs)
+	}
+	done := msgs[0].(tapsRepairedMsg)
+	if done.err == nil || done.n != 0 {
+		t.Fatalf("a session that is not there repaired: %+v", done)
+	}
+	if _, out := f.o.Update(done, f.scene()); out.sayLevel != levelError || !strings.HasPrefix(out.say, "repair taps: ") {
+		t.Fatalf("%+v", out)
+	}
+	if _, out := f.o.Update(tapsRepairedMsg{n: 2}, f.scene()); out.say != "started 2 new status taps; r checks again" {
+		t.Fatalf("%+v", out)
+	}
+}
+
+// Installing an agent's hooks edits its own settings file (under HOME),
+// once; removing takes amux's entries out, once; each result is said.
+func TestVendorHooksInstallAndRemoveOnce(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	f := newWatchFixture(t, Deps{AmuxBin: "/opt/amux/bin/amux"})
+	path := filepath.Join(home, ".claude", "settings.json")
+	for _, c := range []struct {
+		install bool
+		says    string
+	}{
+		{true, "Claude Code hooks installed in " + path},
+		{true, "Claude Code hooks: already installed in " + path},
+		{false, "Claude Code hooks removed from " + path},
+		{false, "no amux Claude Code hooks to remove in " + path},
+	} {
+		msgs := watchMsgs(f.o.vendorHooks(claudeHooks(), c.install))
+		_, out := f.o.Update(msgs[0], f.scene())
+		if out.sayLevel != levelInfo || !strings.HasPrefix(out.say, c.says) {
+			t.Fatalf("install=%v said %q, want %q", c.install, out.say, c.says)
+		}
+		if b, _ := os.ReadFile(path); c.install != strings.Contains(string(b), "/opt/amux/bin/amux") {
+			t.Fatalf("install=%v, the settings hold:\n%s", c.install, b)
+		}
+	}
+	t.Setenv("HOME", "")
+	msgs := watchMsgs(f.o.vendorHooks(claudeHooks(), true))
+	if _, out := f.o.Update(msgs[0], f.scene()); out.sayLevel != levelError || !strings.HasPrefix(out.say, "Claude Code hooks: ") {
+		t.Fatalf("no HOME: %+v", out)
+	}
+}
+
+// The spinner ticks while an agent works or the root is busy, is asked
+// for once while a tick is scheduled, and stops when nothing animates.
+func TestTheSpinnerTicksOnlyWhileSomethingAnimates(t *testing.T) {
+	f := newWatchFixture(t, Deps{})
+	a := f.add(watchWS1, "tab-a", agentstate.Idle)
+	tick := func() tea.Msg { return nil }
+	if f.o.keepAnimating(f.scene(), tick) != nil {
+		t.Fatal("an idle screen ticks")
+	}
+	busy := f.scene()
+	busy.busy = true
+	if !f.o.animating(busy) {
+		t.Fatal("the root's busy does not animate")
+	}
+	f.report(f.scene(), agentstate.Working, a)
+	if f.o.keepAnimating(f.scene(), tick) == nil || f.o.keepAnimating(f.scene(), tick) != nil {
+		t.Fatal("a working agent asks for one tick while one is scheduled")
+	}
+	if !f.o.ticked(f.scene()) {
+		t.Fatal("the tick stopped while the agent works")
+	}
+	f.report(f.scene(), agentstate.Done, a)
+	if f.o.ticked(f.scene()) {
+		t.Fatal("the tick goes on with nothing animating")
+	}
+	a.attaching = true
+	if f.o.keepAnimating(f.scene(), tick) == nil {
+		t.Fatal("an attach does not start the spinner again")
+	}
+}
+
+// The Health overlay's read runs the checks on the owner's latest states
+// and the live settings, by the app's clock.
+func TestHealthReadsTheOwnersStatesByItsClock(t *testing.T) {
+	f := newWatchFixture(t, Deps{StateHome: t.TempDir()})
+	f.o.states = map[string]monitor.SessionState{"s": {Name: "s"}}
+	f.cfg.Status.StuckAfterMs = 1500
+	in := f.o.healthInputs(f.scene())
+	if !in.Now.Equal(f.now) || in.GateAfter != 1500*time.Millisecond || len(in.Sessions) != 1 || len(in.Registries) == 0 {
+		t.Fatalf("%+v", in)
+	}
+	in.Sessions["t"] = monitor.SessionState{}
+	if len(f.o.states) != 1 {
+		t.Fatal("the checks hold the owner's own map")
+	}
+	msgs := watchMsgs(f.o.healthRead(f.scene()))
+	if l, ok := msgs[0].(linesMsg); !ok || len(l.lines) == 0 {
+		t.Fatalf("%#v", msgs)
+	}
+}
+
+// privateTmux is a client of a tmux server on a socket of this test's
+// own, not started (health reads it as "not started yet"), killed at the
+// end in case something started it.
+func privateTmux(t *testing.T) *tmux.Client {
+	t.Helper()
+	c := tmux.New(tmux.Server{Name: fmt.Sprintf("amux-watch-%d", time.Now().UnixNano()), Config: os.DevNull})
+	t.Cleanup(func() { _, _ = c.Run(context.Background(), "kill-server") })
+	return c
+}
