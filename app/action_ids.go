@@ -17,10 +17,10 @@ const (
 	ActHelp = actHelp
 	// ActQuit is the "quit" action.
 	ActQuit = actQuit
-	// ActFocusDash is the "focus-dashboard" action.
-	ActFocusDash = actFocusDash
-	// ActFocusCenter is the "focus-center" action.
-	ActFocusCenter = actFocusCenter
+	// ActFocusList is the "focus-list" action.
+	ActFocusList = actFocusList
+	// ActFocusTabArea is the "focus-tab-area" action.
+	ActFocusTabArea = actFocusTabArea
 	// ActEnterProgram is the "enter-program" action.
 	ActEnterProgram = actEnterProgram
 	// ActNewAgent is the "new-agent-tab" action.
@@ -161,8 +161,8 @@ const (
 	ActToggleSidebar = actToggleSidebar
 	// ActFocusSidebar is the "focus-sidebar" action.
 	ActFocusSidebar = actFocusSidebar
-	// ActSideToCenter is the "sidebar-focus-tabs" action.
-	ActSideToCenter = actSideToCenter
+	// ActSideToTabArea is the "sidebar-focus-tabs" action.
+	ActSideToTabArea = actSideToTabArea
 	// ActSideToList is the "sidebar-focus-list" action.
 	ActSideToList = actSideToList
 	// ActSideEnter is the "sidebar-enter-terminal" action.

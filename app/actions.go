@@ -8,11 +8,11 @@ import (
 
 // Scopes of the action registry.
 const (
-	scopeGlobal    keys.Scope = "global"    // anywhere, even while a terminal has focus
-	scopeDashboard keys.Scope = "dashboard" // the project/workspace list has focus
-	scopeCenter    keys.Scope = "center"    // the tab area has focus, its program not entered
-	scopeWorkspace keys.Scope = "workspace" // tab commands, with the list or the center focused
-	scopeTerminal  keys.Scope = "terminal"  // a live terminal tab has focus: it gets every other key
+	scopeGlobal      keys.Scope = "global"       // anywhere, even while a terminal has focus
+	scopeProjectList keys.Scope = "project-list" // the project/workspace list has focus
+	scopeTabArea     keys.Scope = "tab-area"     // the tab area has focus, its program not entered
+	scopeWorkspace   keys.Scope = "workspace"    // tab commands, with the list or the tab area focused
+	scopeTerminal    keys.Scope = "terminal"     // a live terminal tab has focus: it gets every other key
 	// scopeTabTerminal: a live terminal of the tab area has focus (not the
 	// sidebar's, which gets these keys as bytes).
 	scopeTabTerminal keys.Scope = "tab-terminal"
@@ -30,9 +30,9 @@ func scopeTitles() []struct {
 		title string
 	}{
 		{scopeGlobal, "Everywhere"},
-		{scopeDashboard, "Project list"},
+		{scopeProjectList, "Project list"},
 		{scopeWorkspace, "Project list and tab area (tab commands)"},
-		{scopeCenter, "Tab area"},
+		{scopeTabArea, "Tab area"},
 		{scopeTerminal, "Inside an agent or terminal tab (every other key goes to the program)"},
 		{scopeTabTerminal, "Inside a tab of the tab area (the sidebar's terminal gets these keys as bytes)"},
 		{scopeSidebar, "Sidebar (with the tab commands)"},
@@ -61,8 +61,8 @@ const (
 	actPalette        keys.ActionID = "palette"
 	actHelp           keys.ActionID = "help"
 	actQuit           keys.ActionID = "quit"
-	actFocusDash      keys.ActionID = "focus-dashboard"
-	actFocusCenter    keys.ActionID = "focus-center"
+	actFocusList      keys.ActionID = "focus-list"
+	actFocusTabArea   keys.ActionID = "focus-tab-area"
 	actEnterProgram   keys.ActionID = "enter-program"
 	actNewAgent       keys.ActionID = "new-agent-tab"
 	actNewTerminal    keys.ActionID = "new-terminal-tab"

@@ -51,7 +51,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 		}
 	}
 	return []action{
-		{Action: k(actHealth, scopeDashboard, []string{"H"}, "health",
+		{Action: k(actHealth, scopeProjectList, []string{"H"}, "health",
 			"Health: tmux, the scan owner, status taps, stuck agents, stale launch payloads, registries — each with its fix"),
 			run: func(m *Model) tea.Cmd {
 				return m.openLines("Health", scopeHealth, "", m.watch.healthRead(m.watchScene()))

@@ -4,8 +4,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
-	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projectlist"
 )
 
 // actionRows is every action of amux, declared once: keys, scope, label,
@@ -19,43 +19,43 @@ func actionRows() []action {
 	rows := []action{
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd { m.openPalette(); return nil }},
-		{Action: hint(k(actHelp, scopeDashboard, []string{"?"}, "help", "Show every key")),
+		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {
 				return m.applyOwned(nil, outcome{open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
 			}},
-		{Action: hint(k(actQuit, scopeDashboard, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
+		{Action: hint(k(actQuit, scopeProjectList, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},
-		{Action: keyOnly(k(actDown, scopeDashboard, []string{"j", "down"}, "down", "Move down")),
+		{Action: keyOnly(k(actDown, scopeProjectList, []string{"j", "down"}, "down", "Move down")),
 			run: func(m *Model) tea.Cmd { m.list.move(1); return nil }},
-		{Action: keyOnly(k(actUp, scopeDashboard, []string{"k", "up"}, "up", "Move up")),
+		{Action: keyOnly(k(actUp, scopeProjectList, []string{"k", "up"}, "up", "Move up")),
 			run: func(m *Model) tea.Cmd { m.list.move(-1); return nil }},
-		{Action: keyOnly(k(actTop, scopeDashboard, []string{"g", "home"}, "top", "Go to the first row")),
+		{Action: keyOnly(k(actTop, scopeProjectList, []string{"g", "home"}, "top", "Go to the first row")),
 			run: func(m *Model) tea.Cmd { m.list.top(); return nil }},
-		{Action: keyOnly(k(actBottom, scopeDashboard, []string{"G", "end"}, "bottom", "Go to the last row")),
+		{Action: keyOnly(k(actBottom, scopeProjectList, []string{"G", "end"}, "bottom", "Go to the last row")),
 			run: func(m *Model) tea.Cmd { m.list.bottom(); return nil }},
-		{Action: k(actOpen, scopeDashboard, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
+		{Action: k(actOpen, scopeProjectList, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
 			run: (*Model).openSelected, why: whyNothingSelected},
-		{Action: k(actFilter, scopeDashboard, []string{"/"}, "filter", "Filter projects and workspaces"),
+		{Action: k(actFilter, scopeProjectList, []string{"/"}, "filter", "Filter projects and workspaces"),
 			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
-		{Action: hint(k(actAddProject, scopeDashboard, []string{"a"}, "add project", "Add a project (a git repository)")),
+		{Action: hint(k(actAddProject, scopeProjectList, []string{"a"}, "add project", "Add a project (a git repository)")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openAddProject()) }},
-		{Action: hint(k(actNewWorkspace, scopeDashboard, []string{"n"}, "new", "Create a workspace in the selected project")),
+		{Action: hint(k(actNewWorkspace, scopeProjectList, []string{"n"}, "new", "Create a workspace in the selected project")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
-		{Action: hint(k(actDelete, scopeDashboard, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
+		{Action: hint(k(actDelete, scopeProjectList, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
 			run: func(m *Model) tea.Cmd { return m.openTeardown(false) }, why: whyNotIdleWorkspace},
-		{Action: k(actShelve, scopeDashboard, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
+		{Action: k(actShelve, scopeProjectList, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
 			run: func(m *Model) tea.Cmd { return m.openTeardown(true) }, why: whyNotShelvable},
-		{Action: k(actRestore, scopeDashboard, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
+		{Action: k(actRestore, scopeProjectList, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
 			run: (*Model).restoreWorkspace, why: whyNotRestorable},
 		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.startRun(m.tabScene())) }, why: whyNotOpenWorkspace},
-		{Action: k(actScriptOutput, scopeDashboard, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
+		{Action: k(actScriptOutput, scopeProjectList, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
 			run: (*Model).openScriptOutput, why: whyNoWorkspace},
-		{Action: k(actStatus, scopeDashboard, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
+		{Action: k(actStatus, scopeProjectList, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
 			run: (*Model).openStatus, why: whyNoWorkspace},
-		{Action: keyOnly(k(actSuspend, scopeDashboard, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
+		{Action: keyOnly(k(actSuspend, scopeProjectList, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
 			run: (*Model).suspend, why: whyNoScreen},
-		{Action: k(actRefresh, scopeDashboard, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
+		{Action: k(actRefresh, scopeProjectList, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
 			run: func(m *Model) tea.Cmd {
 				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.side.refresh())
 			}},
@@ -63,11 +63,11 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
-		{Action: k(actSettings, scopeDashboard, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
+		{Action: k(actSettings, scopeProjectList, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
 			run: func(m *Model) tea.Cmd { return m.openSettings() }},
-		{Action: k(actEditEnv, scopeDashboard, nil, "environment", "Edit the selected project's environment (project-env.json)"),
+		{Action: k(actEditEnv, scopeProjectList, nil, "environment", "Edit the selected project's environment (project-env.json)"),
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, false) }, why: whyNoProject},
-		{Action: k(actEditScripts, scopeDashboard, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
+		{Action: k(actEditScripts, scopeProjectList, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: (*Model).openInstall, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
@@ -89,11 +89,11 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { return m.watch.vendorHooks(opencodePlugin(), true) }},
 		{Action: k(actOpencodeRemove, scopeGlobal, nil, "remove opencode plugin", "Remove amux's opencode plugin"),
 			run: func(m *Model) tea.Cmd { return m.watch.vendorHooks(opencodePlugin(), false) }},
-		{Action: k(actFocusCenter, scopeDashboard, []string{"tab"}, "focus tabs", "Move focus to the tab area"),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }, why: whyFocused(focusCenter)},
-		{Action: hint(k(actFocusDash, scopeCenter, []string{"tab", "esc", "h", "left"}, "focus list", "Move focus to the project list")),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }, why: whyFocused(focusDashboard)},
-		{Action: hint(k(actEnterProgram, scopeCenter, []string{"enter"}, "type in tab", "Give the keys to the shown tab's program (the palette's first entry comes back)")),
+		{Action: k(actFocusTabArea, scopeProjectList, []string{"tab"}, "focus tabs", "Move focus to the tab area"),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusTabArea) }, why: whyFocused(focusTabArea)},
+		{Action: hint(k(actFocusList, scopeTabArea, []string{"tab", "esc", "h", "left"}, "focus list", "Move focus to the project list")),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusList) }, why: whyFocused(focusList)},
+		{Action: hint(k(actEnterProgram, scopeTabArea, []string{"enter"}, "type in tab", "Give the keys to the shown tab's program (the palette's first entry comes back)")),
 			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actAttention, scopeWorkspace, []string{"!"}, "attention", "Jump to the next tab needing attention (blocked first, then done)")),
 			run: func(m *Model) tea.Cmd { return m.applyOutcome(nil, m.watch.jump(m.watchScene())) }},
@@ -271,9 +271,9 @@ func whyNotRestartable(m *Model) string {
 
 // openSelected folds a project row or opens a workspace (focus to its tabs).
 func (m *Model) openSelected() tea.Cmd {
-	if r, ok := m.list.selected(); ok && r.Kind == dashboard.ProjectRow {
+	if r, ok := m.list.selected(); ok && r.Kind == projectlist.ProjectRow {
 		m.list.toggle()
 		return nil
 	}
-	return m.setFocus(focusCenter)
+	return m.setFocus(focusTabArea)
 }

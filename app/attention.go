@@ -9,7 +9,7 @@ import (
 
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
-	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/projectlist"
 )
 
 // monitorMsg delivers a monitor result to the supervision owner.
@@ -101,30 +101,30 @@ func (s tabSet) applyStates(sessions map[string]monitor.SessionState, shown *tab
 }
 
 // badge is the most urgent state among a workspace's tabs.
-func (s tabSet) badge(wsID string) (dashboard.Badge, string) {
+func (s tabSet) badge(wsID string) (projectlist.Badge, string) {
 	wt := s[wsID]
 	if wt == nil {
-		return dashboard.BadgeNone, ""
+		return projectlist.BadgeNone, ""
 	}
-	rank := map[dashboard.Badge]int{dashboard.BadgeBlocked: 5, dashboard.BadgeError: 4, dashboard.BadgeWorking: 3, dashboard.BadgeDone: 2}
-	best, detail := dashboard.BadgeNone, ""
+	rank := map[projectlist.Badge]int{projectlist.BadgeBlocked: 5, projectlist.BadgeError: 4, projectlist.BadgeWorking: 3, projectlist.BadgeDone: 2}
+	best, detail := projectlist.BadgeNone, ""
 	for _, t := range wt.tabs {
-		b := dashboard.BadgeNone
+		b := projectlist.BadgeNone
 		switch t.state.State {
 		case agentstate.Blocked:
-			b = dashboard.BadgeBlocked
+			b = projectlist.BadgeBlocked
 		case agentstate.Error:
-			b = dashboard.BadgeError
+			b = projectlist.BadgeError
 		case agentstate.Working:
-			b = dashboard.BadgeWorking
+			b = projectlist.BadgeWorking
 		case agentstate.Done:
 			if t.attention {
-				b = dashboard.BadgeDone
+				b = projectlist.BadgeDone
 			}
 		}
 		if rank[b] > rank[best] {
 			best, detail = b, ""
-			if b == dashboard.BadgeBlocked {
+			if b == projectlist.BadgeBlocked {
 				detail = "blocked"
 				if t.state.Kind != "" {
 					detail += ": " + t.state.Kind

@@ -39,7 +39,7 @@ func TestEveryComponentActionHasItsRowAndWhy(t *testing.T) {
 // and the palette offers its actions with the reason.
 func TestChangesActionsAnswerFromTheList(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.list.dash.Move(1) // auth-fix: the sidebar shows it
+	m.list.rows.Move(1) // auth-fix: the sidebar shows it
 	m.Update(nil)
 	m.focus = focusSidebar
 	if ok, why := m.available(changes.ActStage); ok || why != "the changes are still loading" {
@@ -75,7 +75,7 @@ func TestChangesActionsAnswerFromTheList(t *testing.T) {
 // sidebar the keys: the filter then reads the typing.
 func TestAListsPaletteActionRunsInTheList(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.Update(nil)
 	review := workspace.Review{Changes: git.Changes{UnstagedCount: 1, Unstaged: []git.Change{{Path: "auth.go", Code: 'M'}}}}
 	m.Update(sideReviewMsg{ws: m.side.ws, gen: m.side.gen, review: review})

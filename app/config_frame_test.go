@@ -39,7 +39,7 @@ func TestAnActionWithNoKeyIsPaletteOnly(t *testing.T) {
 		t.Fatalf("the footer offers quit, which has no key:\n%s", screen)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24}) // the footer cannot hold every key
-	m.list.dash.Move(1)                                // onto a workspace: more keys
+	m.list.rows.Move(1)                                // onto a workspace: more keys
 	if foot := screenText(m); strings.Contains(foot, "help help") || !strings.Contains(foot, "commands") {
 		t.Fatalf("the footer points at help, which has no key:\n%s", foot)
 	}

@@ -39,7 +39,7 @@ func (m *Model) dialogArea(l layout) (area uv.Rectangle, full bool) {
 	if r, ok := m.overlay.(roomy); ok {
 		need = r.wantsWidth()
 	}
-	if in := l.centerInner(m.width); in.Dx() >= need {
+	if in := l.tabAreaInner(m.width); in.Dx() >= need {
 		return in, false
 	}
 	return uv.Rect(0, 0, m.width, l.bodyHeight-1), true

@@ -29,7 +29,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 		{"settings", func(m *Model) { m.run(actSettings) }},
 		{"rename tab", func(m *Model) { m.run(actRenameTab) }},
 		{"close tab", func(m *Model) { m.run(actCloseTab) }},
-		{"new workspace", func(m *Model) { m.list.dash.SelectProject("/home/dev/code/api"); m.run(actNewWorkspace) }},
+		{"new workspace", func(m *Model) { m.list.rows.SelectProject("/home/dev/code/api"); m.run(actNewWorkspace) }},
 		{"assistant picker", func(m *Model) { m.run(actNewAgent) }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
@@ -48,8 +48,8 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 				// The key list and Settings want a dialog's full width: a
 				// narrower tab area gives them the body's.
 				_, roomy := m.overlay.(roomy)
-				if want := size[0] < 100 || roomy && l.centerInner(m.width).Dx() < roomyWidth; full != want {
-					t.Fatalf("full width %v at %d columns (tab area %d wide)", full, size[0], l.centerInner(m.width).Dx())
+				if want := size[0] < 100 || roomy && l.tabAreaInner(m.width).Dx() < roomyWidth; full != want {
+					t.Fatalf("full width %v at %d columns (tab area %d wide)", full, size[0], l.tabAreaInner(m.width).Dx())
 				}
 				var x0s []int
 				bw := lipgloss.Width(m.overlayView(min(area.Dx(), dialogMaxWidth), area.Dy()))
@@ -129,7 +129,7 @@ func TestHelpAndSettingsTakeTheBodyWhereTheTabAreaIsTooSmall(t *testing.T) {
 		m := newTestModel(t, 110, 40)
 		withTabs(m, 1)
 		m.run(id)
-		in := m.layout().centerInner(m.width)
+		in := m.layout().tabAreaInner(m.width)
 		if in.Dx() < dialogMinWidth || in.Dx() >= roomyWidth {
 			t.Fatalf("the tab area is %d wide: the case is not between the two widths", in.Dx())
 		}

@@ -27,7 +27,7 @@ type paintState struct {
 	small     textRegion
 	full      textRegion // the full-screen overlay, as drawn
 	left      textRegion
-	box       string // the center frame's edges as drawn (see drawCenter)
+	box       string // the tab area's frame's edges as drawn (see drawTabArea)
 	content   textRegion
 	bar       textRegion
 	notice    textRegion     // the body's last row: bottom edges and the notice
@@ -115,9 +115,9 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 	}
 	if chrome {
 		if l.dashWidth > 0 {
-			st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight-1), m.renderDashboard(l))
+			st.left.draw(c, uv.Rect(0, 0, l.dashWidth, l.bodyHeight-1), m.renderList(l))
 		}
-		m.drawCenter(c, l, st)
+		m.drawTabArea(c, l, st)
 		m.drawSidebar(c, l, st)
 		st.notice.draw(c, uv.Rect(0, l.bodyHeight-1, m.width, 1), m.noticeRow(l))
 		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderFooter())
@@ -139,14 +139,14 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 	c.SetCursor(m.screenCursor())
 }
 
-// drawCenter draws the center frame: the selected workspace's facts, or
+// drawTabArea draws the tab area's frame: the selected workspace's facts, or
 // its tab bar over the shown tab. A live view's area is left to it (see
 // draw); a detached tab shows its last screen as text. Zoomed, there is no
 // frame: the bar and the tab take the rows above the notice row.
-func (m *Model) drawCenter(c *screen.Canvas, l layout, st *paintState) {
-	box, inner := l.center(m.width), l.centerInner(m.width)
-	focused := m.paneFocused(focusCenter)
-	title, content := m.centerContent(inner.Dx(), inner.Dy())
+func (m *Model) drawTabArea(c *screen.Canvas, l layout, st *paintState) {
+	box, inner := l.tabArea(m.width), l.tabAreaInner(m.width)
+	focused := m.paneFocused(focusTabArea)
+	title, content := m.tabAreaContent(inner.Dx(), inner.Dy())
 	if key := fmt.Sprint(title, focused, box); key != st.box && !l.zoomed {
 		drawFrame(c, m.th, title, box, focused)
 		st.box = key

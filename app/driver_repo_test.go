@@ -98,7 +98,7 @@ func newRepoDriver(t *testing.T, w, h int, prepare func(rd *repoDriver), watches
 	rd.driver = &driver{t: t, m: m, quiet: time.Second, watches: watches}
 	rd.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	rd.Press(actRefresh)
-	rd.m.list.dash.SelectWorkspace(rd.feature.WorkspaceID())
+	rd.m.list.rows.SelectWorkspace(rd.feature.WorkspaceID())
 	rd.Send(nil)
 	return rd
 }

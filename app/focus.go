@@ -23,7 +23,7 @@ func (m *Model) paneTerminal() (*tab, bool) {
 	switch m.focus {
 	case focusSidebar:
 		return m.side.focusedTerm(m.sideEnv())
-	case focusCenter:
+	case focusTabArea:
 		return m.tabs.liveIn(m.selectedWorkspaceID())
 	}
 	return nil, false
@@ -41,7 +41,7 @@ func (m *Model) enterProgram() tea.Cmd {
 // a live program takes the list's keys, so the way out is the palette.
 // Under a dialog opened meanwhile the tab is only shown.
 func (m *Model) enterNew(t *tab) string {
-	m.focus = focusCenter
+	m.focus = focusTabArea
 	if m.overlay != nil {
 		return "started " + safetext.Line(t.label())
 	}
@@ -68,7 +68,7 @@ func whyNoProgram(m *Model) string {
 // shown tab, or the sidebar's shell on its Terminal tab.
 func (m *Model) paneTab() *tab {
 	switch {
-	case m.focus == focusCenter:
+	case m.focus == focusTabArea:
 		return m.activeTab()
 	case m.focus == focusSidebar && m.side.tab == sideTerminal:
 		return m.side.term()
@@ -135,7 +135,7 @@ func (m *Model) outerFocus(focused bool) {
 }
 
 // setFocus moves focus, telling terminal views so their cursor and frame
-// rate follow, and attaching the shown tab when the center gains focus.
+// rate follow, and attaching the shown tab when the tab area gains focus.
 // A pane that is not shown (a hidden list, panes behind a zoom) is shown.
 func (m *Model) setFocus(f focusArea) tea.Cmd {
 	m.focus = f
@@ -145,7 +145,7 @@ func (m *Model) setFocus(f focusArea) tea.Cmd {
 	return m.syncViews()
 }
 
-// syncViews focuses the shown tab's view (when the center has focus) and
+// syncViews focuses the shown tab's view (when the tab area has focus) and
 // blurs every other, then attaches the shown tab if it has no PTY.
 func (m *Model) syncViews() tea.Cmd {
 	shown := m.activeTab()
@@ -155,7 +155,7 @@ func (m *Model) syncViews() tea.Cmd {
 			if t.view == nil {
 				continue
 			}
-			if t == shown && m.focus == focusCenter {
+			if t == shown && m.focus == focusTabArea {
 				t.view.Focus()
 			} else {
 				t.view.Blur()
@@ -167,7 +167,7 @@ func (m *Model) syncViews() tea.Cmd {
 			}
 		}
 	}
-	if m.focus == focusCenter {
+	if m.focus == focusTabArea {
 		cmds = append(cmds, m.tabs.ensureAttached(m.tabScene()))
 	}
 	cmds = append(cmds, m.side.syncTerm(m.sideEnv()))

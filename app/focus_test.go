@@ -15,7 +15,7 @@ func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	withTabs(m, 2)
 	ws := m.selectedWorkspaceID()
 	wt := m.tabs.of(ws)
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	if m.entered != nil {
 		t.Fatal("tab from the list gave the program the keys")
 	}
@@ -26,7 +26,7 @@ func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	}
 
 	m.Update(tabClosedMsg{wsID: ws, tabID: wt.tabs[1].id})
-	if m.focus != focusCenter || m.entered != nil || m.activeTab() != wt.tabs[0] {
+	if m.focus != focusTabArea || m.entered != nil || m.activeTab() != wt.tabs[0] {
 		t.Fatalf("after a close: focus %v, entered %v; want the tab area, no program", m.focus, m.entered)
 	}
 

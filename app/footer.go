@@ -43,7 +43,7 @@ func (m *Model) focusName() string {
 			return "sidebar: shell"
 		}
 		return "sidebar: " + sideTabNames[m.side.tab]
-	case m.focus == focusCenter:
+	case m.focus == focusTabArea:
 		name := "tab area"
 		if t := m.activeTab(); t != nil {
 			// "tab: …" only while its program has the keys.

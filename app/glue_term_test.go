@@ -54,7 +54,7 @@ func TestATerminalsMessagesGoToWhoeverHoldsIt(t *testing.T) {
 		t.Cleanup(func() { term.Close() })
 		return term
 	}
-	m.list.dash.SelectWorkspace(ws)
+	m.list.rows.SelectWorkspace(ws)
 	tb := &tab{id: "t1", session: "amux-route-tab"}
 	m.tabs.ensure(ws).tabs = append(m.tabs.ensure(ws).tabs, tb)
 	m.tabs.bindView(tb, attach("amux-route-tab"), m.tabScene())

@@ -68,7 +68,7 @@ func TestOneReloadRequestReadsWhatItNames(t *testing.T) {
 func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
 	ws := rec.WorkspaceID()
-	m.list.dash.SelectProject(rec.Repo)
+	m.list.rows.SelectProject(rec.Repo)
 	if m.selectedWorkspaceID() == ws {
 		t.Fatal("the workspace is still selected")
 	}
@@ -192,9 +192,9 @@ func TestTheSidebarListsALandingsConflictsOnlyWhereShown(t *testing.T) {
 func TestTheRootFocusesTheSidebarOnALandingsConflicts(t *testing.T) {
 	for _, width := range []int{160, 120} {
 		m, rec := realWorkspace(t, width, 40)
-		m.focus = focusCenter
+		m.focus = focusTabArea
 		m.update(conflictsInSideReq{ws: rec.WorkspaceID(), review: workspace.Review{Landing: "merge"}, reviewed: true})
-		if want := map[int]focusArea{160: focusSidebar, 120: focusCenter}[width]; m.focus != want {
+		if want := map[int]focusArea{160: focusSidebar, 120: focusTabArea}[width]; m.focus != want {
 			t.Fatalf("at %d columns the focus is %v, want %v", width, m.focus, want)
 		}
 	}
@@ -316,7 +316,7 @@ func TestAnOwnersAnswerIsAppliedOneWay(t *testing.T) {
 // same action handed to another dialog changes nothing.
 func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	pressAction(t, m, actNewAgent)
 	p, ok := m.overlay.(*agentPicker)
 	if !ok {

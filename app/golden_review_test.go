@@ -53,7 +53,7 @@ func (rd *repoDriver) showSidebar() {
 	if rd.m.sideWidth() == 0 {
 		rd.Press(actToggleSidebar)
 	}
-	rd.Press(actFocusCenter).Press(actFocusSidebar)
+	rd.Press(actFocusTabArea).Press(actFocusSidebar)
 }
 
 func (rd *repoDriver) t() *testing.T { return rd.tt }

@@ -17,7 +17,7 @@ func TestGoldenWorkbench(t *testing.T) {
 		w, h := size[0], size[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 			m := newTestModel(t, w, h)
-			m.list.dash.Move(1) // onto auth-fix
+			m.list.rows.Move(1) // onto auth-fix
 			ws := m.selectedWorkspaceID()
 			wt := m.tabs.ensure(ws)
 			for i := 1; i <= 6; i++ {

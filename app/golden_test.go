@@ -70,9 +70,9 @@ func screenText(m *Model) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-func TestGoldenDashboard120x40(t *testing.T) {
+func TestGoldenProjectList120x40(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1) // onto auth-fix
+	m.list.rows.Move(1) // onto auth-fix
 	got := screenText(m)
 	const path = "testdata/dashboard_120x40.golden"
 	if *update {

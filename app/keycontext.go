@@ -5,13 +5,13 @@ import "amux.dev/amux/ui/keys"
 // scopes lists the active key scopes, innermost first.
 func (m *Model) scopes() []keys.Scope {
 	if _, live := m.focusedTerminal(); live {
-		if m.focus == focusCenter {
+		if m.focus == focusTabArea {
 			return keyContextScopes(inTabTerminal)
 		}
 		return keyContextScopes(inTerminal)
 	}
-	if m.focus == focusCenter {
-		return keyContextScopes(inCenter)
+	if m.focus == focusTabArea {
+		return keyContextScopes(inTabArea)
 	}
 	if m.focus == focusSidebar {
 		switch m.side.tab {
@@ -22,7 +22,7 @@ func (m *Model) scopes() []keys.Scope {
 		}
 		return keyContextScopes(inSidebarChanges)
 	}
-	return keyContextScopes(inDashboard)
+	return keyContextScopes(inProjectList)
 }
 
 // keyContext is where keys are being read: each has its own set of scopes
@@ -30,8 +30,8 @@ func (m *Model) scopes() []keys.Scope {
 type keyContext int
 
 const (
-	inDashboard      keyContext = iota // the project list has focus
-	inCenter                           // the tab area has focus, its program not entered
+	inProjectList    keyContext = iota // the project list has focus
+	inTabArea                          // the tab area has focus, its program not entered
 	inTerminal                         // the sidebar's live terminal has the keys
 	inTabTerminal                      // a live terminal of the tab area has the keys
 	inStatus                           // the workspace status dialog
@@ -62,8 +62,8 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{scopeTerminal, scopeGlobal}
 	case inTabTerminal:
 		return []keys.Scope{scopeTabTerminal, scopeTerminal, scopeGlobal}
-	case inCenter:
-		return []keys.Scope{scopeCenter, scopeWorkspace, scopeGlobal}
+	case inTabArea:
+		return []keys.Scope{scopeTabArea, scopeWorkspace, scopeGlobal}
 	case inStatus:
 		return []keys.Scope{scopeStatus, keys.ScopeView}
 	case inHelp:
@@ -99,6 +99,6 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inTimeline:
 		return []keys.Scope{scopeTimeline, keys.ScopeView}
 	default:
-		return []keys.Scope{scopeDashboard, scopeWorkspace, scopeGlobal}
+		return []keys.Scope{scopeProjectList, scopeWorkspace, scopeGlobal}
 	}
 }

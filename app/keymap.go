@@ -16,6 +16,7 @@ func remapRows(rows []action, overrides map[string][]string) ([]action, error) {
 	if len(overrides) == 0 {
 		return rows, nil
 	}
+	overrides = renamedActions(overrides)
 	groups := make([][]keys.Scope, 0, numKeyContexts)
 	for c := range numKeyContexts {
 		groups = append(groups, keyContextScopes(c))
@@ -25,6 +26,34 @@ func remapRows(rows []action, overrides map[string][]string) ([]action, error) {
 		rows[i].Action = acts[i]
 	}
 	return rows, errors.Join(errs...)
+}
+
+// formerID is the new ID of an action renamed to the word on screen, so a
+// config.json written before keeps working.
+func formerID(id string) (keys.ActionID, bool) {
+	switch id {
+	case "focus-dashboard":
+		return actFocusList, true
+	case "focus-center":
+		return actFocusTabArea, true
+	}
+	return "", false
+}
+
+// renamedActions returns overrides with former IDs under their new names;
+// a new name given too wins over its former one.
+func renamedActions(overrides map[string][]string) map[string][]string {
+	out := make(map[string][]string, len(overrides))
+	for id, ks := range overrides {
+		if to, ok := formerID(id); ok {
+			if _, both := overrides[string(to)]; both {
+				continue
+			}
+			id = string(to)
+		}
+		out[id] = ks
+	}
+	return out
 }
 
 // scopeTitle names a scope for people ("the project list"), for a key that
@@ -55,7 +84,7 @@ func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if e.Elsewhere {
 		switch e.Action.Scope {
-		case scopeDashboard, scopeCenter, scopeWorkspace, scopeTerminal, scopeTabTerminal:
+		case scopeProjectList, scopeTabArea, scopeWorkspace, scopeTerminal, scopeTabTerminal:
 		default:
 			return nil
 		}

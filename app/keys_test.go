@@ -81,3 +81,23 @@ func TestKeysDocIsCurrent(t *testing.T) {
 		t.Fatalf("docs/keys.md is stale: run go test ./app -run TestKeysDoc -update")
 	}
 }
+
+// A config.json written before the list and the tab area were named as on
+// screen still remaps them by their former IDs; the new ID wins if both
+// are given.
+func TestFormerActionIDsStillRemap(t *testing.T) {
+	rows, err := remapRows(actionRows(), map[string][]string{"focus-dashboard": {"ctrl+g"}, "focus-center": {"ctrl+b"}, "focus-tab-area": {"ctrl+y"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[keys.ActionID][]string{}
+	for _, r := range rows {
+		got[r.ID] = r.Keys
+	}
+	if k := got[actFocusList]; len(k) != 1 || k[0] != "ctrl+g" {
+		t.Fatalf("focus-dashboard did not remap focus-list: %v", k)
+	}
+	if k := got[actFocusTabArea]; len(k) != 1 || k[0] != "ctrl+y" {
+		t.Fatalf("focus-tab-area given too should win over focus-center: %v", k)
+	}
+}

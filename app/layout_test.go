@@ -31,7 +31,7 @@ func pressAction(t *testing.T, m *Model, id keys.ActionID) {
 
 // withTabs gives the selected workspace (auth-fix) n detached claude tabs.
 func withTabs(m *Model, n int) {
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	wt := m.tabs.ensure(m.selectedWorkspaceID())
 	for i := 1; i <= n; i++ {
 		wt.tabs = append(wt.tabs, &tab{id: fmt.Sprint("t", i), kind: "agent", assistant: "claude", exitCode: -1,
@@ -58,7 +58,7 @@ func TestFocusShowsInTheFrameAndTheFooter(t *testing.T) {
 		}
 	}
 	check("list", "Projects")
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	check("tab area: claude", "auth-fix") // the tab area, not its program
 	pressAction(t, m, actFocusSidebar)
 	check("sidebar: Changes", "[Changes]")
@@ -89,7 +89,7 @@ func TestHintBarSaysWhenKeysDoNotFit(t *testing.T) {
 	if !strings.HasSuffix(footer, "…") || !strings.Contains(footer, "? help") {
 		t.Fatalf("80 columns: %q", footer)
 	}
-	pressAction(t, m, actFocusCenter) // no tab: the tab area's keys, no key list here
+	pressAction(t, m, actFocusTabArea) // no tab: the tab area's keys, no key list here
 	r = rows(m)
 	if footer = r[len(r)-1]; !strings.Contains(footer, "tab area") || strings.Contains(footer, "? help") {
 		t.Fatalf("tab area at 80 columns: %q", footer)
@@ -114,19 +114,19 @@ func TestListHidesResizesAndTheTabZooms(t *testing.T) {
 	}
 	pressAction(t, m, actListNarrower)
 	pressAction(t, m, actToggleList)
-	if w, _ := m.termSize(); m.listWidth() != 0 || m.focus != focusCenter || w != 118 {
+	if w, _ := m.termSize(); m.listWidth() != 0 || m.focus != focusTabArea || w != 118 {
 		t.Fatalf("B: list %d, focus %d, tab %d", m.listWidth(), m.focus, w)
 	}
 	if strings.Contains(screenText(m), "Projects") {
 		t.Fatal("the hidden list is drawn")
 	}
-	pressAction(t, m, actFocusDash)
-	if m.listWidth() != 30 || m.focus != focusDashboard {
+	pressAction(t, m, actFocusList)
+	if m.listWidth() != 30 || m.focus != focusList {
 		t.Fatalf("focus to the hidden list: width %d, focus %d", m.listWidth(), m.focus)
 	}
 
 	pressAction(t, m, actZoom)
-	if w, h := m.termSize(); w != 120 || h != 37 || m.focus != focusCenter {
+	if w, h := m.termSize(); w != 120 || h != 37 || m.focus != focusTabArea {
 		t.Fatalf("zoomed: tab %d×%d, focus %d", w, h, m.focus)
 	}
 	r := rows(m)
@@ -157,7 +157,7 @@ func TestPaneSizesAreSavedWithTheLayout(t *testing.T) {
 	}
 	again := newTestModel(t, 160, 40)
 	again.Update(viewStateMsg{v: v})
-	again.list.dash.SelectWorkspace("1111111111111111")
+	again.list.rows.SelectWorkspace("1111111111111111")
 	if again.listWidth() != 44 || again.sideWidth() != 0 {
 		t.Fatalf("restored: list %d, sidebar %d", again.listWidth(), again.sideWidth())
 	}

@@ -64,7 +64,7 @@ func (d lifeDeps) keyName(id keys.ActionID, fallback string) string {
 	return fallback
 }
 
-// lifeRows asks the root to rebuild the dashboard's rows: what runs on a
+// lifeRows asks the root to rebuild the project list's rows: what runs on a
 // workspace (the owner's busy map) changed.
 type lifeRows struct{}
 

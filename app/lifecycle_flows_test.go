@@ -174,7 +174,7 @@ func TestCreateRunsInItsDialogAndSelectsTheNewWorkspace(t *testing.T) {
 		t.Fatalf("no worktree: %v", err)
 	}
 	// The reload the dialog asked for selects what it made.
-	l.until(t, nil, func() bool { w, ok := m.list.dash.SelectedWorkspace(); return ok && w.Name == "feat-a" })
+	l.until(t, nil, func() bool { w, ok := m.list.rows.SelectedWorkspace(); return ok && w.Name == "feat-a" })
 }
 
 func TestCreateRefusesABadBaseRefOnItsField(t *testing.T) {
@@ -227,7 +227,7 @@ func newWorkspace(t *testing.T, m *Model, l *loop, eng *workspace.Engine, repo, 
 		t.Fatal(err)
 	}
 	m.list.pendingSelect = res.Workspace.WorkspaceID()
-	l.until(t, m.load(), func() bool { w, ok := m.list.dash.SelectedWorkspace(); return ok && w.Name == name })
+	l.until(t, m.load(), func() bool { w, ok := m.list.rows.SelectedWorkspace(); return ok && w.Name == name })
 	return res.Workspace
 }
 
@@ -278,7 +278,7 @@ func TestShelveThenRestoreBringsTheTreeBack(t *testing.T) {
 		t.Fatalf("notice %q", m.notice.text)
 	}
 	l.until(t, typeKeys(m, "", enter), func() bool {
-		w, ok := m.list.dash.SelectedWorkspace()
+		w, ok := m.list.rows.SelectedWorkspace()
 		return m.overlay == nil && ok && w.Shelved
 	})
 	if _, err := os.Stat(rec.Root); !os.IsNotExist(err) {

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
-	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/workspace"
 )
 
@@ -193,7 +193,7 @@ func TestACreateEndsInTheNoticeWhenItsDialogWasClosed(t *testing.T) {
 	}
 	// A stale answer to an open dialog's check changes nothing.
 	l := testOwner(t)
-	_, o := l.openCreate(dashboard.Project{Name: "api", Path: "/r"}, true)
+	_, o := l.openCreate(projectlist.Project{Name: "api", Path: "/r"}, true)
 	c := o.open.(*createOverlay)
 	c.op = 7
 	if cmd, _ := l.Update(createValidatedMsg{op: 6}, c); cmd != nil || c.askBranch != nil {

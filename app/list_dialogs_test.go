@@ -85,7 +85,7 @@ func TestRemovingAProjectKeepsItsWorkspacesWhenAsked(t *testing.T) {
 	if _, out := typeIn(d, "w"); out.close || !strings.Contains(d.view(100, 30), "Type the project's name") {
 		t.Fatalf("keeping them did not lead to the typed confirm:\n%s", d.view(100, 30))
 	}
-	name := l.dash.Projects()[0].Name
+	name := l.rows.Projects()[0].Name
 	cmds, out := typeIn(d, name, enter)
 	if !out.close {
 		t.Fatal("the confirmed removal left the dialog open")
@@ -101,7 +101,7 @@ func TestRemovingAProjectKeepsItsWorkspacesWhenAsked(t *testing.T) {
 	load, _ := l.Update(msg, testScene())
 	l.Update(runMsg(t, load), testScene())
 	l.settle(testScene(), false)
-	if p := l.dash.Projects(); len(p) != 1 || len(p[0].Workspaces) != 2 {
+	if p := l.rows.Projects(); len(p) != 1 || len(p[0].Workspaces) != 2 {
 		t.Fatalf("the kept workspaces are not listed: %+v", p)
 	}
 }

@@ -16,14 +16,14 @@ func (l *listOwner) openFilter(width int) tea.Cmd {
 	in := textinput.New()
 	in.Prompt = "/"
 	in.SetWidth(width)
-	in.SetValue(l.dash.Filter())
+	in.SetValue(l.rows.Filter())
 	in.CursorEnd()
 	l.filter = &in
 	return l.filter.Focus()
 }
 
 // filterText is the filter in force ("" for none).
-func (l *listOwner) filterText() string { return l.dash.Filter() }
+func (l *listOwner) filterText() string { return l.rows.Filter() }
 
 // typing reports whether the filter field is open: it takes every key.
 func (l *listOwner) typing() bool { return l.filter != nil }
@@ -40,20 +40,20 @@ func (l *listOwner) filterKey(k tea.KeyPressMsg) tea.Cmd {
 	switch s := k.String(); {
 	case l.d.km.Is(keys.FormCancel, s):
 		l.filter = nil
-		l.dash.SetFilter("")
+		l.rows.SetFilter("")
 		return nil
 	case l.d.km.Is(keys.FormSubmit, s):
 		l.filter = nil
 		return nil
 	case l.d.km.Is(keys.ListDown, s):
-		l.dash.Move(1)
+		l.rows.Move(1)
 		return nil
 	case l.d.km.Is(keys.ListUp, s):
-		l.dash.Move(-1)
+		l.rows.Move(-1)
 		return nil
 	}
 	in, cmd := l.filter.Update(k)
 	l.filter = &in
-	l.dash.SetFilter(in.Value())
+	l.rows.SetFilter(in.Value())
 	return cmd
 }

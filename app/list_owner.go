@@ -6,8 +6,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
@@ -21,7 +21,7 @@ import (
 type listOwner struct {
 	d listDeps
 
-	dash    dashboard.Model
+	rows    projectlist.Model
 	filter  *textinput.Model // non-nil while the filter is being typed
 	snap    snapshot
 	loadGen int // the newest load's token: older results are dropped
@@ -63,7 +63,7 @@ type listDeps struct {
 type listScene struct {
 	th       theme.Theme
 	busy     map[string]string // a running lifecycle operation, by workspace
-	badge    func(wsID string) (dashboard.Badge, string)
+	badge    func(wsID string) (projectlist.Badge, string)
 	landings map[string]landing // a stopped merge or rebase, by workspace
 }
 
@@ -82,7 +82,7 @@ func newListOwner(d listDeps) *listOwner {
 	if d.zone == nil {
 		d.zone = time.Local
 	}
-	return &listOwner{d: d, dash: dashboard.New(), dirty: map[string]bool{}}
+	return &listOwner{d: d, rows: projectlist.New(), dirty: map[string]bool{}}
 }
 
 // Update answers one of the list's messages.
@@ -106,47 +106,47 @@ func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, outcome) {
 }
 
 // selected is the row under the cursor.
-func (l *listOwner) selected() (dashboard.Row, bool) { return l.dash.Selected() }
+func (l *listOwner) selected() (projectlist.Row, bool) { return l.rows.Selected() }
 
 // selectedProject is the selected row's project (a workspace row's too).
-func (l *listOwner) selectedProject() (dashboard.Project, bool) { return l.dash.SelectedProject() }
+func (l *listOwner) selectedProject() (projectlist.Project, bool) { return l.rows.SelectedProject() }
 
 // selectedWorkspace is the selected workspace row's workspace.
-func (l *listOwner) selectedWorkspace() (dashboard.Workspace, bool) {
-	return l.dash.SelectedWorkspace()
+func (l *listOwner) selectedWorkspace() (projectlist.Workspace, bool) {
+	return l.rows.SelectedWorkspace()
 }
 
 // selectedID is the selected workspace's ID, "" on a project row or none.
 func (l *listOwner) selectedID() string {
-	if w, ok := l.dash.SelectedWorkspace(); ok {
+	if w, ok := l.rows.SelectedWorkspace(); ok {
 		return w.ID
 	}
 	return ""
 }
 
 // move, top and bottom move the cursor; toggle folds the selected project.
-func (l *listOwner) move(d int) { l.dash.Move(d) }
-func (l *listOwner) top()       { l.dash.Top() }
-func (l *listOwner) bottom()    { l.dash.Bottom() }
-func (l *listOwner) toggle()    { l.dash.Toggle() }
+func (l *listOwner) move(d int) { l.rows.Move(d) }
+func (l *listOwner) top()       { l.rows.Top() }
+func (l *listOwner) bottom()    { l.rows.Bottom() }
+func (l *listOwner) toggle()    { l.rows.Toggle() }
 
 // click selects the row at y in the list (0 is its first row).
-func (l *listOwner) click(y int) { l.dash.ClickRow(y) }
+func (l *listOwner) click(y int) { l.rows.ClickRow(y) }
 
 // selectWorkspace puts the cursor on workspace id, if it is listed.
-func (l *listOwner) selectWorkspace(id string) { l.dash.SelectWorkspace(id) }
+func (l *listOwner) selectWorkspace(id string) { l.rows.SelectWorkspace(id) }
 
 // reveal selects workspace id even when the filter hides it: the filter
 // is dropped.
 func (l *listOwner) reveal(id string) {
-	l.dash.SetFilter("")
-	l.dash.SelectWorkspace(id)
+	l.rows.SetFilter("")
+	l.rows.SelectWorkspace(id)
 }
 
 // rowsView draws the rows width × height in th, the cursor's row marked
 // when focused; spinner is the frame busy rows show.
 func (l *listOwner) rowsView(th theme.Theme, width, height int, focused bool, spinner string) string {
-	return l.dash.View(th, width, height, focused, spinner)
+	return l.rows.View(th, width, height, focused, spinner)
 }
 
 // record finds a loaded record by workspace ID.

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
-	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
@@ -145,7 +145,7 @@ func TestTheFirstLoadMarksDirtyWorkspaces(t *testing.T) {
 	}
 	l.Update(runMsg(t, cmd), testScene())
 	dirty := map[string]bool{}
-	for _, p := range l.dash.Projects() {
+	for _, p := range l.rows.Projects() {
 		for _, w := range p.Workspaces {
 			dirty[w.Name] = w.Dirty
 		}
@@ -154,7 +154,7 @@ func TestTheFirstLoadMarksDirtyWorkspaces(t *testing.T) {
 		t.Fatalf("dirty marks %v, want feat-b alone", dirty)
 	}
 	l.noteDirty(f.ws["feat-b"], false, testScene())
-	if w := l.dash.Projects()[0].Workspaces[1]; w.Name != "feat-b" || w.Dirty {
+	if w := l.rows.Projects()[0].Workspaces[1]; w.Name != "feat-b" || w.Dirty {
 		t.Fatalf("the sidebar's word did not clear the mark: %+v", w)
 	}
 }
@@ -172,7 +172,7 @@ func TestASelectionWaitsForTheLoadThatShowsIt(t *testing.T) {
 		{"workspace", f.ws["feat-b"], func(l *listOwner) bool { return l.selectedID() == f.ws["feat-b"] }},
 		{"project", "p:" + f.repo, func(l *listOwner) bool {
 			r, ok := l.selected()
-			return ok && r.Kind == dashboard.ProjectRow
+			return ok && r.Kind == projectlist.ProjectRow
 		}},
 	}
 	for _, c := range cases {
@@ -288,7 +288,7 @@ func TestProjectChecksMarkMissingAndImport(t *testing.T) {
 	}
 	l.Update(cmd(), testScene())
 	l.settle(testScene(), false)
-	if n := len(l.dash.Projects()[0].Workspaces); n != 2 {
+	if n := len(l.rows.Projects()[0].Workspaces); n != 2 {
 		t.Fatalf("%d workspaces listed after the import, want 2", n)
 	}
 
@@ -298,10 +298,10 @@ func TestProjectChecksMarkMissingAndImport(t *testing.T) {
 	}
 	l.Update(runMsg(t, l.checkProjects()), testScene())
 	l.top()
-	if p := l.dash.Projects()[0]; p.Error != "missing" || l.projectErrs[f.repo] == "" {
+	if p := l.rows.Projects()[0]; p.Error != "missing" || l.projectErrs[f.repo] == "" {
 		t.Fatalf("the moved project: row error %q, why %q", p.Error, l.projectErrs[f.repo])
 	}
-	_, body := l.center(testScene(), 0)
+	_, body := l.tabAreaText(testScene(), 0)
 	if !strings.Contains(body, "✗") || !strings.Contains(body, l.keyName(actRefresh)+": retry") ||
 		!strings.Contains(body, l.keyName(actRemoveProject)+": remove") {
 		t.Fatalf("the center does not say what to do:\n%s", body)
@@ -311,7 +311,7 @@ func TestProjectChecksMarkMissingAndImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	l.Update(runMsg(t, l.checkProjects()), testScene())
-	if p := l.dash.Projects()[0]; p.Error != "" || len(l.projectErrs) != 0 {
+	if p := l.rows.Projects()[0]; p.Error != "" || len(l.projectErrs) != 0 {
 		t.Fatalf("the retry left the mark: %q %v", p.Error, l.projectErrs)
 	}
 }
@@ -367,16 +367,16 @@ func TestTheRowsCarryTheOtherOwnersMarks(t *testing.T) {
 	l.snap, l.loaded = sampleSnapshot(), true
 	sc := testScene()
 	sc.busy = map[string]string{"1111111111111111": "deleting"}
-	sc.badge = func(id string) (dashboard.Badge, string) {
+	sc.badge = func(id string) (projectlist.Badge, string) {
 		if id == "4444444444444444" {
-			return dashboard.BadgeBlocked, "blocked: question"
+			return projectlist.BadgeBlocked, "blocked: question"
 		}
-		return dashboard.BadgeNone, ""
+		return projectlist.BadgeNone, ""
 	}
 	sc.landings = map[string]landing{"2222222222222222": {how: "merge"}}
 	l.rebuild(sc)
 	detail := map[string]string{}
-	for _, p := range l.dash.Projects() {
+	for _, p := range l.rows.Projects() {
 		for _, w := range p.Workspaces {
 			detail[w.Name] = w.Detail
 		}

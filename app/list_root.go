@@ -83,14 +83,14 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
-// centerContent is what the tab area shows for the selection while it has
+// tabAreaContent is what the tab area shows for the selection while it has
 // no tab (the list's to say).
-func (m *Model) centerContent(w, h int) (string, string) {
+func (m *Model) tabAreaContent(w, h int) (string, string) {
 	lost := 0
 	if ws := m.list.selectedID(); ws != "" {
 		lost = len(m.tabs.lostTabs(ws, m.tabScene()))
 	}
-	return m.list.center(m.listScene(), lost)
+	return m.list.tabAreaText(m.listScene(), lost)
 }
 
 // The forwarders below keep callers in other parts of app unchanged while
@@ -106,7 +106,7 @@ func (m *Model) refreshDirty() tea.Cmd { return m.list.refreshDirty() }
 func (m *Model) checkProjects() tea.Cmd { return m.list.checkProjects() }
 
 // forwarder: removed after the owners merge
-func (m *Model) rebuildDashboard() { m.list.rebuild(m.listScene()) }
+func (m *Model) rebuildList() { m.list.rebuild(m.listScene()) }
 
 // forwarder: removed after the owners merge
 func (m *Model) record(id string) (workspace.Record, bool) { return m.list.record(id) }

@@ -13,11 +13,11 @@ import (
 func TestTheRootAppliesTheListsAnswers(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
-	before := len(m.list.dash.Projects())
+	before := len(m.list.rows.Projects())
 	stale := m.list.loadGen
 	m.list.load() // a newer load is on its way
 	m.Update(loadedMsg{gen: stale, snap: newSnapshot(nil, nil, nil)})
-	if len(m.list.dash.Projects()) != before {
+	if len(m.list.rows.Projects()) != before {
 		t.Fatal("a stale load replaced the rows")
 	}
 	m.Update(viewStateMsg{v: workspace.ViewState{SelectedWorkspace: "4444444444444444",

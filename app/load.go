@@ -11,10 +11,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
-	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/projectlist"
 )
 
-// loadTimeout bounds one dashboard load (store reads and one list-sessions).
+// loadTimeout bounds one project list load (store reads and one list-sessions).
 const loadTimeout = 5 * time.Second
 
 type loadedMsg struct {
@@ -118,9 +118,9 @@ func (l *listOwner) settle(sc listScene, first bool) (tea.Cmd, outcome) {
 	l.rebuild(sc)
 	out := l.applySavedView()
 	if p, ok := strings.CutPrefix(l.pendingSelect, "p:"); ok {
-		l.dash.SelectProject(p)
+		l.rows.SelectProject(p)
 	} else if l.pendingSelect != "" {
-		l.dash.SelectWorkspace(l.pendingSelect)
+		l.rows.SelectWorkspace(l.pendingSelect)
 	}
 	l.pendingSelect = ""
 	var cmd tea.Cmd
@@ -161,23 +161,23 @@ func (l *listOwner) rebuild(sc listScene) {
 	}
 	for i := range projects {
 		if l.projectErrs[projects[i].Path] != "" {
-			projects[i].Error = "missing" // the center says what and what to do
+			projects[i].Error = "missing" // the tab area says what and what to do
 		}
 	}
-	l.dash.SetProjects(projects)
+	l.rows.SetProjects(projects)
 }
 
 // buildProjects groups records under their projects, sorted by name, with
 // each workspace's live-session badge. Records of unregistered repositories
 // still show, under their repository's name, so nothing is ever hidden.
-func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []dashboard.Project {
-	byRepo := map[string]*dashboard.Project{}
+func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []projectlist.Project {
+	byRepo := map[string]*projectlist.Project{}
 	var order []string
-	add := func(path string) *dashboard.Project {
+	add := func(path string) *projectlist.Project {
 		if p, ok := byRepo[path]; ok {
 			return p
 		}
-		byRepo[path] = &dashboard.Project{Name: s.shown.projects[path].name, Path: path}
+		byRepo[path] = &projectlist.Project{Name: s.shown.projects[path].name, Path: path}
 		order = append(order, path)
 		return byRepo[path]
 	}
@@ -196,7 +196,7 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 		}
 		id := r.WorkspaceID()
 		shown := s.shown.records[id]
-		w := dashboard.Workspace{
+		w := projectlist.Workspace{
 			ID: id, Name: shown.name, Branch: shown.branch, Dirty: dirty[id] && !r.Shelved,
 			Shelved: r.Shelved, Attached: live[id],
 		}
@@ -208,7 +208,7 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 		p := add(r.Repo)
 		p.Workspaces = append(p.Workspaces, w)
 	}
-	out := make([]dashboard.Project, 0, len(order))
+	out := make([]projectlist.Project, 0, len(order))
 	for _, path := range order {
 		p := byRepo[path]
 		sort.SliceStable(p.Workspaces, func(i, j int) bool { return p.Workspaces[i].Name < p.Workspaces[j].Name })

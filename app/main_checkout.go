@@ -21,7 +21,7 @@ func whyNotMain(m *Model) string {
 // the checkout is the person's and is never deleted; closing it kills its
 // sessions and drops amux's record.
 func (l *listOwner) openCloseMain(kit modalKit) (tea.Cmd, outcome) {
-	w, _ := l.dash.SelectedWorkspace()
+	w, _ := l.rows.SelectedWorkspace()
 	body := []string{
 		"This workspace is the project's main checkout: it is never deleted.",
 		"Closing it kills its agent and run sessions and drops amux's record of it;",

@@ -50,7 +50,7 @@ func TestEveryRootDialogClosesThroughItsOutcome(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := newTestModel(t, 120, 40)
-			m.list.dash.SelectWorkspace("1111111111111111")
+			m.list.rows.SelectWorkspace("1111111111111111")
 			c.open(m)
 			d, ok := m.overlay.(modal)
 			if !ok {

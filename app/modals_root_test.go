@@ -47,7 +47,7 @@ func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 // with what the root sees now).
 func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	first := m.run(actTimeline)
 	o := m.overlay.(*linesOverlay)
 	if !o.waiting() || !m.animating() {
@@ -225,7 +225,7 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.
 // starts the engine call, whose result the root says.
 func TestRenameAsksAboutTheBranchThenCallsTheEngine(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	m.run(actRenameWorkspace)
 	o := m.overlay.(*manageOverlay)
 	o.form.SetValue(0, "login-fix")

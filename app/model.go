@@ -19,8 +19,8 @@ import (
 type focusArea int
 
 const (
-	focusDashboard focusArea = iota
-	focusCenter
+	focusList focusArea = iota
+	focusTabArea
 	focusSidebar
 )
 
@@ -87,7 +87,7 @@ type Model struct {
 	restartRequested bool
 }
 
-// snapshot is the data the dashboard shows, loaded off the update loop.
+// snapshot is the data the project list shows, loaded off the update loop.
 // projects, records and sessions are byte-exact; shown is what the screen
 // draws of them.
 type snapshot struct {
@@ -131,7 +131,7 @@ func New(deps Deps) *Model {
 	return m
 }
 
-// Init loads the dashboard and starts background recovery.
+// Init loads the project list and starts background recovery.
 func (m *Model) Init() tea.Cmd {
 	return tea.Batch(m.list.load(), m.life.recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
 }

@@ -69,12 +69,12 @@ func (m *Model) noticeRow(l layout) string {
 	th := m.th
 	var row string
 	if l.zoomed {
-		row = borderStyle(th, m.paneFocused(focusCenter)).Render(strings.Repeat(glyphs(m.paneFocused(focusCenter)).h, m.width))
+		row = borderStyle(th, m.paneFocused(focusTabArea)).Render(strings.Repeat(glyphs(m.paneFocused(focusTabArea)).h, m.width))
 	} else {
 		if l.dashWidth > 0 {
-			row += bottomEdge(th, l.dashWidth, m.paneFocused(focusDashboard))
+			row += bottomEdge(th, l.dashWidth, m.paneFocused(focusList))
 		}
-		row += bottomEdge(th, l.center(m.width).Dx(), m.paneFocused(focusCenter))
+		row += bottomEdge(th, l.tabArea(m.width).Dx(), m.paneFocused(focusTabArea))
 		if l.sideWidth > 0 {
 			row += bottomEdge(th, l.sideWidth, m.paneFocused(focusSidebar))
 		}

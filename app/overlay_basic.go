@@ -31,7 +31,7 @@ func (m *Model) openPalette() {
 		if !inScope[a.Scope] && !(inTerminal && a.Scope == scopeWorkspace) {
 			r += 2
 		}
-		if ok && a.ID == actFocusDash {
+		if ok && a.ID == actFocusList {
 			r = -1
 		}
 		return r

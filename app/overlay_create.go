@@ -9,8 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
 )
@@ -61,7 +61,7 @@ type createDoneMsg struct {
 
 // openCreate opens the dialog for a workspace in project p (ok: one is
 // selected).
-func (l *lifecycleOwner) openCreate(p dashboard.Project, ok bool) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) openCreate(p projectlist.Project, ok bool) (tea.Cmd, outcome) {
 	if !ok {
 		return nil, outcome{}
 	}

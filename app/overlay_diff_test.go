@@ -81,7 +81,7 @@ func realWorkspace(t *testing.T, w, h int) (*Model, workspace.Record) {
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, eng))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot([]workspace.Project{{Name: "shop", Path: rec.Repo}}, []workspace.Record{rec}, nil)})
-	m.list.dash.SelectWorkspace(rec.WorkspaceID())
+	m.list.rows.SelectWorkspace(rec.WorkspaceID())
 	m.Update(nil)
 	return m, rec
 }
@@ -118,7 +118,7 @@ func TestTreeOpenedViewerStagesNothing(t *testing.T) {
 // screen: the diff gives the row up.
 func TestDiffNoteStaysWithinTheScreen(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.Update(nil)
 	openDiff(m, "1111111111111111", "gone.txt", workspace.DiffRequest{}, true)
 	o := m.overlay.(*diffOverlay)
@@ -139,7 +139,7 @@ func TestDiffNoteStaysWithinTheScreen(t *testing.T) {
 // checkout) opens the main checkout's copy, the one with the markers.
 func TestEditorOpensTheViewersFileFromItsTree(t *testing.T) {
 	m := newTestModel(t, 120, 40) // the sidebar is hidden
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.Update(nil)
 	const ws = "1111111111111111"
 	if m.side.ws != "" {

@@ -28,7 +28,7 @@ const manageTimeout = time.Minute
 
 func manageRows() []action {
 	k := func(id keys.ActionID, ks []string, label, help string) keys.Action {
-		return keys.Action{ID: id, Scope: scopeDashboard, Keys: ks, Label: label, Help: help, Palette: true}
+		return keys.Action{ID: id, Scope: scopeProjectList, Keys: ks, Label: label, Help: help, Palette: true}
 	}
 	return []action{
 		{Action: k(actRemoveProject, []string{"X"}, "remove project", "Remove the selected project (typed confirm; its workspaces are kept unless you ask)"),
@@ -134,7 +134,7 @@ func call(cmd tea.Cmd) (tea.Cmd, outcome) { return cmd, closed() }
 // openRemoveProject asks how to remove the selected project: what of its
 // workspaces, then its name typed.
 func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
-	p, _ := l.dash.SelectedProject()
+	p, _ := l.rows.SelectedProject()
 	n := len(p.Workspaces)
 	path, name, life, del := p.Path, p.Name, l.d.life, l.keyName(actDelete)
 	names := map[string]string{}
@@ -198,7 +198,7 @@ func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
 // openRenameWorkspace asks the selected workspace's new name, then, when
 // it has a branch of another name, whether the branch is renamed too.
 func (l *listOwner) openRenameWorkspace(kit modalKit) (tea.Cmd, outcome) {
-	w, _ := l.dash.SelectedWorkspace()
+	w, _ := l.rows.SelectedWorkspace()
 	rec, _ := l.record(w.ID)
 	f := dialog.NewForm(kit.th, kit.km, "Rename "+w.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "sessions show the new name after their next attach"},

@@ -8,9 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dashboard"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/kvedit"
+	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
@@ -42,7 +42,7 @@ type projectEditSavedMsg struct{ err error }
 
 // openProjectEdit reads project p's environment (or scripts) off the
 // update loop; the editor opens on the answer (ok: one is selected).
-func (l *lifecycleOwner) openProjectEdit(p dashboard.Project, ok bool, scripts bool) tea.Cmd {
+func (l *lifecycleOwner) openProjectEdit(p projectlist.Project, ok bool, scripts bool) tea.Cmd {
 	if !ok {
 		return nil
 	}

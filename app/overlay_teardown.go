@@ -22,7 +22,7 @@ const teardownTimeout = 10 * time.Minute
 // lose; when the worktree holds uncommitted work it asks what to do with
 // it (dialog.Choice); then the typed-confirm gate, saying exactly what
 // happens to the work and the branch. Esc while it runs hides the view;
-// the dashboard keeps showing the workspace as busy until it finishes.
+// the project list keeps showing the workspace as busy until it finishes.
 // A modal: the owner runs the teardown itself (teardownReq), so the row
 // stays busy whether the dialog is shown or not.
 type teardownOverlay struct {

@@ -11,7 +11,7 @@ import (
 // (which only the focused list reads), and Enter opens it.
 func TestPaletteFromTheListOffersOnlyRowsThatWork(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1) // auth-fix
+	m.list.rows.Move(1) // auth-fix
 	m.openPalette()
 	o := m.overlay.(*paletteOverlay)
 	for _, r := range "commit" {

@@ -21,11 +21,11 @@ const (
 	actZoom         keys.ActionID = "zoom-tab"
 )
 
-// Project list sizes, in columns; the tab area keeps centerMinWidth.
+// Project list sizes, in columns; the tab area keeps tabAreaMinWidth.
 const (
-	listMinWidth   = 20
-	centerMinWidth = 40
-	resizeStep     = 4
+	listMinWidth    = 20
+	tabAreaMinWidth = 40
+	resizeStep      = 4
 )
 
 // listPane is the person's choice for the project list, and the zoom.
@@ -44,9 +44,9 @@ func layoutRows() []action {
 	return []action{
 		{Action: k(actToggleList, scopeWorkspace, []string{"B"}, "list", "Show or hide the project list (moving focus to it shows it)"),
 			run: (*Model).toggleList},
-		{Action: k(actListWider, scopeDashboard, []string{"=", "+"}, "wider", "Make the project list wider (or drag its right edge)"),
+		{Action: k(actListWider, scopeProjectList, []string{"=", "+"}, "wider", "Make the project list wider (or drag its right edge)"),
 			run: func(m *Model) tea.Cmd { return m.resizeList(resizeStep) }},
-		{Action: k(actListNarrower, scopeDashboard, []string{"-"}, "narrower", "Make the project list narrower"),
+		{Action: k(actListNarrower, scopeProjectList, []string{"-"}, "narrower", "Make the project list narrower"),
 			run: func(m *Model) tea.Cmd { return m.resizeList(-resizeStep) }},
 		{Action: k(actZoom, scopeWorkspace, []string{"z"}, "zoom", "Zoom the shown tab to the whole screen, or back (focus elsewhere also ends it)"),
 			run: (*Model).toggleZoom, why: whyNoTab},
@@ -62,7 +62,7 @@ func (m *Model) listWidth() int {
 	if w == 0 {
 		w = min(44, max(30, m.width/4))
 	}
-	return max(listMinWidth, min(w, m.width-centerMinWidth))
+	return max(listMinWidth, min(w, m.width-tabAreaMinWidth))
 }
 
 // toggleList shows or hides the project list. Hidden, it gives focus to
@@ -74,8 +74,8 @@ func (m *Model) toggleList() tea.Cmd {
 		m.listPane.hidden = !m.listPane.hidden
 	}
 	var focus tea.Cmd
-	if m.listPane.hidden && m.focus == focusDashboard {
-		focus = m.setFocus(focusCenter)
+	if m.listPane.hidden && m.focus == focusList {
+		focus = m.setFocus(focusTabArea)
 	}
 	return tea.Batch(focus, m.layoutChanged())
 }
@@ -92,7 +92,7 @@ func (m *Model) toggleZoom() tea.Cmd {
 	if !m.listPane.zoomed {
 		return tea.Batch(m.layoutChanged(), m.say(levelInfo, "zoom ended"))
 	}
-	focus := m.setFocus(focusCenter)
+	focus := m.setFocus(focusTabArea)
 	return tea.Batch(focus, m.layoutChanged(), m.say(levelInfo, "zoomed: "+m.zoomWayBack()))
 }
 
@@ -109,10 +109,10 @@ func (m *Model) zoomWayBack() string {
 // panes when a tab is zoomed. It reports whether the layout changed.
 func (m *Model) unhideFor(f focusArea) bool {
 	changed := false
-	if f != focusCenter && m.listPane.zoomed {
+	if f != focusTabArea && m.listPane.zoomed {
 		m.listPane.zoomed, changed = false, true
 	}
-	if f == focusDashboard && m.listPane.hidden {
+	if f == focusList && m.listPane.hidden {
 		m.listPane.hidden, changed = false, true
 	}
 	return changed

@@ -23,11 +23,11 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if cmd, ok := m.listMouse(msg, l); ok {
 		return cmd
 	}
-	inDash, in := mouse.X < l.dashWidth, l.centerInner(m.width)
+	inDash, in := mouse.X < l.dashWidth, l.tabAreaInner(m.width)
 	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == in.Min.Y {
 		// The tab bar: a click shows that tab.
 		if i, ok := m.tabAt(mouse.X - in.Min.X); ok {
-			m.focus = focusCenter
+			m.focus = focusTabArea
 			return m.applyOwned(m.tabs.show(m.tabScene(), i))
 		}
 	}
@@ -35,11 +35,11 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		_, click := msg.(tea.MouseClickMsg)
 		_, wheel := msg.(tea.MouseWheelMsg)
 		switch {
-		case click && (m.focus != focusCenter || m.entered != t):
+		case click && (m.focus != focusTabArea || m.entered != t):
 			// A click in a program enters it: the click itself only says where.
-			focus := m.setFocus(focusCenter)
+			focus := m.setFocus(focusTabArea)
 			return tea.Batch(focus, m.enterProgram())
-		case m.focus == focusCenter && m.entered == t, wheel:
+		case m.focus == focusTabArea && m.entered == t, wheel:
 			return m.toTerminal(t, msg)
 		}
 		return nil
@@ -48,9 +48,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	case tea.MouseClickMsg:
 		if inDash {
 			m.list.click(mouse.Y - l.listTop)
-			return m.setFocus(focusDashboard)
+			return m.setFocus(focusList)
 		}
-		return m.setFocus(focusCenter)
+		return m.setFocus(focusTabArea)
 	case tea.MouseWheelMsg:
 		if inDash {
 			if mouse.Button == tea.MouseWheelUp {

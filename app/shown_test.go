@@ -54,7 +54,7 @@ func hostileModel(t *testing.T, tab bool) (*Model, workspace.Record) {
 func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 	m, rec := hostileModel(t, false)
 	for _, move := range []int{0, 1} { // the project's facts, then the workspace's
-		m.list.dash.Move(move)
+		m.list.rows.Move(move)
 		out := m.render()
 		if bad := leaked(out); bad != "" {
 			t.Fatalf("the screen carries %q:\n%q", bad, out)
@@ -87,7 +87,7 @@ func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 // copies, and a notice carrying an error is one inert line.
 func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 	m, rec := hostileModel(t, true)
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.update(monitorMsg{monitor.Result{Sessions: map[string]monitor.SessionState{"amux-1111111111111111-tab-a-1": {
 		Name: "amux-1111111111111111-tab-a-1", Workspace: rec.ID, Tab: "tab-a-1",
 		Result: agentstate.Result{State: agentstate.Blocked, Kind: "question" + evil, Message: "approve" + evil + "\nnow",

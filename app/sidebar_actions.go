@@ -23,7 +23,7 @@ const (
 const (
 	actToggleSidebar keys.ActionID = "toggle-sidebar"
 	actFocusSidebar  keys.ActionID = "focus-sidebar"
-	actSideToCenter  keys.ActionID = "sidebar-focus-tabs"
+	actSideToTabArea keys.ActionID = "sidebar-focus-tabs"
 	actSideToList    keys.ActionID = "sidebar-focus-list"
 	actSideEnter     keys.ActionID = "sidebar-enter-terminal"
 	actSideNextTab   keys.ActionID = "sidebar-next-tab"
@@ -47,12 +47,12 @@ func sidebarRows() []action {
 	rows := []action{
 		{Action: k(actToggleSidebar, scopeWorkspace, []string{"b"}, "sidebar", "Show or hide the sidebar (changes and files of the workspace)"),
 			run: (*Model).toggleSidebar, why: whyNotOpenWorkspace},
-		{Action: k(actFocusSidebar, scopeCenter, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
+		{Action: k(actFocusSidebar, scopeTabArea, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
 			run: func(m *Model) tea.Cmd { return m.setFocus(focusSidebar) }, why: whyNoSidebar},
 		{Action: hint(k(actSideToList, scopeSidebar, []string{"esc", "tab"}, "focus list", "Move focus to the project list")),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusDashboard) }},
-		{Action: k(actSideToCenter, scopeSidebar, []string{"shift+tab"}, "focus tabs", "Move focus to the tab area"),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusCenter) }},
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusList) }},
+		{Action: k(actSideToTabArea, scopeSidebar, []string{"shift+tab"}, "focus tabs", "Move focus to the tab area"),
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusTabArea) }},
 		{Action: hint(k(actSideEnter, scopeSideTerm, []string{"enter"}, "type in shell", "Give the keys to the sidebar's shell (the palette's first entry comes back)")),
 			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),

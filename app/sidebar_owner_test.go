@@ -262,11 +262,11 @@ func TestTheSidebarTerminalNeedsAShell(t *testing.T) {
 // sidebar, and a review's dirty mark reaches the row.
 func TestTheRootAppliesTheSidebarsRequests(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.Update(nil)
 	m.focus = focusSidebar
 	m.Update(leaveSidebar{})
-	if m.focus != focusCenter {
+	if m.focus != focusTabArea {
 		t.Fatal("the focus stayed on the sidebar")
 	}
 	m.Update(sideReviewMsg{ws: m.side.ws, gen: m.side.gen,

@@ -12,7 +12,7 @@ import (
 // sideWidth is the sidebar's width now, 0 when it is not shown.
 func (m *Model) sideWidth() int {
 	canShow := m.sideWorkspace() != "" && !m.listPane.zoomed
-	return m.side.widthIn(canShow, m.width, m.width-m.listWidth()-centerMinWidth) // the tabs keep room
+	return m.side.widthIn(canShow, m.width, m.width-m.listWidth()-tabAreaMinWidth) // the tabs keep room
 }
 
 // sideWorkspace is the workspace the sidebar can show: the selected one,
@@ -65,7 +65,7 @@ func (m *Model) onSideAsk(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case leaveSidebar:
 		if m.focus == focusSidebar {
-			m.focus = focusCenter
+			m.focus = focusTabArea
 		}
 	case enterSidebar:
 		m.focus = focusSidebar
@@ -83,7 +83,7 @@ func (m *Model) toggleSidebar() tea.Cmd {
 	m.side.toggle(shown)
 	switch {
 	case shown && m.focus == focusSidebar:
-		m.focus = focusCenter
+		m.focus = focusTabArea
 	case !shown:
 		m.listPane.zoomed = false
 	}

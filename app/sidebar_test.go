@@ -24,7 +24,7 @@ func press(s string) tea.KeyPressMsg {
 // the tabs give it the room back.
 func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1) // onto auth-fix
+	m.list.rows.Move(1) // onto auth-fix
 	m.Update(nil)
 	if m.sideWidth() != 0 {
 		t.Fatal("sidebar shown at 120 columns by default")
@@ -44,7 +44,7 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 		t.Fatal("b did not hide the sidebar (and stop watching)")
 	}
 	m.Update(press("b"))
-	m.focus = focusCenter
+	m.focus = focusTabArea
 	m.Update(press("l"))
 	if m.focus != focusSidebar {
 		t.Fatal("l did not focus the sidebar")
@@ -58,7 +58,7 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 		t.Fatal("> did not switch to Project")
 	}
 	m.Update(press("esc"))
-	if m.focus != focusDashboard {
+	if m.focus != focusList {
 		t.Fatal("esc from the sidebar did not return to the list")
 	}
 }
@@ -67,10 +67,10 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 // not applied to the one shown now.
 func TestSidebarDropsAStaleReview(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.Update(nil)
 	stale := m.side.gen
-	m.list.dash.SelectWorkspace("2222222222222222")
+	m.list.rows.SelectWorkspace("2222222222222222")
 	m.Update(nil)
 	if m.side.ws != "2222222222222222" || m.side.gen == stale {
 		t.Fatalf("sidebar on %q gen %d", m.side.ws, m.side.gen)
@@ -93,7 +93,7 @@ func TestSidebarDropsAStaleReview(t *testing.T) {
 // "ready".
 func TestStageOnAConflictMarksItResolvedAndTheRowSaysStopped(t *testing.T) {
 	m := newTestModel(t, 160, 40)
-	m.list.dash.Move(1)
+	m.list.rows.Move(1)
 	m.Update(nil)
 	r := workspace.Review{Landing: "merge", Conflicts: []string{"README.md"}}
 	d := changesData(r)

@@ -14,12 +14,12 @@ import (
 	"amux.dev/amux/workspace"
 )
 
-// BenchmarkStartupDashboard measures what stands between `amux` and a
+// BenchmarkStartupProjectList measures what stands between `amux` and a
 // populated dashboard with 50 projects and 500 workspaces on disk: reading
 // the projects registry and every record, one list-sessions against a real
 // tmux server (with a live session, so the server is up), building the
 // rows and rendering the first full frame at 120×40. Target: under 150 ms.
-func BenchmarkStartupDashboard(b *testing.B) {
+func BenchmarkStartupProjectList(b *testing.B) {
 	home := b.TempDir()
 	ctx := context.Background()
 	srv := tmuxtest.New(b)
@@ -50,8 +50,8 @@ func BenchmarkStartupDashboard(b *testing.B) {
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		msg := m.load()()
 		m.Update(msg)
-		if len(m.list.snap.records) != 500 || len(m.list.dash.Projects()) != 50 {
-			b.Fatalf("loaded %d records, %d projects", len(m.list.snap.records), len(m.list.dash.Projects()))
+		if len(m.list.snap.records) != 500 || len(m.list.rows.Projects()) != 50 {
+			b.Fatalf("loaded %d records, %d projects", len(m.list.snap.records), len(m.list.rows.Projects()))
 		}
 		_ = m.render()
 	}

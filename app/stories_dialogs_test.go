@@ -21,10 +21,10 @@ func flat(screen string) string {
 // it works; in the list, a key whose action cannot run says why.
 func TestStoryKeysThatDoNothingSayWhy(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.Press(actDown).Press(actFocusCenter).Sees("focus list")
+	d.Press(actDown).Press(actFocusTabArea).Sees("focus list")
 	d.Press(actNewWorkspace).Sees("works in the project list")
 	d.Press(actDelete).Sees("D delete: works in the project list")
-	d.Press(actFocusDash).Press(actRestore).Sees("select a shelved workspace")
+	d.Press(actFocusList).Press(actRestore).Sees("select a shelved workspace")
 }
 
 // At 80×24 the key list explains the badges, narrows to what is typed
@@ -108,12 +108,12 @@ func TestStoryFocusShowsWhereKeysGo(t *testing.T) {
 		}
 	}
 	footer("list")
-	d.Press(actFocusCenter)
+	d.Press(actFocusTabArea)
 	footer("tab area")
 	d.Press(actPalette)
 	footer("dialog")
 	d.Key("esc")
 	footer("tab area")
-	d.Press(actFocusDash)
+	d.Press(actFocusList)
 	footer("list")
 }

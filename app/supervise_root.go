@@ -16,7 +16,7 @@ func (m *Model) watchScene() watchScene {
 	}
 	sc := watchScene{tabs: m.tabs.tabSet, active: m.activeTab(), cfg: &m.deps.Config, snap: &m.list.snap, th: m.th,
 		warned: m.notice.text != "" && m.notice.level >= levelWarn, busy: !m.list.loaded || m.life.running() || waiting}
-	if m.focus == focusCenter && m.overlay == nil {
+	if m.focus == focusTabArea && m.overlay == nil {
 		sc.shown = sc.active
 	}
 	return sc
@@ -32,10 +32,10 @@ func (m *Model) watchDo(cmd tea.Cmd, out outcome) tea.Cmd {
 func (m *Model) onWatchAsk(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case badgesReq:
-		m.rebuildDashboard()
+		m.rebuildList()
 	case attentionShowReq:
 		m.list.reveal(r.wsID)
-		return m.setFocus(focusCenter)
+		return m.setFocus(focusTabArea)
 	}
 	return nil
 }

@@ -266,13 +266,13 @@ func TestTheAttentionJumpPicksTheMostUrgent(t *testing.T) {
 // the tab area.
 func TestTheAttentionKeyShowsTheBlockedTab(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1) // onto auth-fix
+	m.list.rows.Move(1) // onto auth-fix
 	tb := &tab{id: "tab-b", session: "amux-" + watchWS2 + "-tab-b", kind: "agent", state: agentstate.Result{State: agentstate.Working}}
 	m.tabs.ensure(watchWS2).tabs = []*tab{tb}
 	m.update(monitorMsg{monitor.Result{Sessions: map[string]monitor.SessionState{tb.session: {Name: tb.session,
 		Result: agentstate.Result{State: agentstate.Blocked, Attention: true}}}}})
 	pressAction(t, m, actAttention)
-	if m.selectedWorkspaceID() != watchWS2 || m.focus != focusCenter || m.activeTab() != tb {
+	if m.selectedWorkspaceID() != watchWS2 || m.focus != focusTabArea || m.activeTab() != tb {
 		t.Fatalf("after !: workspace %q, focus %v, tab %v", m.selectedWorkspaceID(), m.focus, m.activeTab())
 	}
 }

@@ -68,6 +68,6 @@ const minStatusWidth = 8
 // tabAt returns the index of the tab drawn at column x of the tab bar
 // (0 = the bar's first cell), from the same drawing as the bar.
 func (m *Model) tabAt(x int) (int, bool) {
-	bar, _ := m.tabs.bar(m.tabScene(), m.layout().centerInner(m.width).Dx(), m.spin.View())
+	bar, _ := m.tabs.bar(m.tabScene(), m.layout().tabAreaInner(m.width).Dx(), m.spin.View())
 	return bar.At(x)
 }

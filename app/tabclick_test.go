@@ -8,7 +8,7 @@ import (
 
 func TestClickOnTheTabBarShowsThatTab(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1) // auth-fix
+	m.list.rows.Move(1) // auth-fix
 	ws := m.selectedWorkspaceID()
 	m.tabs.ensure(ws).tabs = []*tab{{id: "a", title: "one"}, {id: "b", title: "two"}}
 	x0 := m.layout().dashWidth + 1 // first cell inside the center frame
@@ -23,7 +23,7 @@ func TestClickOnTheTabBarShowsThatTab(t *testing.T) {
 	if got := m.tabs.of(ws).active; got != 0 {
 		t.Fatalf("active tab %d after clicking the first label", got)
 	}
-	if m.focus != focusCenter {
+	if m.focus != focusTabArea {
 		t.Fatal("a tab click did not focus the tab area")
 	}
 }

@@ -176,7 +176,7 @@ func TestTheTabDialogsAnswerWithRequests(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 2)
 	ws := m.selectedWorkspaceID()
-	m.focus = focusCenter
+	m.focus = focusTabArea
 
 	pressAction(t, m, actCloseTab)
 	c, ok := m.overlay.(*closeTabOverlay)
@@ -224,7 +224,7 @@ func TestTheTabDialogsAnswerWithRequests(t *testing.T) {
 // keys (the first-task toggle) run as registry actions through the root.
 func TestTheAgentPickerAsksForTheTab(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	pressAction(t, m, actNewAgent)
 	p, ok := m.overlay.(*agentPicker)
 	if !ok {
@@ -266,7 +266,7 @@ func TestReconcileOrdersTabsAndShowsThePendingRun(t *testing.T) {
 	snap = newSnapshot(snap.projects, snap.records, snap.sessions)
 	m.tabs.ensure(ws).tabs = []*tab{{id: "old", session: "amux-1111111111111111-old"}}
 	m.tabs.pending = "run:amux-1111111111111111-run-2"
-	m.list.dash.SelectWorkspace("2222222222222222")
+	m.list.rows.SelectWorkspace("2222222222222222")
 
 	m.Update(loadedMsg{gen: m.list.loadGen, snap: snap})
 
@@ -281,7 +281,7 @@ func TestReconcileOrdersTabsAndShowsThePendingRun(t *testing.T) {
 	if m.tabs.pending != "" || m.selectedWorkspaceID() != ws || wt.current().id != "run:amux-1111111111111111-run-2" {
 		t.Fatalf("the run is not shown: pending %q, workspace %s, shown %s", m.tabs.pending, m.selectedWorkspaceID(), wt.current().id)
 	}
-	if m.focus != focusCenter || m.entered != wt.current() {
+	if m.focus != focusTabArea || m.entered != wt.current() {
 		t.Fatalf("the run did not get the keys: focus %v, entered %v", m.focus, m.entered)
 	}
 }

@@ -12,7 +12,7 @@ import (
 func (m *Model) tabScene() tabScene {
 	w, h := m.termSize()
 	x, y := m.termOrigin()
-	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusCenter, th: m.th,
+	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusTabArea, th: m.th,
 		cfg: &m.deps.Config, snap: &m.list.snap, states: m.watch.states}
 }
 
@@ -30,7 +30,7 @@ func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 	case tabRevealRequest:
 		m.list.selectWorkspace(r.wsID)
 		said := m.enterNew(r.t)
-		return tea.Batch(m.setFocus(focusCenter), m.say(levelInfo, said))
+		return tea.Batch(m.setFocus(focusTabArea), m.say(levelInfo, said))
 	case tabLeaveRequest:
 		if m.entered == r.t {
 			m.entered = nil // a reattach must not hand the program keys
@@ -43,7 +43,7 @@ func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// selectedWorkspaceID is the workspace the center area shows.
+// selectedWorkspaceID is the workspace the tab area shows.
 func (m *Model) selectedWorkspaceID() string {
 	w, ok := m.list.selectedWorkspace()
 	if !ok {

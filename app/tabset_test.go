@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"amux.dev/amux/status/agentstate"
-	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/projectlist"
 )
 
 func TestTabSetAttentionOrderAndBadges(t *testing.T) {
@@ -40,10 +40,10 @@ func TestTabSetAttentionOrderAndBadges(t *testing.T) {
 	if want := "blocked done-old blocked done-new"; strings.Join(order, " ") != want {
 		t.Fatalf("attention order %q, want %q", strings.Join(order, " "), want)
 	}
-	if b, detail := s.badge("b"); b != dashboard.BadgeBlocked || detail != "blocked: question" {
+	if b, detail := s.badge("b"); b != projectlist.BadgeBlocked || detail != "blocked: question" {
 		t.Fatalf("badge b = %v %q", b, detail)
 	}
-	if b, _ := s.badge("a"); b != dashboard.BadgeNone {
+	if b, _ := s.badge("a"); b != projectlist.BadgeNone {
 		t.Fatalf("seen done tabs must not badge: %v", b)
 	}
 }

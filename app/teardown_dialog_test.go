@@ -17,7 +17,7 @@ import (
 func openDelete(t *testing.T, risk git.AtRisk) *Model {
 	t.Helper()
 	m := newTestModel(t, 120, 40)
-	m.list.dash.Move(1) // onto auth-fix
+	m.list.rows.Move(1) // onto auth-fix
 	if cmd := m.openTeardown(false); cmd == nil {
 		t.Fatal("the dialog reads the summary in no command")
 	}
@@ -84,7 +84,7 @@ func TestShelveConfirmListsTheSessionsAndAsksAboutTheArchive(t *testing.T) {
 		tmux.SessionInfo{Name: "amux-1111111111111111-tab-a-2", Managed: true, Workspace: "1111111111111111", Type: "terminal", Tab: "tab-a-2"},
 		tmux.SessionInfo{Name: "amux-ws-1111111111111111-run", Managed: true, Workspace: "1111111111111111", Type: "run"},
 		tmux.SessionInfo{Name: "amux-2222222222222222-tab-b-1", Managed: true, Workspace: "2222222222222222", Type: "agent"})
-	m.list.dash.Move(1) // onto auth-fix
+	m.list.rows.Move(1) // onto auth-fix
 	m.openTeardown(true)
 	sc := workspace.Script{Kind: workspace.KindArchive, Commands: []string{"make archive"}, Hash: "h"}
 	m.Update(atRiskMsg{gen: m.overlay.(*teardownOverlay).gen, risk: git.AtRisk{Head: "auth-fix"},

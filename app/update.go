@@ -47,7 +47,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case reloadReq:
 		return m.onReload(msg)
 	case lifeRows:
-		m.rebuildDashboard()
+		m.rebuildList()
 		return nil
 	case viewStateMsg:
 		return m.onViewState(msg)

@@ -25,7 +25,7 @@ type layout struct {
 	dashWidth  int // the project list's columns, 0 when it is not shown
 	sideWidth  int // 0 when the sidebar is not shown
 	bodyHeight int // rows above the footer
-	listTop    int // screen row of the first dashboard list row
+	listTop    int // screen row of the first project list row
 	listHeight int
 	zoomed     bool // the shown tab has the screen: no frames around it
 }
@@ -41,31 +41,31 @@ func (m *Model) layout() layout {
 	return l
 }
 
-// center is the tab area's frame, w the screen's width.
-func (l layout) center(w int) uv.Rectangle {
+// tabArea is the tab area's frame, w the screen's width.
+func (l layout) tabArea(w int) uv.Rectangle {
 	return uv.Rect(l.dashWidth, 0, w-l.dashWidth-l.sideWidth, l.bodyHeight)
 }
 
-// centerInner is the inside of the tab area's frame: its tab bar, then the
+// tabAreaInner is the inside of the tab area's frame: its tab bar, then the
 // tab. Zoomed, there is no frame: every row above the notice row.
-func (l layout) centerInner(w int) uv.Rectangle {
-	c := l.center(w)
+func (l layout) tabAreaInner(w int) uv.Rectangle {
+	c := l.tabArea(w)
 	if l.zoomed {
 		return uv.Rect(c.Min.X, 0, c.Dx(), c.Dy()-1)
 	}
 	return uv.Rect(c.Min.X+1, 1, c.Dx()-2, c.Dy()-2)
 }
 
-// termSize is the cell size of the terminal area of the center.
+// termSize is the cell size of the terminal area of the tab area.
 func (m *Model) termSize() (int, int) {
-	in := m.layout().centerInner(m.width)
+	in := m.layout().tabAreaInner(m.width)
 	return max(1, in.Dx()), max(1, in.Dy()-1)
 }
 
 // termOrigin is the screen position of the terminal area's top-left cell
 // (under the tab bar).
 func (m *Model) termOrigin() (int, int) {
-	in := m.layout().centerInner(m.width)
+	in := m.layout().tabAreaInner(m.width)
 	return in.Min.X, in.Min.Y + 1
 }
 
@@ -96,16 +96,16 @@ func (m *Model) tooSmall() string {
 	return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
 }
 
-func (m *Model) renderDashboard(l layout) string {
+func (m *Model) renderList(l layout) string {
 	if m.leftValid {
 		return m.leftCache
 	}
-	m.leftCache, m.leftValid = m.renderDashboardNow(l), true
+	m.leftCache, m.leftValid = m.renderListNow(l), true
 	return m.leftCache
 }
 
-func (m *Model) renderDashboardNow(l layout) string {
-	focused := m.focus == focusDashboard && m.overlay == nil
+func (m *Model) renderListNow(l layout) string {
+	focused := m.focus == focusList && m.overlay == nil
 	var content strings.Builder
 	if m.list.typing() {
 		content.WriteString(m.list.filterView() + "\n")

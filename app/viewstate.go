@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/workspace"
 )
 
@@ -57,12 +57,12 @@ func (l *listOwner) applySavedView() outcome {
 		return outcome{}
 	}
 	l.viewApplied = true
-	l.dash.SetCollapsed(v.Collapsed)
+	l.rows.SetCollapsed(v.Collapsed)
 	switch {
 	case v.SelectedWorkspace != "":
-		l.dash.SelectWorkspace(v.SelectedWorkspace)
+		l.rows.SelectWorkspace(v.SelectedWorkspace)
 	case v.SelectedProject != "":
-		l.dash.SelectProject(v.SelectedProject)
+		l.rows.SelectProject(v.SelectedProject)
 	}
 	if len(v.ActiveTabs) == 0 {
 		return outcome{}
@@ -73,12 +73,12 @@ func (l *listOwner) applySavedView() outcome {
 // view is the layout now, to save: the root's part (the panes' sizes, each
 // workspace's shown tab) with the list's folds and selection.
 func (l *listOwner) view(v workspace.ViewState) workspace.ViewState {
-	v.Collapsed = l.dash.Collapsed()
+	v.Collapsed = l.rows.Collapsed()
 	v.SelectedWorkspace, v.SelectedProject = "", ""
-	if r, ok := l.dash.Selected(); ok {
-		if w, ok := l.dash.SelectedWorkspace(); ok && r.Kind == dashboard.WorkspaceRow {
+	if r, ok := l.rows.Selected(); ok {
+		if w, ok := l.rows.SelectedWorkspace(); ok && r.Kind == projectlist.WorkspaceRow {
 			v.SelectedWorkspace = w.ID
-		} else if p, ok := l.dash.SelectedProject(); ok {
+		} else if p, ok := l.rows.SelectedProject(); ok {
 			v.SelectedProject = p.Path
 		}
 	}

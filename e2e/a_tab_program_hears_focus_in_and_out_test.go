@@ -45,7 +45,7 @@ func TestATabProgramHearsFocusInAndOut(t *testing.T) {
 
 	leaveTerminal(t, s.term)
 	lastFocus(out)
-	s.term.Press(t, app.ActFocusCenter)
+	s.term.Press(t, app.ActFocusTabArea)
 	lastFocus(in)
 
 	// amux's terminal window loses focus, then gets it back: the outer

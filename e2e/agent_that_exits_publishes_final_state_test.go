@@ -25,7 +25,7 @@ func TestAgentThatExitsPublishesItsFinalStateAlsoAfterARestart(t *testing.T) {
 		return state == "idle" && exit == "3", "published " + state + " exit " + exit
 	})
 
-	s.term.Press(t, app.ActFocusDash) // the pane is dead: keys go to amux, not to it
+	s.term.Press(t, app.ActFocusList) // the pane is dead: keys go to amux, not to it
 	s.term.Press(t, app.ActQuit)
 	s.term.WaitExit()
 	// Something else (an older amux) leaves the tags wrong while no amux runs.

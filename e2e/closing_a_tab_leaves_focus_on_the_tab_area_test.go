@@ -14,12 +14,12 @@ func TestClosingATabLeavesFocusOnTheTabArea(t *testing.T) {
 	s := startTwoAgents(t)
 	term := s.term
 
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActTab(2))
 	term.Press(t, app.ActEnterProgram)
 	waitFooter(t, term, " tab: second-agent ")
 	leaveTerminal(t, term)
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	waitFooter(t, term, " tab area: second-agent ")
 	term.Press(t, app.ActCloseTab)
 	term.WaitText("Close second-agent?")

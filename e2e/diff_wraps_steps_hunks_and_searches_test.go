@@ -45,7 +45,7 @@ func TestDiffOpensWrapsStepsHunksAndSearchesIntoAWrappedTail(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 395))
 	term.WaitText("Unstaged (1)")
 
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, changes.ActOpen)
 	term.WaitText("notes.txt · unstaged")

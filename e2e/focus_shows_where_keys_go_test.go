@@ -62,12 +62,12 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 
 	// Focus on the tab area is not focus in its program: the footer says
 	// which, and Enter is the way in.
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.WaitScreen(func(s string) bool {
 		f := footer(s)
 		return strings.HasPrefix(f, " tab area: shell ") && strings.Contains(f, "enter type in tab") && strings.Contains(s, "┏━ feat")
 	}, "the tab area focused, its program not")
-	term.Press(t, app.ActFocusDash)
+	term.Press(t, app.ActFocusList)
 	waitFooter(t, term, " list ")
 
 	term.Press(t, app.ActRunScript)

@@ -16,14 +16,14 @@ func TestKeysThatDoNothingSayWhy(t *testing.T) {
 	term.WaitText("Projects")
 	addProject(t, term, repo)
 	createWorkspace(t, term, "feat", "")
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.WaitText("focus list")
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("works in the project list")
 	term.Press(t, app.ActDelete)
 	term.WaitText("D delete: works in the project list")
 	// In the list, a key whose action cannot run says why.
-	term.Press(t, app.ActFocusDash)
+	term.Press(t, app.ActFocusList)
 	term.Press(t, app.ActRestore)
 	term.WaitText("select a shelved workspace")
 }

@@ -26,7 +26,7 @@ func TestNAndShiftNStepThroughTheDiffsMatches(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 0))
 	term.WaitText("Unstaged (1)")
 
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, changes.ActOpen)
 	term.WaitText("notes.txt · unstaged")

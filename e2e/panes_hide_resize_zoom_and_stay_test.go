@@ -32,7 +32,7 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.WaitScreen(func(s string) bool {
 		return !strings.Contains(s, "Projects") && strings.HasPrefix(footer(s), " tab area: shell ")
 	}, "the list hidden and the tab area focused")
-	term.Press(t, app.ActFocusDash) // focus to the list shows it
+	term.Press(t, app.ActFocusList) // focus to the list shows it
 	term.WaitText("Projects")
 	size("48x20")
 
@@ -44,7 +44,7 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.WaitScreen(func(s string) bool {
 		return !strings.Contains(s, "Projects") && strings.Contains(footer(s), "tab area: shell · zoomed")
 	}, "the zoomed tab having the screen")
-	term.Press(t, app.ActFocusDash)
+	term.Press(t, app.ActFocusList)
 	term.WaitText("Projects")
 	size("44x20")
 
@@ -52,7 +52,7 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.WaitExit()
 	term = harness.StartAmux(t, env, 80, 24)
 	term.WaitText("1 shell")
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	size("44x20")
 }
 

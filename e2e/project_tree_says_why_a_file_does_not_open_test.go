@@ -35,7 +35,7 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Project]")

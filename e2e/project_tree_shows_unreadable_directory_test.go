@@ -19,7 +19,7 @@ func TestProjectTreeShowsAnUnreadableDirectoryWithRetry(t *testing.T) {
 	env.Git(t, repo, "add", "docs")
 	env.Git(t, repo, "commit", "-q", "-m", "docs")
 	term, root := startReview(t, env, repo, "feat")
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Project]")

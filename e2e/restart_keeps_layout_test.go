@@ -67,6 +67,6 @@ func TestRestartKeepsLayout(t *testing.T) {
 		t.Fatalf("tab order changed across the restart: %q", bar)
 	}
 	// The tab left shown, the run (only it printed "serving"), is shown.
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.WaitText("serving")
 }

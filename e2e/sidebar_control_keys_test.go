@@ -18,7 +18,7 @@ func TestSidebarTerminalGetsControlKeys(t *testing.T) {
 	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": agent.ShellCommand()}})
 	repo := env.NewRepo(t, "shop")
 	term, _ := startReview(t, env, repo, "feat")
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, app.ActSideNextTab)
 	term.WaitText("[Project]")

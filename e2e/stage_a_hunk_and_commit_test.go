@@ -24,7 +24,7 @@ func TestStageAHunkAndCommit(t *testing.T) {
 	writeFile(t, filepath.Join(root, "notes.txt"), numbered(100, map[int]bool{5: true, 80: true}, 0))
 	term.WaitText("Unstaged (1)")
 
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, changes.ActOpen)
 	term.WaitText("notes.txt · unstaged")

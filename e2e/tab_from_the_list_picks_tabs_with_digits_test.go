@@ -14,7 +14,7 @@ func TestTabFromTheListPicksTabsWithDigitsAndEnterEntersTheProgram(t *testing.T)
 	s := startTwoAgents(t)
 	term := s.term
 
-	term.Press(t, app.ActFocusCenter)
+	term.Press(t, app.ActFocusTabArea)
 	waitFooter(t, term, " tab area: second-agent ")
 	term.Press(t, app.ActTab(1))
 	waitFooter(t, term, " tab area: first-agent ")

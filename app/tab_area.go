@@ -4,26 +4,26 @@ import (
 	"fmt"
 	"strings"
 
-	"amux.dev/amux/ui/dashboard"
+	"amux.dev/amux/ui/projectlist"
 )
 
-// center is what the tab area shows for the selection while it has no
+// tabAreaText is what the tab area shows for the selection while it has no
 // tab: the workspace's facts and what to do next, or the project's, or a
 // welcome. lost is how many of the selected workspace's tabs a reboot
 // took (the tabs owner knows).
-func (l *listOwner) center(sc listScene, lost int) (string, string) {
+func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 	th := sc.th
 	if !l.loaded {
 		return "amux", ""
 	}
-	r, ok := l.dash.Selected()
+	r, ok := l.rows.Selected()
 	if !ok {
 		return "Welcome", th.TextStyle().Render("amux runs coding agents side by side, one git worktree each.") + "\n\n" +
 			th.MutedStyle().Render("Press "+l.keyName(actAddProject)+" to add a project (a git repository), then "+
 				l.keyName(actNewWorkspace)+" to create a workspace.")
 	}
-	p, _ := l.dash.SelectedProject()
-	if r.Kind == dashboard.ProjectRow {
+	p, _ := l.rows.SelectedProject()
+	if r.Kind == projectlist.ProjectRow {
 		lines := []string{
 			th.AccentStyle().Render(p.Name),
 			th.MutedStyle().Render(l.snap.shown.projects[p.Path].path),
@@ -40,7 +40,7 @@ func (l *listOwner) center(sc listScene, lost int) (string, string) {
 		}...)
 		return p.Name, strings.Join(lines, "\n")
 	}
-	ws, _ := l.dash.SelectedWorkspace()
+	ws, _ := l.rows.SelectedWorkspace()
 	rec, ok := l.record(ws.ID)
 	if !ok {
 		return ws.Name, ""

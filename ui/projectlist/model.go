@@ -1,8 +1,8 @@
-// Package dashboard is the left panel: projects and their workspaces, with
+// Package projectlist is the left panel: projects and their workspaces, with
 // branch, dirty marker and per-workspace agent-state badges. It owns its
 // cursor, filter and collapse state; the app feeds it data and asks it what
 // is selected.
-package dashboard
+package projectlist
 
 import (
 	"sort"
@@ -63,7 +63,7 @@ type Row struct {
 	Workspace int // index into that project's workspaces (WorkspaceRow only)
 }
 
-// Model is the dashboard state.
+// Model is the project list state.
 type Model struct {
 	projects  []Project
 	collapsed map[string]bool // by project path
@@ -73,7 +73,7 @@ type Model struct {
 	filter    string
 }
 
-// New returns an empty dashboard.
+// New returns an empty project list.
 func New() Model { return Model{collapsed: map[string]bool{}} }
 
 // SetProjects replaces the data, keeping the cursor on the same workspace
