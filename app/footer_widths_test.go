@@ -201,9 +201,11 @@ func TestTheMarkerPointsWhereTheRestAre(t *testing.T) {
 	if got := plain(m.fitHints(cs[1:], 20)); !strings.HasSuffix(got, "… ctrl+space commands") {
 		t.Fatalf("the tab area without the palette hint: %q", got)
 	}
-	for room := 30; room <= 120; room += 7 {
-		if got := m.fitHints(hs, room); ansi.StringWidth(got) > room {
-			t.Fatalf("room %d: hints %d wide: %q", room, ansi.StringWidth(got), plain(got))
+	for _, set := range [][]hint{hs, hs[2:], cs, cs[1:]} {
+		for room := 30; room <= 120; room++ {
+			if got := m.fitHints(set, room); ansi.StringWidth(got) > room {
+				t.Fatalf("room %d: hints %d wide: %q", room, ansi.StringWidth(got), plain(got))
+			}
 		}
 	}
 }
