@@ -36,8 +36,8 @@ func (r *canvasRun) draw() string {
 	return r.c.Render()
 }
 
-// plain is a styled screen as screenText gives it.
-func plain(styled string) string {
+// plainScreen is a styled screen as screenText gives it.
+func plainScreen(styled string) string {
 	lines := strings.Split(ansi.Strip(styled), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -90,7 +90,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		got, want := r.draw(), m.render()
 		if got != want {
 			t.Fatalf("step %d (%s): the kept canvas differs from a fresh draw:\nkept:\n%s\nfresh:\n%s",
-				i, s.name, plain(got), plain(want))
+				i, s.name, plainScreen(got), plainScreen(want))
 		}
 	}
 }
@@ -105,12 +105,12 @@ func TestTheChromeIsRedrawnOnlyAfterANonFrameMessage(t *testing.T) {
 	m.notice = notice{text: "set behind the draw's back"}
 	for _, msg := range []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, termview.FrameMsg{}} {
 		m.Update(msg)
-		if s := plain(r.draw()); strings.Contains(s, "behind the draw's back") {
+		if s := plainScreen(r.draw()); strings.Contains(s, "behind the draw's back") {
 			t.Fatalf("a %T redrew the chrome:\n%s", msg, s)
 		}
 	}
 	m.Update(nil)
-	if s := plain(r.draw()); !strings.Contains(s, "behind the draw's back") {
+	if s := plainScreen(r.draw()); !strings.Contains(s, "behind the draw's back") {
 		t.Fatalf("a non-frame message did not redraw the chrome:\n%s", s)
 	}
 }
@@ -157,14 +157,14 @@ func TestViewIsEmptyAndDrawsNothingWithoutAScreen(t *testing.T) {
 func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
 	r := newCanvasRun(m)
-	if s := plain(r.draw()); !strings.Contains(s, "Projects") {
+	if s := plainScreen(r.draw()); !strings.Contains(s, "Projects") {
 		t.Fatalf("the layout is not drawn:\n%s", s)
 	}
 	settle(t, m, m.openFileView(rec.WorkspaceID(), "notes.txt"))
 	if _, ok := m.overlay.(fullScreen); !ok {
 		t.Fatalf("the file view is %T, not full screen", m.overlay)
 	}
-	s := plain(r.draw())
+	s := plainScreen(r.draw())
 	if strings.Contains(s, "Projects") || !strings.Contains(s, "notes.txt") {
 		t.Fatalf("the full-screen viewer left the layout showing:\n%s", s)
 	}
@@ -173,7 +173,7 @@ func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	}
 	m.say(levelInfo, "said under the viewer")
 	m.Update(nil)
-	if s := plain(r.draw()); strings.Contains(s, "said under the viewer") {
+	if s := plainScreen(r.draw()); strings.Contains(s, "said under the viewer") {
 		t.Fatalf("a notice was drawn over the full-screen viewer:\n%s", s)
 	}
 	_, cmd := m.Update(keyPress(t, "esc")) // the viewer asks to close: a request
@@ -183,9 +183,9 @@ func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	}
 	got, want := r.draw(), m.render()
 	if got != want {
-		t.Fatalf("after the viewer the kept canvas differs from a fresh draw:\nkept:\n%s\nfresh:\n%s", plain(got), plain(want))
+		t.Fatalf("after the viewer the kept canvas differs from a fresh draw:\nkept:\n%s\nfresh:\n%s", plainScreen(got), plainScreen(want))
 	}
-	if s := plain(got); !strings.Contains(s, "Projects") || !strings.Contains(s, "said under the viewer") {
+	if s := plainScreen(got); !strings.Contains(s, "Projects") || !strings.Contains(s, "said under the viewer") {
 		t.Fatalf("the layout or the notice did not come back:\n%s", s)
 	}
 }

@@ -67,8 +67,8 @@ func TestTheFooterIsTheScreensWidthAndNamesTheFocus(t *testing.T) {
 	}
 }
 
-// segments splits a footer's hints at their separators, the badge off.
-func segments(footer, badge string) []string {
+// footerSegments splits a footer's hints at their separators, the badge off.
+func footerSegments(footer, badge string) []string {
 	rest := strings.TrimPrefix(footer, " "+badge+" ")
 	return strings.Split(strings.TrimSpace(rest), " · ")
 }
@@ -79,7 +79,7 @@ func TestNarrowFootersShowWholeHintsThenAMarker(t *testing.T) {
 	for _, st := range footerStates() {
 		wide := newTestModel(t, 400, 30)
 		st.reach(t, wide)
-		all := segments(rows(wide)[29], st.badge)
+		all := footerSegments(rows(wide)[29], st.badge)
 		if strings.Contains(rows(wide)[29], "…") {
 			t.Fatalf("%s: at 400 columns the footer still leaves keys out: %q", st.name, rows(wide)[29])
 		}
@@ -87,7 +87,7 @@ func TestNarrowFootersShowWholeHintsThenAMarker(t *testing.T) {
 			m := newTestModel(t, w, 30)
 			st.reach(t, m)
 			footer := rows(m)[29]
-			got := segments(footer, st.badge)
+			got := footerSegments(footer, st.badge)
 			if last := got[len(got)-1]; strings.HasPrefix(last, "…") {
 				got = got[:len(got)-1]
 			} else if len(got) != len(all) {

@@ -124,7 +124,7 @@ func TestWithADialogOpenKeysAreTheDialogs(t *testing.T) {
 	d := newDriver(t, 120, 40)
 	d.Press(actPalette)
 	_, cmd := d.m.Update(keyPress(t, "q"))
-	if isQuit(cmd) {
+	if cmdQuits(cmd) {
 		t.Fatal("q under the palette quit amux")
 	}
 	d.Key("?")
@@ -137,13 +137,13 @@ func TestWithADialogOpenKeysAreTheDialogs(t *testing.T) {
 	}
 	d.Key("esc")
 	_, cmd = d.m.Update(keyPress(t, "q"))
-	if !isQuit(cmd) {
+	if !cmdQuits(cmd) {
 		t.Fatal("q in the list, the palette closed, did not quit")
 	}
 }
 
-// isQuit reports whether cmd (or one command of its batch) quits.
-func isQuit(cmd tea.Cmd) bool {
+// cmdQuits reports whether cmd (or one command of its batch) quits.
+func cmdQuits(cmd tea.Cmd) bool {
 	if cmd == nil {
 		return false
 	}
@@ -155,7 +155,7 @@ func isQuit(cmd tea.Cmd) bool {
 		return true
 	case tea.BatchMsg:
 		for _, c := range msg {
-			if isQuit(c) {
+			if cmdQuits(c) {
 				return true
 			}
 		}
