@@ -48,28 +48,28 @@ func registryStates() []registryState {
 			return m
 		}},
 		{"a project row", onSample(func(t *testing.T, m *Model) {})},
-		{"a workspace", onSample(func(t *testing.T, m *Model) { m.list.dash.SelectWorkspace("1111111111111111") })},
-		{"a shelved workspace", onSample(func(t *testing.T, m *Model) { m.list.dash.SelectWorkspace("3333333333333333") })},
+		{"a workspace", onSample(func(t *testing.T, m *Model) { m.list.rows.SelectWorkspace("1111111111111111") })},
+		{"a shelved workspace", onSample(func(t *testing.T, m *Model) { m.list.rows.SelectWorkspace("3333333333333333") })},
 		{"the main checkout", onSample(func(t *testing.T, m *Model) {
 			snap := sampleSnapshot()
 			snap.records[0].Main = true
 			m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot(snap.projects, snap.records, snap.sessions)})
-			m.list.dash.SelectWorkspace("1111111111111111")
+			m.list.rows.SelectWorkspace("1111111111111111")
 		})},
 		{"the tab area, no tab", onSample(func(t *testing.T, m *Model) {
-			m.list.dash.SelectWorkspace("2222222222222222")
-			pressAction(t, m, actFocusCenter)
+			m.list.rows.SelectWorkspace("2222222222222222")
+			pressAction(t, m, actFocusTabArea)
 		})},
-		{"tabs", onSample(func(t *testing.T, m *Model) { withTabs(m, 3); pressAction(t, m, actFocusCenter) })},
+		{"tabs", onSample(func(t *testing.T, m *Model) { withTabs(m, 3); pressAction(t, m, actFocusTabArea) })},
 		{"a tab entered", onSample(func(t *testing.T, m *Model) {
 			withTabs(m, 2)
-			pressAction(t, m, actFocusCenter)
+			pressAction(t, m, actFocusTabArea)
 			pressAction(t, m, actEnterProgram)
 		})},
 		{"an exited tab", onSample(func(t *testing.T, m *Model) {
 			withTabs(m, 1)
 			m.activeTab().state = agentstate.Result{State: agentstate.Stopped}
-			pressAction(t, m, actFocusCenter)
+			pressAction(t, m, actFocusTabArea)
 		})},
 		{"zoomed", onSample(func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actZoom) })},
 		{"the list hidden", onSample(func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actToggleList) })},
@@ -126,7 +126,7 @@ func silentRows() map[keys.ActionID]string {
 	sidebar := "no why: offered and run while the sidebar is not shown, or where focus already is"
 	return map[keys.ActionID]string{
 		actSideToList:   sidebar,
-		actSideToCenter: sidebar,
+		actSideToTabArea: sidebar,
 		actSideNextTab:  sidebar,
 		actSidePrevTab:  sidebar,
 		actSideWider:    sidebar,
@@ -301,16 +301,16 @@ func TestTheSharedReasons(t *testing.T) {
 	}
 	for i, c := range cases {
 		if c.sel != "" {
-			m.list.dash.SelectWorkspace(c.sel)
+			m.list.rows.SelectWorkspace(c.sel)
 		} else {
-			m.list.dash.SelectProject("/home/dev/code/api")
+			m.list.rows.SelectProject("/home/dev/code/api")
 		}
 		if got := c.why(m); got != c.want {
 			t.Errorf("case %d (%s): %q, want %q", i, c.sel, got, c.want)
 		}
 	}
 	run := &tab{id: "r", kind: tmux.TypeRun, exitCode: -1}
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	m.tabs.ensure("1111111111111111").tabs = []*tab{run}
 	if got := whyNotRestartable(m); got != "start the run script again instead" {
 		t.Fatalf("a run tab: %q", got)

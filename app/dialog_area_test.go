@@ -38,8 +38,8 @@ func TestTheDialogAreaAtEachLayout(t *testing.T) {
 			m := newTestModel(t, c.w, c.h)
 			withTabs(m, 1)
 			c.prepare(t, m)
-			if m.focus != focusCenter {
-				pressAction(t, m, actFocusCenter)
+			if m.focus != focusTabArea {
+				pressAction(t, m, actFocusTabArea)
 			}
 			pressAction(t, m, actRenameTab)
 			area, full := m.dialogArea(m.layout())

@@ -62,7 +62,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"nothing", func() {}},
 		{"down", func() { pressAction(t, m, actDown) }},
 		{"tabs", func() { withTabs(m, 3) }},
-		{"focus the tabs", func() { pressAction(t, m, actFocusCenter) }},
+		{"focus the tabs", func() { pressAction(t, m, actFocusTabArea) }},
 		{"tab 2", func() { m.Update(keyPress(t, "2")) }},
 		{"zoom", func() { pressAction(t, m, actZoom) }},
 		{"zoom off", func() { pressAction(t, m, actZoom) }},
@@ -73,16 +73,16 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"show the list", func() { pressAction(t, m, actToggleList) }},
 		{"a notice", func() { m.Update(nil); m.say(levelError, "something failed") }},
 		{"a redraw", func() { m.Update(nil) }},
-		{"the key list", func() { pressAction(t, m, actFocusDash); pressAction(t, m, actHelp) }},
+		{"the key list", func() { pressAction(t, m, actFocusList); pressAction(t, m, actHelp) }},
 		{"close the key list", func() { m.Update(keyPress(t, "esc")) }},
 		{"wider", func() { m.Update(tea.WindowSizeMsg{Width: 200, Height: 50}) }},
-		{"sidebar focus", func() { pressAction(t, m, actFocusCenter); pressAction(t, m, actFocusSidebar) }},
+		{"sidebar focus", func() { pressAction(t, m, actFocusTabArea); pressAction(t, m, actFocusSidebar) }},
 		{"too small", func() { m.Update(tea.WindowSizeMsg{Width: 70, Height: 20}) }},
 		{"back", func() { m.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) }},
-		{"filter", func() { pressAction(t, m, actFocusDash); pressAction(t, m, actFilter); m.Update(keyPress(t, "p")) }},
+		{"filter", func() { pressAction(t, m, actFocusList); pressAction(t, m, actFilter); m.Update(keyPress(t, "p")) }},
 		{"filter kept", func() { m.Update(keyPress(t, "enter")) }},
 		{"light theme", func() { m.showTheme(light); m.Update(nil) }},
-		{"rename dialog", func() { pressAction(t, m, actFocusCenter); pressAction(t, m, actRenameTab) }},
+		{"rename dialog", func() { pressAction(t, m, actFocusTabArea); pressAction(t, m, actRenameTab) }},
 		{"cancel", func() { m.Update(keyPress(t, "esc")) }},
 	}
 	for i, s := range steps {
@@ -160,7 +160,7 @@ func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	if s := plainScreen(r.draw()); !strings.Contains(s, "Projects") {
 		t.Fatalf("the layout is not drawn:\n%s", s)
 	}
-	settle(t, m, m.openFileView(rec.WorkspaceID(), "notes.txt"))
+	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "notes.txt"}))
 	if _, ok := m.overlay.(fullScreen); !ok {
 		t.Fatalf("the file view is %T, not full screen", m.overlay)
 	}
@@ -198,7 +198,7 @@ func TestNoCursorOutsideAnEnteredTerminal(t *testing.T) {
 	r := newCanvasRun(m)
 	for _, step := range []func(){
 		func() {},
-		func() { pressAction(t, m, actFocusCenter) },
+		func() { pressAction(t, m, actFocusTabArea) },
 		func() { pressAction(t, m, actEnterProgram) }, // a detached tab: no terminal
 		func() { pressAction(t, m, actPalette) },
 	} {

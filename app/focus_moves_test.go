@@ -29,11 +29,11 @@ func TestEveryFocusKeyMovesFocus(t *testing.T) {
 		keys []string
 		to   focusArea
 	}{
-		{focusDashboard, []string{"tab"}, focusCenter},
-		{focusCenter, []string{"tab", "esc", "h", "left"}, focusDashboard},
-		{focusCenter, []string{"l", "right"}, focusSidebar},
-		{focusSidebar, []string{"esc", "tab"}, focusDashboard},
-		{focusSidebar, []string{"shift+tab"}, focusCenter},
+		{focusList, []string{"tab"}, focusTabArea},
+		{focusTabArea, []string{"tab", "esc", "h", "left"}, focusList},
+		{focusTabArea, []string{"l", "right"}, focusSidebar},
+		{focusSidebar, []string{"esc", "tab"}, focusList},
+		{focusSidebar, []string{"shift+tab"}, focusTabArea},
 	}
 	for _, c := range cases {
 		for _, k := range c.keys {
@@ -52,11 +52,11 @@ func TestEveryFocusKeyMovesFocus(t *testing.T) {
 func TestTheFocusMovesHaveTheKeysTheStoriesPress(t *testing.T) {
 	m := newTestModel(t, 80, 24)
 	want := map[keys.ActionID]string{
-		actFocusCenter:  "tab",
-		actFocusDash:    "tab esc h left",
+		actFocusTabArea:  "tab",
+		actFocusList:    "tab esc h left",
 		actFocusSidebar: "l right",
 		actSideToList:   "esc tab",
-		actSideToCenter: "shift+tab",
+		actSideToTabArea: "shift+tab",
 	}
 	for id, ks := range want {
 		a, ok := m.reg.Get(id)
@@ -72,13 +72,13 @@ func TestTheFocusMovesHaveTheKeysTheStoriesPress(t *testing.T) {
 // Run where focus already is, a move says so instead of doing nothing.
 func TestAFocusMoveToWhereFocusIsSaysSo(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.run(actFocusDash)
+	m.run(actFocusList)
 	if !strings.Contains(m.notice.text, "focus list: already there") {
 		t.Fatalf("notice %q", m.notice.text)
 	}
-	pressAction(t, m, actFocusCenter)
-	m.run(actFocusCenter)
-	if !strings.Contains(m.notice.text, "focus tabs: already there") || m.focus != focusCenter {
+	pressAction(t, m, actFocusTabArea)
+	m.run(actFocusTabArea)
+	if !strings.Contains(m.notice.text, "focus tabs: already there") || m.focus != focusTabArea {
 		t.Fatalf("notice %q, focus %d", m.notice.text, m.focus)
 	}
 }
@@ -90,12 +90,12 @@ func TestDigitsGoToTabs(t *testing.T) {
 	withTabs(m, 3)
 	wt := m.tabs.of(m.selectedWorkspaceID())
 	m.Update(keyPress(t, "2"))
-	if m.activeTab() != wt.tabs[1] || m.focus != focusDashboard {
+	if m.activeTab() != wt.tabs[1] || m.focus != focusList {
 		t.Fatalf("2 from the list: shown %v, focus %d", m.activeTab().id, m.focus)
 	}
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	m.Update(keyPress(t, "3"))
-	if m.activeTab() != wt.tabs[2] || m.focus != focusCenter {
+	if m.activeTab() != wt.tabs[2] || m.focus != focusTabArea {
 		t.Fatalf("3 from the tab area: shown %v, focus %d", m.activeTab().id, m.focus)
 	}
 	m.Update(keyPress(t, "1"))
@@ -116,7 +116,7 @@ func TestBracketsStepThroughTheTabs(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
 	wt := m.tabs.of(m.selectedWorkspaceID())
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	for _, want := range []int{1, 2, 0} {
 		pressAction(t, m, actNextTab)
 		if m.activeTab() != wt.tabs[want] {
@@ -138,13 +138,13 @@ func TestBracketsStepThroughTheTabs(t *testing.T) {
 // Moving focus off a zoomed tab ends the zoom: to the list by its keys.
 func TestFocusOffAZoomedTabEndsTheZoom(t *testing.T) {
 	m := sampleWide(t, 1)
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	pressAction(t, m, actZoom)
 	if !m.listPane.zoomed || m.sideWidth() != 0 || m.listWidth() != 0 {
 		t.Fatalf("zoom: list %d, sidebar %d", m.listWidth(), m.sideWidth())
 	}
-	pressAction(t, m, actFocusDash)
-	if m.listPane.zoomed || m.focus != focusDashboard || m.listWidth() == 0 || m.sideWidth() == 0 {
+	pressAction(t, m, actFocusList)
+	if m.listPane.zoomed || m.focus != focusList || m.listWidth() == 0 || m.sideWidth() == 0 {
 		t.Fatalf("focus to the list: zoomed %v, focus %d, list %d, sidebar %d",
 			m.listPane.zoomed, m.focus, m.listWidth(), m.sideWidth())
 	}
@@ -157,7 +157,7 @@ func TestFocusOffAZoomedTabEndsTheZoom(t *testing.T) {
 // zoomed tab, should end the zoom and focus the sidebar, as the list's does.
 func TestTheSidebarsFocusKeyEndsAZoom(t *testing.T) {
 	m := sampleWide(t, 1)
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	pressAction(t, m, actZoom)
 	pressAction(t, m, actFocusSidebar)
 	if m.listPane.zoomed || m.focus != focusSidebar {

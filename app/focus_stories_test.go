@@ -34,7 +34,7 @@ type liveFixture struct {
 func newLiveFixture(t *testing.T, w, h int, names ...string) *liveFixture {
 	t.Helper()
 	f := &liveFixture{t: t, m: newTestModel(t, w, h), srv: tmuxtest.New(t)}
-	f.m.list.dash.SelectWorkspace("1111111111111111")
+	f.m.list.rows.SelectWorkspace("1111111111111111")
 	ws := f.m.selectedWorkspaceID()
 	for i, name := range names {
 		session := fmt.Sprintf("amux-%s-live%d", ws, i)
@@ -89,7 +89,7 @@ func (f *liveFixture) footer() string { r := rows(f.m); return r[len(r)-1] }
 // only then does typing reach the pane.
 func TestFocusedIsNotEnteredUntilEnter(t *testing.T) {
 	f := newLiveFixture(t, 120, 40, "claude")
-	f.press(actFocusCenter)
+	f.press(actFocusTabArea)
 	if _, in := f.m.focusedTerminal(); in || f.m.entered != nil {
 		t.Fatal("focus on the tab area handed its program the keys")
 	}
@@ -126,7 +126,7 @@ func TestFocusedIsNotEnteredUntilEnter(t *testing.T) {
 // list"; esc instead leaves focus on the tab area, not in the program.
 func TestThePaletteIsTheWayOutOfAProgram(t *testing.T) {
 	f := newLiveFixture(t, 120, 40, "claude")
-	f.press(actFocusCenter)
+	f.press(actFocusTabArea)
 	f.press(actEnterProgram)
 	f.press(actPalette)
 	if f.m.entered != nil {
@@ -136,14 +136,14 @@ func TestThePaletteIsTheWayOutOfAProgram(t *testing.T) {
 		t.Fatalf("footer %q under the palette", f.footer())
 	}
 	f.key("esc")
-	if f.m.overlay != nil || f.m.focus != focusCenter || f.m.entered != nil {
+	if f.m.overlay != nil || f.m.focus != focusTabArea || f.m.entered != nil {
 		t.Fatalf("esc: overlay %v, focus %v, entered %v; want the tab area, not the program", f.m.overlay, f.m.focus, f.m.entered)
 	}
 
 	f.press(actEnterProgram)
 	f.press(actPalette)
 	f.key("enter")
-	if f.m.overlay != nil || f.m.focus != focusDashboard || f.m.entered != nil {
+	if f.m.overlay != nil || f.m.focus != focusList || f.m.entered != nil {
 		t.Fatalf("ctrl+space enter: overlay %v, focus %v; want the list", f.m.overlay, f.m.focus)
 	}
 	if !strings.HasPrefix(f.footer(), " list ") {
@@ -155,7 +155,7 @@ func TestThePaletteIsTheWayOutOfAProgram(t *testing.T) {
 func TestTheWayOutOfAProgramIsAlwaysInTheFooter(t *testing.T) {
 	for _, w := range []int{80, 100, 160} {
 		f := newLiveFixture(t, w, 24, "claude")
-		f.press(actFocusCenter)
+		f.press(actFocusTabArea)
 		f.press(actEnterProgram)
 		if got := f.footer(); !strings.Contains(got, "ctrl+space enter back to the list") {
 			t.Errorf("%d columns: footer %q lacks the way out", w, got)
@@ -170,7 +170,7 @@ func TestTheWayOutOfAProgramIsAlwaysInTheFooter(t *testing.T) {
 // person stays "in" the tabs); with one tab it says why and stays.
 func TestCtrlBracketStepsToTheNextTabAndKeepsTheKeys(t *testing.T) {
 	f := newLiveFixture(t, 120, 40, "claude", "codex")
-	f.press(actFocusCenter)
+	f.press(actFocusTabArea)
 	f.press(actEnterProgram)
 	f.press(actTermNextTab)
 	if f.m.activeTab() != f.tabs[1] || f.m.entered != f.tabs[1] {
@@ -195,17 +195,17 @@ func TestSettleFocusTakesTheKeysBack(t *testing.T) {
 		name string
 		do   func(f *liveFixture)
 	}{
-		{"another workspace", func(f *liveFixture) { f.m.list.dash.SelectWorkspace("2222222222222222") }},
-		{"focus on the list", func(f *liveFixture) { f.m.focus = focusDashboard }},
+		{"another workspace", func(f *liveFixture) { f.m.list.rows.SelectWorkspace("2222222222222222") }},
+		{"focus on the list", func(f *liveFixture) { f.m.focus = focusList }},
 		{"focus on the sidebar", func(f *liveFixture) { f.m.focus = focusSidebar }},
 		{"the program stopped", func(f *liveFixture) { f.tabs[0].state = agentstate.Result{State: agentstate.Stopped} }},
 		{"a dialog", func(f *liveFixture) { f.m.openPalette() }},
-		{"the filter", func(f *liveFixture) { f.m.focus = focusDashboard; f.m.run(actFilter) }},
+		{"the filter", func(f *liveFixture) { f.m.focus = focusList; f.m.run(actFilter) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := newLiveFixture(t, 160, 40, "claude")
-			f.press(actFocusCenter)
+			f.press(actFocusTabArea)
 			f.press(actEnterProgram)
 			if f.m.entered != f.tabs[0] {
 				t.Fatal("not entered")
@@ -237,7 +237,7 @@ func TestSettleFocusTakesTheKeysBack(t *testing.T) {
 // so the chrome is not redrawn for it (the echo comes back as a frame).
 func TestTypingIntoAProgramRedrawsNoChrome(t *testing.T) {
 	f := newLiveFixture(t, 120, 40, "claude")
-	f.press(actFocusCenter)
+	f.press(actFocusTabArea)
 	f.press(actEnterProgram)
 	gen := f.m.chromeGen
 	f.typeText("abc")
@@ -259,7 +259,7 @@ func TestTypingIntoAProgramRedrawsNoChrome(t *testing.T) {
 // draws: it is passed on to the pane's program at most, never a redraw.
 func TestOuterFocusRedrawsNoChrome(t *testing.T) {
 	f := newLiveFixture(t, 120, 40, "claude")
-	f.press(actFocusCenter)
+	f.press(actFocusTabArea)
 	gen := f.m.chromeGen
 	f.m.Update(tea.BlurMsg{})
 	f.m.Update(tea.FocusMsg{})
@@ -273,7 +273,7 @@ func TestOuterFocusRedrawsNoChrome(t *testing.T) {
 func TestANewTabIsEnteredUnlessADialogIsOpen(t *testing.T) {
 	f := newLiveFixture(t, 120, 40, "claude")
 	note := f.m.enterNew(f.tabs[0])
-	if f.m.entered != f.tabs[0] || f.m.focus != focusCenter {
+	if f.m.entered != f.tabs[0] || f.m.focus != focusTabArea {
 		t.Fatal("a new tab was not entered")
 	}
 	if !strings.Contains(note, "keys go to it now (ctrl+space enter leaves it)") {
@@ -282,7 +282,7 @@ func TestANewTabIsEnteredUnlessADialogIsOpen(t *testing.T) {
 	g := newLiveFixture(t, 120, 40, "claude")
 	g.m.openPalette()
 	note = g.m.enterNew(g.tabs[0])
-	if g.m.entered != nil || g.m.focus != focusCenter || note != "started claude" {
+	if g.m.entered != nil || g.m.focus != focusTabArea || note != "started claude" {
 		t.Fatalf("under a dialog: entered %v, notice %q", g.m.entered, note)
 	}
 }
@@ -290,7 +290,7 @@ func TestANewTabIsEnteredUnlessADialogIsOpen(t *testing.T) {
 // whyNoProgram names each reason enter cannot run, and the key says it.
 func TestWhyNoProgramNamesEachCase(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	if got := whyNoProgram(m); got != "no program here" {
 		t.Fatalf("no tab: %q", got)
 	}
@@ -311,7 +311,7 @@ func TestWhyNoProgramNamesEachCase(t *testing.T) {
 	if m.entered != nil || !strings.Contains(m.notice.text, "its program has exited") {
 		t.Fatalf("enter on an exited program: entered %v, notice %q", m.entered, m.notice.text)
 	}
-	pressAction(t, m, actFocusDash)
+	pressAction(t, m, actFocusList)
 	if got := whyNoProgram(m); got != "no program here" {
 		t.Fatalf("the list: %q", got)
 	}

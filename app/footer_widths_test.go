@@ -28,10 +28,10 @@ func footerStates() []footerState {
 		{"list on a project", "list", func(t *testing.T, m *Model) {}},
 		{"list on a workspace", "list", func(t *testing.T, m *Model) { withTabs(m, 1) }},
 		{"tab area, no tab", "tab area", func(t *testing.T, m *Model) {
-			m.list.dash.SelectWorkspace("2222222222222222")
-			pressAction(t, m, actFocusCenter)
+			m.list.rows.SelectWorkspace("2222222222222222")
+			pressAction(t, m, actFocusTabArea)
 		}},
-		{"tab area", "tab area: claude", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actFocusCenter) }},
+		{"tab area", "tab area: claude", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actFocusTabArea) }},
 		{"zoomed", "tab area: claude · zoomed", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actZoom) }},
 		{"filter", "list: filter", func(t *testing.T, m *Model) { pressAction(t, m, actFilter) }},
 		{"dialog", "dialog", func(t *testing.T, m *Model) { m.openPalette() }},
@@ -110,18 +110,18 @@ func TestTheFooterOffersOnlyWhatCanRun(t *testing.T) {
 	if f := footer(); strings.Contains(f, "D delete") || strings.Contains(f, "t agent") {
 		t.Fatalf("on a project row: %q", f)
 	}
-	m.list.dash.SelectWorkspace("1111111111111111")
+	m.list.rows.SelectWorkspace("1111111111111111")
 	m.Update(nil)
 	if f := footer(); !strings.Contains(f, "D delete") || !strings.Contains(f, "t agent") {
 		t.Fatalf("on a workspace: %q", f)
 	}
-	m.list.dash.SelectWorkspace("3333333333333333") // old-spike, shelved
+	m.list.rows.SelectWorkspace("3333333333333333") // old-spike, shelved
 	m.Update(nil)
 	if f := footer(); strings.Contains(f, "t agent") {
 		t.Fatalf("on a shelved workspace: %q", f)
 	}
 	// The tab area without a tab offers no way into a program.
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	if f := footer(); strings.Contains(f, "type in tab") {
 		t.Fatalf("the tab area without a tab: %q", f)
 	}
@@ -196,7 +196,7 @@ func TestTheMarkerPointsWhereTheRestAre(t *testing.T) {
 	if got := plain(m.fitHints(hs, 1000)); strings.Contains(got, "…") {
 		t.Fatalf("room for all: %q", got)
 	}
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	cs := m.hints()
 	if got := plain(m.fitHints(cs[1:], 20)); !strings.HasSuffix(got, "… ctrl+space commands") {
 		t.Fatalf("the tab area without the palette hint: %q", got)

@@ -52,14 +52,14 @@ func TestScopesFollowTheFocus(t *testing.T) {
 		}
 	}
 	f.m.side.tab = sideChanges
-	check("the list", inDashboard)
-	f.press(actFocusCenter)
-	check("the tab area", inCenter)
+	check("the list", inProjectList)
+	f.press(actFocusTabArea)
+	check("the tab area", inTabArea)
 	f.press(actEnterProgram)
 	check("inside the tab's program", inTabTerminal)
 	f.press(actPalette)
 	f.key("esc")
-	check("back from the palette", inCenter)
+	check("back from the palette", inTabArea)
 	f.press(actFocusSidebar)
 	check("the sidebar's Changes", inSidebarChanges)
 	f.press(actSideNextTab)
@@ -81,7 +81,7 @@ func TestScopesFollowTheFocus(t *testing.T) {
 // terminal keys (ctrl+]) are the shell's.
 func TestInsideAProgramOnlyGlobalKeysAreAmuxs(t *testing.T) {
 	f := newLiveFixture(t, 160, 40, "claude", "codex")
-	f.press(actFocusCenter)
+	f.press(actFocusTabArea)
 	f.press(actEnterProgram)
 	f.typeText("tTx!q")
 	f.waitPane(0, "tTx!q")
@@ -186,7 +186,7 @@ func TestEveryScopeIsTitledAndReachable(t *testing.T) {
 		}
 	}
 	// Innermost first: a pane's own scope before the ones it shares.
-	for _, c := range []keyContext{inDashboard, inCenter, inSidebarChanges, inSidebarTree, inSidebarTerm, inTerminal, inTabTerminal} {
+	for _, c := range []keyContext{inProjectList, inTabArea, inSidebarChanges, inSidebarTree, inSidebarTerm, inTerminal, inTabTerminal} {
 		s := keyContextScopes(c)
 		if s[len(s)-1] != scopeGlobal {
 			t.Errorf("context %d: %v does not end with the global scope", c, s)
@@ -199,12 +199,12 @@ func TestEveryScopeIsTitledAndReachable(t *testing.T) {
 func TestTheInnermostScopeWinsAKey(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
-	pressAction(t, m, actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
 	a, ok := m.reg.Match("enter", m.available, m.scopes()...)
 	if !ok || a.ID != actEnterProgram {
 		t.Fatalf("enter in the tab area matches %q", a.ID)
 	}
-	pressAction(t, m, actFocusDash)
+	pressAction(t, m, actFocusList)
 	a, ok = m.reg.Match("enter", m.available, m.scopes()...)
 	if !ok || a.ID != actOpen {
 		t.Fatalf("enter in the list matches %q", a.ID)

@@ -47,8 +47,8 @@ func TestPaneWidthsAtEachScreenSize(t *testing.T) {
 			if x, y := m.termOrigin(); x != c.list+1 || y != 2 {
 				t.Fatalf("terminal origin %d,%d, want %d,2 (inside the frame, under the tab bar)", x, y, c.list+1)
 			}
-			if got := l.center(c.w).Dx(); got < centerMinWidth {
-				t.Fatalf("tab area %d wide, under its minimum %d", got, centerMinWidth)
+			if got := l.tabArea(c.w).Dx(); got < tabAreaMinWidth {
+				t.Fatalf("tab area %d wide, under its minimum %d", got, tabAreaMinWidth)
 			}
 			if l.bodyHeight != c.h-1 || l.listTop != 1 || l.listHeight != c.h-3 {
 				t.Fatalf("body %d, list top %d height %d", l.bodyHeight, l.listTop, l.listHeight)
@@ -144,10 +144,10 @@ func TestListResizeStopsAtBothLimits(t *testing.T) {
 	for range 30 {
 		pressAction(t, m, actListWider)
 	}
-	if m.listWidth() != 120-centerMinWidth {
-		t.Fatalf("widest list %d, want %d", m.listWidth(), 120-centerMinWidth)
+	if m.listWidth() != 120-tabAreaMinWidth {
+		t.Fatalf("widest list %d, want %d", m.listWidth(), 120-tabAreaMinWidth)
 	}
-	if w, _ := m.termSize(); w != centerMinWidth-2 {
+	if w, _ := m.termSize(); w != tabAreaMinWidth-2 {
 		t.Fatalf("tab area inside %d at the widest list", w)
 	}
 	for range 30 {
@@ -163,7 +163,7 @@ func TestListResizeStopsAtBothLimits(t *testing.T) {
 	}
 	chosen := wide.listWidth()
 	wide.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if wide.listWidth() != 100-centerMinWidth {
+	if wide.listWidth() != 100-tabAreaMinWidth {
 		t.Fatalf("a %d-column list on 100 columns is %d wide", chosen, wide.listWidth())
 	}
 	wide.Update(tea.WindowSizeMsg{Width: 200, Height: 50})
@@ -179,11 +179,11 @@ func TestToggleListFromEachFocus(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
 	pressAction(t, m, actToggleList)
-	if m.listWidth() != 0 || m.focus != focusCenter {
+	if m.listWidth() != 0 || m.focus != focusTabArea {
 		t.Fatalf("B from the list: width %d, focus %d", m.listWidth(), m.focus)
 	}
 	pressAction(t, m, actToggleList)
-	if m.listWidth() != 30 || m.focus != focusCenter {
+	if m.listWidth() != 30 || m.focus != focusTabArea {
 		t.Fatalf("B again: width %d, focus %d", m.listWidth(), m.focus)
 	}
 	pressAction(t, m, actZoom)
@@ -202,7 +202,7 @@ func TestAZoomedTabHasTheScreen(t *testing.T) {
 		withTabs(m, 2)
 		pressAction(t, m, actZoom)
 		l := m.layout()
-		in := l.centerInner(m.width)
+		in := l.tabAreaInner(m.width)
 		if in.Min.X != 0 || in.Min.Y != 0 || in.Dx() != size[0] || in.Dy() != size[1]-2 {
 			t.Fatalf("%v: zoomed inside %v", size, in)
 		}

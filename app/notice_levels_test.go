@@ -88,8 +88,8 @@ func TestAStartupWarningIsKeptUntilAKeySaysSomething(t *testing.T) {
 	if !strings.Contains(noticeRowOf(m), "defaults in use") {
 		t.Fatalf("moving or the health check pushed the warning away: %q", noticeRowOf(m))
 	}
-	pressAction(t, m, actFocusCenter)
-	m.run(actFocusCenter)
+	pressAction(t, m, actFocusTabArea)
+	m.run(actFocusTabArea)
 	if strings.Contains(noticeRowOf(m), "defaults in use") || !strings.Contains(noticeRowOf(m), "already there") {
 		t.Fatalf("a key that says something kept the warning: %q", noticeRowOf(m))
 	}
