@@ -46,9 +46,10 @@ const handoverTimeout = 3 * time.Second
 
 // shared is a running shared tap.
 type shared struct {
-	cfg sharedConfig
-	ln  *net.UnixListener
-	ctx context.Context
+	cfg  sharedConfig
+	ln   *net.UnixListener
+	lock *os.File // flock held while the tap runs
+	ctx  context.Context
 
 	mu      sync.Mutex
 	panes   map[string]*paneSlot
@@ -64,26 +65,42 @@ var errLocked = errors.New("shared tap: another one runs for this server")
 // runShared runs the shared tap until it has been idle for cfg.idleExit or
 // ctx ends. It returns errLocked at once when another one runs.
 func runShared(ctx context.Context, cfg sharedConfig) error {
+	d, err := newShared(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	d.serve()
+	return nil
+}
+
+// newShared takes the server's lock and binds the socket.
+func newShared(ctx context.Context, cfg sharedConfig) (*shared, error) {
 	if cfg.logf == nil {
 		cfg.logf = func(string, ...any) {}
 	}
 	lock, err := takeLock(cfg.paths.lock, 2*time.Second)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer lock.Close() // releases the flock, after the socket is gone
 	ln, err := listenShared(cfg.paths.sock)
 	if err != nil {
-		return err
+		lock.Close()
+		return nil, err
 	}
-	d := &shared{cfg: cfg, ln: ln, ctx: ctx, panes: map[string]*paneSlot{}}
+	return &shared{cfg: cfg, ln: ln, lock: lock, ctx: ctx, panes: map[string]*paneSlot{}}, nil
+}
+
+// serve accepts handovers until the tap is idle or its context ends, then
+// waits for every pane's tap to finish and lets go of the lock.
+func (d *shared) serve() {
+	defer d.lock.Close() // releases the flock, after the socket is gone
 	d.mu.Lock()
 	d.armIdle()
 	d.mu.Unlock()
-	stop := context.AfterFunc(ctx, d.shutdown)
+	stop := context.AfterFunc(d.ctx, d.shutdown)
 	defer stop()
 	for {
-		c, err := ln.AcceptUnix()
+		c, err := d.ln.AcceptUnix()
 		if err != nil {
 			break
 		}
@@ -95,7 +112,6 @@ func runShared(ctx context.Context, cfg sharedConfig) error {
 	}
 	d.shutdown()
 	d.wg.Wait()
-	return nil
 }
 
 // takeLock holds the server's lock file, waiting up to wait for a shared
@@ -282,8 +298,9 @@ func (d *shared) read(pane string, s *paneSlot, gen uint64, f *os.File) {
 		ReadGap: d.cfg.readGap,
 		Logf:    d.cfg.logf,
 	})
-	if err := readStream(f, d.cfg.readGap, func(p []byte) { t.ingest(d.ctx, p) }); err != nil && !errors.Is(err, os.ErrClosed) {
-		d.cfg.logf("tap %s: read: %v", pane, err)
+	err := readStream(f, d.cfg.readGap, func(p []byte) { t.ingest(d.ctx, p) })
+	if err != nil && s.gen.Load() == gen && d.ctx.Err() == nil {
+		d.cfg.logf("tap %s: read: %v", pane, err) // not closed by a newer tap or a shutdown
 	}
 	t.finish(d.ctx)
 	f.Close()
