@@ -35,6 +35,9 @@ type sharedConfig struct {
 	idleExit time.Duration // how long it outlives its last pane
 	readGap  time.Duration
 	logf     func(format string, args ...any)
+	// bin and socket, when set, let the tap adopt at start the panes whose
+	// tap died (adoptOrphans): bin is the amux binary their pipes run.
+	bin, socket string
 }
 
 // defaultIdleExit is how long a shared tap with no panes waits for a new
@@ -99,6 +102,15 @@ func (d *shared) serve() {
 	d.mu.Unlock()
 	stop := context.AfterFunc(d.ctx, d.shutdown)
 	defer stop()
+	if d.cfg.bin != "" && d.cfg.socket != "" {
+		d.wg.Add(1)
+		go func() {
+			defer d.wg.Done()
+			if n := d.adoptOrphans(d.cfg.bin, d.cfg.socket); n > 0 {
+				d.cfg.logf("shared tap: adopted %d panes whose tap had died", n)
+			}
+		}()
+	}
 	for {
 		c, err := d.ln.AcceptUnix()
 		if err != nil {

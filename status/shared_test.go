@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
@@ -260,5 +261,66 @@ func TestSharedTapRefusesHostileHandovers(t *testing.T) {
 	})
 	if v := paneOptions(t, srv, created.PaneID)[tmux.PaneTap]; v != "" {
 		t.Fatalf("a refused handover published @amux_tap %q", v)
+	}
+}
+
+// TestSharedTapAdoptsOnlyDeadTaps: at start the shared tap pipes to itself
+// the panes whose announced tap is gone, and leaves alone a live per-pane
+// tap, a pane never tapped, and a pane whose @amux_tap a program forged.
+func TestSharedTapAdoptsOnlyDeadTaps(t *testing.T) {
+	srv := tmuxtest.New(t)
+	dead, printDead := panePrinter(t, srv, "dead")
+	legacy, _ := panePrinter(t, srv, "legacy")
+	never := srv.Session(t, "never", nil)
+	forged := srv.Session(t, "forged", nil)
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	srv.MustRun(t, "set-option", "-p", "-t", dead.PaneID, tmux.PaneTap, strconv.Itoa(gone.Process.Pid)+":")
+	srv.MustRun(t, "set-option", "-p", "-t", forged.PaneID, tmux.PaneTap, strconv.Itoa(gone.Process.Pid)+":#{pane_id},x}")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	socket := socketOf(t, srv)
+	srv.MustRun(t, "pipe-pane", "-o", "-t", legacy.PaneID,
+		tmux.FormatTimeLiteral("exec "+ShellQuote(self)+" "+TapVerb+" -S "+ShellQuote(socket)+" "+legacy.PaneID))
+	legacyTap := announcedTap(t, srv, legacy.PaneID)
+
+	paths, err := sharedPathsFor(socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	runner := &controlRunner{client: srv.Client}
+	d, err := newShared(ctx, sharedConfig{paths: paths, runner: runner, idleExit: time.Hour, readGap: DefaultReadGap,
+		logf: t.Logf, bin: hostileBinary(t), socket: socket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.serve()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		runner.Close()
+	})
+	waitOption(t, srv, dead.PaneID, tmux.PaneTap, tapIdentity())
+	printDead([]byte("\x1b]7501;state=done:msg=" + b64("adopted") + "\x07"))
+	waitOption(t, srv, dead.PaneID, tmux.PaneReportedMessage, "adopted")
+	if got := announcedTap(t, srv, legacy.PaneID); got != legacyTap {
+		t.Fatalf("the live per-pane tap %d was replaced by %d", legacyTap, got)
+	}
+	for _, p := range []string{never.PaneID, forged.PaneID} {
+		if pipe := strings.TrimSpace(srv.MustRun(t, "display-message", "-p", "-t", p, "#{pane_pipe}")); pipe != "0" {
+			t.Fatalf("pane %s was piped (pane_pipe %s)", p, pipe)
+		}
+	}
+	if d.paneCount() != 1 {
+		t.Fatalf("the shared tap reads %d panes, want the adopted one", d.paneCount())
 	}
 }

@@ -79,6 +79,7 @@ func sharedMain(server tmux.Server, logf func(string, ...any)) int {
 	defer runner.Close()
 	err = runShared(context.Background(), sharedConfig{
 		paths: paths, runner: runner, idleExit: defaultIdleExit, readGap: DefaultReadGap, logf: logf,
+		bin: adoptBinary(), socket: server.Socket,
 	})
 	if err != nil && !errors.Is(err, errLocked) {
 		logf("%v", err)
