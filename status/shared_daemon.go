@@ -251,8 +251,13 @@ func (d *shared) take(c *net.UnixConn) string {
 	if !ok {
 		d.forgetIfDone(pane, slot)
 	}
+	closing = d.closing
 	d.mu.Unlock()
-	if !ok {
+	switch {
+	case !ok && closing:
+		f.Close()
+		return replyRetry
+	case !ok:
 		f.Close()
 		return replyStale
 	}
@@ -290,6 +295,12 @@ func (d *shared) register(s *paneSlot, pane string, f *os.File) (uint64, bool) {
 		return 0, false
 	}
 	d.mu.Lock()
+	if d.closing {
+		// Shut down meanwhile: shutdown closed the streams it knew of,
+		// and would not know of this one.
+		d.mu.Unlock()
+		return 0, false
+	}
 	old := s.file
 	gen := s.gen.Add(1)
 	s.file, s.live = f, true
