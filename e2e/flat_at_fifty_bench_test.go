@@ -30,7 +30,8 @@ var (
 //     server alone (targets: ≤ 0.1 % of a core together at 50 tabs; the
 //     server within 0.05 point of plain tmux's);
 //   - private memory per tab: what amux's anonymous RSS grew by per tab
-//     opened after the first, plus one tap's (target ≤ 0.5 MB);
+//     opened after the first, plus the taps' anonymous RSS divided by the
+//     tabs (one shared tap reads them all; target ≤ 0.5 MB);
 //   - switching to a hidden tab that printed while hidden, until its new
 //     line is on amux's screen, beside plain tmux's switch-client.
 //
@@ -94,9 +95,10 @@ func runFlat(b *testing.B, tab *vsTable, n int) {
 	plain := startPlainServer(b, n)
 	time.Sleep(10 * time.Second) // the monitor sees every agent idle
 	server := serverPID(b, env.Server)
-	taps := tapPIDs(server)
-	if len(taps) != n {
-		b.Logf("%d taps for %d tabs", len(taps), n)
+	socket := strings.TrimSpace(env.Server.MustRun(b, "display-message", "-p", "#{socket_path}"))
+	taps := tapPIDs(server, socket)
+	if len(taps) != 1 {
+		b.Logf("%d tap processes for %d tabs (want one shared tap)", len(taps), n)
 	}
 	sum := func(pids ...int) time.Duration {
 		var d time.Duration
@@ -114,14 +116,15 @@ func runFlat(b *testing.B, tab *vsTable, n int) {
 	tab.add(fmt.Sprintf("idle CPU, %d tabs: the server", n), "%", "plain + 0.05", pct(cpuTime(plain.pids[0])-ps0), pct(cpuTime(server)-s0))
 
 	tapAnon := 0.0
-	if len(taps) > 0 {
-		tapAnon = anonMB(taps[0])
+	for _, p := range taps {
+		tapAnon += anonMB(p)
 	}
 	tab.add(fmt.Sprintf("amux private (anon) MB, %d tabs", n), "MB", "", nan, anonMB(a.pid()))
-	tab.add("private MB of one tap", "MB", "", nan, tapAnon)
+	tab.add(fmt.Sprintf("private MB of the taps, %d tabs", n), "MB", "", nan, tapAnon)
+	tab.add(fmt.Sprintf("taps' private MB per tab, %d tabs", n), "MB", "", nan, tapAnon/float64(n))
 	if n > 1 {
-		tab.add(fmt.Sprintf("private MB per tab, %d tabs (amux's growth per tab + a tap)", n), "MB", "≤ 0.5", nan,
-			(anonMB(a.pid())-anon1)/float64(n-1)+tapAnon)
+		tab.add(fmt.Sprintf("private MB per tab, %d tabs (amux's growth per tab + the taps' share)", n), "MB", "≤ 0.5", nan,
+			(anonMB(a.pid())-anon1)/float64(n-1)+tapAnon/float64(n))
 	}
 
 	if n > 1 {
@@ -198,9 +201,11 @@ func serverPID(b *testing.B, srv *tmuxtest.Server) int {
 	return pid
 }
 
-// tapPIDs lists the status taps of the server whose pid is server: pipe-pane
-// runs each as the server's child (sh -c exec).
-func tapPIDs(server int) []int {
+// tapPIDs lists the status taps of the server whose pid is server and
+// whose socket is socket: the shared tap (`--internal-tap -S socket
+// --daemon`, a process of its own session) and any per-pane tap an older
+// amux left (pipe-pane runs those as the server's children).
+func tapPIDs(server int, socket string) []int {
 	var pids []int
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -210,6 +215,10 @@ func tapPIDs(server int) []int {
 		}
 		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
 		if !bytes.Contains(cmdline, []byte("--internal-tap")) {
+			continue
+		}
+		if bytes.Contains(cmdline, []byte("\x00-S\x00"+socket+"\x00--daemon")) {
+			pids = append(pids, pid)
 			continue
 		}
 		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))

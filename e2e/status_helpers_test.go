@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -144,16 +145,49 @@ func (w *waitRun) result(t testing.TB) (int, string, string) {
 func waitWatching(t testing.TB, srv *tmuxtest.Server) {
 	t.Helper()
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
-		out, _ := srv.Run(context.Background(), "list-clients", "-F", "#{client_control_mode}")
-		return strings.Contains(out, "1"), "amux wait never attached its control client"
+		return waitClients(srv) > 0, "amux wait never attached its control client"
 	})
 }
 
-// waitNoControlClient waits until no control client is attached.
+// waitNoControlClient waits until no control client but the shared tap's
+// is attached.
 func waitNoControlClient(t testing.TB, env *harness.Env) {
 	t.Helper()
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
-		out, _ := env.Server.Run(context.Background(), "list-clients", "-F", "#{client_control_mode}")
-		return !strings.Contains(out, "1"), "a control client is still attached"
+		return waitClients(env.Server) == 0, "a control client is still attached"
 	})
+}
+
+// waitClients counts the control clients attached to srv other than the
+// shared tap's, which stays attached while any pane is tapped: tmux -C
+// processes whose parent is not `amux --internal-tap … --daemon`.
+func waitClients(srv *tmuxtest.Server) int {
+	out, _ := srv.Run(context.Background(), "list-clients", "-F", "#{client_control_mode} #{client_pid}")
+	n := 0
+	for line := range strings.Lines(out) {
+		mode, pid, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if mode == "1" && !sharedTapClient(pid) {
+			n++
+		}
+	}
+	return n
+}
+
+// sharedTapClient reports whether the tmux client process pid was started
+// by a shared tap.
+func sharedTapClient(pid string) bool {
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 2 {
+		return false
+	}
+	cmdline, _ := os.ReadFile("/proc/" + f[1] + "/cmdline")
+	return bytes.Contains(cmdline, []byte("--internal-tap")) && bytes.Contains(cmdline, []byte("\x00--daemon"))
 }

@@ -3,13 +3,13 @@ package e2e
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 )
@@ -21,7 +21,7 @@ func BenchmarkTapIngestThroughTmux(b *testing.B) {
 	env := harness.NewEnv(b)
 	agent := harness.StartFakeAgent(b, env.Server, "amux-0123456789abcdef-flood", nil)
 	installTap(b, env.Server, agent.PaneID)
-	pid := tapPID(b, agent.PaneID)
+	pid := tapPID(b, env.Server, agent.PaneID)
 	const burst = 8 << 20
 	b.SetBytes(burst)
 	cpu0 := procCPU(b, pid)
@@ -38,32 +38,18 @@ func BenchmarkTapIngestThroughTmux(b *testing.B) {
 	b.ReportMetric(float64((procCPU(b, pid)-cpu0).Microseconds())/1000/mb, "tap-cpu-ms/MB")
 }
 
-// tapPID finds the tap process bound to pane (it starts asynchronously).
-func tapPID(t testing.TB, pane string) int {
+// tapPID finds the tap process reading pane — the server's shared tap —
+// from what it announces in @amux_tap (it starts asynchronously).
+func tapPID(t testing.TB, srv *tmuxtest.Server, pane string) int {
 	t.Helper()
 	var pid int
 	tmuxtest.WaitFor(t, harness.DefaultWait, func() (bool, string) {
-		pid = findTap(pane)
-		return pid != 0, "no tap process for " + pane
+		v := strings.TrimSpace(srv.MustRun(t, "display-message", "-p", "-t", pane, "#{"+tmux.PaneTap+"}"))
+		p, _, ok := status.ParseTapIdentity(v)
+		pid = p
+		return ok, "no tap announced on " + pane
 	})
 	return pid
-}
-
-func findTap(pane string) int {
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		args := strings.Split(string(bytes.TrimRight(cmd, "\x00")), "\x00")
-		if len(args) > 2 && args[1] == "--internal-tap" && args[len(args)-1] == pane &&
-			filepath.Base(args[0]) == "amux" {
-			return pid
-		}
-	}
-	return 0
 }
 
 // procCPU is a process's user+system CPU time from /proc/<pid>/stat.

@@ -12,8 +12,10 @@ import (
 const TapVerb = "--internal-tap"
 
 // InstallTap pipes the output of pane paneID ("%N") into
-// `amuxBin --internal-tap -S <socket> %N`, which publishes the pane's
-// reported state. It is idempotent: a pane that already has a pipe keeps it.
+// `amuxBin --internal-tap -S <socket> --shared %N`, which hands the pipe to
+// the server's shared tap (starting it if none runs) and exits; the shared
+// tap publishes the pane's reported state. It is idempotent: a pane that
+// already has a pipe keeps it.
 //
 // `pipe-pane -o` alone is not enough for that: on a pane with a pipe it
 // closes the pipe (it is a toggle). So the pipe is opened under
@@ -53,7 +55,7 @@ func InstallTap(ctx context.Context, runner tmux.Runner, amuxBin, paneID string)
 // tmux.FormatTimeLiteral because tmux runs a pipe-pane command through
 // strftime and format expansion before handing it to the shell.
 func TapShellCommand(amuxBin, socket, paneID string) string {
-	return tmux.FormatTimeLiteral("exec " + ShellQuote(amuxBin) + " " + TapVerb + " -S " + ShellQuote(socket) + " " + paneID)
+	return tmux.FormatTimeLiteral("exec " + ShellQuote(amuxBin) + " " + TapVerb + " -S " + ShellQuote(socket) + " --shared " + paneID)
 }
 
 // ShellQuote quotes s as one POSIX shell word. Single quotes take every byte

@@ -87,7 +87,7 @@ func TestInstallTapRejectsBadInput(t *testing.T) {
 
 func TestTapShellCommandQuoting(t *testing.T) {
 	got := TapShellCommand(`/a b/it's #x 5%s/amux`, "/tmp/tmux-0/def ault", "%3")
-	want := `exec '/a b/it'\''s ##x 5%%s/amux' ` + TapVerb + ` -S '/tmp/tmux-0/def ault' %%3`
+	want := `exec '/a b/it'\''s ##x 5%%s/amux' ` + TapVerb + ` -S '/tmp/tmux-0/def ault' --shared %%3`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}

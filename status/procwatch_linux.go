@@ -2,7 +2,7 @@ package status
 
 import (
 	"errors"
-	"sync"
+	"os"
 
 	"golang.org/x/sys/unix"
 )
@@ -12,42 +12,38 @@ import (
 // the tap learns of the exit without polling even when tmux keeps the pane
 // (remain-on-exit) and the pipe therefore never reaches EOF. stop releases
 // the watch without calling onExit.
+//
+// The pidfd waits in Go's network poller, not in a blocking poll(2): a
+// shared tap watches one process per pane, and a parked goroutine costs a
+// few kilobytes where a thread blocked in a system call costs far more.
 func watchExit(pid int, onExit func()) (stop func(), err error) {
 	if pid <= 0 {
 		return nil, errors.New("no pid")
 	}
-	pidfd, err := unix.PidfdOpen(pid, 0)
+	pidfd, err := unix.PidfdOpen(pid, unix.PIDFD_NONBLOCK)
 	if err != nil {
 		return nil, err
 	}
-	var wake [2]int
-	if err := unix.Pipe2(wake[:], unix.O_CLOEXEC); err != nil {
-		unix.Close(pidfd)
+	// pidfd_open sets close-on-exec itself; os.NewFile registers the
+	// non-blocking fd with the poller.
+	f := os.NewFile(uintptr(pidfd), "pidfd")
+	rc, err := f.SyscallConn()
+	if err != nil {
+		f.Close()
 		return nil, err
 	}
 	go func() {
-		defer unix.Close(pidfd)
-		defer unix.Close(wake[0])
-		fds := []unix.PollFd{{Fd: int32(pidfd), Events: unix.POLLIN}, {Fd: int32(wake[0]), Events: unix.POLLIN}}
-		for {
-			_, err := unix.Poll(fds, -1)
-			if errors.Is(err, unix.EINTR) {
-				continue
-			}
-			if err == nil && fds[1].Revents != 0 {
-				return // stopped
-			}
-			break
-		}
-		onExit()
-	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			// If the watcher already returned, this write fails with EPIPE
-			// (never a signal: Go ignores SIGPIPE off stdout and stderr).
-			_, _ = unix.Write(wake[1], []byte{0})
-			unix.Close(wake[1])
+		exited := false
+		err := rc.Read(func(fd uintptr) bool {
+			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+			n, perr := unix.Poll(fds, 0)
+			exited = perr == nil && n > 0
+			return exited
 		})
-	}, nil
+		f.Close()
+		if err == nil && exited {
+			onExit()
+		}
+	}()
+	return func() { f.Close() }, nil
 }

@@ -26,8 +26,9 @@ type TapConfig struct {
 	Runner tmux.Runner
 	Now    func() time.Time // clock; nil means time.Now
 	Logf   func(format string, args ...any)
-	// ReadGap, when set, pauses after a short read so a flood of small
-	// pipe writes is read in large pieces (TapMain uses DefaultReadGap).
+	// ReadGap, when set, pauses after a short read inside a stream so a
+	// flood of small pipe writes is read in large pieces (TapMain and the
+	// shared tap use DefaultReadGap).
 	ReadGap time.Duration
 }
 
@@ -41,6 +42,9 @@ type tap struct {
 	cfg     TapConfig
 	kick    chan struct{}
 	answers chan bool // capability queries to answer, true when BEL-terminated
+	sc      *OSCParser
+	// done and answered close when the publisher and the answerer return.
+	done, answered chan struct{}
 
 	mu       sync.Mutex
 	identity string // @amux_tap while the tap runs: "<pid>:<procid token>"
@@ -76,62 +80,19 @@ func (c *commandTrack) running() bool { return c.state == "running" }
 // record set, and publishes its fold as pane options, one tmux call per
 // change. At EOF (the pane's process is gone or the pipe was closed) the
 // working and blocked records are dropped and that final state is published
-// if tmux still answers. It holds no state on disk.
+// if tmux still answers. It holds no state on disk. The shared tap runs the
+// same tap over each pane it was handed (startTap, ingest, finish).
 func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
-	if cfg.Logf == nil {
-		cfg.Logf = func(string, ...any) {}
-	}
-	t := &tap{cfg: cfg, kick: make(chan struct{}, 1), answers: make(chan bool, maxPendingAnswers), identity: tapIdentity()}
-	t.desired = t.compute()
-	done, answered := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t.publishLoop(ctx)
-	}()
-	go func() {
-		defer close(answered)
-		t.answerLoop(ctx)
-	}()
-	t.poke() // publish @amux_tap at once: the pane is tapped
-	t.watchProcess(ctx)
-
-	sc := NewOSCParser(t.handle)
-	buf := make([]byte, 32<<10)
+	t := startTap(ctx, cfg)
+	buf := make([]byte, readSize)
+	var pace readPace
 	var readErr error
 	for {
 		n, err := in.Read(buf)
 		if n > 0 {
-			t.mu.Lock()
-			t.seen = false
-			_, _ = sc.Write(buf[:n])
-			// Most reads hold no sequence at all: then there is nothing
-			// to recompute, and a read costs one IndexByte.
-			changed := t.seen && t.update()
-			rearm := t.rearm
-			t.rearm = false
-			now := t.cfg.Now()
-			woke := now.Sub(t.lastOut) >= outputWakeAfter
-			t.lastOut = now
-			if woke {
-				t.wakeDue = true
-			}
-			t.mu.Unlock()
-			if changed || woke {
-				t.poke()
-			}
-			if rearm {
-				t.watchProcess(ctx)
-			}
-			if n < len(buf)/2 && err == nil && t.cfg.ReadGap > 0 {
-				// tmux forwards pane output in pieces of a few hundred
-				// bytes; under a flood, reading each one costs far more
-				// than scanning it. Letting the pipe fill briefly turns
-				// thousands of reads into a few, for at most ReadGap of
-				// delay on a report that follows other output closely.
-				time.Sleep(t.cfg.ReadGap)
+			t.ingest(ctx, buf[:n])
+			if d := pace.after(n, t.cfg.ReadGap, time.Now()); d > 0 && err == nil {
+				time.Sleep(d)
 			}
 		}
 		if err != nil {
@@ -141,6 +102,86 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 			break
 		}
 	}
+	t.finish(ctx)
+	return readErr
+}
+
+// readSize is the most one read takes from a pane's stream.
+const readSize = 32 << 10
+
+// readPace decides the pause after a read. tmux forwards pane output in
+// pieces of a few hundred bytes; under a flood, reading each one costs far
+// more than scanning it, so letting the pipe fill briefly turns thousands
+// of reads into a few. The pause applies only inside a stream (this read
+// came within a gap of the previous one): a report that follows a quiet
+// spell, or a shell's start mark, is read at once, which is what keeps
+// `report` → `wait` in single milliseconds.
+type readPace struct{ last time.Time }
+
+// after returns how long to pause after a read of n bytes at now.
+func (p *readPace) after(n int, gap time.Duration, now time.Time) time.Duration {
+	streaming := !p.last.IsZero() && now.Sub(p.last) < gap
+	p.last = now
+	if gap <= 0 || n >= readSize/2 || !streaming {
+		return 0
+	}
+	return gap
+}
+
+// startTap sets up a tap and starts its publisher and answerer.
+func startTap(ctx context.Context, cfg TapConfig) *tap {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	t := &tap{cfg: cfg, kick: make(chan struct{}, 1), answers: make(chan bool, maxPendingAnswers), identity: tapIdentity(),
+		done: make(chan struct{}), answered: make(chan struct{})}
+	t.sc = NewOSCParser(t.handle)
+	t.desired = t.compute()
+	go func() {
+		defer close(t.done)
+		t.publishLoop(ctx)
+	}()
+	go func() {
+		defer close(t.answered)
+		t.answerLoop(ctx)
+	}()
+	t.poke() // publish @amux_tap at once: the pane is tapped
+	t.watchProcess(ctx)
+	return t
+}
+
+// ingest scans one read of the pane's output and wakes the publisher when
+// the options or the monitor need it.
+func (t *tap) ingest(ctx context.Context, p []byte) {
+	t.mu.Lock()
+	t.seen = false
+	_, _ = t.sc.Write(p)
+	// Most reads hold no sequence at all: then there is nothing to
+	// recompute, and a read costs one IndexByte.
+	changed := t.seen && t.update()
+	rearm := t.rearm
+	t.rearm = false
+	now := t.cfg.Now()
+	woke := now.Sub(t.lastOut) >= outputWakeAfter
+	t.lastOut = now
+	if woke {
+		t.wakeDue = true
+	}
+	t.mu.Unlock()
+	if changed || woke {
+		t.poke()
+	}
+	if rearm {
+		t.watchProcess(ctx)
+	}
+}
+
+// finish ends the tap at the end of its stream: transient records drop,
+// @amux_tap is unset, and that final state is flushed before it returns.
+func (t *tap) finish(ctx context.Context) {
 	close(t.answers)
 	t.mu.Lock()
 	t.records.DropTransient()
@@ -152,13 +193,12 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	t.watched = -1 // a watcher firing now must not poke a closed channel
 	t.mu.Unlock()
 	close(t.kick) // the publisher flushes the final state, then returns
-	for _, c := range []chan struct{}{answered, done} {
+	for _, c := range []chan struct{}{t.answered, t.done} {
 		select {
 		case <-c:
 		case <-ctx.Done():
 		}
 	}
-	return readErr
 }
 
 // handle applies one parser event. It runs with t.mu held.
@@ -320,7 +360,7 @@ func (t *tap) publishLoop(ctx context.Context) {
 			failures++
 			// A vanished pane or server will not come back; anything else
 			// gets a few bounded retries before waiting for the next change.
-			if !open || failures > 3 || tmux.IsNoServer(err) || ctx.Err() != nil {
+			if !open || failures > 3 || tmux.IsNoServer(err) || errors.Is(err, errSuperseded) || ctx.Err() != nil {
 				break
 			}
 			select {
