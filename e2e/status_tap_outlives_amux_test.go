@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"amux.dev/amux/app"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestStatusTapOutlivesAmux(t *testing.T) {
 	tap := announced()
 
 	leaveTerminal(t, s.term)
-	s.term.Press(t, "quit")
+	s.term.Press(t, app.ActQuit)
 	if code := s.term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)
 	}

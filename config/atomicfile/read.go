@@ -96,7 +96,29 @@ func ReadRegularFile(path string, limit int64, timeout time.Duration) ([]byte, e
 // openFollowing opens path, following links, only once a stat (which opens
 // nothing) has shown a regular file: opening a device can have effects of
 // its own. The open is checked to have reached the same file.
+//
+// A file amux's own writers replace by rename can change between the stat
+// and the open; that is a new version, not an attack, so the open is tried
+// again a few times before it is refused.
 func openFollowing(path string) (*os.File, error) {
+	var err error
+	for range replacedRetries {
+		var f *os.File
+		if f, err = openFollowingOnce(path); !errors.Is(err, errReplaced) {
+			return f, err
+		}
+	}
+	return nil, err
+}
+
+// replacedRetries bounds the opens of a file that keeps being replaced.
+const replacedRetries = 5
+
+// errReplaced is the refusal of a file that changed while it was opened.
+var errReplaced = &RefusedError{Reason: "changed while amux opened it"}
+
+// openFollowingOnce is one try of openFollowing.
+func openFollowingOnce(path string) (*os.File, error) {
 	before, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -110,7 +132,7 @@ func openFollowing(path string) (*os.File, error) {
 	}
 	after, err := f.Stat()
 	if err == nil && !os.SameFile(before, after) {
-		err = &RefusedError{Reason: "changed while amux opened it"}
+		err = errReplaced
 	}
 	if err != nil {
 		f.Close()
