@@ -68,7 +68,7 @@ func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 			marks := t.TempDir()
 			term := startWorkbench(t, env)
 			addProject(t, term, repo)
-			if c.op != "create" {
+			if c.op != app.ActNewWorkspace {
 				createWorkspace(t, term, "feat", "")
 			}
 			if c.scripts != nil {
