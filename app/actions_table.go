@@ -34,7 +34,7 @@ func actionRows() []action {
 		{Action: keyOnly(k(actBottom, scopeProjectList, []string{"G", "end"}, "bottom", "Go to the last row")),
 			run: func(m *Model) tea.Cmd { m.list.bottom(); return nil }},
 		{Action: k(actOpen, scopeProjectList, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
-			run: (*Model).openSelected, why: whyNothingSelected},
+			run: (*Model).openSelected, why: whyNothingToOpen},
 		{Action: k(actFilter, scopeProjectList, []string{"/"}, "filter", "Filter projects and workspaces"),
 			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeProjectList, []string{"a"}, "add project", "Add a project (a git repository)")),
@@ -217,6 +217,18 @@ func whyNotRestorable(m *Model) string {
 		return "select a shelved workspace"
 	case w.Busy:
 		return "an operation is already running on it"
+	}
+	return ""
+}
+
+// whyNothingToOpen: open folds a project or moves focus to the selected
+// workspace's tabs, which from the tab area is where focus already is.
+func whyNothingToOpen(m *Model) string {
+	if why := whyNothingSelected(m); why != "" {
+		return why
+	}
+	if r, ok := m.list.selected(); ok && r.Kind != projectlist.ProjectRow && m.focus == focusTabArea {
+		return "already there"
 	}
 	return ""
 }

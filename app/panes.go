@@ -45,9 +45,9 @@ func layoutRows() []action {
 		{Action: k(actToggleList, scopeWorkspace, []string{"B"}, "list", "Show or hide the project list (moving focus to it shows it)"),
 			run: (*Model).toggleList},
 		{Action: k(actListWider, scopeProjectList, []string{"=", "+"}, "wider", "Make the project list wider (or drag its right edge)"),
-			run: func(m *Model) tea.Cmd { return m.resizeList(resizeStep) }},
+			run: func(m *Model) tea.Cmd { return m.resizeList(resizeStep) }, why: whyListNotShown},
 		{Action: k(actListNarrower, scopeProjectList, []string{"-"}, "narrower", "Make the project list narrower"),
-			run: func(m *Model) tea.Cmd { return m.resizeList(-resizeStep) }},
+			run: func(m *Model) tea.Cmd { return m.resizeList(-resizeStep) }, why: whyListNotShown},
 		{Action: k(actZoom, scopeWorkspace, []string{"z"}, "zoom", "Zoom the shown tab to the whole screen, or back (focus elsewhere also ends it)"),
 			run: (*Model).toggleZoom, why: whyNoTab},
 	}
@@ -58,11 +58,28 @@ func (m *Model) listWidth() int {
 	if m.listPane.hidden || m.listPane.zoomed {
 		return 0
 	}
+	return m.listShownWidth()
+}
+
+// listShownWidth is the list's width once shown again: what a resize of a
+// hidden or zoomed-away list starts from.
+func (m *Model) listShownWidth() int {
 	w := m.listPane.width
 	if w == 0 {
 		w = min(44, max(30, m.width/4))
 	}
 	return max(listMinWidth, min(w, m.width-tabAreaMinWidth))
+}
+
+// whyListNotShown: a resize acts on the list in sight.
+func whyListNotShown(m *Model) string {
+	switch {
+	case m.listPane.zoomed:
+		return "a tab is zoomed (" + m.keyName(actZoom) + " ends it)"
+	case m.listPane.hidden:
+		return "the project list is hidden (" + m.keyName(actToggleList) + " shows it)"
+	}
+	return ""
 }
 
 // toggleList shows or hides the project list. Hidden, it gives focus to
@@ -81,7 +98,7 @@ func (m *Model) toggleList() tea.Cmd {
 }
 
 func (m *Model) resizeList(d int) tea.Cmd {
-	m.listPane.width = max(listMinWidth, m.listWidth()+d)
+	m.listPane.width = max(listMinWidth, m.listShownWidth()+d)
 	return m.layoutChanged()
 }
 

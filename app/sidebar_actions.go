@@ -48,21 +48,21 @@ func sidebarRows() []action {
 		{Action: k(actToggleSidebar, scopeWorkspace, []string{"b"}, "sidebar", "Show or hide the sidebar (changes and files of the workspace)"),
 			run: (*Model).toggleSidebar, why: whyNotOpenWorkspace},
 		{Action: k(actFocusSidebar, scopeTabArea, []string{"l", "right"}, "focus sidebar", "Move focus to the sidebar"),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusSidebar) }, why: whyNoSidebar},
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusSidebar) }, why: whyNoSidebarFocus},
 		{Action: hint(k(actSideToList, scopeSidebar, []string{"esc", "tab"}, "focus list", "Move focus to the project list")),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusList) }},
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusList) }, why: whyNotInSidebar},
 		{Action: k(actSideToTabArea, scopeSidebar, []string{"shift+tab"}, "focus tabs", "Move focus to the tab area"),
-			run: func(m *Model) tea.Cmd { return m.setFocus(focusTabArea) }},
+			run: func(m *Model) tea.Cmd { return m.setFocus(focusTabArea) }, why: whyNotInSidebar},
 		{Action: hint(k(actSideEnter, scopeSideTerm, []string{"enter"}, "type in shell", "Give the keys to the sidebar's shell (the palette's first entry comes back)")),
 			run: (*Model).enterProgram, why: whyNoProgram},
 		{Action: hint(k(actSideNextTab, scopeSidebar, []string{">"}, "next", "Next sidebar tab (Changes, Project, Terminal)")),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.side.step(1, m.sideEnv())) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.side.step(1, m.sideEnv())) }, why: whyNotInSidebar},
 		{Action: k(actSidePrevTab, scopeSidebar, []string{"<"}, "previous", "Previous sidebar tab"),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.side.step(-1, m.sideEnv())) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.side.step(-1, m.sideEnv())) }, why: whyNotInSidebar},
 		{Action: k(actSideWider, scopeSidebar, []string{"=", "+"}, "wider", "Make the sidebar wider (or drag its left edge)"),
-			run: resizeSidebar(resizeStep)},
+			run: resizeSidebar(resizeStep), why: whyNotInSidebar},
 		{Action: k(actSideNarrower, scopeSidebar, []string{"-"}, "narrower", "Make the sidebar narrower"),
-			run: resizeSidebar(-resizeStep)},
+			run: resizeSidebar(-resizeStep), why: whyNotInSidebar},
 		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.workspaceDiff(m.reviewScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
@@ -77,8 +77,26 @@ func sidebarRows() []action {
 	return append(rows, componentRows()...)
 }
 
+// whyNotInSidebar: the sidebar's own keys act on the sidebar that has
+// focus; from the palette elsewhere they would act on nothing in sight.
+func whyNotInSidebar(m *Model) string {
+	if m.focus != focusSidebar {
+		return "the sidebar does not have focus (" + m.keyName(actFocusSidebar) + " from the tab area)"
+	}
+	return ""
+}
+
+// whyNoSidebarFocus: the sidebar takes focus when it can be shown and
+// does not have it already.
+func whyNoSidebarFocus(m *Model) string {
+	if m.focus == focusSidebar {
+		return "already there"
+	}
+	return whyNoSidebar(m)
+}
+
 func whyNoSidebar(m *Model) string {
-	if m.sideWidth() == 0 {
+	if m.sideUnzoomedWidth() == 0 { // a zoom ends when the sidebar takes focus
 		return "the sidebar is hidden (" + m.keyName(actToggleSidebar) + " shows it)"
 	}
 	return ""
@@ -100,7 +118,7 @@ func whyNoLanding(m *Model) string {
 // resizeSidebar is the handler that makes the sidebar d columns wider.
 func resizeSidebar(d int) func(m *Model) tea.Cmd {
 	return func(m *Model) tea.Cmd {
-		m.side.resize(m.sideWidth() + d)
+		m.side.resize(m.sideUnzoomedWidth() + d)
 		return m.layoutChanged()
 	}
 }

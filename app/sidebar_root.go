@@ -11,8 +11,20 @@ import (
 
 // sideWidth is the sidebar's width now, 0 when it is not shown.
 func (m *Model) sideWidth() int {
-	canShow := m.sideWorkspace() != "" && !m.listPane.zoomed
-	return m.side.widthIn(canShow, m.width, m.width-m.listWidth()-tabAreaMinWidth) // the tabs keep room
+	if m.listPane.zoomed {
+		return 0
+	}
+	return m.sideUnzoomedWidth()
+}
+
+// sideUnzoomedWidth is the sidebar's width once a zoom ends: what its focus
+// key (which ends the zoom) and a resize behind a zoom go by.
+func (m *Model) sideUnzoomedWidth() int {
+	list := 0
+	if !m.listPane.hidden {
+		list = m.listShownWidth()
+	}
+	return m.side.widthIn(m.sideWorkspace() != "", m.width, m.width-list-tabAreaMinWidth) // the tabs keep room
 }
 
 // sideWorkspace is the workspace the sidebar can show: the selected one,
