@@ -86,8 +86,8 @@ func (o Options) command(ctx context.Context, remote ...string) (*exec.Cmd, erro
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(o.controlDir(), 0o700); err != nil {
-		return nil, fmt.Errorf("remote host: control socket directory: %w", err)
+	if err := o.ssh().Prepare(); err != nil {
+		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, o.sshBin(), o.sshArgs(remote...)...)
 	// ssh reads nothing from the person's terminal (BatchMode), and a

@@ -13,6 +13,7 @@ package sshcmd
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -60,6 +61,18 @@ func (o Options) Check() error {
 	// while it creates one, and %C is 40 hex digits.
 	if n := len(o.ControlDir()) + 1 + 40 + 17; n > 104 {
 		return fmt.Errorf("remote host: the control socket path under %s would be %d bytes, over the 104 a socket allows: use a shorter AMUX_HOME", o.ControlDir(), n)
+	}
+	return nil
+}
+
+// Prepare is Check, then makes the control socket directory (private: a
+// socket there is a way into the host).
+func (o Options) Prepare() error {
+	if err := o.Check(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.ControlDir(), 0o700); err != nil {
+		return fmt.Errorf("remote host: control socket directory: %w", err)
 	}
 	return nil
 }
