@@ -71,8 +71,6 @@ func (o Options) ssh() sshcmd.Options {
 		ControlPersist: o.ControlPersist}
 }
 
-func (o Options) controlDir() string { return o.ssh().ControlDir() }
-
 func (o Options) sshBin() string { return o.ssh().Program() }
 
 // sshArgs is the ssh command line for one channel of the shared

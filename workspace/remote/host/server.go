@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"amux.dev/amux/status/monitor"
@@ -33,6 +34,7 @@ type Server struct {
 	SafetyNet time.Duration
 
 	log     *slog.Logger
+	reads   atomic.Int64 // reads of the sessions, for tests
 	monRes  <-chan monitor.Result
 	monDone chan struct{}
 }

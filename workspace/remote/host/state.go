@@ -22,8 +22,7 @@ type state struct {
 	// ctl is the long-lived control client on the host's server (nil
 	// while there is no session to attach it to): its notifications say
 	// when sessions come, go or are renamed, and reads go over it.
-	ctl   *tmux.Control
-	reads int // reads of the sessions, for tests and benchmarks
+	ctl *tmux.Control
 }
 
 func newState(s *Server) *state { return &state{s: s} }
@@ -117,7 +116,7 @@ func (st *state) sessions(ctx context.Context) ([]proto.Session, error) {
 	if st.ctl != nil {
 		r = st.ctl
 	}
-	st.reads++
+	st.s.reads.Add(1)
 	out, err := r.Run(ctx, "list-sessions", "-F", sessionFormat())
 	if err != nil && r != tmux.Runner(st.s.Tmux) {
 		// The control client went (its session ended): read with a
