@@ -50,6 +50,9 @@ type Config struct {
 	Keys map[string][]string
 	// UserThemes are the valid themes of themes.json (see LoadUserThemes).
 	UserThemes []Palette
+	// Hosts are the remote machines, in the order the UI lists them after
+	// this machine (see Host; saved by SaveHosts).
+	Hosts []Host
 }
 
 // Status tunes the activity heuristic behind @amux_agent_state.

@@ -102,6 +102,9 @@ func Load(home string) (Config, error) {
 	if raw, ok := top["keys"]; ok {
 		warns = append(warns, applyKeys(&cfg, raw)...)
 	}
+	if raw, ok := top["hosts"]; ok {
+		warns = append(warns, applyHosts(&cfg, raw)...)
+	}
 	return cfg, errors.Join(warns...)
 }
 

@@ -13,7 +13,7 @@ import (
 // remoteHost starts a real sshd whose remote side has amux on its PATH,
 // and returns it with the options this machine's client reaches it with
 // (its own short state home for the control sockets).
-func remoteHost(t *testing.T, install bool) (*harness.SSHD, client.Options) {
+func remoteHost(t testing.TB, install bool) (*harness.SSHD, client.Options) {
 	t.Helper()
 	bin := harness.AmuxBinary(t)
 	s := harness.StartSSHD(t)
@@ -25,7 +25,7 @@ func remoteHost(t *testing.T, install bool) (*harness.SSHD, client.Options) {
 }
 
 // amuxVersion is what `amux --version` says after "amux ".
-func amuxVersion(t *testing.T, bin string) string {
+func amuxVersion(t testing.TB, bin string) string {
 	t.Helper()
 	out, err := exec.Command(bin, "--version").Output()
 	if err != nil {
@@ -35,7 +35,7 @@ func amuxVersion(t *testing.T, bin string) string {
 }
 
 // startHost connects and closes the connection at cleanup.
-func startHost(t *testing.T, o client.Options) *client.Host {
+func startHost(t testing.TB, o client.Options) *client.Host {
 	t.Helper()
 	h := client.Start(o)
 	t.Cleanup(h.Close)
@@ -43,7 +43,7 @@ func startHost(t *testing.T, o client.Options) *client.Host {
 }
 
 // awaitHost waits, on the host's change notices, until cond holds.
-func awaitHost(t *testing.T, h *client.Host, within time.Duration, what string, cond func() bool) {
+func awaitHost(t testing.TB, h *client.Host, within time.Duration, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.NewTimer(within)
 	defer deadline.Stop()

@@ -35,6 +35,12 @@ Flags:
   --workspace ID      only panes of this workspace (@amux_workspace ID or
                       @amux_workspace_name)
   --session NAME      only panes of the session with exactly this name
+  --host NAME         wait on that host of config.json's hosts instead, over
+                      ssh (its own amux wait, through the shared connection);
+                      give it again for several: the first match wins, the
+                      other waits are cancelled, and its line begins with
+                      host=NAME
+  --all-hosts         wait on this machine and every configured host at once
   --help              show this help
 
 A state already stored when wait starts matches at once. A working or
@@ -42,8 +48,9 @@ blocked report from a pane whose process has exited never matches.
 Inside a pane the tmux server is the one in $TMUX; elsewhere
 $AMUX_TMUX_SERVER (default "amux").
 
-Exit status: 0 matched, 1 tmux missing or too old, 2 timeout or bad flags
-(with --command: the command's own exit status).
+Exit status: 0 matched, 1 tmux missing or too old (or no host reachable),
+2 timeout or bad flags (with --command: the command's own exit status, from
+whichever host matched).
 `
 
 // waitOptions is a parsed `amux wait` command line.
@@ -54,6 +61,8 @@ type waitOptions struct {
 	timeout   time.Duration
 	workspace string
 	session   string
+	hosts     []string // --host: wait there (wait_hosts.go)
+	allHosts  bool     // --all-hosts: here and on every configured host
 }
 
 // waitEnv is what a wait runs against besides its command line.
@@ -76,6 +85,9 @@ func runWait(args []string, stdout, stderr io.Writer, env waitEnv) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "amux wait: %v (see amux wait --help)\n", err)
 		return 2
+	}
+	if len(opts.hosts) > 0 || opts.allHosts {
+		return runWaitHosts(opts, stdout, stderr, env)
 	}
 	client := tmux.New(tmux.ResolveServerInPane(env.getenv))
 	vctx, cancel := context.WithTimeout(context.Background(), tmux.DefaultTimeout)
@@ -119,6 +131,8 @@ func parseWaitFlags(args []string) (waitOptions, bool, error) {
 	fs.StringVar(&timeout, "timeout", "", "")
 	fs.StringVar(&opts.workspace, "workspace", "", "")
 	fs.StringVar(&opts.session, "session", "", "")
+	fs.Func("host", "", func(v string) error { opts.hosts = append(opts.hosts, v); return nil })
+	fs.BoolVar(&opts.allHosts, "all-hosts", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return opts, true, nil

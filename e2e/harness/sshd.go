@@ -65,7 +65,7 @@ func StartSSHD(t testing.TB) *SSHD {
 		}
 	}
 	dir := ShortDir(t, "sshd")
-	s := &SSHD{Dest: "amux-test-host", RemoteHome: filepath.Join(dir, "rhome")}
+	s := &SSHD{RemoteHome: filepath.Join(dir, "rhome")}
 	s.RemoteState = filepath.Join(s.RemoteHome, ".amux")
 	s.RemoteTmux = filepath.Join(dir, "rtmux")
 	s.RemoteBin = filepath.Join(s.RemoteHome, "bin")
@@ -83,6 +83,9 @@ func StartSSHD(t testing.TB) *SSHD {
 	authorized := filepath.Join(dir, "authorized_keys")
 	copyFile(t, userKey+".pub", authorized)
 	s.Port = freePort(t)
+	// An alias of its own, so the configs of several servers can be
+	// joined into one file (see JoinConfigs).
+	s.Dest = "amux-test-host-" + strconv.Itoa(s.Port)
 	user := currentUser(t)
 	conf := filepath.Join(dir, "sshd_config")
 	writeFile(t, conf, strings.Join([]string{
@@ -99,7 +102,7 @@ func StartSSHD(t testing.TB) *SSHD {
 		"PubkeyAuthentication yes",
 		"PermitRootLogin prohibit-password",
 		"PermitUserEnvironment no",
-		"AllowTcpForwarding no",
+		"AllowTcpForwarding local", // ports a client forwards over its master
 		"X11Forwarding no",
 		"MaxStartups 100",
 		"MaxSessions 100",
@@ -150,6 +153,36 @@ func StartSSHD(t testing.TB) *SSHD {
 		time.Sleep(20 * time.Millisecond) // polling a port with a deadline, not a wait for luck
 	}
 	return s
+}
+
+// JoinConfigs writes one ssh_config holding every server's Host block, for
+// a client that reaches several hosts through one -F file.
+func JoinConfigs(t testing.TB, servers ...*SSHD) string {
+	t.Helper()
+	var b strings.Builder
+	for _, s := range servers {
+		c, err := os.ReadFile(s.Config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(c)
+	}
+	path := filepath.Join(ShortDir(t, "sshcfg"), "ssh_config")
+	writeFile(t, path, b.String())
+	return path
+}
+
+// SSHWrapper writes an executable that runs ssh with -F config and its own
+// arguments: what $AMUX_SSH names for an amux run as a program (which
+// takes no -F of its own; the person's ~/.ssh/config is ssh's default).
+func SSHWrapper(t testing.TB, config string) string {
+	t.Helper()
+	path := filepath.Join(ShortDir(t, "sshw"), "ssh")
+	writeFile(t, path, "#!/bin/sh\nexec ssh -F '"+config+"' \"$@\"\n")
+	if err := os.Chmod(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // InstallAmux puts bin on the remote PATH as amux.

@@ -40,6 +40,7 @@ type Host struct {
 	changes chan struct{}
 	stop    context.CancelFunc
 	stopped chan struct{}
+	fwd     []Forwarding // kept forwardings, asked for again on each connection
 }
 
 // Start begins connecting to the host in the background and returns at
@@ -125,6 +126,7 @@ func (h *Host) loop(ctx context.Context) {
 			h.conn, h.err = c, nil
 			h.mu.Unlock()
 			h.notify()
+			go h.reforward(ctx)
 			backoff = minBackoff
 			select {
 			case <-c.done:

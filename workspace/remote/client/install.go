@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"amux.dev/amux/config"
 	"amux.dev/amux/workspace/remote/proto"
 )
 
@@ -21,7 +22,7 @@ func Install(ctx context.Context, o Options, localBin, remotePath string) error 
 	if remotePath == "" {
 		remotePath = DefaultInstallPath
 	}
-	if !safeWord.MatchString(remotePath) || strings.Contains(remotePath, "..") {
+	if config.CheckProgram(remotePath) != nil || strings.Contains(remotePath, "..") {
 		return fmt.Errorf("install: %q is not a plain path (letters, digits, . _ / + - only)", remotePath)
 	}
 	bin, err := os.ReadFile(localBin)

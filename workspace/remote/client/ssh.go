@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"amux.dev/amux/config"
 	"amux.dev/amux/workspace/remote/host"
 	"amux.dev/amux/workspace/remote/proto"
+	"amux.dev/amux/workspace/remote/sshcmd"
 )
 
 // Options say how to reach one host. Dest and StateHome are required.
@@ -50,69 +49,34 @@ type Options struct {
 const (
 	// DefaultInstallPath is where Install puts amux on a host, relative to
 	// the login directory ssh starts in.
-	DefaultInstallPath    = ".local/bin/amux"
-	DefaultControlPersist = 10 * time.Minute
+	DefaultInstallPath    = sshcmd.DefaultInstallPath
+	DefaultControlPersist = sshcmd.DefaultControlPersist
 	DefaultHelloTimeout   = 30 * time.Second
 )
 
-// safeWord is what a program path on the host may hold: it becomes a word
-// of the remote shell's command line, so nothing that shell would expand
-// or split is allowed (a leading ~/ is, for the login directory).
-var safeWord = regexp.MustCompile(`^(~/)?[A-Za-z0-9._/+-]+$`)
-
 func (o Options) check() error {
-	if o.Dest == "" || strings.HasPrefix(o.Dest, "-") || strings.ContainsAny(o.Dest, " \t\r\n") {
-		return fmt.Errorf("remote host: %q is not an ssh destination", o.Dest)
+	if err := o.ssh().Check(); err != nil {
+		return err
 	}
-	if o.StateHome == "" {
-		return errors.New("remote host: no state home")
-	}
-	if o.Program != "" && !safeWord.MatchString(o.Program) {
-		return fmt.Errorf("remote host: program %q holds characters a shell would expand", o.Program)
-	}
-	// A unix socket path is at most 107 bytes; ssh adds ".<16 random>"
-	// while it creates one, and %C is 40 hex digits.
-	if n := len(o.controlDir()) + 1 + 40 + 17; n > 104 {
-		return fmt.Errorf("remote host: the control socket path under %s would be %d bytes, over the 104 a socket allows: use a shorter AMUX_HOME", o.controlDir(), n)
+	if err := config.CheckProgram(o.Program); err != nil {
+		return fmt.Errorf("remote host: %w", err)
 	}
 	return nil
 }
 
-func (o Options) controlDir() string { return filepath.Join(o.StateHome, "ssh") }
-
-func (o Options) sshBin() string {
-	if o.SSH != "" {
-		return o.SSH
-	}
-	return "ssh"
+// ssh is how the shared connection is reached: the same lines for every
+// channel (package sshcmd).
+func (o Options) ssh() sshcmd.Options {
+	return sshcmd.Options{Dest: o.Dest, StateHome: o.StateHome, SSH: o.SSH, ConfigFile: o.ConfigFile,
+		ControlPersist: o.ControlPersist}
 }
 
+func (o Options) sshBin() string { return o.ssh().Program() }
+
 // sshArgs is the ssh command line for one channel of the shared
-// connection: the first one starts the master (ControlMaster=auto), which
-// stays in the background for ControlPersist; later ones (a tab's attach,
-// a copy) are channels of the same TCP connection. BatchMode keeps ssh
-// from asking for anything (a password, a passphrase, a new host key);
-// StrictHostKeyChecking=yes refuses an unknown key instead of adding it.
+// connection without a terminal (see sshcmd.Options.ChannelArgs).
 func (o Options) sshArgs(remote ...string) []string {
-	persist := o.ControlPersist
-	if persist <= 0 {
-		persist = DefaultControlPersist
-	}
-	var a []string
-	if o.ConfigFile != "" {
-		a = append(a, "-F", o.ConfigFile)
-	}
-	a = append(a,
-		"-o", "ControlMaster=auto",
-		"-o", "ControlPath="+filepath.Join(o.controlDir(), "%C"),
-		"-o", "ControlPersist="+strconv.Itoa(int(persist/time.Second)),
-		"-o", "BatchMode=yes",
-		"-o", "StrictHostKeyChecking=yes",
-		"-o", "ServerAliveInterval=15",
-		"-o", "ServerAliveCountMax=3",
-		"-T", "-e", "none",
-		"--", o.Dest)
-	return append(a, remote...)
+	return o.ssh().ChannelArgs(sshcmd.NoTTY, remote...)
 }
 
 // command builds an ssh process for remote, its control directory made.
@@ -120,8 +84,8 @@ func (o Options) command(ctx context.Context, remote ...string) (*exec.Cmd, erro
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(o.controlDir(), 0o700); err != nil {
-		return nil, fmt.Errorf("remote host: control socket directory: %w", err)
+	if err := o.ssh().Prepare(); err != nil {
+		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, o.sshBin(), o.sshArgs(remote...)...)
 	// ssh reads nothing from the person's terminal (BatchMode), and a

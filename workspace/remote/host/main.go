@@ -97,9 +97,10 @@ func NewFromEnv(ctx context.Context, getenv func(string) string, version string)
 		log.Warn("port registry", "err", err.Error())
 	}
 	rules := screenrules.NewLive(home)
+	instance := workspace.NewInstanceID(home)
 	eng, err := workspace.New(workspace.Options{
 		Home: home, Git: git.New(git.OptionsFromEnv(getenv)), Tmux: tc, Ports: reg,
-		AmuxBin: bin, Instance: workspace.NewInstanceID(home),
+		AmuxBin: bin, Instance: instance,
 		InstallTap: func(ctx context.Context, paneID string) error {
 			return status.InstallTap(ctx, tc, bin, paneID)
 		},
@@ -112,8 +113,13 @@ func NewFromEnv(ctx context.Context, getenv func(string) string, version string)
 		closeLog()
 		return nil, nil, err
 	}
-	s := &Server{Engine: eng, Tmux: tc, Home: home, Version: version, log: log}
-	return s, closeLog, nil
+	// The rules follow the host's files while it serves, as a local
+	// amux's do.
+	rctx, stopRules := context.WithCancel(context.Background())
+	go func() { _ = rules.Watch(rctx, nil) }()
+	s := &Server{Engine: eng, Tmux: tc, Home: home, Version: version, log: log,
+		Monitor: newMonitor(tc, instance, home, cfg, rules, eng)}
+	return s, func() { stopRules(); closeLog() }, nil
 }
 
 // composer reads an agent's composer through the host's screen rules, so

@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 	"amux.dev/amux/workspace/remote/proto"
@@ -20,26 +22,22 @@ import (
 // NewFromEnv (the real start) or fill the fields (tests).
 type Server struct {
 	Engine  *workspace.Engine
-	Tmux    tmux.Runner // the host's private server, read for session state
-	Home    string      // the state home, named in the hello
-	Version string      // this binary's amux version
-	// Poll is how often the host reads its own tmux server for session
-	// state to push (zero: DefaultPoll). The reads are local to the host;
-	// nothing polls over SSH.
-	Poll time.Duration
-	// RecordsPoll is how often records are read again when no request
-	// changed them, to push what another amux on the host did (zero:
-	// DefaultRecordsPoll).
-	RecordsPoll time.Duration
+	Tmux    *tmux.Client // the host's private server, read for session state
+	Home    string       // the state home, named in the hello
+	Version string       // this binary's amux version
+	// Monitor is the status monitor for the host's server (nil: none):
+	// Serve runs it, and its results are one of the signals to read the
+	// sessions again (see push.go).
+	Monitor *monitor.Monitor
+	// SafetyNet is how often everything is read again when nothing said
+	// it changed (zero: DefaultSafetyNet). Nothing polls over SSH.
+	SafetyNet time.Duration
 
-	log *slog.Logger
+	log     *slog.Logger
+	reads   atomic.Int64 // reads of the sessions, for tests
+	monRes  <-chan monitor.Result
+	monDone chan struct{}
 }
-
-// Defaults of the host's local reads.
-const (
-	DefaultPoll        = 400 * time.Millisecond
-	DefaultRecordsPoll = 2 * time.Second
-)
 
 // conn is one served connection.
 type conn struct {
@@ -64,8 +62,13 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	w := proto.NewWriter(out)
+	var server string
+	if s.Tmux != nil {
+		server = s.Tmux.Server().Name
+	}
 	if err := w.Write(proto.Message{Type: proto.TypeHello, Hello: &proto.Hello{
-		Proto: proto.Version, Amux: s.Version, OS: runtime.GOOS, Arch: runtime.GOARCH, Home: s.Home}}); err != nil {
+		Proto: proto.Version, Amux: s.Version, OS: runtime.GOOS, Arch: runtime.GOARCH, Home: s.Home,
+		Server: server}}); err != nil {
 		return err
 	}
 	rd := proto.NewReader(in, proto.MaxClientLine)
@@ -99,6 +102,7 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := w.Write(proto.Message{Type: proto.TypeSnapshot, Snapshot: snap}); err != nil {
 		return err
 	}
+	s.startMonitor(ctx)
 	pushDone := make(chan struct{})
 	go func() { defer close(pushDone); st.push(ctx, c) }()
 
@@ -106,8 +110,24 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	cancel()
 	c.handlers.Wait()
 	<-pushDone
+	if s.monDone != nil {
+		<-s.monDone // the lease is given up before the process ends
+	}
 	return err
 }
+
+// startMonitor runs the monitor until ctx ends (it then releases the
+// lease, so another amux on the host takes over at once).
+func (s *Server) startMonitor(ctx context.Context) {
+	if s.Monitor == nil {
+		return
+	}
+	s.monRes, s.monDone = s.Monitor.Results(), make(chan struct{})
+	go func() { defer close(s.monDone); s.Monitor.Run(ctx) }()
+}
+
+// results is the monitor's results (nil without one).
+func (s *Server) results() <-chan monitor.Result { return s.monRes }
 
 func (c *conn) readLoop(rd *proto.Reader) error {
 	for {

@@ -19,6 +19,10 @@ type state struct {
 	s            *Server
 	lastSessions []byte
 	lastRecords  []byte
+	// ctl is the long-lived control client on the host's server (nil
+	// while there is no session to attach it to): its notifications say
+	// when sessions come, go or are renamed, and reads go over it.
+	ctl *tmux.Control
 }
 
 func newState(s *Server) *state { return &state{s: s} }
@@ -44,41 +48,13 @@ func (st *state) snapshot(ctx context.Context) (*proto.Snapshot, error) {
 	return &proto.Snapshot{Sessions: sessions, Records: records, Projects: projects, Taken: time.Now()}, nil
 }
 
-// push sends each change until ctx ends: sessions are read every Poll,
-// records after every request (nudge) and every RecordsPoll.
-func (st *state) push(ctx context.Context, c *conn) {
-	poll, recPoll := st.s.Poll, st.s.RecordsPoll
-	if poll <= 0 {
-		poll = DefaultPoll
-	}
-	if recPoll <= 0 {
-		recPoll = DefaultRecordsPoll
-	}
-	sessTick := time.NewTicker(poll)
-	defer sessTick.Stop()
-	recTick := time.NewTicker(recPoll)
-	defer recTick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-sessTick.C:
-			st.pushSessions(ctx, c)
-		case <-recTick.C:
-			st.pushRecords(ctx, c)
-		case <-c.nudge:
-			st.pushSessions(ctx, c)
-			st.pushRecords(ctx, c)
-		}
-	}
-}
-
 func (st *state) pushSessions(ctx context.Context, c *conn) {
 	list, err := st.sessions(ctx)
 	if err != nil {
 		st.s.log.Warn("remote host: read sessions", "err", err.Error())
 		return
 	}
+	st.attach(ctx, list)
 	b, _ := json.Marshal(list)
 	if bytes.Equal(b, st.lastSessions) {
 		return
@@ -130,10 +106,24 @@ func sessionFormat() string {
 	return strings.Join(f, fieldSep) + recordSep
 }
 
+// sessions reads the host's sessions over the control client while there
+// is one (no process: a command on the client's own pipe), else with one
+// tmux process.
 func (st *state) sessions(ctx context.Context) ([]proto.Session, error) {
 	ctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	out, err := st.s.Tmux.Run(ctx, "list-sessions", "-F", sessionFormat())
+	var r tmux.Runner = st.s.Tmux
+	if st.ctl != nil {
+		r = st.ctl
+	}
+	st.s.reads.Add(1)
+	out, err := r.Run(ctx, "list-sessions", "-F", sessionFormat())
+	if err != nil && r != tmux.Runner(st.s.Tmux) {
+		// The control client went (its session ended): read with a
+		// process, and attach again after.
+		st.dropControl()
+		out, err = st.s.Tmux.Run(ctx, "list-sessions", "-F", sessionFormat())
+	}
 	if err != nil {
 		if tmux.IsNoServer(err) {
 			return nil, nil

@@ -24,7 +24,7 @@ import (
 
 // Version is the protocol's version. Any change to a message's meaning or
 // shape bumps it; the two sides refuse each other unless it is equal.
-const Version = 1
+const Version = 2
 
 // Message types (Message.Type).
 const (
@@ -74,6 +74,9 @@ type Hello struct {
 	Arch  string `json:"arch,omitempty"`
 	// Home is the host's state home, for people (shown, never opened).
 	Home string `json:"home,omitempty"`
+	// Server is the host's private tmux server (its -L name), which a
+	// remote tab attaches to; the client checks it before using it.
+	Server string `json:"server,omitempty"`
 }
 
 // Snapshot is the host's whole state at the start of a connection.
