@@ -62,7 +62,7 @@ func BenchmarkRemoteHostIdle(b *testing.B) {
 			b.Fatal(err)
 		}
 		time.Sleep(10 * time.Second) // the monitor takes the lease and sees every agent settle
-		taps := tapPIDs(server)
+		taps := tapPIDs(server, s.RemoteTmuxRun(b, "display-message", "-p", "#{socket_path}"))
 		sum := func(pids ...int) time.Duration {
 			var d time.Duration
 			for _, p := range pids {

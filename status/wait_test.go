@@ -182,9 +182,13 @@ func TestWaitSessionAppearsLater(t *testing.T) {
 	if r := result(t, startWait(t, srv, "--state", "done", "--session", "late", "--timeout", "500ms")); r.code != 2 {
 		t.Fatalf("no server: %+v", r)
 	}
+	// "other" comes first: tmux 3.3a's server can crash when a control
+	// client ends while a session is being made (the watcher's attach to
+	// the first session may end when it re-targets), so no session is made
+	// after the watcher has attached but the one it waits for.
+	srv.Session(t, "other", nil)
 	ch := startWait(t, srv, "--state", "done", "--session", "late", "--timeout", "12s")
 	c := srv.Session(t, "late", nil)
-	srv.Session(t, "other", nil)
 	publish(t, srv, c.PaneID, reported("done", "", "", ""))
 	if r := result(t, ch); r.code != 0 || !strings.HasPrefix(r.out, "session=late state=done") {
 		t.Fatalf("%+v", r)
