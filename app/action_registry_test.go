@@ -109,8 +109,8 @@ func TestEveryWhyAnswersInEveryState(t *testing.T) {
 					}
 				}()
 			}
-			m.hints()
-			m.renderFooter()
+			m.painter().hints()
+			m.painter().renderFooter()
 			m.openPalette()
 			if _, ok := m.overlay.(*paletteOverlay); !ok {
 				t.Fatal("the palette did not open")

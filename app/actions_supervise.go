@@ -35,7 +35,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 	closeIt := func(open func(*Model) (*linesOverlay, bool)) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if _, ok := open(m); ok {
-				m.closeOverlay()
+				m.overlay = nil
 			}
 			return nil
 		}

@@ -57,7 +57,7 @@ func actionRows() []action {
 			run: (*Model).suspend, why: whyNoScreen},
 		{Action: k(actRefresh, scopeProjectList, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
 			run: func(m *Model) tea.Cmd {
-				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.side.refresh())
+				return tea.Batch(m.list.load(), m.list.refreshDirty(), m.list.checkProjects(), m.side.refresh())
 			}},
 		{Action: keyOnly(k(actScrollUp, scopeTerminal, []string{"shift+pgup"}, "scroll up", "Scroll the tab's history up (the mouse wheel does too)")),
 			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
@@ -188,7 +188,7 @@ func whyNotOpenWorkspace(m *Model) string {
 
 func whyNotIdleWorkspace(m *Model) string {
 	w, ok := m.list.selectedWorkspace()
-	rec, _ := m.record(w.ID)
+	rec, _ := m.list.record(w.ID)
 	switch {
 	case !ok:
 		return "select a workspace"

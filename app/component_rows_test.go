@@ -59,7 +59,7 @@ func TestChangesActionsAnswerFromTheList(t *testing.T) {
 	if !o.p.Offers(changes.ActStage) {
 		t.Fatal("the palette does not offer the list's stage")
 	}
-	m.closeOverlay()
+	m.overlay = nil
 	m.Update(press(">"))
 	ok, why := m.available(changes.ActStage)
 	if want := "the sidebar shows its Project tab (> switches)"; ok || why != want {

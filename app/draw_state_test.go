@@ -32,7 +32,7 @@ func newCanvasRun(m *Model) *canvasRun {
 
 // draw draws onto the kept canvas and returns it styled.
 func (r *canvasRun) draw() string {
-	r.m.draw(r.c, &r.st)
+	r.m.painter().draw(r.c, &r.st)
 	return r.c.Render()
 }
 

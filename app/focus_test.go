@@ -33,7 +33,7 @@ func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	pressAction(t, m, actEnterProgram)
 	m.openPalette()
 	m.Update(nil) // the message that opened it
-	m.closeOverlay()
+	m.overlay = nil
 	m.Update(nil)
 	if m.entered != nil {
 		t.Fatal("a dialog that closed handed the program the keys back")

@@ -41,10 +41,10 @@ func TestPaneWidthsAtEachScreenSize(t *testing.T) {
 			if l.dashWidth != c.list || l.sideWidth != c.side {
 				t.Fatalf("list %d, sidebar %d; want %d, %d", l.dashWidth, l.sideWidth, c.list, c.side)
 			}
-			if w, h := m.termSize(); w != c.termW || h != c.termH {
+			if w, h := m.layout().termSize(m.width); w != c.termW || h != c.termH {
 				t.Fatalf("terminal area %d×%d, want %d×%d", w, h, c.termW, c.termH)
 			}
-			if x, y := m.termOrigin(); x != c.list+1 || y != 2 {
+			if x, y := m.layout().termOrigin(m.width); x != c.list+1 || y != 2 {
 				t.Fatalf("terminal origin %d,%d, want %d,2 (inside the frame, under the tab bar)", x, y, c.list+1)
 			}
 			if got := l.tabArea(c.w).Dx(); got < tabAreaMinWidth {
@@ -70,8 +70,8 @@ func TestTheFilterTakesAListRow(t *testing.T) {
 	if l.listTop != 2 || l.listHeight != 40-4 {
 		t.Fatalf("filtering: list top %d, height %d", l.listTop, l.listHeight)
 	}
-	if !strings.HasPrefix(m.focusName(), "list: filter") {
-		t.Fatalf("focus name %q while filtering", m.focusName())
+	if !strings.HasPrefix(m.painter().focusName(), "list: filter") {
+		t.Fatalf("focus name %q while filtering", m.painter().focusName())
 	}
 }
 
@@ -147,7 +147,7 @@ func TestListResizeStopsAtBothLimits(t *testing.T) {
 	if m.listWidth() != 120-tabAreaMinWidth {
 		t.Fatalf("widest list %d, want %d", m.listWidth(), 120-tabAreaMinWidth)
 	}
-	if w, _ := m.termSize(); w != tabAreaMinWidth-2 {
+	if w, _ := m.layout().termSize(m.width); w != tabAreaMinWidth-2 {
 		t.Fatalf("tab area inside %d at the widest list", w)
 	}
 	for range 30 {

@@ -109,12 +109,12 @@ func TestListHidesResizesAndTheTabZooms(t *testing.T) {
 		t.Fatalf("list %d wide", m.listWidth())
 	}
 	pressAction(t, m, actListWider)
-	if w, _ := m.termSize(); m.listWidth() != 34 || w != 120-34-2 {
+	if w, _ := m.layout().termSize(m.width); m.listWidth() != 34 || w != 120-34-2 {
 		t.Fatalf("= : list %d, tab %d", m.listWidth(), w)
 	}
 	pressAction(t, m, actListNarrower)
 	pressAction(t, m, actToggleList)
-	if w, _ := m.termSize(); m.listWidth() != 0 || m.focus != focusTabArea || w != 118 {
+	if w, _ := m.layout().termSize(m.width); m.listWidth() != 0 || m.focus != focusTabArea || w != 118 {
 		t.Fatalf("B: list %d, focus %d, tab %d", m.listWidth(), m.focus, w)
 	}
 	if strings.Contains(screenText(m), "Projects") {
@@ -126,15 +126,15 @@ func TestListHidesResizesAndTheTabZooms(t *testing.T) {
 	}
 
 	pressAction(t, m, actZoom)
-	if w, h := m.termSize(); w != 120 || h != 37 || m.focus != focusTabArea {
+	if w, h := m.layout().termSize(m.width); w != 120 || h != 37 || m.focus != focusTabArea {
 		t.Fatalf("zoomed: tab %d×%d, focus %d", w, h, m.focus)
 	}
 	r := rows(m)
-	if x, y := m.termOrigin(); x != 0 || y != 1 || !strings.HasPrefix(r[0], " 1 claude") || !strings.Contains(r[39], "zoomed") {
+	if x, y := m.layout().termOrigin(m.width); x != 0 || y != 1 || !strings.HasPrefix(r[0], " 1 claude") || !strings.Contains(r[39], "zoomed") {
 		t.Fatalf("zoomed screen (origin %d,%d):\n%s", x, y, screenText(m))
 	}
 	pressAction(t, m, actZoom)
-	if w, _ := m.termSize(); w != 120-30-2 {
+	if w, _ := m.layout().termSize(m.width); w != 120-30-2 {
 		t.Fatalf("zoom ended: tab %d wide", w)
 	}
 
@@ -173,7 +173,7 @@ func TestDraggingTheListBorderResizesIt(t *testing.T) {
 	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.listWidth() - 1, Y: 10})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 45, Y: 10})
 	m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 45, Y: 10})
-	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.listPane.dragging {
+	if w, _ := m.layout().termSize(m.width); m.listWidth() != 46 || w != 120-46-2 || m.listPane.dragging {
 		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.listPane.dragging)
 	}
 	if v := m.currentView(); v.ListWidth != 46 {

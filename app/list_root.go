@@ -85,31 +85,10 @@ func (m *Model) quit() tea.Cmd {
 
 // tabAreaContent is what the tab area shows for the selection while it has
 // no tab (the list's to say).
-func (m *Model) tabAreaContent(w, h int) (string, string) {
+func (m painter) tabAreaContent(w, h int) (string, string) {
 	lost := 0
 	if ws := m.list.selectedID(); ws != "" {
-		lost = len(m.tabs.lostTabs(ws, m.tabScene()))
+		lost = len(m.tabs.lostTabs(ws, m.tabSc))
 	}
-	return m.list.tabAreaText(m.listScene(), lost)
+	return m.list.tabAreaText(m.listSc, lost)
 }
-
-// The forwarders below keep callers in other parts of app unchanged while
-// the owners are extracted.
-
-// forwarder: removed after the owners merge
-func (m *Model) load() tea.Cmd { return m.list.load() }
-
-// forwarder: removed after the owners merge
-func (m *Model) refreshDirty() tea.Cmd { return m.list.refreshDirty() }
-
-// forwarder: removed after the owners merge
-func (m *Model) checkProjects() tea.Cmd { return m.list.checkProjects() }
-
-// forwarder: removed after the owners merge
-func (m *Model) rebuildList() { m.list.rebuild(m.listScene()) }
-
-// forwarder: removed after the owners merge
-func (m *Model) record(id string) (workspace.Record, bool) { return m.list.record(id) }
-
-// forwarder: removed after the owners merge
-func (m *Model) shownRecord(id string) shownRecord { return m.list.snap.shown.records[id] }

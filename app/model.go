@@ -74,8 +74,7 @@ type Model struct {
 	paint       paintState
 	drawPending bool
 	chromeGen   int
-	leftCache   string
-	leftValid   bool
+	left        textCache // the project list as drawn
 	inputOnly   bool // this update only passed input to a terminal
 
 	// review owns reviewing and landing the work (review_owner.go);
@@ -147,7 +146,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.drawPending = true
 		if _, frame := msg.(termview.FrameMsg); !frame {
 			m.chromeGen++
-			m.leftValid = false
+			m.left.valid = false
 		}
 	}
 	if m.activeTab() != shown {
@@ -199,5 +198,3 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.explainKey(k)
 }
 
-// closeOverlay removes the open overlay.
-func (m *Model) closeOverlay() { m.overlay = nil }

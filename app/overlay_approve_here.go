@@ -64,7 +64,7 @@ func (m *Model) untrustedOf(err error, kind workspace.ScriptKind, id string) (*w
 	if !ok || m.overlay != nil {
 		return nil, workspace.Record{}, false
 	}
-	rec, ok := m.record(id)
+	rec, ok := m.list.record(id)
 	return ue, rec, ok
 }
 

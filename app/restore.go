@@ -40,7 +40,7 @@ func (m *Model) restoreWorkspace() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	rec, _ := m.record(w.ID)
+	rec, _ := m.list.record(w.ID)
 	return m.applyOwned(m.life.restore(w.ID, w.Name, rec))
 }
 

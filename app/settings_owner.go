@@ -68,7 +68,7 @@ func (m *Model) openSettings() tea.Cmd {
 func (m *Model) applySettings(cfg config.Config) {
 	m.deps.Config = cfg
 	m.th = liveTheme(cfg)
-	m.leftValid = false
+	m.left.valid = false
 	m.watch.setConfig(cfg)
 	if m.deps.Ports != nil {
 		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
@@ -81,7 +81,7 @@ func (m *Model) applySettings(cfg config.Config) {
 // showTheme puts th on screen (a Settings preview, or back from one).
 func (m *Model) showTheme(th theme.Theme) {
 	m.th = th
-	m.leftValid = false
+	m.left.valid = false
 }
 
 // agentConfig is the classifier's config from the status section.

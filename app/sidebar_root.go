@@ -66,7 +66,7 @@ func (m *Model) syncSidebar() tea.Cmd {
 	if id == m.side.ws {
 		return nil
 	}
-	rec, _ := m.record(id)
+	rec, _ := m.list.record(id)
 	return m.applyOwned(m.side.follow(id, rec.Root, m.sideEnv()))
 }
 

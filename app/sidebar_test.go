@@ -33,7 +33,7 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 	if m.sideWidth() != sideDefaultWidth || m.side.ws != "1111111111111111" {
 		t.Fatalf("at 160 columns: width %d, workspace %q", m.sideWidth(), m.side.ws)
 	}
-	if w, _ := m.termSize(); w != 160-40-sideDefaultWidth-2 {
+	if w, _ := m.layout().termSize(m.width); w != 160-40-sideDefaultWidth-2 {
 		t.Fatalf("tab area %d wide with the sidebar", w)
 	}
 	if !strings.Contains(screenText(m), "[Changes] Project Terminal") {

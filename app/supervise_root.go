@@ -32,7 +32,7 @@ func (m *Model) watchDo(cmd tea.Cmd, out outcome) tea.Cmd {
 func (m *Model) onWatchAsk(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case badgesReq:
-		m.rebuildList()
+		m.list.rebuild(m.listScene())
 	case attentionShowReq:
 		m.list.reveal(r.wsID)
 		return m.setFocus(focusTabArea)

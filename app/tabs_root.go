@@ -10,8 +10,9 @@ import (
 
 // tabScene is the root as the tabs owner reads it for one call.
 func (m *Model) tabScene() tabScene {
-	w, h := m.termSize()
-	x, y := m.termOrigin()
+	l := m.layout()
+	w, h := l.termSize(m.width)
+	x, y := l.termOrigin(m.width)
 	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusTabArea, th: m.th,
 		cfg: &m.deps.Config, snap: &m.list.snap, states: m.watch.states}
 }

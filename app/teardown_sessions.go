@@ -17,7 +17,7 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	rec, _ := m.record(w.ID)
+	rec, _ := m.list.record(w.ID)
 	return m.applyOwned(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, m.sessionsOf(w.ID), shelve))
 }
 

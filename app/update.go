@@ -38,7 +38,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.showSavedTabs(msg)
 		return nil
 	case noticeExpiredMsg:
-		return m.onNoticeExpired(msg)
+		if msg.gen == m.noticeGen {
+			m.notice = notice{}
+		}
+		return nil
 
 	case createValidatedMsg, createOutputMsg, createDoneMsg, approvedSetupMsg,
 		teardownReq, teardownProgressMsg, teardownDoneMsg,
@@ -47,7 +50,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case reloadReq:
 		return m.onReload(msg)
 	case lifeRows:
-		m.rebuildList()
+		m.list.rebuild(m.listScene())
 		return nil
 	case viewStateMsg:
 		return m.onViewState(msg)
