@@ -75,7 +75,7 @@ type Model struct {
 	drawPending bool
 	chromeGen   int
 	left        textCache // the project list as drawn
-	inputOnly   bool // this update only passed input to a terminal
+	inputOnly   bool      // this update only passed input to a terminal
 
 	// review owns reviewing and landing the work (review_owner.go);
 	// settings owns the Settings dialog and its pending saves.
@@ -197,4 +197,3 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return m.explainKey(k)
 }
-
