@@ -165,8 +165,8 @@ func TestListWiderWhileHiddenKeepsTheWidth(t *testing.T) {
 	pressAction(t, m, actToggleList)
 	m.run(actListWider)
 	pressAction(t, m, actToggleList)
-	if m.listWidth() < 30 {
-		t.Fatalf("list-wider while the list is hidden left it %d wide when shown (was 30)", m.listWidth())
+	if m.panes().listWidth() < 30 {
+		t.Fatalf("list-wider while the list is hidden left it %d wide when shown (was 30)", m.panes().listWidth())
 	}
 }
 
@@ -177,8 +177,8 @@ func TestSidebarWiderBehindAZoomKeepsTheWidth(t *testing.T) {
 	pressAction(t, m, actZoom)
 	m.run(actSideWider)
 	pressAction(t, m, actZoom)
-	if m.sideWidth() < sideDefaultWidth {
-		t.Fatalf("sidebar-wider behind a zoom left it %d wide when shown (was %d)", m.sideWidth(), sideDefaultWidth)
+	if m.panes().sideWidth() < sideDefaultWidth {
+		t.Fatalf("sidebar-wider behind a zoom left it %d wide when shown (was %d)", m.panes().sideWidth(), sideDefaultWidth)
 	}
 }
 

@@ -139,7 +139,7 @@ func (m *Model) outerFocus(focused bool) {
 // A pane that is not shown (a hidden list, panes behind a zoom) is shown.
 func (m *Model) setFocus(f focusArea) tea.Cmd {
 	m.focus = f
-	if m.unhideFor(f) {
+	if m.listPane.unhideFor(f) {
 		return tea.Batch(m.syncViews(), m.layoutChanged())
 	}
 	return m.syncViews()

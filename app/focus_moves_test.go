@@ -16,7 +16,7 @@ func sampleWide(t *testing.T, n int) *Model {
 	t.Helper()
 	m := newTestModel(t, 160, 40)
 	withTabs(m, n)
-	if m.sideWidth() == 0 {
+	if m.panes().sideWidth() == 0 {
 		t.Fatal("the sidebar is not shown at 160 columns")
 	}
 	return m
@@ -140,13 +140,13 @@ func TestFocusOffAZoomedTabEndsTheZoom(t *testing.T) {
 	m := sampleWide(t, 1)
 	pressAction(t, m, actFocusTabArea)
 	pressAction(t, m, actZoom)
-	if !m.listPane.zoomed || m.sideWidth() != 0 || m.listWidth() != 0 {
-		t.Fatalf("zoom: list %d, sidebar %d", m.listWidth(), m.sideWidth())
+	if !m.listPane.zoomed || m.panes().sideWidth() != 0 || m.panes().listWidth() != 0 {
+		t.Fatalf("zoom: list %d, sidebar %d", m.panes().listWidth(), m.panes().sideWidth())
 	}
 	pressAction(t, m, actFocusList)
-	if m.listPane.zoomed || m.focus != focusList || m.listWidth() == 0 || m.sideWidth() == 0 {
+	if m.listPane.zoomed || m.focus != focusList || m.panes().listWidth() == 0 || m.panes().sideWidth() == 0 {
 		t.Fatalf("focus to the list: zoomed %v, focus %d, list %d, sidebar %d",
-			m.listPane.zoomed, m.focus, m.listWidth(), m.sideWidth())
+			m.listPane.zoomed, m.focus, m.panes().listWidth(), m.panes().sideWidth())
 	}
 	if !strings.Contains(screenText(m), "Projects") {
 		t.Fatal("the list is not drawn after the zoom ended")

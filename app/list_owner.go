@@ -168,3 +168,13 @@ func (l *listOwner) keyName(id keys.ActionID) string {
 	}
 	return keys.KeyLabel(a.Keys[:1])
 }
+
+// sideWorkspace is the workspace the sidebar can show: the selected one,
+// with a worktree.
+func (l *listOwner) sideWorkspace() string {
+	w, ok := l.selectedWorkspace()
+	if !ok || w.Shelved {
+		return ""
+	}
+	return w.ID
+}

@@ -43,7 +43,8 @@ func (m *Model) onListLoaded(r listLoadedReq) tea.Cmd {
 // onViewState takes the panes' sizes from the saved layout, and gives the
 // list the rest of it.
 func (m *Model) onViewState(msg viewStateMsg) tea.Cmd {
-	m.takeLayout(msg.v)
+	m.listPane.take(msg.v)
+	m.side.takeLayout(msg.v)
 	resize := m.resizeViews()
 	return tea.Batch(resize, m.listUpdate(msg))
 }
@@ -63,7 +64,8 @@ func (m *Model) showSavedTabs(r savedTabsReq) {
 // workspace's shown tab (the root's), with the list's folds and selection.
 func (m *Model) currentView() workspace.ViewState {
 	v := workspace.ViewState{ActiveTabs: map[string]string{}}
-	m.putLayout(&v)
+	m.listPane.put(&v)
+	m.side.putLayout(&v)
 	for wsID, wt := range m.tabs.tabSet {
 		if t := wt.current(); t != nil {
 			v.ActiveTabs[wsID] = t.id

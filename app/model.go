@@ -153,7 +153,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
 	}
-	if m.list.loaded && m.side.ws != m.sideTarget() {
+	if m.list.loaded && m.side.ws != m.panes().sideTarget() {
 		// The sidebar shows another workspace now, or appears or goes.
 		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}

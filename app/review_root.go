@@ -13,7 +13,7 @@ import (
 func (m *Model) reviewScene() reviewScene {
 	sc := reviewScene{th: m.th, width: m.width, height: m.height, selected: m.selectedWorkspaceID(),
 		open: m.overlay, snap: m.list.snap, landings: m.side.landings}
-	if m.sideWidth() > 0 {
+	if m.panes().sideWidth() > 0 {
 		sc.sideOn = m.side.ws
 	}
 	return sc

@@ -20,8 +20,14 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if cmd, ok := m.sideMouse(msg, l); ok {
 		return cmd
 	}
-	if cmd, ok := m.listMouse(msg, l); ok {
-		return cmd
+	if d, ok := m.listPane.drag(msg, l); ok {
+		switch d {
+		case dragMoved:
+			return m.resizeViews()
+		case dragDropped:
+			return m.layoutChanged()
+		}
+		return nil
 	}
 	inDash, in := mouse.X < l.dashWidth, l.tabAreaInner(m.width)
 	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == in.Min.Y {

@@ -96,7 +96,7 @@ func whyNoSidebarFocus(m *Model) string {
 }
 
 func whyNoSidebar(m *Model) string {
-	if m.sideUnzoomedWidth() == 0 { // a zoom ends when the sidebar takes focus
+	if m.panes().sideUnzoomedWidth() == 0 { // a zoom ends when the sidebar takes focus
 		return "the sidebar is hidden (" + m.keyName(actToggleSidebar) + " shows it)"
 	}
 	return ""
@@ -118,7 +118,7 @@ func whyNoLanding(m *Model) string {
 // resizeSidebar is the handler that makes the sidebar d columns wider.
 func resizeSidebar(d int) func(m *Model) tea.Cmd {
 	return func(m *Model) tea.Cmd {
-		m.side.resize(m.sideUnzoomedWidth() + d)
+		m.side.resize(m.panes().sideUnzoomedWidth() + d)
 		return m.layoutChanged()
 	}
 }

@@ -31,7 +31,8 @@ type layout struct {
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.listPane.zoomed}
+	r := m.panes()
+	l := layout{dashWidth: r.listWidth(), bodyHeight: m.height - 1, sideWidth: r.sideWidth(), zoomed: m.listPane.zoomed}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
 	if m.list.typing() {
