@@ -45,9 +45,13 @@ func layoutRows() []action {
 		{Action: k(actToggleList, scopeWorkspace, []string{"B"}, "list", "Show or hide the project list (moving focus to it shows it)"),
 			run: func(m *Model) tea.Cmd { return m.applyPanes(m.listPane.toggle(m.focus)) }},
 		{Action: k(actListWider, scopeProjectList, []string{"=", "+"}, "wider", "Make the project list wider (or drag its right edge)"),
-			run: func(m *Model) tea.Cmd { return m.applyPanes(m.listPane.resize(m.panes().listShownWidth() + resizeStep)) }, why: whyListNotShown},
+			run: func(m *Model) tea.Cmd {
+				return m.applyPanes(m.listPane.resize(m.panes().listShownWidth() + resizeStep))
+			}, why: whyListNotShown},
 		{Action: k(actListNarrower, scopeProjectList, []string{"-"}, "narrower", "Make the project list narrower"),
-			run: func(m *Model) tea.Cmd { return m.applyPanes(m.listPane.resize(m.panes().listShownWidth() - resizeStep)) }, why: whyListNotShown},
+			run: func(m *Model) tea.Cmd {
+				return m.applyPanes(m.listPane.resize(m.panes().listShownWidth() - resizeStep))
+			}, why: whyListNotShown},
 		{Action: k(actZoom, scopeWorkspace, []string{"z"}, "zoom", "Zoom the shown tab to the whole screen, or back (focus elsewhere also ends it)"),
 			run: func(m *Model) tea.Cmd { return m.applyPanes(m.listPane.toggleZoom()) }, why: whyNoTab},
 	}
