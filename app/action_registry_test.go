@@ -82,7 +82,7 @@ func registryStates() []registryState {
 			m.side.show, m.side.tab, m.focus = sideShown, sideTerminal, focusSidebar
 		})},
 		{"filtering", onSample(func(t *testing.T, m *Model) { pressAction(t, m, actFilter) })},
-		{"a dialog", onSample(func(t *testing.T, m *Model) { withTabs(m, 1); m.openPalette() })},
+		{"a dialog", onSample(func(t *testing.T, m *Model) { withTabs(m, 1); m.run(actPalette) })},
 		{"too small", onSample(func(t *testing.T, m *Model) { m.Update(tea.WindowSizeMsg{Width: 60, Height: 20}) })},
 	}
 }
@@ -111,7 +111,7 @@ func TestEveryWhyAnswersInEveryState(t *testing.T) {
 			}
 			m.painter().hints()
 			m.painter().renderFooter()
-			m.openPalette()
+			m.run(actPalette)
 			if _, ok := m.overlay.(*paletteOverlay); !ok {
 				t.Fatal("the palette did not open")
 			}
@@ -130,7 +130,7 @@ func TestEveryPaletteRowRunsOrSaysWhy(t *testing.T) {
 		}
 		t.Run(st.name, func(t *testing.T) {
 			probe := st.build(t)
-			probe.openPalette()
+			probe.run(actPalette)
 			o := probe.overlay.(*paletteOverlay)
 			for _, a := range probe.reg.All() {
 				if !o.p.Offers(a.ID) {

@@ -54,7 +54,7 @@ func TestChangesActionsAnswerFromTheList(t *testing.T) {
 	if ok, why := m.available(changes.ActStage); !ok {
 		t.Fatalf("stage on a file: %q", why)
 	}
-	m.openPalette()
+	m.run(actPalette)
 	o := m.overlay.(*paletteOverlay)
 	if !o.p.Offers(changes.ActStage) {
 		t.Fatal("the palette does not offer the list's stage")

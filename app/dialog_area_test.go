@@ -61,7 +61,7 @@ func TestNoDialogIsWiderThanTheMaximum(t *testing.T) {
 		m := newTestModel(t, 300, 60)
 		withTabs(m, 1)
 		if id == actPalette {
-			m.openPalette()
+			m.run(actPalette)
 		} else {
 			m.run(id)
 		}

@@ -24,7 +24,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 		name string
 		open func(m *Model)
 	}{
-		{"palette", func(m *Model) { m.openPalette() }},
+		{"palette", func(m *Model) { m.run(actPalette) }},
 		{"help", func(m *Model) { m.run(actHelp) }},
 		{"settings", func(m *Model) { m.run(actSettings) }},
 		{"rename tab", func(m *Model) { m.run(actRenameTab) }},

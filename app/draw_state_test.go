@@ -81,7 +81,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"back", func() { m.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) }},
 		{"filter", func() { pressAction(t, m, actFocusList); pressAction(t, m, actFilter); m.Update(keyPress(t, "p")) }},
 		{"filter kept", func() { m.Update(keyPress(t, "enter")) }},
-		{"light theme", func() { m.showTheme(light); m.Update(nil) }},
+		{"light theme", func() { m.update(themeReq{light}); m.Update(nil) }},
 		{"rename dialog", func() { pressAction(t, m, actFocusTabArea); pressAction(t, m, actRenameTab) }},
 		{"cancel", func() { m.Update(keyPress(t, "esc")) }},
 	}

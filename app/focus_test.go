@@ -31,7 +31,7 @@ func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	}
 
 	pressAction(t, m, actEnterProgram)
-	m.openPalette()
+	m.run(actPalette)
 	m.Update(nil) // the message that opened it
 	m.overlay = nil
 	m.Update(nil)

@@ -34,7 +34,7 @@ func footerStates() []footerState {
 		{"tab area", "tab area: claude", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actFocusTabArea) }},
 		{"zoomed", "tab area: claude · zoomed", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actZoom) }},
 		{"filter", "list: filter", func(t *testing.T, m *Model) { pressAction(t, m, actFilter) }},
-		{"dialog", "dialog", func(t *testing.T, m *Model) { m.openPalette() }},
+		{"dialog", "dialog", func(t *testing.T, m *Model) { m.run(actPalette) }},
 		{"sidebar", "sidebar: Changes", func(t *testing.T, m *Model) {
 			withTabs(m, 1)
 			m.side.show = sideShown
@@ -135,7 +135,7 @@ func TestTheDialogAndFilterFooters(t *testing.T) {
 		t.Fatalf("filtering: %q", f)
 	}
 	m.Update(keyPress(t, "esc"))
-	m.openPalette()
+	m.run(actPalette)
 	if f := rows(m)[29]; f != " dialog  keys go to the dialog" {
 		t.Fatalf("a dialog: %q", f)
 	}

@@ -178,3 +178,13 @@ func (l *listOwner) sideWorkspace() string {
 	}
 	return w.ID
 }
+
+// foldSelected folds or unfolds the selected row when it is a project's,
+// reporting whether it was.
+func (l *listOwner) foldSelected() bool {
+	if r, ok := l.selected(); ok && r.Kind == projectlist.ProjectRow {
+		l.toggle()
+		return true
+	}
+	return false
+}

@@ -26,7 +26,7 @@ func typeInto(m *Model, s string) {
 // action's dialog in the palette's place.
 func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.openPalette()
+	m.run(actPalette)
 	p := m.overlay.(*paletteOverlay)
 	typeInto(m, "show every key")
 	a, ok := p.p.Chosen()
@@ -90,7 +90,8 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 	idle := outputSource{name: "run", read: func(context.Context) (workspace.ScriptOutput, error) {
 		return workspace.ScriptOutput{Text: "nothing ran"}, nil
 	}}
-	whole := m.openOutput("Script output — auth-fix", []outputSource{src, idle})
+	whole, opened := newOutput(m.modalKit(), "Script output — auth-fix", []outputSource{src, idle})
+	m.overlay = opened.open
 	o := m.overlay.(*outputOverlay)
 	msg := whole().(outputReadMsg)
 	if msg.follow == nil {

@@ -4,13 +4,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// scrollTerminal moves the focused terminal's history by half a screen.
-func (m *Model) scrollTerminal(up bool) tea.Cmd {
-	t, live := m.focusedTerminal()
-	if !live {
-		return nil
+// scrollPage is the handler that moves a live terminal's history by a
+// page (up or down); it takes the focused terminal as focusedTerminal
+// gives it.
+func scrollPage(up bool) func(t *tab, live bool) tea.Cmd {
+	return func(t *tab, live bool) tea.Cmd {
+		if !live {
+			return nil
+		}
+		return t.view.ScrollPage(up) // a page less a line, so a line stays in sight
 	}
-	return t.view.ScrollPage(up) // a page less a line, so a line stays in sight
 }
 
 // handleMouse moves focus to what was clicked; the wheel scrolls the list.
@@ -32,7 +35,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	inDash, in := mouse.X < l.dashWidth, l.tabAreaInner(m.width)
 	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == in.Min.Y {
 		// The tab bar: a click shows that tab.
-		if i, ok := m.tabAt(mouse.X - in.Min.X); ok {
+		// The tab under the click, from the same drawing as the bar.
+		bar, _ := m.tabs.bar(m.tabScene(), in.Dx(), m.spin.View())
+		if i, ok := bar.At(mouse.X - in.Min.X); ok {
 			m.focus = focusTabArea
 			return m.applyOwned(m.tabs.show(m.tabScene(), i))
 		}

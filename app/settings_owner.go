@@ -56,11 +56,6 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// openSettings shows the Settings dialog.
-func (m *Model) openSettings() tea.Cmd {
-	return m.applyOwned(nil, m.settings.open(m.th, m.deps.Config))
-}
-
 // applySettings puts confirmed values in use: the theme, the hints and the
 // bell at once, the agent-state timings from the next poll, the port
 // settings for the next reservation, prompt marks for the next terminal
@@ -76,12 +71,6 @@ func (m *Model) applySettings(cfg config.Config) {
 	if m.deps.Sessions != nil {
 		m.deps.Sessions.SetShellMarks(cfg.Status.ShellMarks)
 	}
-}
-
-// showTheme puts th on screen (a Settings preview, or back from one).
-func (m *Model) showTheme(th theme.Theme) {
-	m.th = th
-	m.left.valid = false
 }
 
 // agentConfig is the classifier's config from the status section.

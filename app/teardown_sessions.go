@@ -18,21 +18,21 @@ func (m *Model) openTeardown(shelve bool) tea.Cmd {
 		return nil
 	}
 	rec, _ := m.list.record(w.ID)
-	return m.applyOwned(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, m.sessionsOf(w.ID), shelve))
+	return m.applyOwned(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, sessionsOf(m.list.snap.sessions, m.tabs, w.ID), shelve))
 }
 
 // sessionsOf names every session of workspace id a delete or shelve ends —
 // agents, terminals, run sessions — as the last load saw them, so the
 // confirmation says exactly what stops ("its sessions: claude (agent),
-// shell (terminal), the run script").
-func (m *Model) sessionsOf(id string) string {
+// shell (terminal), the run script"); tabs name the ones open as tabs.
+func sessionsOf(sessions []tmux.SessionInfo, tabs *tabsOwner, id string) string {
 	var names []string
-	for _, s := range m.list.snap.sessions {
+	for _, s := range sessions {
 		if !s.Managed || s.Workspace != id {
 			continue
 		}
 		what := s.Assistant
-		if t := m.tabs.find(id, s.Tab); t != nil && t.title != "" {
+		if t := tabs.find(id, s.Tab); t != nil && t.title != "" {
 			what = t.title
 		}
 		switch s.Type {

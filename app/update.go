@@ -71,8 +71,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case settingsApplyReq:
 		m.applySettings(msg.cfg)
 		return nil
-	case themeReq:
-		m.showTheme(msg.th)
+	case themeReq: // a Settings preview, or back from one
+		m.th = msg.th
+		m.left.valid = false
 		return nil
 
 	case tabCreatedMsg, tabAttachedMsg, tabClosedMsg, tabRestartedMsg, tabGoneMsg, interruptStepMsg,
@@ -80,8 +81,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.updateTabs(msg)
 	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabNewRequest:
 		return m.onTabRequest(msg)
-	case restartRequest:
-		return m.restart()
+	case restartRequest: // the program ends asking Run to start the installed binary
+		m.restartRequested = true
+		return m.quit()
 	case termview.Msg: // a tab's view, else the sidebar terminal's
 		if m.tabs.byTerminal(msg.Terminal()) != nil {
 			return m.updateTabs(msg)

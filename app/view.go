@@ -143,8 +143,7 @@ func (m painter) renderListNow(l layout) string {
 
 // suspend gives the terminal back to the shell until it continues amux
 // (Ctrl+Z, then fg), off the update loop: the process stops inside it.
-func (m *Model) suspend() tea.Cmd {
-	scr := m.scr
+func suspend(scr *screen.Screen) tea.Cmd {
 	return func() tea.Msg {
 		// If the process cannot be stopped the screen is simply taken
 		// back: amux goes on running, which is all there is to say.
