@@ -73,7 +73,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 			"Start a new status tap on each session whose tap is missing or died (the program keeps running)")),
 			run: func(m *Model) tea.Cmd {
 				if _, ok := health(m); ok {
-					return m.watchDo(m.watch.repairTaps())
+					return m.applyOwned(m.watch.repairTaps())
 				}
 				return nil
 			}},

@@ -157,7 +157,7 @@ func actionRows() []action {
 			Action: keyOnly(k(keys.ActionID("tab-"+d), scopeWorkspace, []string{d}, "tab "+d, "Go to tab "+d)),
 			run:    func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.show(m.tabScene(), n-1)) },
 			why: func(m *Model) string {
-				if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || n > len(wt.tabs) {
+				if wt := m.tabs.of(m.list.selectedID()); wt == nil || n > len(wt.tabs) {
 					return "no such tab"
 				}
 				return ""
@@ -266,7 +266,7 @@ func whyFocused(f focusArea) func(*Model) string {
 }
 
 func whyFewerThanTwoTabs(m *Model) string {
-	if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || len(wt.tabs) < 2 {
+	if wt := m.tabs.of(m.list.selectedID()); wt == nil || len(wt.tabs) < 2 {
 		return "fewer than two tabs"
 	}
 	return ""

@@ -24,7 +24,7 @@ func (m *Model) paneTerminal() (*tab, bool) {
 	case focusSidebar:
 		return m.side.focusedTerm(m.sideEnv())
 	case focusTabArea:
-		return m.tabs.liveIn(m.selectedWorkspaceID())
+		return m.tabs.liveIn(m.list.selectedID())
 	}
 	return nil, false
 }

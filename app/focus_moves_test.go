@@ -88,7 +88,7 @@ func TestAFocusMoveToWhereFocusIsSaysSo(t *testing.T) {
 func TestDigitsGoToTabs(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.list.selectedID())
 	m.Update(keyPress(t, "2"))
 	if m.activeTab() != wt.tabs[1] || m.focus != focusList {
 		t.Fatalf("2 from the list: shown %v, focus %d", m.activeTab().id, m.focus)
@@ -115,7 +115,7 @@ func TestDigitsGoToTabs(t *testing.T) {
 func TestBracketsStepThroughTheTabs(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.list.selectedID())
 	pressAction(t, m, actFocusTabArea)
 	for _, want := range []int{1, 2, 0} {
 		pressAction(t, m, actNextTab)

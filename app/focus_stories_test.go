@@ -35,7 +35,7 @@ func newLiveFixture(t *testing.T, w, h int, names ...string) *liveFixture {
 	t.Helper()
 	f := &liveFixture{t: t, m: newTestModel(t, w, h), srv: tmuxtest.New(t)}
 	f.m.list.rows.SelectWorkspace("1111111111111111")
-	ws := f.m.selectedWorkspaceID()
+	ws := f.m.list.selectedID()
 	for i, name := range names {
 		session := fmt.Sprintf("amux-%s-live%d", ws, i)
 		f.srv.Session(t, session, nil, "cat")

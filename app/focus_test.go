@@ -13,7 +13,7 @@ import (
 func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 2)
-	ws := m.selectedWorkspaceID()
+	ws := m.list.selectedID()
 	wt := m.tabs.of(ws)
 	pressAction(t, m, actFocusTabArea)
 	if m.entered != nil {

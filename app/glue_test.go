@@ -69,7 +69,7 @@ func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
 	ws := rec.WorkspaceID()
 	m.list.rows.SelectProject(rec.Repo)
-	if m.selectedWorkspaceID() == ws {
+	if m.list.selectedID() == ws {
 		t.Fatal("the workspace is still selected")
 	}
 	cmd := m.update(reloadReq{list: true, selectAfter: ws, dirty: true})
@@ -77,9 +77,9 @@ func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
 		t.Fatalf("before the load: pending %q, dirty after load %v", m.list.pendingSelect, m.list.dirtyAfterLoad)
 	}
 	settle(t, m, cmd)
-	if m.selectedWorkspaceID() != ws || m.list.pendingSelect != "" || m.list.dirtyAfterLoad {
+	if m.list.selectedID() != ws || m.list.pendingSelect != "" || m.list.dirtyAfterLoad {
 		t.Fatalf("after the load: selected %q, pending %q, dirty after load %v",
-			m.selectedWorkspaceID(), m.list.pendingSelect, m.list.dirtyAfterLoad)
+			m.list.selectedID(), m.list.pendingSelect, m.list.dirtyAfterLoad)
 	}
 	if !m.list.dirty[ws] {
 		t.Fatal("the recount does not mark the changed tree dirty")

@@ -32,7 +32,7 @@ func pressAction(t *testing.T, m *Model, id keys.ActionID) {
 // withTabs gives the selected workspace (auth-fix) n detached claude tabs.
 func withTabs(m *Model, n int) {
 	m.list.rows.SelectWorkspace("1111111111111111")
-	wt := m.tabs.ensure(m.selectedWorkspaceID())
+	wt := m.tabs.ensure(m.list.selectedID())
 	for i := 1; i <= n; i++ {
 		wt.tabs = append(wt.tabs, &tab{id: fmt.Sprint("t", i), kind: "agent", assistant: "claude", exitCode: -1,
 			session: fmt.Sprintf("amux-1111111111111111-t%d", i)})

@@ -16,16 +16,6 @@ func (m *Model) listScene() listScene {
 	return listScene{th: m.th, busy: m.life.busy, badge: m.tabs.badge, landings: m.side.landings}
 }
 
-// listDo applies what the list answered: its command, and its outcome
-// (a dialog it opens, a notice, requests through the root's switch).
-func (m *Model) listDo(cmd tea.Cmd, out outcome) tea.Cmd {
-	d, _ := m.overlay.(modal)
-	return tea.Batch(cmd, m.applyOutcome(d, out))
-}
-
-// listUpdate hands one of the list's messages to it.
-func (m *Model) listUpdate(msg tea.Msg) tea.Cmd { return m.listDo(m.list.Update(msg, m.listScene())) }
-
 // onListLoaded settles a load the list took: the monitor wakes when there
 // are sessions to watch (maybe made by someone else), the tabs follow the
 // sessions before the rows are drawn with their badges, then the saved
@@ -36,7 +26,7 @@ func (m *Model) onListLoaded(r listLoadedReq) tea.Cmd {
 		m.watch.wake() // there is something to watch (maybe made by someone else)
 	}
 	m.tabs.reconcile(m.tabScene())
-	settled := m.listDo(m.list.settle(m.listScene(), r.first))
+	settled := m.applyOwned(m.list.settle(m.listScene(), r.first))
 	return tea.Batch(settled, m.applyOwned(m.tabs.showPending(m.tabScene())), m.saveViewState())
 }
 
@@ -46,7 +36,7 @@ func (m *Model) onViewState(msg viewStateMsg) tea.Cmd {
 	m.listPane.take(msg.v)
 	m.side.takeLayout(msg.v)
 	resize := m.resizeViews()
-	return tea.Batch(resize, m.listUpdate(msg))
+	return tea.Batch(resize, m.applyOwned(m.list.Update(msg, m.listScene())))
 }
 
 // showSavedTabs shows each workspace's tab as the saved layout had it.

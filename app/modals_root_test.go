@@ -50,7 +50,7 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	m.list.rows.SelectWorkspace("1111111111111111")
 	first := m.run(actTimeline)
 	o := m.overlay.(*linesOverlay)
-	if !o.waiting() || !m.animating() {
+	if !o.waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the timeline does not spin while it reads")
 	}
 	_, out := o.update(press("r"))
@@ -199,7 +199,7 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.
 		t.Fatalf("the picked path did not reach the confirm (stage %d, chosen %q)", o.stage, o.chosen)
 	}
 	_, install := m.Update(modalKey("enter"))
-	if !o.waiting() || !m.animating() {
+	if !o.waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the dialog does not spin while it checks the candidate")
 	}
 	settle(t, m, install)

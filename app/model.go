@@ -168,7 +168,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // exactly what was typed; the filter field takes typing while open.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.list.typing() {
-		return m.listUpdate(k)
+		return m.applyOwned(m.list.Update(k, m.listScene()))
 	}
 	if m.focus == focusSidebar && m.side.typing() {
 		return m.side.key(k) // the component's filter has every key

@@ -42,7 +42,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return m.applyOwned(m.tabs.show(m.tabScene(), i))
 		}
 	}
-	if t, live := m.tabs.liveIn(m.selectedWorkspaceID()); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
+	if t, live := m.tabs.liveIn(m.list.selectedID()); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
 		_, click := msg.(tea.MouseClickMsg)
 		_, wheel := msg.(tea.MouseWheelMsg)
 		switch {

@@ -42,7 +42,7 @@ func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
 	if errors.Is(msg.err, workspace.ErrUntrusted) {
 		return m.say(levelError, runNote(m.keyName))
 	}
-	return m.updateTabs(msg)
+	return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 }
 
 // runStarted asks for a load so the run session becomes a tab, which is

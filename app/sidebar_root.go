@@ -18,11 +18,6 @@ func (m *Model) sideEnv() sideEnv {
 		focused: m.focus == focusSidebar, shell: shell, hasShell: ok}
 }
 
-// toSidebar routes one of the sidebar's messages to it.
-func (m *Model) toSidebar(msg tea.Msg) tea.Cmd {
-	return m.applyOwned(m.side.Update(msg, m.sideEnv()))
-}
-
 // syncSidebar makes the sidebar follow the selection (sideTarget).
 func (m *Model) syncSidebar() tea.Cmd {
 	id := m.panes().sideTarget()

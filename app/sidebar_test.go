@@ -104,7 +104,7 @@ func TestStageOnAConflictMarksItResolvedAndTheRowSaysStopped(t *testing.T) {
 	if s := screenText(m); !strings.Contains(s, "merge stopped on conflicts (1 left)") || !strings.Contains(s, "merge stopped") {
 		t.Fatalf("the stopped merge is not shown:\n%s", s)
 	}
-	cmd := m.toSidebar(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted})
+	cmd := m.applyOwned(m.side.Update(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted}, m.sideEnv()))
 	if cmd == nil {
 		t.Fatal("no command")
 	}

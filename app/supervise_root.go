@@ -22,12 +22,6 @@ func (m *Model) watchScene() watchScene {
 	return sc
 }
 
-// watchDo applies what the supervision owner answered: its command, and
-// the outcome it asks of the root.
-func (m *Model) watchDo(cmd tea.Cmd, out outcome) tea.Cmd {
-	return tea.Batch(cmd, m.applyOutcome(nil, out))
-}
-
 // onWatchAsk carries out what the supervision owner asked of the root.
 func (m *Model) onWatchAsk(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
@@ -39,6 +33,3 @@ func (m *Model) onWatchAsk(msg tea.Msg) tea.Cmd {
 	}
 	return nil
 }
-
-// animating reports whether anything on screen shows a spinner.
-func (m *Model) animating() bool { return m.watch.animating(m.watchScene()) }
