@@ -50,9 +50,9 @@ func actionRows() []action {
 		{Action: hint(k(actNewWorkspace, scopeProjectList, []string{"n"}, "new", "Create a workspace in the selected project")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeProjectList, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
-			run: func(m *Model) tea.Cmd { return m.openTeardown(false) }, why: whyNotIdleWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), false)) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeProjectList, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
-			run: func(m *Model) tea.Cmd { return m.openTeardown(true) }, why: whyNotShelvable},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), true)) }, why: whyNotShelvable},
 		{Action: k(actRestore, scopeProjectList, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()

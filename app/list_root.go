@@ -39,17 +39,6 @@ func (m *Model) onViewState(msg viewStateMsg) tea.Cmd {
 	return tea.Batch(resize, m.applyOwned(m.list.Update(msg, m.listScene())))
 }
 
-// showSavedTabs shows each workspace's tab as the saved layout had it.
-func (m *Model) showSavedTabs(r savedTabsReq) {
-	for wsID, tabID := range r.tabs {
-		if wt := m.tabs.of(wsID); wt != nil {
-			if i := wt.indexOf(tabID); i >= 0 {
-				wt.active = i
-			}
-		}
-	}
-}
-
 // currentView is the layout now, to save: the panes' sizes and each
 // workspace's shown tab (the root's), with the list's folds and selection.
 func (m *Model) currentView() workspace.ViewState {

@@ -12,13 +12,13 @@ import (
 // openTeardown opens the delete (or shelve) dialog of the selected
 // workspace with what the root knows of it: its record, and the sessions
 // it would end.
-func (m *Model) openTeardown(shelve bool) tea.Cmd {
-	w, ok := m.list.selectedWorkspace()
+func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modalKit, shelve bool) (tea.Cmd, outcome) {
+	w, ok := list.selectedWorkspace()
 	if !ok {
-		return nil
+		return nil, outcome{}
 	}
-	rec, _ := m.list.record(w.ID)
-	return m.applyOwned(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, sessionsOf(m.list.snap.sessions, m.tabs, w.ID), shelve))
+	rec, _ := list.record(w.ID)
+	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.sessions, tabs, w.ID), shelve)
 }
 
 // sessionsOf names every session of workspace id a delete or shelve ends —

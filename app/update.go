@@ -35,7 +35,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case listLoadedReq:
 		return m.onListLoaded(msg)
 	case savedTabsReq:
-		m.showSavedTabs(msg)
+		m.tabs.showSaved(msg.tabs)
 		return nil
 	case noticeExpiredMsg:
 		if msg.gen == m.noticeGen {
