@@ -82,7 +82,7 @@ func registryStates() []registryState {
 			m.side.show, m.side.tab, m.focus = sideShown, sideTerminal, focusSidebar
 		})},
 		{"filtering", onSample(func(t *testing.T, m *Model) { pressAction(t, m, actFilter) })},
-		{"a dialog", onSample(func(t *testing.T, m *Model) { withTabs(m, 1); m.openPalette() })},
+		{"a dialog", onSample(func(t *testing.T, m *Model) { withTabs(m, 1); m.run(actPalette) })},
 		{"too small", onSample(func(t *testing.T, m *Model) { m.Update(tea.WindowSizeMsg{Width: 60, Height: 20}) })},
 	}
 }
@@ -109,9 +109,9 @@ func TestEveryWhyAnswersInEveryState(t *testing.T) {
 					}
 				}()
 			}
-			m.hints()
-			m.renderFooter()
-			m.openPalette()
+			m.painter().hints()
+			m.painter().renderFooter()
+			m.run(actPalette)
 			if _, ok := m.overlay.(*paletteOverlay); !ok {
 				t.Fatal("the palette did not open")
 			}
@@ -130,7 +130,7 @@ func TestEveryPaletteRowRunsOrSaysWhy(t *testing.T) {
 		}
 		t.Run(st.name, func(t *testing.T) {
 			probe := st.build(t)
-			probe.openPalette()
+			probe.run(actPalette)
 			o := probe.overlay.(*paletteOverlay)
 			for _, a := range probe.reg.All() {
 				if !o.p.Offers(a.ID) {
@@ -165,8 +165,8 @@ func TestListWiderWhileHiddenKeepsTheWidth(t *testing.T) {
 	pressAction(t, m, actToggleList)
 	m.run(actListWider)
 	pressAction(t, m, actToggleList)
-	if m.listWidth() < 30 {
-		t.Fatalf("list-wider while the list is hidden left it %d wide when shown (was 30)", m.listWidth())
+	if m.panes().listWidth() < 30 {
+		t.Fatalf("list-wider while the list is hidden left it %d wide when shown (was 30)", m.panes().listWidth())
 	}
 }
 
@@ -177,8 +177,8 @@ func TestSidebarWiderBehindAZoomKeepsTheWidth(t *testing.T) {
 	pressAction(t, m, actZoom)
 	m.run(actSideWider)
 	pressAction(t, m, actZoom)
-	if m.sideWidth() < sideDefaultWidth {
-		t.Fatalf("sidebar-wider behind a zoom left it %d wide when shown (was %d)", m.sideWidth(), sideDefaultWidth)
+	if m.panes().sideWidth() < sideDefaultWidth {
+		t.Fatalf("sidebar-wider behind a zoom left it %d wide when shown (was %d)", m.panes().sideWidth(), sideDefaultWidth)
 	}
 }
 

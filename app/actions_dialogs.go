@@ -36,7 +36,7 @@ func dialogRows() []action {
 	closeIf := func(open func(*Model) bool) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if open(m) {
-				m.closeOverlay()
+				m.overlay = nil
 			}
 			return nil
 		}

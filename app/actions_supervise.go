@@ -35,7 +35,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 	closeIt := func(open func(*Model) (*linesOverlay, bool)) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if _, ok := open(m); ok {
-				m.closeOverlay()
+				m.overlay = nil
 			}
 			return nil
 		}
@@ -54,10 +54,14 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 		{Action: k(actHealth, scopeProjectList, []string{"H"}, "health",
 			"Health: tmux, the scan owner, status taps, stuck agents, stale launch payloads, registries — each with its fix"),
 			run: func(m *Model) tea.Cmd {
-				return m.openLines("Health", scopeHealth, "", m.watch.healthRead(m.watchScene()))
+				return m.applyOwned(openLines(m.modalKit(), m.overlay, "Health", scopeHealth, "", m.watch.healthRead(m.watchScene())))
 			}},
 		{Action: k(actTimeline, scopeWorkspace, []string{"L"}, "timeline", "The workspace's state changes of the last hour"),
-			run: (*Model).openTimeline, why: whyNoWorkspace},
+			run: func(m *Model) tea.Cmd {
+				w, _ := m.list.selectedWorkspace()
+				return m.applyOwned(openLines(m.modalKit(), m.overlay, "Timeline of "+w.Name+" (last hour)", scopeTimeline, w.ID,
+					timelineRead(m.deps, m.th, w.ID, m.tabs.of(w.ID))))
+			}, why: whyNoWorkspace},
 		{Action: k(actResumeTab, scopeWorkspace, []string{"ctrl+e"}, "resume",
 			"Resume: relaunch an exited agent with its resume command, or bring back the tabs a reboot took"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.resume(m.tabScene())) }, why: whyNotResumable},
@@ -69,7 +73,7 @@ func superviseRows(k func(keys.ActionID, keys.Scope, []string, string, string) k
 			"Start a new status tap on each session whose tap is missing or died (the program keeps running)")),
 			run: func(m *Model) tea.Cmd {
 				if _, ok := health(m); ok {
-					return m.watchDo(m.watch.repairTaps())
+					return m.applyOwned(m.watch.repairTaps())
 				}
 				return nil
 			}},

@@ -18,7 +18,10 @@ func actionRows() []action {
 	keyOnly := func(a keys.Action) keys.Action { a.Palette = false; return a }
 	rows := []action{
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
-			run: func(m *Model) tea.Cmd { m.openPalette(); return nil }},
+			run: func(m *Model) tea.Cmd {
+				_, live := m.focusedTerminal()
+				return m.applyOwned(nil, outcome{open: newPalette(m.th, m.km, m.modalKeys(), m.scopes(), live)})
+			}},
 		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {
 				return m.applyOwned(nil, outcome{open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
@@ -34,7 +37,12 @@ func actionRows() []action {
 		{Action: keyOnly(k(actBottom, scopeProjectList, []string{"G", "end"}, "bottom", "Go to the last row")),
 			run: func(m *Model) tea.Cmd { m.list.bottom(); return nil }},
 		{Action: k(actOpen, scopeProjectList, []string{"enter", "l", "right"}, "open", "Open the workspace (or fold the project)"),
-			run: (*Model).openSelected, why: whyNothingToOpen},
+			run: func(m *Model) tea.Cmd {
+				if m.list.foldSelected() {
+					return nil
+				}
+				return m.setFocus(focusTabArea)
+			}, why: whyNothingToOpen},
 		{Action: k(actFilter, scopeProjectList, []string{"/"}, "filter", "Filter projects and workspaces"),
 			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeProjectList, []string{"a"}, "add project", "Add a project (a git repository)")),
@@ -42,37 +50,52 @@ func actionRows() []action {
 		{Action: hint(k(actNewWorkspace, scopeProjectList, []string{"n"}, "new", "Create a workspace in the selected project")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeProjectList, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
-			run: func(m *Model) tea.Cmd { return m.openTeardown(false) }, why: whyNotIdleWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), false)) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeProjectList, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
-			run: func(m *Model) tea.Cmd { return m.openTeardown(true) }, why: whyNotShelvable},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), true)) }, why: whyNotShelvable},
 		{Action: k(actRestore, scopeProjectList, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
-			run: (*Model).restoreWorkspace, why: whyNotRestorable},
+			run: func(m *Model) tea.Cmd {
+				w, _ := m.list.selectedWorkspace()
+				rec, _ := m.list.record(w.ID)
+				return m.applyOwned(m.life.restore(w.ID, w.Name, rec))
+			}, why: whyNotRestorable},
 		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.startRun(m.tabScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actScriptOutput, scopeProjectList, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
-			run: (*Model).openScriptOutput, why: whyNoWorkspace},
+			run: func(m *Model) tea.Cmd {
+				w, _ := m.list.selectedWorkspace()
+				return m.applyOwned(newOutput(m.modalKit(), "Script output — "+w.Name, scriptSources(m.deps.Trust, w.ID)))
+			}, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeProjectList, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
-			run: (*Model).openStatus, why: whyNoWorkspace},
+			run: func(m *Model) tea.Cmd {
+				w, _ := m.list.selectedWorkspace()
+				return m.applyOwned(openStatus(m.modalKit(), m.deps, w.ID, w.Name, statusLogPointer(m.keyName, m.acts),
+					sightOf(m.life.busy, m.tabs.of(w.ID))))
+			}, why: whyNoWorkspace},
 		{Action: keyOnly(k(actSuspend, scopeProjectList, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
-			run: (*Model).suspend, why: whyNoScreen},
+			run: func(m *Model) tea.Cmd { return suspend(m.scr) }, why: whyNoScreen},
 		{Action: k(actRefresh, scopeProjectList, []string{"r"}, "refresh", "Reload projects, workspaces and git status"),
 			run: func(m *Model) tea.Cmd {
-				return tea.Batch(m.load(), m.refreshDirty(), m.checkProjects(), m.side.refresh())
+				return tea.Batch(m.list.load(), m.list.refreshDirty(), m.list.checkProjects(), m.side.refresh())
 			}},
 		{Action: keyOnly(k(actScrollUp, scopeTerminal, []string{"shift+pgup"}, "scroll up", "Scroll the tab's history up (the mouse wheel does too)")),
-			run: func(m *Model) tea.Cmd { return m.scrollTerminal(true) }, why: whyNoLiveTerminal},
+			run: func(m *Model) tea.Cmd { return scrollPage(true)(m.focusedTerminal()) }, why: whyNoLiveTerminal},
 		{Action: keyOnly(k(actScrollDown, scopeTerminal, []string{"shift+pgdown"}, "scroll down", "Scroll the tab's history down; typing returns to the live screen")),
-			run: func(m *Model) tea.Cmd { return m.scrollTerminal(false) }, why: whyNoLiveTerminal},
+			run: func(m *Model) tea.Cmd { return scrollPage(false)(m.focusedTerminal()) }, why: whyNoLiveTerminal},
 		{Action: k(actSettings, scopeProjectList, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
-			run: func(m *Model) tea.Cmd { return m.openSettings() }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(nil, m.settings.open(m.th, m.deps.Config)) }},
 		{Action: k(actEditEnv, scopeProjectList, nil, "environment", "Edit the selected project's environment (project-env.json)"),
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, false) }, why: whyNoProject},
 		{Action: k(actEditScripts, scopeProjectList, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
-			run: (*Model).openInstall, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
+			run: func(m *Model) tea.Cmd {
+				return m.applyOwned(nil, outcome{open: newInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
+			}, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
 		{Action: k(actOpenLog, scopeGlobal, nil, "log", "Open amux's log"),
-			run: (*Model).openLog, why: func(m *Model) string { return whyEmpty(m.deps.LogPath, "no log file (see the start notice)") }},
+			run: func(m *Model) tea.Cmd {
+				return m.applyOwned(newOutput(m.modalKit(), "amux log — "+m.deps.LogPath, logSources(m.deps.LogPath)))
+			}, why: func(m *Model) string { return whyEmpty(m.deps.LogPath, "no log file (see the start notice)") }},
 		{Action: k(actHooksAdd, scopeGlobal, nil, "claude hooks", "Install Claude Code hooks (report working/done/blocked to amux)"),
 			run: func(m *Model) tea.Cmd { return m.watch.vendorHooks(claudeHooks(), true) }},
 		{Action: k(actHooksRemove, scopeGlobal, nil, "remove hooks", "Remove amux's Claude Code hooks"),
@@ -134,7 +157,7 @@ func actionRows() []action {
 			Action: keyOnly(k(keys.ActionID("tab-"+d), scopeWorkspace, []string{d}, "tab "+d, "Go to tab "+d)),
 			run:    func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.show(m.tabScene(), n-1)) },
 			why: func(m *Model) string {
-				if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || n > len(wt.tabs) {
+				if wt := m.tabs.of(m.list.selectedID()); wt == nil || n > len(wt.tabs) {
 					return "no such tab"
 				}
 				return ""
@@ -188,7 +211,7 @@ func whyNotOpenWorkspace(m *Model) string {
 
 func whyNotIdleWorkspace(m *Model) string {
 	w, ok := m.list.selectedWorkspace()
-	rec, _ := m.record(w.ID)
+	rec, _ := m.list.record(w.ID)
 	switch {
 	case !ok:
 		return "select a workspace"
@@ -243,7 +266,7 @@ func whyFocused(f focusArea) func(*Model) string {
 }
 
 func whyFewerThanTwoTabs(m *Model) string {
-	if wt := m.tabs.of(m.selectedWorkspaceID()); wt == nil || len(wt.tabs) < 2 {
+	if wt := m.tabs.of(m.list.selectedID()); wt == nil || len(wt.tabs) < 2 {
 		return "fewer than two tabs"
 	}
 	return ""
@@ -279,13 +302,4 @@ func whyNotRestartable(m *Model) string {
 		return "start the run script again instead"
 	}
 	return ""
-}
-
-// openSelected folds a project row or opens a workspace (focus to its tabs).
-func (m *Model) openSelected() tea.Cmd {
-	if r, ok := m.list.selected(); ok && r.Kind == projectlist.ProjectRow {
-		m.list.toggle()
-		return nil
-	}
-	return m.setFocus(focusTabArea)
 }

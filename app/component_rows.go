@@ -30,18 +30,18 @@ func componentRows() []action {
 		}
 	}
 	add(changes.DefaultActions(scopeChanges), func(m *Model, id keys.ActionID) string {
-		return whyFirst(m.whyNoSideTab(sideChanges), m.side.changes.Why(id))
+		return whyFirst(whyNoSideTab(m, sideChanges), m.side.changes.Why(id))
 	}, func(m *Model, id keys.ActionID) tea.Cmd {
 		var cmd tea.Cmd
 		m.side.changes, cmd = m.side.changes.Do(id)
-		return tea.Batch(m.focusSideList(), cmd)
+		return tea.Batch(focusSideList(m), cmd)
 	})
 	add(projecttree.DefaultActions(scopeTree), func(m *Model, id keys.ActionID) string {
-		return whyFirst(m.whyNoSideTab(sideProject), m.side.tree.Why(id))
+		return whyFirst(whyNoSideTab(m, sideProject), m.side.tree.Why(id))
 	}, func(m *Model, id keys.ActionID) tea.Cmd {
 		var cmd tea.Cmd
 		m.side.tree, cmd = m.side.tree.Do(id)
-		return tea.Batch(m.focusSideList(), cmd)
+		return tea.Batch(focusSideList(m), cmd)
 	})
 	add(diffview.DefaultActions(scopeDiff), func(m *Model, id keys.ActionID) string {
 		if o, ok := m.overlay.(*diffOverlay); ok {
@@ -60,7 +60,7 @@ func componentRows() []action {
 
 // whyNoSideTab says why a sidebar tab's list is not there to act on: the
 // sidebar is hidden, or shows another tab.
-func (m *Model) whyNoSideTab(t sideTab) string {
+func whyNoSideTab(m *Model, t sideTab) string {
 	if why := whyNoSidebar(m); why != "" {
 		return why
 	}
@@ -73,7 +73,7 @@ func (m *Model) whyNoSideTab(t sideTab) string {
 // focusSideList gives the sidebar the keys when a list's action came from
 // the palette (its filter then reads the typing); a key pressed there has
 // them already.
-func (m *Model) focusSideList() tea.Cmd {
+func focusSideList(m *Model) tea.Cmd {
 	if m.focus == focusSidebar {
 		return nil
 	}

@@ -54,12 +54,12 @@ func TestChangesActionsAnswerFromTheList(t *testing.T) {
 	if ok, why := m.available(changes.ActStage); !ok {
 		t.Fatalf("stage on a file: %q", why)
 	}
-	m.openPalette()
+	m.run(actPalette)
 	o := m.overlay.(*paletteOverlay)
 	if !o.p.Offers(changes.ActStage) {
 		t.Fatal("the palette does not offer the list's stage")
 	}
-	m.closeOverlay()
+	m.overlay = nil
 	m.Update(press(">"))
 	ok, why := m.available(changes.ActStage)
 	if want := "the sidebar shows its Project tab (> switches)"; ok || why != want {

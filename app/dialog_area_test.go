@@ -42,13 +42,13 @@ func TestTheDialogAreaAtEachLayout(t *testing.T) {
 				pressAction(t, m, actFocusTabArea)
 			}
 			pressAction(t, m, actRenameTab)
-			area, full := m.dialogArea(m.layout())
+			area, full := dialogArea(m.overlay, m.width, m.layout())
 			if area != c.small || full == c.smallIn {
 				t.Fatalf("rename: area %v (full %v), want %v (in the tab area %v)", area, full, c.small, c.smallIn)
 			}
-			m.closeOverlay()
+			m.overlay = nil
 			m.run(actHelp)
-			if _, full := m.dialogArea(m.layout()); full == c.helpIn {
+			if _, full := dialogArea(m.overlay, m.width, m.layout()); full == c.helpIn {
 				t.Fatalf("the key list: full width %v, want in the tab area %v", full, c.helpIn)
 			}
 		})
@@ -61,15 +61,15 @@ func TestNoDialogIsWiderThanTheMaximum(t *testing.T) {
 		m := newTestModel(t, 300, 60)
 		withTabs(m, 1)
 		if id == actPalette {
-			m.openPalette()
+			m.run(actPalette)
 		} else {
 			m.run(id)
 		}
 		if m.overlay == nil {
 			t.Fatalf("%s opened nothing (%q)", id, m.notice.text)
 		}
-		area, _ := m.dialogArea(m.layout())
-		if w := lipgloss.Width(m.overlayView(min(area.Dx(), dialogMaxWidth), area.Dy())); w > dialogMaxWidth {
+		area, _ := dialogArea(m.overlay, m.width, m.layout())
+		if w := lipgloss.Width(overlayView(m.overlay, min(area.Dx(), dialogMaxWidth), area.Dy())); w > dialogMaxWidth {
 			t.Errorf("%s: %d wide at 300 columns", id, w)
 		}
 	}
@@ -88,7 +88,7 @@ func TestADialogIsCentredInItsArea(t *testing.T) {
 			base := rows(m)
 			m.overlay = o
 			got := rows(m)
-			area, _ := m.dialogArea(m.layout())
+			area, _ := dialogArea(m.overlay, m.width, m.layout())
 			minX, maxX, minY, maxY := area.Max.X, -1, area.Max.Y, -1
 			for y := area.Min.Y; y < area.Max.Y; y++ {
 				g := []rune(pad(lightGlyphs.Replace(got[y]), size[0]))

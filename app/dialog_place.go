@@ -34,24 +34,25 @@ const roomyWidth = 80
 
 // dialogArea is where the open dialog goes; full reports the full-width
 // case.
-func (m *Model) dialogArea(l layout) (area uv.Rectangle, full bool) {
+// o is the open dialog, w the screen's width.
+func dialogArea(o modal, w int, l layout) (area uv.Rectangle, full bool) {
 	need := dialogMinWidth
-	if r, ok := m.overlay.(roomy); ok {
+	if r, ok := o.(roomy); ok {
 		need = r.wantsWidth()
 	}
-	if in := l.tabAreaInner(m.width); in.Dx() >= need {
+	if in := l.tabAreaInner(w); in.Dx() >= need {
 		return in, false
 	}
-	return uv.Rect(0, 0, m.width, l.bodyHeight-1), true
+	return uv.Rect(0, 0, w, l.bodyHeight-1), true
 }
 
 // drawDialog draws the open overlay by the rule above.
-func (m *Model) drawDialog(c *screen.Canvas, l layout) {
-	area, full := m.dialogArea(l)
+func (m painter) drawDialog(c *screen.Canvas, l layout) {
+	area, full := dialogArea(m.overlay, m.w, l)
 	if area.Dx() < 1 || area.Dy() < 1 {
 		return
 	}
-	box := m.overlayView(min(area.Dx(), dialogMaxWidth), area.Dy())
+	box := overlayView(m.overlay, min(area.Dx(), dialogMaxWidth), area.Dy())
 	lines := strings.Split(box, "\n")
 	if len(lines) > area.Dy() {
 		lines = lines[:area.Dy()]

@@ -24,7 +24,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 		name string
 		open func(m *Model)
 	}{
-		{"palette", func(m *Model) { m.openPalette() }},
+		{"palette", func(m *Model) { m.run(actPalette) }},
 		{"help", func(m *Model) { m.run(actHelp) }},
 		{"settings", func(m *Model) { m.run(actSettings) }},
 		{"rename tab", func(m *Model) { m.run(actRenameTab) }},
@@ -44,7 +44,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 				}
 				got := rows(m)
 				l := m.layout()
-				area, full := m.dialogArea(l)
+				area, full := dialogArea(m.overlay, m.width, l)
 				// The key list and Settings want a dialog's full width: a
 				// narrower tab area gives them the body's.
 				_, roomy := m.overlay.(roomy)
@@ -52,7 +52,7 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 					t.Fatalf("full width %v at %d columns (tab area %d wide)", full, size[0], l.tabAreaInner(m.width).Dx())
 				}
 				var x0s []int
-				bw := lipgloss.Width(m.overlayView(min(area.Dx(), dialogMaxWidth), area.Dy()))
+				bw := lipgloss.Width(overlayView(m.overlay, min(area.Dx(), dialogMaxWidth), area.Dy()))
 				bx := (area.Dx() - bw) / 2
 				for y := range l.bodyHeight {
 					g, b := []rune(pad(lightGlyphs.Replace(got[y]), size[0])), []rune(pad(lightGlyphs.Replace(base[y]), size[0]))
@@ -133,7 +133,7 @@ func TestHelpAndSettingsTakeTheBodyWhereTheTabAreaIsTooSmall(t *testing.T) {
 		if in.Dx() < dialogMinWidth || in.Dx() >= roomyWidth {
 			t.Fatalf("the tab area is %d wide: the case is not between the two widths", in.Dx())
 		}
-		_, full := m.dialogArea(m.layout())
+		_, full := dialogArea(m.overlay, m.width, m.layout())
 		if want := id != actRenameTab; full != want {
 			t.Errorf("%s: full width %v, want %v (tab area %d wide)", id, full, want, in.Dx())
 		}

@@ -8,6 +8,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
@@ -70,13 +71,53 @@ func (r *textRegion) draw(c *screen.Canvas, area uv.Rectangle, s string) {
 	}
 }
 
+// painter draws one frame of the screen from the parts the root hands it
+// (Model.painter): the layout, the theme, the focus, the open overlay, the
+// notice, and the owners whose parts it draws. It holds no state of its
+// own between frames: what a canvas already holds is the paintState.
+type painter struct {
+	w, h      int
+	th        theme.Theme
+	l         layout
+	focus     focusArea
+	overlay   modal
+	notice    notice
+	spin      string // the spinner's frame
+	chromeGen int
+
+	list    *listOwner
+	listSc  listScene
+	left    *textCache // the project list as last drawn (Model.left)
+	tabs    *tabsOwner
+	tabSc   tabScene
+	side    *sidebarOwner
+	sideEnv sideEnv
+	active  *tab // the selected workspace's shown tab
+	entered *tab // the live terminal that has the keys, if any
+
+	// The footer's parts: the registry in the focused pane's scopes, and
+	// whether each action can run now.
+	showHints bool
+	reg       *keys.Registry
+	km        keys.Map
+	scopes    []keys.Scope
+	available func(keys.ActionID) (bool, string)
+	keyName   func(keys.ActionID) string
+}
+
+// textCache is a text drawn once and kept until a message may change it.
+type textCache struct {
+	text  string
+	valid bool
+}
+
 // draw composes the screen on c, on the theme's background (the canvas's
 // fill: see theme.Fill) when it has one. Update bumps chromeGen whenever a message
 // other than a terminal's frame (or typing into one) was handled; a frame
 // alone only costs the terminal rows it changed. The embedded terminal's
 // cells go to the canvas directly; only the chrome is drawn from text.
-func (m *Model) draw(c *screen.Canvas, st *paintState) {
-	if m.width <= 0 || m.height <= 0 {
+func (m painter) draw(c *screen.Canvas, st *paintState) {
+	if m.w <= 0 || m.h <= 0 {
 		return
 	}
 	_, fullScreen := m.overlay.(fullScreen)
@@ -84,29 +125,29 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 		// Another theme (or its preview): every cell is in the old colours.
 		*st = paintState{}
 	}
-	if c.Resize(m.width, m.height) || m.overlay != nil && !fullScreen || st.overlay || st.fullShown && !fullScreen {
+	if c.Resize(m.w, m.h) || m.overlay != nil && !fullScreen || st.overlay || st.fullShown && !fullScreen {
 		// Everything moved, or an overlay covers (or covered) part of
 		// every region: paint it all.
 		*st = paintState{}
 	}
 	chrome := !st.valid || st.chromeGen != m.chromeGen
 	st.valid, st.chromeGen = true, m.chromeGen
-	if m.width < minWidth || m.height < minHeight || fullScreen {
-		if m.width < minWidth || m.height < minHeight {
+	if m.w < minWidth || m.h < minHeight || fullScreen {
+		if m.w < minWidth || m.h < minHeight {
 			st.full = textRegion{}
 			if chrome {
 				st.small.draw(c, c.Bounds(), m.tooSmall())
 			}
 		} else {
 			st.small = textRegion{}
-			st.full.draw(c, c.Bounds(), m.overlayView(m.width, m.height))
+			st.full.draw(c, c.Bounds(), overlayView(m.overlay, m.w, m.h))
 		}
 		*st = paintState{valid: true, chromeGen: m.chromeGen, small: st.small, full: st.full, fullShown: fullScreen}
 		c.SetCursor(nil)
 		return
 	}
 	st.small, st.full = textRegion{}, textRegion{}
-	l := m.layout()
+	l := m.l
 	if l != st.layout {
 		// A pane appeared, went or moved: start from a blank canvas.
 		c.DrawString(c.Bounds(), "")
@@ -119,17 +160,17 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 		}
 		m.drawTabArea(c, l, st)
 		m.drawSidebar(c, l, st)
-		st.notice.draw(c, uv.Rect(0, l.bodyHeight-1, m.width, 1), m.noticeRow(l))
-		st.hints.draw(c, uv.Rect(0, m.height-1, m.width, 1), m.renderFooter())
+		st.notice.draw(c, uv.Rect(0, l.bodyHeight-1, m.w, 1), m.noticeRow(l))
+		st.hints.draw(c, uv.Rect(0, m.h-1, m.w, 1), m.renderFooter())
 	}
-	if t := st.termTab; t != nil && t == m.activeTab() && t.view != nil {
-		x, y := m.termOrigin()
-		w, h := m.termSize()
+	if t := st.termTab; t != nil && t == m.active && t.view != nil {
+		x, y := l.termOrigin(m.w)
+		w, h := l.termSize(m.w)
 		st.term = t.view.Draw(c.Raw(), uv.Rect(x, y, w, h), st.term)
 	}
 	if t := st.sideTab; t != nil && t == m.side.term() && t.view != nil {
-		x, y := m.sideEnv().origin()
-		w, h := m.sideEnv().size()
+		x, y := m.sideEnv.origin()
+		w, h := m.sideEnv.size()
 		st.sideTerm = t.view.Draw(c.Raw(), uv.Rect(x, y, w, h), st.sideTerm)
 	}
 	if m.overlay != nil {
@@ -143,15 +184,15 @@ func (m *Model) draw(c *screen.Canvas, st *paintState) {
 // its tab bar over the shown tab. A live view's area is left to it (see
 // draw); a detached tab shows its last screen as text. Zoomed, there is no
 // frame: the bar and the tab take the rows above the notice row.
-func (m *Model) drawTabArea(c *screen.Canvas, l layout, st *paintState) {
-	box, inner := l.tabArea(m.width), l.tabAreaInner(m.width)
+func (m painter) drawTabArea(c *screen.Canvas, l layout, st *paintState) {
+	box, inner := l.tabArea(m.w), l.tabAreaInner(m.w)
 	focused := m.paneFocused(focusTabArea)
 	title, content := m.tabAreaContent(inner.Dx(), inner.Dy())
 	if key := fmt.Sprint(title, focused, box); key != st.box && !l.zoomed {
 		drawFrame(c, m.th, title, box, focused)
 		st.box = key
 	}
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.tabSc.ws)
 	if wt == nil || len(wt.tabs) == 0 {
 		st.bar = textRegion{}
 		// Wrapped, not cut: at 80×24 the welcome and a worktree's path are
@@ -169,21 +210,21 @@ func (m *Model) drawTabArea(c *screen.Canvas, l layout, st *paintState) {
 		st.content = textRegion{} // the view draws over whatever text was there
 		return
 	}
-	st.content.draw(c, body, detachedBody(m.th, wt.current(), m.spin.View()))
+	st.content.draw(c, body, detachedBody(m.th, wt.current(), m.spin))
 	st.termTab, st.term = nil, termview.Drawn{}
 }
 
 // drawSidebar draws the sidebar, when the layout has one: its tabs in the
 // top edge, the active tab's component inside — text, or the sidebar
 // terminal's cells (see draw).
-func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
+func (m painter) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 	if l.sideWidth == 0 {
 		st.sideBox, st.side, st.sideTab, st.sideTerm = "", textRegion{}, nil, termview.Drawn{}
 		return
 	}
-	x0, w, h := m.width-l.sideWidth, l.sideWidth, l.bodyHeight
+	x0, w, h := m.w-l.sideWidth, l.sideWidth, l.bodyHeight
 	focused := m.paneFocused(focusSidebar)
-	title, content, live := m.side.parts(m.th, m.spin.View())
+	title, content, live := m.side.parts(m.th, m.spin)
 	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
 		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
 		st.sideBox = key
@@ -201,7 +242,7 @@ func (m *Model) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 
 // screenCursor is the real cursor for this frame (see cursor), in the
 // screen's terms.
-func (m *Model) screenCursor() *uv.Cursor { return screenCursorOf(m.cursor(), m.th) }
+func (m painter) screenCursor() *uv.Cursor { return screenCursorOf(m.cursor(), m.th) }
 
 // screenCursorOf is cursor c as the screen places it. The real cursor is
 // only ever an embedded terminal's, whose cells are unpainted (Canvas.Raw):

@@ -32,7 +32,7 @@ func newCanvasRun(m *Model) *canvasRun {
 
 // draw draws onto the kept canvas and returns it styled.
 func (r *canvasRun) draw() string {
-	r.m.draw(r.c, &r.st)
+	r.m.painter().draw(r.c, &r.st)
 	return r.c.Render()
 }
 
@@ -81,7 +81,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"back", func() { m.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) }},
 		{"filter", func() { pressAction(t, m, actFocusList); pressAction(t, m, actFilter); m.Update(keyPress(t, "p")) }},
 		{"filter kept", func() { m.Update(keyPress(t, "enter")) }},
-		{"light theme", func() { m.showTheme(light); m.Update(nil) }},
+		{"light theme", func() { m.update(themeReq{light}); m.Update(nil) }},
 		{"rename dialog", func() { pressAction(t, m, actFocusTabArea); pressAction(t, m, actRenameTab) }},
 		{"cancel", func() { m.Update(keyPress(t, "esc")) }},
 	}

@@ -24,7 +24,7 @@ func (m *Model) paneTerminal() (*tab, bool) {
 	case focusSidebar:
 		return m.side.focusedTerm(m.sideEnv())
 	case focusTabArea:
-		return m.tabs.liveIn(m.selectedWorkspaceID())
+		return m.tabs.liveIn(m.list.selectedID())
 	}
 	return nil, false
 }
@@ -139,7 +139,7 @@ func (m *Model) outerFocus(focused bool) {
 // A pane that is not shown (a hidden list, panes behind a zoom) is shown.
 func (m *Model) setFocus(f focusArea) tea.Cmd {
 	m.focus = f
-	if m.unhideFor(f) {
+	if m.listPane.unhideFor(f) {
 		return tea.Batch(m.syncViews(), m.layoutChanged())
 	}
 	return m.syncViews()

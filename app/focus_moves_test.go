@@ -16,7 +16,7 @@ func sampleWide(t *testing.T, n int) *Model {
 	t.Helper()
 	m := newTestModel(t, 160, 40)
 	withTabs(m, n)
-	if m.sideWidth() == 0 {
+	if m.panes().sideWidth() == 0 {
 		t.Fatal("the sidebar is not shown at 160 columns")
 	}
 	return m
@@ -88,7 +88,7 @@ func TestAFocusMoveToWhereFocusIsSaysSo(t *testing.T) {
 func TestDigitsGoToTabs(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.list.selectedID())
 	m.Update(keyPress(t, "2"))
 	if m.activeTab() != wt.tabs[1] || m.focus != focusList {
 		t.Fatalf("2 from the list: shown %v, focus %d", m.activeTab().id, m.focus)
@@ -115,7 +115,7 @@ func TestDigitsGoToTabs(t *testing.T) {
 func TestBracketsStepThroughTheTabs(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.list.selectedID())
 	pressAction(t, m, actFocusTabArea)
 	for _, want := range []int{1, 2, 0} {
 		pressAction(t, m, actNextTab)
@@ -140,13 +140,13 @@ func TestFocusOffAZoomedTabEndsTheZoom(t *testing.T) {
 	m := sampleWide(t, 1)
 	pressAction(t, m, actFocusTabArea)
 	pressAction(t, m, actZoom)
-	if !m.listPane.zoomed || m.sideWidth() != 0 || m.listWidth() != 0 {
-		t.Fatalf("zoom: list %d, sidebar %d", m.listWidth(), m.sideWidth())
+	if !m.listPane.zoomed || m.panes().sideWidth() != 0 || m.panes().listWidth() != 0 {
+		t.Fatalf("zoom: list %d, sidebar %d", m.panes().listWidth(), m.panes().sideWidth())
 	}
 	pressAction(t, m, actFocusList)
-	if m.listPane.zoomed || m.focus != focusList || m.listWidth() == 0 || m.sideWidth() == 0 {
+	if m.listPane.zoomed || m.focus != focusList || m.panes().listWidth() == 0 || m.panes().sideWidth() == 0 {
 		t.Fatalf("focus to the list: zoomed %v, focus %d, list %d, sidebar %d",
-			m.listPane.zoomed, m.focus, m.listWidth(), m.sideWidth())
+			m.listPane.zoomed, m.focus, m.panes().listWidth(), m.panes().sideWidth())
 	}
 	if !strings.Contains(screenText(m), "Projects") {
 		t.Fatal("the list is not drawn after the zoom ended")

@@ -35,7 +35,7 @@ func newLiveFixture(t *testing.T, w, h int, names ...string) *liveFixture {
 	t.Helper()
 	f := &liveFixture{t: t, m: newTestModel(t, w, h), srv: tmuxtest.New(t)}
 	f.m.list.rows.SelectWorkspace("1111111111111111")
-	ws := f.m.selectedWorkspaceID()
+	ws := f.m.list.selectedID()
 	for i, name := range names {
 		session := fmt.Sprintf("amux-%s-live%d", ws, i)
 		f.srv.Session(t, session, nil, "cat")
@@ -199,7 +199,7 @@ func TestSettleFocusTakesTheKeysBack(t *testing.T) {
 		{"focus on the list", func(f *liveFixture) { f.m.focus = focusList }},
 		{"focus on the sidebar", func(f *liveFixture) { f.m.focus = focusSidebar }},
 		{"the program stopped", func(f *liveFixture) { f.tabs[0].state = agentstate.Result{State: agentstate.Stopped} }},
-		{"a dialog", func(f *liveFixture) { f.m.openPalette() }},
+		{"a dialog", func(f *liveFixture) { f.m.run(actPalette) }},
 		{"the filter", func(f *liveFixture) { f.m.focus = focusList; f.m.run(actFilter) }},
 	}
 	for _, c := range cases {
@@ -280,7 +280,7 @@ func TestANewTabIsEnteredUnlessADialogIsOpen(t *testing.T) {
 		t.Fatalf("notice %q does not say how to leave", note)
 	}
 	g := newLiveFixture(t, 120, 40, "claude")
-	g.m.openPalette()
+	g.m.run(actPalette)
 	note = g.m.enterNew(g.tabs[0])
 	if g.m.entered != nil || g.m.focus != focusTabArea || note != "started claude" {
 		t.Fatalf("under a dialog: entered %v, notice %q", g.m.entered, note)

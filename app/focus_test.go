@@ -13,7 +13,7 @@ import (
 func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 2)
-	ws := m.selectedWorkspaceID()
+	ws := m.list.selectedID()
 	wt := m.tabs.of(ws)
 	pressAction(t, m, actFocusTabArea)
 	if m.entered != nil {
@@ -31,9 +31,9 @@ func TestKeysNeverMoveIntoAProgramOnTheirOwn(t *testing.T) {
 	}
 
 	pressAction(t, m, actEnterProgram)
-	m.openPalette()
+	m.run(actPalette)
 	m.Update(nil) // the message that opened it
-	m.closeOverlay()
+	m.overlay = nil
 	m.Update(nil)
 	if m.entered != nil {
 		t.Fatal("a dialog that closed handed the program the keys back")

@@ -22,40 +22,40 @@ type hint struct {
 }
 
 // renderFooter is the footer, exactly the screen's width.
-func (m *Model) renderFooter() string {
+func (m painter) renderFooter() string {
 	badge := m.th.SelectedStyle().Render(" " + m.focusName() + " ")
-	if !m.deps.Config.UI.ShowKeyHints {
-		return fit(badge, m.width)
+	if !m.showHints {
+		return fit(badge, m.w)
 	}
-	room := m.width - lipgloss.Width(badge) - 1
-	return fit(badge+" "+m.fitHints(m.hints(), room), m.width)
+	room := m.w - lipgloss.Width(badge) - 1
+	return fit(badge+" "+m.fitHints(m.hints(), room), m.w)
 }
 
 // focusName names where keys go now.
-func (m *Model) focusName() string {
+func (m painter) focusName() string {
 	switch {
 	case m.overlay != nil:
 		return "dialog"
 	case m.list.typing():
 		return "list: filter"
 	case m.focus == focusSidebar:
-		if _, in := m.focusedTerminal(); in {
+		if m.entered != nil {
 			return "sidebar: shell"
 		}
 		return "sidebar: " + sideTabNames[m.side.tab]
 	case m.focus == focusTabArea:
 		name := "tab area"
-		if t := m.activeTab(); t != nil {
+		if t := m.active; t != nil {
 			// "tab: …" only while its program has the keys.
 			name = "tab area: " + safetext.Line(t.label())
-			if _, in := m.focusedTerminal(); in {
+			if m.entered != nil {
 				name = "tab: " + safetext.Line(t.label())
 			}
 			if t.view != nil && t.view.Scrolled() > 0 {
 				name += " · history"
 			}
 		}
-		if m.listPane.zoomed {
+		if m.l.zoomed {
 			name += " · zoomed"
 		}
 		return name
@@ -64,7 +64,7 @@ func (m *Model) focusName() string {
 }
 
 // hints are the footer's entries for the focused pane, from the registry.
-func (m *Model) hints() []hint {
+func (m painter) hints() []hint {
 	key := func(k, label string) hint {
 		return hint{text: m.th.AccentStyle().Render(k) + " " + m.th.MutedStyle().Render(label)}
 	}
@@ -75,7 +75,7 @@ func (m *Model) hints() []hint {
 		return []hint{{text: m.th.MutedStyle().Render("type to filter")},
 			key(m.km.First(keys.FormSubmit), "keep"), key(m.km.First(keys.FormCancel), "clear")}
 	}
-	if _, live := m.focusedTerminal(); live {
+	if m.entered != nil {
 		// Every other key belongs to the program: say how to get out.
 		// The way out comes first: it must show whatever the width.
 		palette := m.keyName(actPalette)
@@ -85,7 +85,7 @@ func (m *Model) hints() []hint {
 			key(m.keyName(actScrollUp), "history"), {text: m.th.MutedStyle().Render("every other key goes to the program")}}
 	}
 	var hs []hint
-	for _, a := range m.reg.InScopes(m.scopes()...) {
+	for _, a := range m.reg.InScopes(m.scopes...) {
 		if !a.Hint || len(a.Keys) == 0 {
 			continue // an action left without a key is run from the palette
 		}
@@ -103,7 +103,7 @@ func (m *Model) hints() []hint {
 // marker that says where every key is: the key list where it opens from
 // here and has a key, else the palette (the marker is a bare "…" when that entry is
 // already shown).
-func (m *Model) fitHints(hs []hint, room int) string {
+func (m painter) fitHints(hs []hint, room int) string {
 	sep := m.th.MutedStyle().Render(" · ")
 	all := make([]string, len(hs))
 	for i, h := range hs {
@@ -140,12 +140,12 @@ func (m *Model) fitHints(hs []hint, room int) string {
 }
 
 // inScopes reports whether id's scope is active in the focused pane.
-func (m *Model) inScopes(id keys.ActionID) bool {
+func (m painter) inScopes(id keys.ActionID) bool {
 	a, ok := m.reg.Get(id)
 	if !ok {
 		return false
 	}
-	for _, s := range m.scopes() {
+	for _, s := range m.scopes {
 		if s == a.Scope {
 			return true
 		}

@@ -34,7 +34,7 @@ func footerStates() []footerState {
 		{"tab area", "tab area: claude", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actFocusTabArea) }},
 		{"zoomed", "tab area: claude · zoomed", func(t *testing.T, m *Model) { withTabs(m, 1); pressAction(t, m, actZoom) }},
 		{"filter", "list: filter", func(t *testing.T, m *Model) { pressAction(t, m, actFilter) }},
-		{"dialog", "dialog", func(t *testing.T, m *Model) { m.openPalette() }},
+		{"dialog", "dialog", func(t *testing.T, m *Model) { m.run(actPalette) }},
 		{"sidebar", "sidebar: Changes", func(t *testing.T, m *Model) {
 			withTabs(m, 1)
 			m.side.show = sideShown
@@ -56,7 +56,7 @@ func TestTheFooterIsTheScreensWidthAndNamesTheFocus(t *testing.T) {
 		for _, w := range []int{80, 97, 120, 160, 240} {
 			m := newTestModel(t, w, 30)
 			st.reach(t, m)
-			got := m.renderFooter()
+			got := m.painter().renderFooter()
 			if n := ansi.StringWidth(got); n != w {
 				t.Errorf("%s at %d: footer %d wide", st.name, w, n)
 			}
@@ -135,7 +135,7 @@ func TestTheDialogAndFilterFooters(t *testing.T) {
 		t.Fatalf("filtering: %q", f)
 	}
 	m.Update(keyPress(t, "esc"))
-	m.openPalette()
+	m.run(actPalette)
 	if f := rows(m)[29]; f != " dialog  keys go to the dialog" {
 		t.Fatalf("a dialog: %q", f)
 	}
@@ -151,7 +151,7 @@ func TestKeyHintsOffLeavesTheFocusName(t *testing.T) {
 	if f := rows(m)[29]; f != " list" {
 		t.Fatalf("hints off: footer %q", f)
 	}
-	if n := ansi.StringWidth(m.renderFooter()); n != 120 {
+	if n := ansi.StringWidth(m.painter().renderFooter()); n != 120 {
 		t.Fatalf("hints off: footer %d wide", n)
 	}
 }
@@ -179,31 +179,31 @@ func TestTheFooterShowsRemappedKeys(t *testing.T) {
 // bare "…" once that entry is among the hints shown.
 func TestTheMarkerPointsWhereTheRestAre(t *testing.T) {
 	m := newTestModel(t, 120, 30)
-	hs := m.hints()
+	hs := m.painter().hints()
 	if hs[0].id != actPalette || hs[1].id != actHelp {
 		t.Fatalf("the list's first hints are %q, %q", hs[0].id, hs[1].id)
 	}
 	plain := func(s string) string { return ansi.Strip(s) }
-	if got := plain(m.fitHints(hs[2:], 30)); !strings.HasSuffix(got, "… ? help") {
+	if got := plain(m.painter().fitHints(hs[2:], 30)); !strings.HasSuffix(got, "… ? help") {
 		t.Fatalf("without the help hint: %q", got)
 	}
-	if got := plain(m.fitHints(hs, 30)); got != "ctrl+space commands · … ? help" {
+	if got := plain(m.painter().fitHints(hs, 30)); got != "ctrl+space commands · … ? help" {
 		t.Fatalf("the help hint not reached: %q", got)
 	}
-	if got := plain(m.fitHints(hs, 35)); got != "ctrl+space commands · ? help · …" {
+	if got := plain(m.painter().fitHints(hs, 35)); got != "ctrl+space commands · ? help · …" {
 		t.Fatalf("with the help hint shown: %q", got)
 	}
-	if got := plain(m.fitHints(hs, 1000)); strings.Contains(got, "…") {
+	if got := plain(m.painter().fitHints(hs, 1000)); strings.Contains(got, "…") {
 		t.Fatalf("room for all: %q", got)
 	}
 	pressAction(t, m, actFocusTabArea)
-	cs := m.hints()
-	if got := plain(m.fitHints(cs[1:], 20)); !strings.HasSuffix(got, "… ctrl+space commands") {
+	cs := m.painter().hints()
+	if got := plain(m.painter().fitHints(cs[1:], 20)); !strings.HasSuffix(got, "… ctrl+space commands") {
 		t.Fatalf("the tab area without the palette hint: %q", got)
 	}
 	for _, set := range [][]hint{hs, hs[2:], cs, cs[1:]} {
 		for room := 30; room <= 120; room++ {
-			if got := m.fitHints(set, room); ansi.StringWidth(got) > room {
+			if got := m.painter().fitHints(set, room); ansi.StringWidth(got) > room {
 				t.Fatalf("room %d: hints %d wide: %q", room, ansi.StringWidth(got), plain(got))
 			}
 		}

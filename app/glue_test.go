@@ -69,7 +69,7 @@ func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
 	ws := rec.WorkspaceID()
 	m.list.rows.SelectProject(rec.Repo)
-	if m.selectedWorkspaceID() == ws {
+	if m.list.selectedID() == ws {
 		t.Fatal("the workspace is still selected")
 	}
 	cmd := m.update(reloadReq{list: true, selectAfter: ws, dirty: true})
@@ -77,9 +77,9 @@ func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
 		t.Fatalf("before the load: pending %q, dirty after load %v", m.list.pendingSelect, m.list.dirtyAfterLoad)
 	}
 	settle(t, m, cmd)
-	if m.selectedWorkspaceID() != ws || m.list.pendingSelect != "" || m.list.dirtyAfterLoad {
+	if m.list.selectedID() != ws || m.list.pendingSelect != "" || m.list.dirtyAfterLoad {
 		t.Fatalf("after the load: selected %q, pending %q, dirty after load %v",
-			m.selectedWorkspaceID(), m.list.pendingSelect, m.list.dirtyAfterLoad)
+			m.list.selectedID(), m.list.pendingSelect, m.list.dirtyAfterLoad)
 	}
 	if !m.list.dirty[ws] {
 		t.Fatal("the recount does not mark the changed tree dirty")
@@ -110,7 +110,7 @@ func TestTheSidebarsRequestsReachTheReviewOwner(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m.closeOverlay()
+			m.overlay = nil
 			gitIn(t, rec.Root, "reset", "-q")
 			cmd := m.update(c.req)
 			if got := fmt.Sprintf("%T", m.overlay); c.open != "" && got != c.open {
@@ -206,7 +206,7 @@ func TestTheRootFocusesTheSidebarOnALandingsConflicts(t *testing.T) {
 func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	ws := "1111111111111111"
-	rec, _ := m.record(ws)
+	rec, _ := m.list.record(ws)
 	cases := []struct {
 		name  string
 		q     editorReq
@@ -228,7 +228,7 @@ func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
 				return
 			}
 			req, ok := m.tabs.editorTab(m.tabScene(), ws, c.q.inMain, c.q.path)
-			w, h := m.termSize()
+			w, h := m.layout().termSize(m.width)
 			if !ok || req.width != w || req.height != h || req.assistant != "editor" ||
 				!strings.HasSuffix(req.command, shellQuote(c.dir+"/a.go")) {
 				t.Fatalf("the editor tab %+v (terminal area %d×%d)", req, w, h)
@@ -305,7 +305,7 @@ func TestAnOwnersAnswerIsAppliedOneWay(t *testing.T) {
 	if cmd := m.updateOverlay(press("q")); cmd != nil {
 		t.Fatal("no overlay, yet a command")
 	}
-	if v := m.overlayView(80, 20); v != "" {
+	if v := overlayView(m.overlay, 80, 20); v != "" {
 		t.Fatalf("no overlay draws %q", v)
 	}
 }
@@ -327,7 +327,7 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 	if _, task, _ := p.p.Chosen(); task != "fix it" {
 		t.Fatalf("after ctrl+t the task is %q", task)
 	}
-	m.closeOverlay()
+	m.overlay = nil
 	pressAction(t, m, actHelp)
 	help := m.overlay
 	if cmd := m.run(actNextOutput); cmd != nil || m.overlay != help {

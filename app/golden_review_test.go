@@ -50,7 +50,7 @@ func repoScreens() []repoScreen {
 // showSidebar shows the sidebar (below 140 columns it is hidden until
 // asked for) and gives it the keys.
 func (rd *repoDriver) showSidebar() {
-	if rd.m.sideWidth() == 0 {
+	if rd.m.panes().sideWidth() == 0 {
 		rd.Press(actToggleSidebar)
 	}
 	rd.Press(actFocusTabArea).Press(actFocusSidebar)

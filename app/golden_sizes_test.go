@@ -18,7 +18,7 @@ func TestGoldenWorkbench(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 			m := newTestModel(t, w, h)
 			m.list.rows.Move(1) // onto auth-fix
-			ws := m.selectedWorkspaceID()
+			ws := m.list.selectedID()
 			wt := m.tabs.ensure(ws)
 			for i := 1; i <= 6; i++ {
 				wt.tabs = append(wt.tabs, &tab{id: fmt.Sprint("t", i), kind: "agent", assistant: "claude", exitCode: -1,

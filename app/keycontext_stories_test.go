@@ -22,7 +22,7 @@ import (
 // a real session running cat, shown on the sidebar's Terminal tab.
 func (f *liveFixture) withSideShell() *tab {
 	f.t.Helper()
-	ws := f.m.selectedWorkspaceID()
+	ws := f.m.list.selectedID()
 	session := tmux.SessionName("amux", ws, sideTermTab)
 	f.srv.Session(f.t, session, nil, "cat")
 	term, err := termview.Attach(context.Background(), f.srv.Client, session, termview.Options{Width: 38, Height: 20})

@@ -41,10 +41,10 @@ func TestPaneWidthsAtEachScreenSize(t *testing.T) {
 			if l.dashWidth != c.list || l.sideWidth != c.side {
 				t.Fatalf("list %d, sidebar %d; want %d, %d", l.dashWidth, l.sideWidth, c.list, c.side)
 			}
-			if w, h := m.termSize(); w != c.termW || h != c.termH {
+			if w, h := m.layout().termSize(m.width); w != c.termW || h != c.termH {
 				t.Fatalf("terminal area %d×%d, want %d×%d", w, h, c.termW, c.termH)
 			}
-			if x, y := m.termOrigin(); x != c.list+1 || y != 2 {
+			if x, y := m.layout().termOrigin(m.width); x != c.list+1 || y != 2 {
 				t.Fatalf("terminal origin %d,%d, want %d,2 (inside the frame, under the tab bar)", x, y, c.list+1)
 			}
 			if got := l.tabArea(c.w).Dx(); got < tabAreaMinWidth {
@@ -70,8 +70,8 @@ func TestTheFilterTakesAListRow(t *testing.T) {
 	if l.listTop != 2 || l.listHeight != 40-4 {
 		t.Fatalf("filtering: list top %d, height %d", l.listTop, l.listHeight)
 	}
-	if !strings.HasPrefix(m.focusName(), "list: filter") {
-		t.Fatalf("focus name %q while filtering", m.focusName())
+	if !strings.HasPrefix(m.painter().focusName(), "list: filter") {
+		t.Fatalf("focus name %q while filtering", m.painter().focusName())
 	}
 }
 
@@ -144,31 +144,31 @@ func TestListResizeStopsAtBothLimits(t *testing.T) {
 	for range 30 {
 		pressAction(t, m, actListWider)
 	}
-	if m.listWidth() != 120-tabAreaMinWidth {
-		t.Fatalf("widest list %d, want %d", m.listWidth(), 120-tabAreaMinWidth)
+	if m.panes().listWidth() != 120-tabAreaMinWidth {
+		t.Fatalf("widest list %d, want %d", m.panes().listWidth(), 120-tabAreaMinWidth)
 	}
-	if w, _ := m.termSize(); w != tabAreaMinWidth-2 {
+	if w, _ := m.layout().termSize(m.width); w != tabAreaMinWidth-2 {
 		t.Fatalf("tab area inside %d at the widest list", w)
 	}
 	for range 30 {
 		pressAction(t, m, actListNarrower)
 	}
-	if m.listWidth() != listMinWidth {
-		t.Fatalf("narrowest list %d, want %d", m.listWidth(), listMinWidth)
+	if m.panes().listWidth() != listMinWidth {
+		t.Fatalf("narrowest list %d, want %d", m.panes().listWidth(), listMinWidth)
 	}
 	// A width chosen on a wide screen is kept but fits a narrower one.
 	wide := newTestModel(t, 200, 50)
 	for range 10 {
 		pressAction(t, wide, actListWider)
 	}
-	chosen := wide.listWidth()
+	chosen := wide.panes().listWidth()
 	wide.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if wide.listWidth() != 100-tabAreaMinWidth {
-		t.Fatalf("a %d-column list on 100 columns is %d wide", chosen, wide.listWidth())
+	if wide.panes().listWidth() != 100-tabAreaMinWidth {
+		t.Fatalf("a %d-column list on 100 columns is %d wide", chosen, wide.panes().listWidth())
 	}
 	wide.Update(tea.WindowSizeMsg{Width: 200, Height: 50})
-	if wide.listWidth() != chosen {
-		t.Fatalf("back on 200 columns the list is %d, want the chosen %d", wide.listWidth(), chosen)
+	if wide.panes().listWidth() != chosen {
+		t.Fatalf("back on 200 columns the list is %d, want the chosen %d", wide.panes().listWidth(), chosen)
 	}
 }
 
@@ -179,16 +179,16 @@ func TestToggleListFromEachFocus(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
 	pressAction(t, m, actToggleList)
-	if m.listWidth() != 0 || m.focus != focusTabArea {
-		t.Fatalf("B from the list: width %d, focus %d", m.listWidth(), m.focus)
+	if m.panes().listWidth() != 0 || m.focus != focusTabArea {
+		t.Fatalf("B from the list: width %d, focus %d", m.panes().listWidth(), m.focus)
 	}
 	pressAction(t, m, actToggleList)
-	if m.listWidth() != 30 || m.focus != focusTabArea {
-		t.Fatalf("B again: width %d, focus %d", m.listWidth(), m.focus)
+	if m.panes().listWidth() != 30 || m.focus != focusTabArea {
+		t.Fatalf("B again: width %d, focus %d", m.panes().listWidth(), m.focus)
 	}
 	pressAction(t, m, actZoom)
 	pressAction(t, m, actToggleList)
-	if m.listPane.zoomed || m.listPane.hidden || m.listWidth() != 30 {
+	if m.listPane.zoomed || m.listPane.hidden || m.panes().listWidth() != 30 {
 		t.Fatalf("B from a zoom: zoomed %v, hidden %v", m.listPane.zoomed, m.listPane.hidden)
 	}
 }
@@ -220,8 +220,8 @@ func TestAZoomedTabHasTheScreen(t *testing.T) {
 			t.Fatalf("%v: notice %q", size, m.notice.text)
 		}
 		pressAction(t, m, actZoom)
-		if m.notice.text != "zoom ended" || m.listWidth() == 0 {
-			t.Fatalf("%v: after z again: notice %q, list %d", size, m.notice.text, m.listWidth())
+		if m.notice.text != "zoom ended" || m.panes().listWidth() == 0 {
+			t.Fatalf("%v: after z again: notice %q, list %d", size, m.notice.text, m.panes().listWidth())
 		}
 	}
 }
@@ -231,22 +231,22 @@ func TestAZoomedTabHasTheScreen(t *testing.T) {
 func TestOnlyTheListBorderStartsADrag(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
-	for _, at := range [][2]int{{m.listWidth() - 2, 10}, {m.listWidth(), 10}, {m.listWidth() - 1, 39}} {
+	for _, at := range [][2]int{{m.panes().listWidth() - 2, 10}, {m.panes().listWidth(), 10}, {m.panes().listWidth() - 1, 39}} {
 		m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: at[0], Y: at[1]})
 		if m.listPane.dragging {
 			t.Fatalf("a click at %v started a drag of the list's border", at)
 		}
 	}
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 60, Y: 10})
-	if m.listWidth() != 30 {
-		t.Fatalf("a motion without a drag resized the list to %d", m.listWidth())
+	if m.panes().listWidth() != 30 {
+		t.Fatalf("a motion without a drag resized the list to %d", m.panes().listWidth())
 	}
 	// A drag never makes the list narrower than its minimum.
-	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.listWidth() - 1, Y: 10})
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.panes().listWidth() - 1, Y: 10})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 3, Y: 10})
 	m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 3, Y: 10})
-	if m.listWidth() != listMinWidth {
-		t.Fatalf("dragged to column 3: list %d wide", m.listWidth())
+	if m.panes().listWidth() != listMinWidth {
+		t.Fatalf("dragged to column 3: list %d wide", m.panes().listWidth())
 	}
 }
 
@@ -267,10 +267,11 @@ func TestTheLayoutRoundTripsThroughTheViewState(t *testing.T) {
 		t.Fatalf("chosen saved as %+v", v)
 	}
 	again := newTestModel(t, 120, 40)
-	again.takeLayout(v)
+	again.listPane.take(v)
+	again.side.takeLayout(v)
 	withTabs(again, 1)
-	if again.listWidth() != 0 || again.sideWidth() != sideDefaultWidth {
+	if again.panes().listWidth() != 0 || again.panes().sideWidth() != sideDefaultWidth {
 		t.Fatalf("restored at 120 columns: list %d, sidebar %d (shown by hand, it shows below 140)",
-			again.listWidth(), again.sideWidth())
+			again.panes().listWidth(), again.panes().sideWidth())
 	}
 }

@@ -32,7 +32,7 @@ func pressAction(t *testing.T, m *Model, id keys.ActionID) {
 // withTabs gives the selected workspace (auth-fix) n detached claude tabs.
 func withTabs(m *Model, n int) {
 	m.list.rows.SelectWorkspace("1111111111111111")
-	wt := m.tabs.ensure(m.selectedWorkspaceID())
+	wt := m.tabs.ensure(m.list.selectedID())
 	for i := 1; i <= n; i++ {
 		wt.tabs = append(wt.tabs, &tab{id: fmt.Sprint("t", i), kind: "agent", assistant: "claude", exitCode: -1,
 			session: fmt.Sprintf("amux-1111111111111111-t%d", i)})
@@ -105,36 +105,36 @@ func TestHintBarSaysWhenKeysDoNotFit(t *testing.T) {
 func TestListHidesResizesAndTheTabZooms(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
-	if m.listWidth() != 30 {
-		t.Fatalf("list %d wide", m.listWidth())
+	if m.panes().listWidth() != 30 {
+		t.Fatalf("list %d wide", m.panes().listWidth())
 	}
 	pressAction(t, m, actListWider)
-	if w, _ := m.termSize(); m.listWidth() != 34 || w != 120-34-2 {
-		t.Fatalf("= : list %d, tab %d", m.listWidth(), w)
+	if w, _ := m.layout().termSize(m.width); m.panes().listWidth() != 34 || w != 120-34-2 {
+		t.Fatalf("= : list %d, tab %d", m.panes().listWidth(), w)
 	}
 	pressAction(t, m, actListNarrower)
 	pressAction(t, m, actToggleList)
-	if w, _ := m.termSize(); m.listWidth() != 0 || m.focus != focusTabArea || w != 118 {
-		t.Fatalf("B: list %d, focus %d, tab %d", m.listWidth(), m.focus, w)
+	if w, _ := m.layout().termSize(m.width); m.panes().listWidth() != 0 || m.focus != focusTabArea || w != 118 {
+		t.Fatalf("B: list %d, focus %d, tab %d", m.panes().listWidth(), m.focus, w)
 	}
 	if strings.Contains(screenText(m), "Projects") {
 		t.Fatal("the hidden list is drawn")
 	}
 	pressAction(t, m, actFocusList)
-	if m.listWidth() != 30 || m.focus != focusList {
-		t.Fatalf("focus to the hidden list: width %d, focus %d", m.listWidth(), m.focus)
+	if m.panes().listWidth() != 30 || m.focus != focusList {
+		t.Fatalf("focus to the hidden list: width %d, focus %d", m.panes().listWidth(), m.focus)
 	}
 
 	pressAction(t, m, actZoom)
-	if w, h := m.termSize(); w != 120 || h != 37 || m.focus != focusTabArea {
+	if w, h := m.layout().termSize(m.width); w != 120 || h != 37 || m.focus != focusTabArea {
 		t.Fatalf("zoomed: tab %d×%d, focus %d", w, h, m.focus)
 	}
 	r := rows(m)
-	if x, y := m.termOrigin(); x != 0 || y != 1 || !strings.HasPrefix(r[0], " 1 claude") || !strings.Contains(r[39], "zoomed") {
+	if x, y := m.layout().termOrigin(m.width); x != 0 || y != 1 || !strings.HasPrefix(r[0], " 1 claude") || !strings.Contains(r[39], "zoomed") {
 		t.Fatalf("zoomed screen (origin %d,%d):\n%s", x, y, screenText(m))
 	}
 	pressAction(t, m, actZoom)
-	if w, _ := m.termSize(); w != 120-30-2 {
+	if w, _ := m.layout().termSize(m.width); w != 120-30-2 {
 		t.Fatalf("zoom ended: tab %d wide", w)
 	}
 
@@ -158,8 +158,8 @@ func TestPaneSizesAreSavedWithTheLayout(t *testing.T) {
 	again := newTestModel(t, 160, 40)
 	again.Update(viewStateMsg{v: v})
 	again.list.rows.SelectWorkspace("1111111111111111")
-	if again.listWidth() != 44 || again.sideWidth() != 0 {
-		t.Fatalf("restored: list %d, sidebar %d", again.listWidth(), again.sideWidth())
+	if again.panes().listWidth() != 44 || again.panes().sideWidth() != 0 {
+		t.Fatalf("restored: list %d, sidebar %d", again.panes().listWidth(), again.panes().sideWidth())
 	}
 	if !sameLayout(v, again.currentView()) {
 		t.Fatalf("restored layout differs: %+v vs %+v", v, again.currentView())
@@ -170,11 +170,11 @@ func TestPaneSizesAreSavedWithTheLayout(t *testing.T) {
 func TestDraggingTheListBorderResizesIt(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
-	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.listWidth() - 1, Y: 10})
+	m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: m.panes().listWidth() - 1, Y: 10})
 	m.Update(tea.MouseMotionMsg{Button: tea.MouseLeft, X: 45, Y: 10})
 	m.Update(tea.MouseReleaseMsg{Button: tea.MouseLeft, X: 45, Y: 10})
-	if w, _ := m.termSize(); m.listWidth() != 46 || w != 120-46-2 || m.listPane.dragging {
-		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.listWidth(), w, m.listPane.dragging)
+	if w, _ := m.layout().termSize(m.width); m.panes().listWidth() != 46 || w != 120-46-2 || m.listPane.dragging {
+		t.Fatalf("after the drag: list %d, tab %d, dragging %v", m.panes().listWidth(), w, m.listPane.dragging)
 	}
 	if v := m.currentView(); v.ListWidth != 46 {
 		t.Fatalf("saved list width %d", v.ListWidth)

@@ -105,8 +105,3 @@ func (l *lifecycleOwner) Update(msg tea.Msg, shown overlay) (tea.Cmd, outcome) {
 
 // running reports whether any lifecycle operation runs on a row.
 func (l *lifecycleOwner) running() bool { return len(l.busy) > 0 }
-
-// lifeUpdate gives msg to the lifecycle owner and applies its outcome.
-func (m *Model) lifeUpdate(msg tea.Msg) tea.Cmd {
-	return m.applyOwned(m.life.Update(msg, m.overlay))
-}

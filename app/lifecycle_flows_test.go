@@ -57,7 +57,7 @@ func lifeModel(t *testing.T, files map[string]string) (*Model, *loop, *workspace
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, eng))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	l := newLoop(t, m)
-	l.until(t, m.load(), func() bool { return m.list.loaded })
+	l.until(t, m.list.load(), func() bool { return m.list.loaded })
 	return m, l, eng, repo
 }
 
@@ -227,7 +227,7 @@ func newWorkspace(t *testing.T, m *Model, l *loop, eng *workspace.Engine, repo, 
 		t.Fatal(err)
 	}
 	m.list.pendingSelect = res.Workspace.WorkspaceID()
-	l.until(t, m.load(), func() bool { w, ok := m.list.rows.SelectedWorkspace(); return ok && w.Name == name })
+	l.until(t, m.list.load(), func() bool { w, ok := m.list.rows.SelectedWorkspace(); return ok && w.Name == name })
 	return res.Workspace
 }
 

@@ -168,3 +168,23 @@ func (l *listOwner) keyName(id keys.ActionID) string {
 	}
 	return keys.KeyLabel(a.Keys[:1])
 }
+
+// sideWorkspace is the workspace the sidebar can show: the selected one,
+// with a worktree.
+func (l *listOwner) sideWorkspace() string {
+	w, ok := l.selectedWorkspace()
+	if !ok || w.Shelved {
+		return ""
+	}
+	return w.ID
+}
+
+// foldSelected folds or unfolds the selected row when it is a project's,
+// reporting whether it was.
+func (l *listOwner) foldSelected() bool {
+	if r, ok := l.selected(); ok && r.Kind == projectlist.ProjectRow {
+		l.toggle()
+		return true
+	}
+	return false
+}

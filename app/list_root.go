@@ -16,16 +16,6 @@ func (m *Model) listScene() listScene {
 	return listScene{th: m.th, busy: m.life.busy, badge: m.tabs.badge, landings: m.side.landings}
 }
 
-// listDo applies what the list answered: its command, and its outcome
-// (a dialog it opens, a notice, requests through the root's switch).
-func (m *Model) listDo(cmd tea.Cmd, out outcome) tea.Cmd {
-	d, _ := m.overlay.(modal)
-	return tea.Batch(cmd, m.applyOutcome(d, out))
-}
-
-// listUpdate hands one of the list's messages to it.
-func (m *Model) listUpdate(msg tea.Msg) tea.Cmd { return m.listDo(m.list.Update(msg, m.listScene())) }
-
 // onListLoaded settles a load the list took: the monitor wakes when there
 // are sessions to watch (maybe made by someone else), the tabs follow the
 // sessions before the rows are drawn with their badges, then the saved
@@ -36,34 +26,25 @@ func (m *Model) onListLoaded(r listLoadedReq) tea.Cmd {
 		m.watch.wake() // there is something to watch (maybe made by someone else)
 	}
 	m.tabs.reconcile(m.tabScene())
-	settled := m.listDo(m.list.settle(m.listScene(), r.first))
+	settled := m.applyOwned(m.list.settle(m.listScene(), r.first))
 	return tea.Batch(settled, m.applyOwned(m.tabs.showPending(m.tabScene())), m.saveViewState())
 }
 
 // onViewState takes the panes' sizes from the saved layout, and gives the
 // list the rest of it.
 func (m *Model) onViewState(msg viewStateMsg) tea.Cmd {
-	m.takeLayout(msg.v)
+	m.listPane.take(msg.v)
+	m.side.takeLayout(msg.v)
 	resize := m.resizeViews()
-	return tea.Batch(resize, m.listUpdate(msg))
-}
-
-// showSavedTabs shows each workspace's tab as the saved layout had it.
-func (m *Model) showSavedTabs(r savedTabsReq) {
-	for wsID, tabID := range r.tabs {
-		if wt := m.tabs.of(wsID); wt != nil {
-			if i := wt.indexOf(tabID); i >= 0 {
-				wt.active = i
-			}
-		}
-	}
+	return tea.Batch(resize, m.applyOwned(m.list.Update(msg, m.listScene())))
 }
 
 // currentView is the layout now, to save: the panes' sizes and each
 // workspace's shown tab (the root's), with the list's folds and selection.
 func (m *Model) currentView() workspace.ViewState {
 	v := workspace.ViewState{ActiveTabs: map[string]string{}}
-	m.putLayout(&v)
+	m.listPane.put(&v)
+	m.side.putLayout(&v)
 	for wsID, wt := range m.tabs.tabSet {
 		if t := wt.current(); t != nil {
 			v.ActiveTabs[wsID] = t.id
@@ -85,31 +66,10 @@ func (m *Model) quit() tea.Cmd {
 
 // tabAreaContent is what the tab area shows for the selection while it has
 // no tab (the list's to say).
-func (m *Model) tabAreaContent(w, h int) (string, string) {
+func (m painter) tabAreaContent(w, h int) (string, string) {
 	lost := 0
 	if ws := m.list.selectedID(); ws != "" {
-		lost = len(m.tabs.lostTabs(ws, m.tabScene()))
+		lost = len(m.tabs.lostTabs(ws, m.tabSc))
 	}
-	return m.list.tabAreaText(m.listScene(), lost)
+	return m.list.tabAreaText(m.listSc, lost)
 }
-
-// The forwarders below keep callers in other parts of app unchanged while
-// the owners are extracted.
-
-// forwarder: removed after the owners merge
-func (m *Model) load() tea.Cmd { return m.list.load() }
-
-// forwarder: removed after the owners merge
-func (m *Model) refreshDirty() tea.Cmd { return m.list.refreshDirty() }
-
-// forwarder: removed after the owners merge
-func (m *Model) checkProjects() tea.Cmd { return m.list.checkProjects() }
-
-// forwarder: removed after the owners merge
-func (m *Model) rebuildList() { m.list.rebuild(m.listScene()) }
-
-// forwarder: removed after the owners merge
-func (m *Model) record(id string) (workspace.Record, bool) { return m.list.record(id) }
-
-// forwarder: removed after the owners merge
-func (m *Model) shownRecord(id string) shownRecord { return m.list.snap.shown.records[id] }

@@ -22,8 +22,8 @@ func TestTheRootAppliesTheListsAnswers(t *testing.T) {
 	}
 	m.Update(viewStateMsg{v: workspace.ViewState{SelectedWorkspace: "4444444444444444",
 		ActiveTabs: map[string]string{"1111111111111111": "t3"}, ListWidth: 36}})
-	if m.selectedWorkspaceID() != "4444444444444444" {
-		t.Fatalf("selected %q, want the saved workspace", m.selectedWorkspaceID())
+	if m.list.selectedID() != "4444444444444444" {
+		t.Fatalf("selected %q, want the saved workspace", m.list.selectedID())
 	}
 	if wt := m.tabs.of("1111111111111111"); wt.current().id != "t3" {
 		t.Fatalf("auth-fix shows %s, want the saved t3", wt.current().id)

@@ -39,12 +39,6 @@ func (l *listOwner) openCloseMain(kit modalKit) (tea.Cmd, outcome) {
 	}}}
 }
 
-// mainWorkspace makes the selected project's main checkout a workspace.
-func (m *Model) mainWorkspace() tea.Cmd {
-	p, _ := m.list.selectedProject()
-	return m.life.mainWorkspace(p.Path)
-}
-
 // mainWorkspace makes the main checkout of repository path a workspace of
 // its own, off the update loop; the root selects it (managedMsg).
 func (l *lifecycleOwner) mainWorkspace(path string) tea.Cmd {

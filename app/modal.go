@@ -85,7 +85,7 @@ func (m *Model) applyOutcome(d modal, out outcome) tea.Cmd {
 	if out.open != nil {
 		m.overlay = out.open
 	} else if out.close && m.overlay == d {
-		m.closeOverlay()
+		m.overlay = nil
 	}
 	var cmds []tea.Cmd
 	if out.say != "" {
@@ -101,12 +101,12 @@ func (m *Model) applyOutcome(d modal, out outcome) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// overlayView draws the open overlay at width × height.
-func (m *Model) overlayView(width, height int) string {
-	if m.overlay == nil {
+// overlayView draws the open overlay o, if any, at width × height.
+func overlayView(o modal, width, height int) string {
+	if o == nil {
 		return ""
 	}
-	return m.overlay.view(width, height)
+	return o.view(width, height)
 }
 
 // applyOwned runs an owner's command and applies its outcome: close takes

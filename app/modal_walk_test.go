@@ -45,7 +45,7 @@ func TestEveryRootDialogClosesThroughItsOutcome(t *testing.T) {
 		{"install", func(m *Model) { m.deps.AmuxBin = filepath.Join(t.TempDir(), "amux"); m.run(actInstall) }, ""},
 		{"remove project", runs(actRemoveProject), ""},
 		{"rename workspace", runs(actRenameWorkspace), ""},
-		{"close main checkout", func(m *Model) { m.listDo(m.list.openCloseMain(m.modalKit())) }, ""},
+		{"close main checkout", func(m *Model) { m.applyOwned(m.list.openCloseMain(m.modalKit())) }, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

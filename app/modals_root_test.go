@@ -26,7 +26,7 @@ func typeInto(m *Model, s string) {
 // action's dialog in the palette's place.
 func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.openPalette()
+	m.run(actPalette)
 	p := m.overlay.(*paletteOverlay)
 	typeInto(m, "show every key")
 	a, ok := p.p.Chosen()
@@ -50,7 +50,7 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	m.list.rows.SelectWorkspace("1111111111111111")
 	first := m.run(actTimeline)
 	o := m.overlay.(*linesOverlay)
-	if !o.waiting() || !m.animating() {
+	if !o.waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the timeline does not spin while it reads")
 	}
 	_, out := o.update(press("r"))
@@ -90,7 +90,8 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 	idle := outputSource{name: "run", read: func(context.Context) (workspace.ScriptOutput, error) {
 		return workspace.ScriptOutput{Text: "nothing ran"}, nil
 	}}
-	whole := m.openOutput("Script output — auth-fix", []outputSource{src, idle})
+	whole, opened := newOutput(m.modalKit(), "Script output — auth-fix", []outputSource{src, idle})
+	m.overlay = opened.open
 	o := m.overlay.(*outputOverlay)
 	msg := whole().(outputReadMsg)
 	if msg.follow == nil {
@@ -198,7 +199,7 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.
 		t.Fatalf("the picked path did not reach the confirm (stage %d, chosen %q)", o.stage, o.chosen)
 	}
 	_, install := m.Update(modalKey("enter"))
-	if !o.waiting() || !m.animating() {
+	if !o.waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the dialog does not spin while it checks the candidate")
 	}
 	settle(t, m, install)

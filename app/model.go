@@ -74,9 +74,8 @@ type Model struct {
 	paint       paintState
 	drawPending bool
 	chromeGen   int
-	leftCache   string
-	leftValid   bool
-	inputOnly   bool // this update only passed input to a terminal
+	left        textCache // the project list as drawn
+	inputOnly   bool      // this update only passed input to a terminal
 
 	// review owns reviewing and landing the work (review_owner.go);
 	// settings owns the Settings dialog and its pending saves.
@@ -147,14 +146,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.drawPending = true
 		if _, frame := msg.(termview.FrameMsg); !frame {
 			m.chromeGen++
-			m.leftValid = false
+			m.left.valid = false
 		}
 	}
 	if m.activeTab() != shown {
 		// Another tab is on screen (selection moved): wake its frames.
 		cmd = tea.Batch(cmd, m.syncViews())
 	}
-	if m.list.loaded && m.side.ws != m.sideTarget() {
+	if m.list.loaded && m.side.ws != m.panes().sideTarget() {
 		// The sidebar shows another workspace now, or appears or goes.
 		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
 	}
@@ -169,7 +168,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // exactly what was typed; the filter field takes typing while open.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.list.typing() {
-		return m.listUpdate(k)
+		return m.applyOwned(m.list.Update(k, m.listScene()))
 	}
 	if m.focus == focusSidebar && m.side.typing() {
 		return m.side.key(k) // the component's filter has every key
@@ -198,6 +197,3 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return m.explainKey(k)
 }
-
-// closeOverlay removes the open overlay.
-func (m *Model) closeOverlay() { m.overlay = nil }

@@ -61,25 +61,25 @@ func (m *Model) say(level noticeLevel, text string) tea.Cmd {
 
 // paneFocused reports whether the pane f has the keys: focused, with no
 // dialog over it.
-func (m *Model) paneFocused(f focusArea) bool { return m.focus == f && m.overlay == nil }
+func (m painter) paneFocused(f focusArea) bool { return m.focus == f && m.overlay == nil }
 
 // noticeRow is the body's last row: the bottom edges of the panels shown
 // (one rule under a zoomed tab), with the notice, if any, set into them.
-func (m *Model) noticeRow(l layout) string {
+func (m painter) noticeRow(l layout) string {
 	th := m.th
 	var row string
 	if l.zoomed {
-		row = borderStyle(th, m.paneFocused(focusTabArea)).Render(strings.Repeat(glyphs(m.paneFocused(focusTabArea)).h, m.width))
+		row = borderStyle(th, m.paneFocused(focusTabArea)).Render(strings.Repeat(glyphs(m.paneFocused(focusTabArea)).h, m.w))
 	} else {
 		if l.dashWidth > 0 {
 			row += bottomEdge(th, l.dashWidth, m.paneFocused(focusList))
 		}
-		row += bottomEdge(th, l.tabArea(m.width).Dx(), m.paneFocused(focusTabArea))
+		row += bottomEdge(th, l.tabArea(m.w).Dx(), m.paneFocused(focusTabArea))
 		if l.sideWidth > 0 {
 			row += bottomEdge(th, l.sideWidth, m.paneFocused(focusSidebar))
 		}
 	}
-	if m.notice.text == "" || m.width < 8 {
+	if m.notice.text == "" || m.w < 8 {
 		return row
 	}
 	st := th.TextStyle().Bold(true)
@@ -89,8 +89,8 @@ func (m *Model) noticeRow(l layout) string {
 	case levelError:
 		st = th.ErrorStyle().Bold(true)
 	}
-	text := " " + fitNotice(m.notice.text, m.width-6) + " "
-	return ansi.Cut(row, 0, 2) + st.Render(text) + ansi.Cut(row, 2+ansi.StringWidth(text), m.width)
+	text := " " + fitNotice(m.notice.text, m.w-6) + " "
+	return ansi.Cut(row, 0, 2) + st.Render(text) + ansi.Cut(row, 2+ansi.StringWidth(text), m.w)
 }
 
 // pathRun is a path in a notice: a run of non-space characters with a
@@ -132,12 +132,4 @@ func shortPath(p string) string {
 		return p
 	}
 	return "…" + trimmed[i:]
-}
-
-// onNoticeExpired applies a noticeExpiredMsg.
-func (m *Model) onNoticeExpired(msg noticeExpiredMsg) tea.Cmd {
-	if msg.gen == m.noticeGen {
-		m.notice = notice{}
-	}
-	return nil
 }

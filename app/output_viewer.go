@@ -58,12 +58,9 @@ const followEvery = 200 * time.Millisecond
 // outputCap is what the viewer reads of a source at once.
 const outputCap = 256 << 10
 
-func (m *Model) openScriptOutput() tea.Cmd {
-	w, ok := m.list.selectedWorkspace()
-	if !ok {
-		return nil
-	}
-	trust, id := m.deps.Trust, w.ID
+// scriptSources are workspace id's lifecycle scripts' outputs, read
+// through trust.
+func scriptSources(trust workspace.TrustService, id string) []outputSource {
 	var sources []outputSource
 	for _, k := range []workspace.ScriptKind{workspace.KindSetup, workspace.KindRun, workspace.KindArchive, workspace.KindOnDone} {
 		sources = append(sources, outputSource{name: string(k),
@@ -73,23 +70,22 @@ func (m *Model) openScriptOutput() tea.Cmd {
 			running: func() bool { return trust.ScriptRunning(id, k) },
 		})
 	}
-	return m.openOutput("Script output — "+w.Name, sources)
+	return sources
 }
 
-// openLog shows amux's own log.
-func (m *Model) openLog() tea.Cmd {
-	path := m.deps.LogPath
-	return m.openOutput("amux log — "+path, []outputSource{{name: "amux.log", read: func(context.Context) (workspace.ScriptOutput, error) {
+// logSources is amux's own log at path.
+func logSources(path string) []outputSource {
+	return []outputSource{{name: "amux.log", read: func(context.Context) (workspace.ScriptOutput, error) {
 		b, err := workspace.ReadTail(path, outputCap)
 		return workspace.ScriptOutput{Text: string(b), Path: path}, err
-	}}})
+	}}}
 }
 
-func (m *Model) openOutput(title string, sources []outputSource) tea.Cmd {
-	o := &outputOverlay{modalKit: m.modalKit(), title: title, sources: sources, tv: textview.New(m.th, m.km)}
+// newOutput opens the viewer over sources, reading the first.
+func newOutput(kit modalKit, title string, sources []outputSource) (tea.Cmd, outcome) {
+	o := &outputOverlay{modalKit: kit, title: title, sources: sources, tv: textview.New(kit.th, kit.km)}
 	o.tv.SetEmptyText("nothing captured yet")
-	m.overlay = o
-	return o.read()
+	return o.read(), outcome{open: o}
 }
 
 // step shows the next (1) or previous (-1) source.

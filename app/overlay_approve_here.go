@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -55,25 +57,13 @@ func untrustedKind(err error, kind workspace.ScriptKind) (*workspace.UntrustedEr
 	return ue, true
 }
 
-// untrustedOf returns the *UntrustedError in err when it is about a script
-// of kind and the question can be asked now: the workspace is loaded and
-// no other dialog is open (one the person opened meanwhile is not taken
-// away from them; the notice then says how to approve later).
-func (m *Model) untrustedOf(err error, kind workspace.ScriptKind, id string) (*workspace.UntrustedError, workspace.Record, bool) {
-	ue, ok := untrustedKind(err, kind)
-	if !ok || m.overlay != nil {
-		return nil, workspace.Record{}, false
-	}
-	rec, ok := m.record(id)
-	return ue, rec, ok
-}
-
-// askRunApproval asks for the approval of the run script F5 would start;
-// approved, the run starts in its tab at once.
-func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedError) tea.Cmd {
-	id, trust := rec.WorkspaceID(), m.deps.Trust
-	m.overlay = &approveOverlay{
-		confirm: approvalQuestion(m.th, m.km, "Its run script", rec, ue),
+// runApproval asks for the approval of the run script F5 would start;
+// approved, the run starts in its tab at once; declined, note says how to
+// approve it later.
+func runApproval(th theme.Theme, km keys.Map, trust workspace.TrustService, rec workspace.Record, ue *workspace.UntrustedError, note string) *approveOverlay {
+	id := rec.WorkspaceID()
+	return &approveOverlay{
+		confirm: approvalQuestion(th, km, "Its run script", rec, ue),
 		script:  ue.Script,
 		approved: func(sc workspace.Script) (tea.Cmd, outcome) {
 			return func() tea.Msg {
@@ -83,9 +73,8 @@ func (m *Model) askRunApproval(rec workspace.Record, ue *workspace.UntrustedErro
 				return runStartedMsg{id, rs.Name, err}
 			}, outcome{say: "starting the approved run script…"}
 		},
-		declined: outcome{say: m.runNote()},
+		declined: outcome{say: note},
 	}
-	return nil
 }
 
 // restoreApproval asks for the approval of the setup-workspace a restore
@@ -107,7 +96,7 @@ func (l *lifecycleOwner) restoreApproval(rec workspace.Record, ue *workspace.Unt
 }
 
 // runNote says the run script waits for approval and how to give it later.
-func (m *Model) runNote() string {
+func runNote(keyName func(keys.ActionID) string) string {
 	return "the run script comes from the repository and waits for your approval: press " +
-		m.keyName(actRunScript) + " again, or " + m.keyName(actStatus) + ", then " + m.keyName(actApproveScripts)
+		keyName(actRunScript) + " again, or " + keyName(actStatus) + ", then " + keyName(actApproveScripts)
 }

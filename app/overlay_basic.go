@@ -8,22 +8,25 @@ import (
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/palette"
+	"amux.dev/amux/ui/theme"
 )
 
 // paletteOverlay is the command palette over every palette action.
 type paletteOverlay struct{ p palette.Model }
 
-func (m *Model) openPalette() {
+// newPalette is the palette over d's runnable palette actions, ranked for
+// where the keys are: scopes are the focused pane's, inTerminal says a live
+// terminal has them.
+func newPalette(th theme.Theme, km keys.Map, d modalKeys, scopes []keys.Scope, inTerminal bool) *paletteOverlay {
 	// Most useful first: what can run now, in the focused area's scopes,
 	// with "back to the list" on top wherever it can run: ctrl+space,
 	// enter always means back to the list (the way out of a terminal).
 	inScope := map[keys.Scope]bool{}
-	for _, s := range m.scopes() {
+	for _, s := range scopes {
 		inScope[s] = true
 	}
-	_, inTerminal := m.focusedTerminal()
 	rank := func(a keys.Action) int {
-		ok, _ := m.available(a.ID)
+		ok, _ := d.available(a.ID)
 		r := 0
 		if !ok {
 			r += 4
@@ -37,15 +40,15 @@ func (m *Model) openPalette() {
 		return r
 	}
 	var acts []keys.Action
-	for _, a := range m.reg.All() {
+	for _, a := range d.reg.All() {
 		// A component's own action (run nil) is matched by the component
 		// through its keys: chosen here it would do nothing.
-		if a.Palette && m.acts[a.ID].run != nil {
+		if a.Palette && d.runnable(a.ID) {
 			acts = append(acts, paletteKeys(a, inScope))
 		}
 	}
 	sort.SliceStable(acts, func(i, j int) bool { return rank(acts[i]) < rank(acts[j]) })
-	m.overlay = &paletteOverlay{p: palette.New(m.th, m.km, acts, m.available)}
+	return &paletteOverlay{p: palette.New(th, km, acts, d.available)}
 }
 
 // update gives the palette the message; a chosen action runs through the

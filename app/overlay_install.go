@@ -50,14 +50,15 @@ type binaryInstalledMsg struct {
 // installed binary in its place.
 type restartRequest struct{}
 
-func (m *Model) openInstall() tea.Cmd {
+// newInstall is the install dialog: live is the running binary, home and
+// cwd where the picker starts.
+func newInstall(kit modalKit, live string, log *slog.Logger, home, cwd string) *installOverlay {
 	def := selfupdate.DefaultCandidate(os.Getenv)
 	var rows []string
 	if _, err := os.Stat(def); err == nil {
 		rows = append(rows, def)
 	}
-	m.overlay = &installOverlay{modalKit: m.modalKit(), live: m.deps.AmuxBin, log: m.deps.Log, p: picker.New(m.th, m.km, "Install a new amux binary (default: where go install writes it)", m.deps.Home, m.deps.Cwd, rows)}
-	return nil
+	return &installOverlay{modalKit: kit, live: live, log: log, p: picker.New(kit.th, kit.km, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
 }
 
 func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
@@ -144,12 +145,6 @@ func (o *installOverlay) installed(msg binaryInstalledMsg) {
 
 // waiting: the spinner turns while the candidate is checked and installed.
 func (o *installOverlay) waiting() bool { return o.stage == 3 }
-
-// restart ends the program asking Run to start the installed binary.
-func (m *Model) restart() tea.Cmd {
-	m.restartRequested = true
-	return m.quit()
-}
 
 func (o *installOverlay) view(w, h int) string {
 	switch o.stage {

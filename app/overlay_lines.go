@@ -114,11 +114,11 @@ func wrapLines(lines []string, w int) []string {
 
 // openLines opens a lines overlay about subject (a workspace ID, or ""),
 // or refreshes the one already open in that scope, reading with read.
-func (m *Model) openLines(title string, scope keys.Scope, subject string, read func() tea.Msg) tea.Cmd {
-	if o, ok := m.overlay.(*linesOverlay); ok && o.scope == scope {
-		return o.refresh(read)
+// open is the overlay open now.
+func openLines(kit modalKit, open modal, title string, scope keys.Scope, subject string, read func() tea.Msg) (tea.Cmd, outcome) {
+	if o, ok := open.(*linesOverlay); ok && o.scope == scope {
+		return o.refresh(read), outcome{}
 	}
-	o := &linesOverlay{modalKit: m.modalKit(), title: title, scope: scope, subject: subject}
-	m.overlay = o
-	return o.refresh(read)
+	o := &linesOverlay{modalKit: kit, title: title, scope: scope, subject: subject}
+	return o.refresh(read), outcome{open: o}
 }

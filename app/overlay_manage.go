@@ -32,13 +32,13 @@ func manageRows() []action {
 	}
 	return []action{
 		{Action: k(actRemoveProject, []string{"X"}, "remove project", "Remove the selected project (typed confirm; its workspaces are kept unless you ask)"),
-			run: func(m *Model) tea.Cmd { return m.listDo(m.list.openRemoveProject(m.modalKit())) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.list.openRemoveProject(m.modalKit())) }, why: whyNoProject},
 		{Action: k(actRenameWorkspace, []string{"E"}, "rename", "Rename the selected workspace (its branch too, only if you ask)"),
-			run: func(m *Model) tea.Cmd { return m.listDo(m.list.openRenameWorkspace(m.modalKit())) }, why: whyNoWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.list.openRenameWorkspace(m.modalKit())) }, why: whyNoWorkspace},
 		{Action: k(actMainWorkspace, []string{"m"}, "main checkout", "Use the project's main checkout as a workspace of its own (never deleted)"),
-			run: (*Model).mainWorkspace, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { p, _ := m.list.selectedProject(); return m.life.mainWorkspace(p.Path) }, why: whyNoProject},
 		{Action: k(actCloseMain, nil, "close main checkout", "Close the main checkout's workspace: its sessions end and amux forgets it; the checkout is untouched"),
-			run: func(m *Model) tea.Cmd { return m.listDo(m.list.openCloseMain(m.modalKit())) }, why: whyNotMain},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.list.openCloseMain(m.modalKit())) }, why: whyNotMain},
 	}
 }
 

@@ -76,18 +76,19 @@ type statusActionMsg struct {
 	err  error
 }
 
-func (m *Model) openStatus() tea.Cmd {
-	w, ok := m.list.selectedWorkspace()
-	if !ok {
-		return nil
-	}
-	o := &statusOverlay{modalKit: m.modalKit(), id: w.ID, name: w.Name, stat: m.deps.Status, trust: m.deps.Trust,
-		log: m.deps.History, zone: m.deps.Zone,
-		// The warn-level workspace delete/shelve and startup recovery
-		// lines in amux's log hold an unfinished cleanup's detail.
-		logPointer: "details in amux's log: " + m.keyName(actPalette) + ", then \"" + m.acts[actOpenLog].Help + "\""}
-	m.overlay = o
-	return o.refresh(sightOf(m.life.busy, m.tabs.of(w.ID)))
+// openStatus opens the status dialog of workspace id (name), with d's
+// services, over what the root shows of it now (sight).
+func openStatus(kit modalKit, d Deps, id, name, logPointer string, sight statusSight) (tea.Cmd, outcome) {
+	o := &statusOverlay{modalKit: kit, id: id, name: name, stat: d.Status, trust: d.Trust,
+		log: d.History, zone: d.Zone, logPointer: logPointer}
+	return o.refresh(sight), outcome{open: o}
+}
+
+// statusLogPointer says where an unfinished cleanup's detail is: the
+// warn-level workspace delete/shelve and startup recovery lines in amux's
+// log hold it.
+func statusLogPointer(keyName func(keys.ActionID) string, acts actions) string {
+	return "details in amux's log: " + keyName(actPalette) + ", then \"" + acts[actOpenLog].Help + "\""
 }
 
 // sightOf is what the status dialog shows of the root now: the operations

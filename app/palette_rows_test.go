@@ -12,7 +12,7 @@ import (
 func TestPaletteFromTheListOffersOnlyRowsThatWork(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.list.rows.Move(1) // auth-fix
-	m.openPalette()
+	m.run(actPalette)
 	o := m.overlay.(*paletteOverlay)
 	for _, r := range "commit" {
 		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})

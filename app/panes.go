@@ -43,32 +43,79 @@ func layoutRows() []action {
 	}
 	return []action{
 		{Action: k(actToggleList, scopeWorkspace, []string{"B"}, "list", "Show or hide the project list (moving focus to it shows it)"),
-			run: (*Model).toggleList},
+			run: func(m *Model) tea.Cmd { return m.applyPanes(m.listPane.toggle(m.focus)) }},
 		{Action: k(actListWider, scopeProjectList, []string{"=", "+"}, "wider", "Make the project list wider (or drag its right edge)"),
-			run: func(m *Model) tea.Cmd { return m.resizeList(resizeStep) }, why: whyListNotShown},
+			run: func(m *Model) tea.Cmd {
+				return m.applyPanes(m.listPane.resize(m.panes().listShownWidth() + resizeStep))
+			}, why: whyListNotShown},
 		{Action: k(actListNarrower, scopeProjectList, []string{"-"}, "narrower", "Make the project list narrower"),
-			run: func(m *Model) tea.Cmd { return m.resizeList(-resizeStep) }, why: whyListNotShown},
+			run: func(m *Model) tea.Cmd {
+				return m.applyPanes(m.listPane.resize(m.panes().listShownWidth() - resizeStep))
+			}, why: whyListNotShown},
 		{Action: k(actZoom, scopeWorkspace, []string{"z"}, "zoom", "Zoom the shown tab to the whole screen, or back (focus elsewhere also ends it)"),
-			run: (*Model).toggleZoom, why: whyNoTab},
+			run: func(m *Model) tea.Cmd { return m.applyPanes(m.listPane.toggleZoom()) }, why: whyNoTab},
 	}
 }
 
+// paneRules are the panes' width rules for the screen now: the list's
+// choice and the zoom (listPane), the sidebar's choice (its owner), the
+// screen's width, and the workspace the sidebar can show. Model.panes
+// builds them; the layout and the resizes read them.
+type paneRules struct {
+	list   listPane
+	side   *sidebarOwner
+	sideWS string // the selected workspace with a worktree, "" for none
+	width  int    // the screen's
+}
+
+// panes are the width rules as they apply now.
+func (m *Model) panes() paneRules {
+	return paneRules{list: m.listPane, side: &m.side, sideWS: m.list.sideWorkspace(), width: m.width}
+}
+
 // listWidth is the project list's width now, 0 when it is not shown.
-func (m *Model) listWidth() int {
-	if m.listPane.hidden || m.listPane.zoomed {
+func (r paneRules) listWidth() int {
+	if r.list.hidden || r.list.zoomed {
 		return 0
 	}
-	return m.listShownWidth()
+	return r.listShownWidth()
 }
 
 // listShownWidth is the list's width once shown again: what a resize of a
 // hidden or zoomed-away list starts from.
-func (m *Model) listShownWidth() int {
-	w := m.listPane.width
+func (r paneRules) listShownWidth() int {
+	w := r.list.width
 	if w == 0 {
-		w = min(44, max(30, m.width/4))
+		w = min(44, max(30, r.width/4))
 	}
-	return max(listMinWidth, min(w, m.width-tabAreaMinWidth))
+	return max(listMinWidth, min(w, r.width-tabAreaMinWidth))
+}
+
+// sideWidth is the sidebar's width now, 0 when it is not shown.
+func (r paneRules) sideWidth() int {
+	if r.list.zoomed {
+		return 0
+	}
+	return r.sideUnzoomedWidth()
+}
+
+// sideUnzoomedWidth is the sidebar's width once a zoom ends: what its focus
+// key (which ends the zoom) and a resize behind a zoom go by.
+func (r paneRules) sideUnzoomedWidth() int {
+	list := 0
+	if !r.list.hidden {
+		list = r.listShownWidth()
+	}
+	return r.side.widthIn(r.sideWS != "", r.width, r.width-list-tabAreaMinWidth) // the tabs keep room
+}
+
+// sideTarget is the workspace the sidebar should show now: none while it
+// is not shown (then nothing is watched).
+func (r paneRules) sideTarget() string {
+	if r.sideWidth() == 0 {
+		return ""
+	}
+	return r.sideWS
 }
 
 // whyListNotShown: a resize acts on the list in sight.
@@ -82,55 +129,80 @@ func whyListNotShown(m *Model) string {
 	return ""
 }
 
-// toggleList shows or hides the project list. Hidden, it gives focus to
-// the tab area; the choice holds until the next toggle.
-func (m *Model) toggleList() tea.Cmd {
-	if m.listPane.zoomed {
-		m.listPane.zoomed, m.listPane.hidden = false, false
-	} else {
-		m.listPane.hidden = !m.listPane.hidden
-	}
-	var focus tea.Cmd
-	if m.listPane.hidden && m.focus == focusList {
-		focus = m.setFocus(focusTabArea)
-	}
-	return tea.Batch(focus, m.layoutChanged())
+// paneAsk is what a change of the panes asks of the root, besides the
+// layout change itself (Model.applyPanes): the focus to move, a notice.
+type paneAsk struct {
+	moveFocus bool
+	focus     focusArea
+	say       string
+	zoomed    bool // a zoom began: the notice says how to end it from where the keys are
 }
 
-func (m *Model) resizeList(d int) tea.Cmd {
-	m.listPane.width = max(listMinWidth, m.listShownWidth()+d)
-	return m.layoutChanged()
+// toggle shows or hides the project list (a zoom ends first). Hidden, it
+// gives focus (now focus) to the tab area; the choice holds until the
+// next toggle.
+func (p *listPane) toggle(focus focusArea) paneAsk {
+	if p.zoomed {
+		p.zoomed, p.hidden = false, false
+	} else {
+		p.hidden = !p.hidden
+	}
+	return paneAsk{moveFocus: p.hidden && focus == focusList, focus: focusTabArea}
+}
+
+// resize sets the list's width, at least listMinWidth.
+func (p *listPane) resize(width int) paneAsk {
+	p.width = max(listMinWidth, width)
+	return paneAsk{}
 }
 
 // toggleZoom gives the shown tab the whole screen (its PTY resized to it),
 // or takes it back. The zoomed tab has focus.
-func (m *Model) toggleZoom() tea.Cmd {
-	m.listPane.zoomed = !m.listPane.zoomed
-	if !m.listPane.zoomed {
-		return tea.Batch(m.layoutChanged(), m.say(levelInfo, "zoom ended"))
+func (p *listPane) toggleZoom() paneAsk {
+	p.zoomed = !p.zoomed
+	if !p.zoomed {
+		return paneAsk{say: "zoom ended"}
 	}
-	focus := m.setFocus(focusTabArea)
-	return tea.Batch(focus, m.layoutChanged(), m.say(levelInfo, "zoomed: "+m.zoomWayBack()))
+	return paneAsk{moveFocus: true, focus: focusTabArea, zoomed: true}
+}
+
+// applyPanes carries out what a change of the panes asked: the focus
+// first, then the layout change, then the notice.
+func (m *Model) applyPanes(a paneAsk) tea.Cmd {
+	var cmds []tea.Cmd
+	if a.moveFocus {
+		cmds = append(cmds, m.setFocus(a.focus))
+	}
+	cmds = append(cmds, m.layoutChanged())
+	say := a.say
+	if a.zoomed {
+		_, live := m.focusedTerminal()
+		say = "zoomed: " + zoomWayBack(m.keyName, m.km, live)
+	}
+	if say != "" {
+		cmds = append(cmds, m.say(levelInfo, say))
+	}
+	return tea.Batch(cmds...)
 }
 
 // zoomWayBack says how to end the zoom from where the keys are now: a live
-// terminal takes z itself, so the way is through the palette.
-func (m *Model) zoomWayBack() string {
-	if _, live := m.focusedTerminal(); live {
-		return m.keyName(actPalette) + " " + m.km.First(keys.ListChoose) + " ends it"
+// terminal (inTerminal) takes z itself, so the way is through the palette.
+func zoomWayBack(keyName func(keys.ActionID) string, km keys.Map, inTerminal bool) string {
+	if inTerminal {
+		return keyName(actPalette) + " " + km.First(keys.ListChoose) + " ends it"
 	}
-	return m.keyName(actZoom) + " ends it"
+	return keyName(actZoom) + " ends it"
 }
 
 // unhideFor shows what focus is moving to: the list when it is hidden, the
 // panes when a tab is zoomed. It reports whether the layout changed.
-func (m *Model) unhideFor(f focusArea) bool {
+func (p *listPane) unhideFor(f focusArea) bool {
 	changed := false
-	if f != focusTabArea && m.listPane.zoomed {
-		m.listPane.zoomed, changed = false, true
+	if f != focusTabArea && p.zoomed {
+		p.zoomed, changed = false, true
 	}
-	if f == focusList && m.listPane.hidden {
-		m.listPane.hidden, changed = false, true
+	if f == focusList && p.hidden {
+		p.hidden, changed = false, true
 	}
 	return changed
 }
@@ -140,51 +212,64 @@ func (m *Model) layoutChanged() tea.Cmd {
 	return tea.Batch(m.resizeViews(), m.syncSidebar(), m.saveViewState())
 }
 
-// listMouse handles a drag of the project list's right border. It reports
-// whether the message was its.
-func (m *Model) listMouse(msg tea.MouseMsg, l layout) (tea.Cmd, bool) {
+// paneDrag is what a mouse message did to a border being dragged.
+type paneDrag int
+
+const (
+	dragGrabbed paneDrag = iota // the drag began: nothing moved yet
+	dragMoved                   // the pane has a new width: resize the views
+	dragDropped                 // the drag ended: the layout changed
+)
+
+// drag handles a drag of the project list's right border in layout l. It
+// reports whether the message was its.
+func (p *listPane) drag(msg tea.MouseMsg, l layout) (paneDrag, bool) {
 	mouse := msg.Mouse()
 	switch msg.(type) {
 	case tea.MouseClickMsg:
 		if l.dashWidth == 0 || mouse.X != l.dashWidth-1 || mouse.Y >= l.bodyHeight {
-			return nil, false
+			return 0, false
 		}
-		m.listPane.dragging = true
-		return nil, true
+		p.dragging = true
+		return dragGrabbed, true
 	case tea.MouseMotionMsg:
-		if !m.listPane.dragging {
-			return nil, false
+		if !p.dragging {
+			return 0, false
 		}
-		m.listPane.width = max(listMinWidth, mouse.X+1)
-		return m.resizeViews(), true
+		p.width = max(listMinWidth, mouse.X+1)
+		return dragMoved, true
 	case tea.MouseReleaseMsg:
-		if !m.listPane.dragging {
-			return nil, false
+		if !p.dragging {
+			return 0, false
 		}
-		m.listPane.dragging = false
-		return m.layoutChanged(), true
+		p.dragging = false
+		return dragDropped, true
 	}
-	return nil, false
+	return 0, false
 }
 
-// putLayout and takeLayout move the panes' sizes in and out of the saved
-// layout. The sidebar's auto (shown on wide screens) is a zero width.
-func (m *Model) putLayout(v *workspace.ViewState) {
-	v.ListWidth, v.ListHidden = m.listPane.width, m.listPane.hidden
-	v.SidebarWidth, v.SidebarHidden = m.side.width, m.side.show == sideHidden
-	if m.side.show == sideShown && v.SidebarWidth == 0 {
+// put and take move the list's size in and out of the saved layout (the
+// sidebar's are its owner's: sidebarOwner.putLayout).
+func (p listPane) put(v *workspace.ViewState) { v.ListWidth, v.ListHidden = p.width, p.hidden }
+
+func (p *listPane) take(v workspace.ViewState) { p.width, p.hidden = max(0, v.ListWidth), v.ListHidden }
+
+// putLayout and takeLayout move the sidebar's size in and out of the saved
+// layout. Its auto (shown on wide screens) is a zero width.
+func (s *sidebarOwner) putLayout(v *workspace.ViewState) {
+	v.SidebarWidth, v.SidebarHidden = s.width, s.show == sideHidden
+	if s.show == sideShown && v.SidebarWidth == 0 {
 		v.SidebarWidth = sideDefaultWidth
 	}
 }
 
-func (m *Model) takeLayout(v workspace.ViewState) {
-	m.listPane.width, m.listPane.hidden = max(0, v.ListWidth), v.ListHidden
-	m.side.width = max(0, v.SidebarWidth)
+func (s *sidebarOwner) takeLayout(v workspace.ViewState) {
+	s.width = max(0, v.SidebarWidth)
 	switch {
 	case v.SidebarHidden:
-		m.side.show = sideHidden
+		s.show = sideHidden
 	case v.SidebarWidth > 0:
-		m.side.show = sideShown
+		s.show = sideShown
 	}
 }
 

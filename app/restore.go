@@ -34,16 +34,6 @@ type restoreSetupReq struct {
 	script workspace.Script
 }
 
-// restoreWorkspace restores the selected shelved workspace.
-func (m *Model) restoreWorkspace() tea.Cmd {
-	w, ok := m.list.selectedWorkspace()
-	if !ok {
-		return nil
-	}
-	rec, _ := m.record(w.ID)
-	return m.applyOwned(m.life.restore(w.ID, w.Name, rec))
-}
-
 // restore brings shelved workspace id back, off the update loop. Its row
 // says how far it got — the worktree, then each line setup-workspace
 // prints — and O follows the setup's output meanwhile. rec is its loaded

@@ -1,9 +1,5 @@
 package app
 
-import (
-	tea "charm.land/bubbletea/v2"
-)
-
 // The root's side of the review owner (review_owner.go) and the settings
 // owner (settings_owner.go): what it hands them and where their messages
 // go. What they ask of other owners comes back as requests in their
@@ -11,20 +7,10 @@ import (
 
 // reviewScene is what the review owner reads of the root now.
 func (m *Model) reviewScene() reviewScene {
-	sc := reviewScene{th: m.th, width: m.width, height: m.height, selected: m.selectedWorkspaceID(),
+	sc := reviewScene{th: m.th, width: m.width, height: m.height, selected: m.list.selectedID(),
 		open: m.overlay, snap: m.list.snap, landings: m.side.landings}
-	if m.sideWidth() > 0 {
+	if m.panes().sideWidth() > 0 {
 		sc.sideOn = m.side.ws
 	}
 	return sc
-}
-
-// onReview hands msg to the review owner and applies its answer.
-func (m *Model) onReview(msg tea.Msg) tea.Cmd {
-	return m.applyOwned(m.review.Update(msg, m.reviewScene()))
-}
-
-// onSettings hands msg to the settings owner and applies its answer.
-func (m *Model) onSettings(msg tea.Msg) tea.Cmd {
-	return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
 }

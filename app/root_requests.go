@@ -30,11 +30,11 @@ func (m *Model) onReload(q reloadReq) tea.Cmd {
 		m.list.dirtyAfterLoad = true
 	}
 	if q.list {
-		cmds = append(cmds, m.load())
+		cmds = append(cmds, m.list.load())
 	}
 	if q.projects {
 		// checkProjects says which listed worktrees were not imported, and why.
-		cmds = append(cmds, m.checkProjects())
+		cmds = append(cmds, m.list.checkProjects())
 	}
 	if q.changes {
 		cmds = append(cmds, m.side.refresh())

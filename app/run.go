@@ -4,13 +4,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// scrollTerminal moves the focused terminal's history by half a screen.
-func (m *Model) scrollTerminal(up bool) tea.Cmd {
-	t, live := m.focusedTerminal()
-	if !live {
-		return nil
+// scrollPage is the handler that moves a live terminal's history by a
+// page (up or down); it takes the focused terminal as focusedTerminal
+// gives it.
+func scrollPage(up bool) func(t *tab, live bool) tea.Cmd {
+	return func(t *tab, live bool) tea.Cmd {
+		if !live {
+			return nil
+		}
+		return t.view.ScrollPage(up) // a page less a line, so a line stays in sight
 	}
-	return t.view.ScrollPage(up) // a page less a line, so a line stays in sight
 }
 
 // handleMouse moves focus to what was clicked; the wheel scrolls the list.
@@ -20,18 +23,26 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if cmd, ok := m.sideMouse(msg, l); ok {
 		return cmd
 	}
-	if cmd, ok := m.listMouse(msg, l); ok {
-		return cmd
+	if d, ok := m.listPane.drag(msg, l); ok {
+		switch d {
+		case dragMoved:
+			return m.resizeViews()
+		case dragDropped:
+			return m.layoutChanged()
+		}
+		return nil
 	}
 	inDash, in := mouse.X < l.dashWidth, l.tabAreaInner(m.width)
 	if _, click := msg.(tea.MouseClickMsg); click && !inDash && mouse.Y == in.Min.Y {
 		// The tab bar: a click shows that tab.
-		if i, ok := m.tabAt(mouse.X - in.Min.X); ok {
+		// The tab under the click, from the same drawing as the bar.
+		bar, _ := m.tabs.bar(m.tabScene(), in.Dx(), m.spin.View())
+		if i, ok := bar.At(mouse.X - in.Min.X); ok {
 			m.focus = focusTabArea
 			return m.applyOwned(m.tabs.show(m.tabScene(), i))
 		}
 	}
-	if t, live := m.tabs.liveIn(m.selectedWorkspaceID()); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
+	if t, live := m.tabs.liveIn(m.list.selectedID()); live && !inDash && mouse.Y > in.Min.Y && mouse.Y < in.Max.Y {
 		_, click := msg.(tea.MouseClickMsg)
 		_, wheel := msg.(tea.MouseWheelMsg)
 		switch {

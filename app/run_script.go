@@ -27,15 +27,22 @@ func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, outcome) {
 }
 
 // onRunStarted asks for the run script's approval when it waits for one
-// (the approval dialog is the root's); the rest is the tabs owner's.
+// (the approval dialog is the root's); the rest is the tabs owner's. The
+// question is asked where the run would start, when it can be asked now:
+// the workspace is loaded and no other dialog is open (one the person
+// opened meanwhile is not taken away; the notice says how to approve
+// later).
 func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
-	if ue, rec, ok := m.untrustedOf(msg.err, workspace.KindRun, msg.wsID); ok {
-		return m.askRunApproval(rec, ue) // asked where it would run
+	if ue, ok := untrustedKind(msg.err, workspace.KindRun); ok && m.overlay == nil {
+		if rec, ok := m.list.record(msg.wsID); ok {
+			m.overlay = runApproval(m.th, m.km, m.deps.Trust, rec, ue, runNote(m.keyName))
+			return nil
+		}
 	}
 	if errors.Is(msg.err, workspace.ErrUntrusted) {
-		return m.say(levelError, m.runNote())
+		return m.say(levelError, runNote(m.keyName))
 	}
-	return m.updateTabs(msg)
+	return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 }
 
 // runStarted asks for a load so the run session becomes a tab, which is

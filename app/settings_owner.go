@@ -56,11 +56,6 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// openSettings shows the Settings dialog.
-func (m *Model) openSettings() tea.Cmd {
-	return m.applyOwned(nil, m.settings.open(m.th, m.deps.Config))
-}
-
 // applySettings puts confirmed values in use: the theme, the hints and the
 // bell at once, the agent-state timings from the next poll, the port
 // settings for the next reservation, prompt marks for the next terminal
@@ -68,7 +63,7 @@ func (m *Model) openSettings() tea.Cmd {
 func (m *Model) applySettings(cfg config.Config) {
 	m.deps.Config = cfg
 	m.th = liveTheme(cfg)
-	m.leftValid = false
+	m.left.valid = false
 	m.watch.setConfig(cfg)
 	if m.deps.Ports != nil {
 		_ = m.deps.Ports.SetSettings(portSettings(cfg.Ports)) // validated by the dialog
@@ -76,12 +71,6 @@ func (m *Model) applySettings(cfg config.Config) {
 	if m.deps.Sessions != nil {
 		m.deps.Sessions.SetShellMarks(cfg.Status.ShellMarks)
 	}
-}
-
-// showTheme puts th on screen (a Settings preview, or back from one).
-func (m *Model) showTheme(th theme.Theme) {
-	m.th = th
-	m.leftValid = false
 }
 
 // agentConfig is the classifier's config from the status section.

@@ -63,7 +63,7 @@ func TestLoadedOutsideTextIsDrawnInert(t *testing.T) {
 			t.Fatalf("the visible letters are gone:\n%s", out)
 		}
 	}
-	if got, _ := m.record(rec.ID); got.Root != rec.Root || got.Branch != rec.Branch || got.Name != rec.Name {
+	if got, _ := m.list.record(rec.ID); got.Root != rec.Root || got.Branch != rec.Branch || got.Name != rec.Name {
 		t.Fatalf("the record lost its originals: %+v", got)
 	}
 

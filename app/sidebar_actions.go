@@ -66,13 +66,13 @@ func sidebarRows() []action {
 		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.workspaceDiff(m.reviewScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
-			run: func(m *Model) tea.Cmd { return m.review.openCommit(m.selectedWorkspaceID()) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.review.openCommit(m.list.selectedID()) }, why: whyNotOpenWorkspace},
 		{Action: k(actMerge, scopeWorkspace, []string{"M"}, "merge", "Merge the branch into its base in the main checkout (dry run first; rebase offered)"),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.previewMerge(m.selectedWorkspaceID())) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.previewMerge(m.list.selectedID())) }, why: whyNotOpenWorkspace},
 		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
-			run: func(m *Model) tea.Cmd { return m.review.abortLanding(m.selectedWorkspaceID()) }, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.review.abortLanding(m.list.selectedID()) }, why: whyNoLanding},
 		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
-			run: func(m *Model) tea.Cmd { return m.review.openFinish(m.selectedWorkspaceID()) }, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.review.openFinish(m.list.selectedID()) }, why: whyNoLanding},
 	}
 	return append(rows, componentRows()...)
 }
@@ -96,7 +96,7 @@ func whyNoSidebarFocus(m *Model) string {
 }
 
 func whyNoSidebar(m *Model) string {
-	if m.sideUnzoomedWidth() == 0 { // a zoom ends when the sidebar takes focus
+	if m.panes().sideUnzoomedWidth() == 0 { // a zoom ends when the sidebar takes focus
 		return "the sidebar is hidden (" + m.keyName(actToggleSidebar) + " shows it)"
 	}
 	return ""
@@ -109,7 +109,7 @@ func whyNoLanding(m *Model) string {
 	// Known from the last review or landing of the workspace, whether the
 	// sidebar shows it or not; unknown (never reviewed since the start),
 	// the engine answers.
-	if m.side.knownNoLanding(m.selectedWorkspaceID()) {
+	if m.side.knownNoLanding(m.list.selectedID()) {
 		return "no merge or rebase of this workspace is stopped"
 	}
 	return ""
@@ -118,7 +118,7 @@ func whyNoLanding(m *Model) string {
 // resizeSidebar is the handler that makes the sidebar d columns wider.
 func resizeSidebar(d int) func(m *Model) tea.Cmd {
 	return func(m *Model) tea.Cmd {
-		m.side.resize(m.sideUnzoomedWidth() + d)
+		m.side.resize(m.panes().sideUnzoomedWidth() + d)
 		return m.layoutChanged()
 	}
 }

@@ -9,43 +9,6 @@ import (
 // sidebar what it needs of them (sideEnv), routes its messages to it and
 // applies what it asks for.
 
-// sideWidth is the sidebar's width now, 0 when it is not shown.
-func (m *Model) sideWidth() int {
-	if m.listPane.zoomed {
-		return 0
-	}
-	return m.sideUnzoomedWidth()
-}
-
-// sideUnzoomedWidth is the sidebar's width once a zoom ends: what its focus
-// key (which ends the zoom) and a resize behind a zoom go by.
-func (m *Model) sideUnzoomedWidth() int {
-	list := 0
-	if !m.listPane.hidden {
-		list = m.listShownWidth()
-	}
-	return m.side.widthIn(m.sideWorkspace() != "", m.width, m.width-list-tabAreaMinWidth) // the tabs keep room
-}
-
-// sideWorkspace is the workspace the sidebar can show: the selected one,
-// with a worktree.
-func (m *Model) sideWorkspace() string {
-	w, ok := m.list.selectedWorkspace()
-	if !ok || w.Shelved {
-		return ""
-	}
-	return w.ID
-}
-
-// sideTarget is the workspace the sidebar should show now: none while it
-// is not shown (then nothing is watched).
-func (m *Model) sideTarget() string {
-	if m.sideWidth() == 0 {
-		return ""
-	}
-	return m.sideWorkspace()
-}
-
 // sideEnv is the screen and config as the sidebar needs them now.
 func (m *Model) sideEnv() sideEnv {
 	l := m.layout()
@@ -55,18 +18,13 @@ func (m *Model) sideEnv() sideEnv {
 		focused: m.focus == focusSidebar, shell: shell, hasShell: ok}
 }
 
-// toSidebar routes one of the sidebar's messages to it.
-func (m *Model) toSidebar(msg tea.Msg) tea.Cmd {
-	return m.applyOwned(m.side.Update(msg, m.sideEnv()))
-}
-
 // syncSidebar makes the sidebar follow the selection (sideTarget).
 func (m *Model) syncSidebar() tea.Cmd {
-	id := m.sideTarget()
+	id := m.panes().sideTarget()
 	if id == m.side.ws {
 		return nil
 	}
-	rec, _ := m.record(id)
+	rec, _ := m.list.record(id)
 	return m.applyOwned(m.side.follow(id, rec.Root, m.sideEnv()))
 }
 
@@ -91,7 +49,7 @@ func (m *Model) onSideAsk(msg tea.Msg) tea.Cmd {
 // next toggle, whatever the screen's width. Hidden, it gives up the focus;
 // shown, it ends a zoom.
 func (m *Model) toggleSidebar() tea.Cmd {
-	shown := m.sideWidth() > 0
+	shown := m.panes().sideWidth() > 0
 	m.side.toggle(shown)
 	switch {
 	case shown && m.focus == focusSidebar:

@@ -26,21 +26,21 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.list.rows.Move(1) // onto auth-fix
 	m.Update(nil)
-	if m.sideWidth() != 0 {
+	if m.panes().sideWidth() != 0 {
 		t.Fatal("sidebar shown at 120 columns by default")
 	}
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
-	if m.sideWidth() != sideDefaultWidth || m.side.ws != "1111111111111111" {
-		t.Fatalf("at 160 columns: width %d, workspace %q", m.sideWidth(), m.side.ws)
+	if m.panes().sideWidth() != sideDefaultWidth || m.side.ws != "1111111111111111" {
+		t.Fatalf("at 160 columns: width %d, workspace %q", m.panes().sideWidth(), m.side.ws)
 	}
-	if w, _ := m.termSize(); w != 160-40-sideDefaultWidth-2 {
+	if w, _ := m.layout().termSize(m.width); w != 160-40-sideDefaultWidth-2 {
 		t.Fatalf("tab area %d wide with the sidebar", w)
 	}
 	if !strings.Contains(screenText(m), "[Changes] Project Terminal") {
 		t.Fatalf("no sidebar on screen:\n%s", screenText(m))
 	}
 	m.Update(press("b"))
-	if m.sideWidth() != 0 || m.side.ws != "" {
+	if m.panes().sideWidth() != 0 || m.side.ws != "" {
 		t.Fatal("b did not hide the sidebar (and stop watching)")
 	}
 	m.Update(press("b"))
@@ -50,8 +50,8 @@ func TestSidebarShowsFromWideScreensAndTogglesAndResizes(t *testing.T) {
 		t.Fatal("l did not focus the sidebar")
 	}
 	m.Update(press("="))
-	if m.sideWidth() != sideDefaultWidth+4 {
-		t.Fatalf("= made it %d wide", m.sideWidth())
+	if m.panes().sideWidth() != sideDefaultWidth+4 {
+		t.Fatalf("= made it %d wide", m.panes().sideWidth())
 	}
 	m.Update(press(">"))
 	if m.side.tab != sideProject {
@@ -104,7 +104,7 @@ func TestStageOnAConflictMarksItResolvedAndTheRowSaysStopped(t *testing.T) {
 	if s := screenText(m); !strings.Contains(s, "merge stopped on conflicts (1 left)") || !strings.Contains(s, "merge stopped") {
 		t.Fatalf("the stopped merge is not shown:\n%s", s)
 	}
-	cmd := m.toSidebar(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted})
+	cmd := m.applyOwned(m.side.Update(changes.RequestMsg{Op: changes.OpToggleStage, File: d.Files[changes.Conflicted][0], Group: changes.Conflicted}, m.sideEnv()))
 	if cmd == nil {
 		t.Fatal("no command")
 	}

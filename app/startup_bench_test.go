@@ -48,7 +48,7 @@ func BenchmarkStartupProjectList(b *testing.B) {
 	for b.Loop() {
 		m := New(deps)
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		msg := m.load()()
+		msg := m.list.load()()
 		m.Update(msg)
 		if len(m.list.snap.records) != 500 || len(m.list.rows.Projects()) != 50 {
 			b.Fatalf("loaded %d records, %d projects", len(m.list.snap.records), len(m.list.rows.Projects()))

@@ -65,7 +65,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 				return ""
 			}},
 		{Action: keyOnly(k(actCloseStatus, scopeStatus, []string{"esc", "q", "enter"}, "close", "Close the workspace status dialog")),
-			run: func(m *Model) tea.Cmd { m.closeOverlay(); return nil }},
+			run: func(m *Model) tea.Cmd { m.overlay = nil; return nil }},
 	}
 }
 

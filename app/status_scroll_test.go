@@ -16,7 +16,7 @@ func statusAt80x24(t *testing.T) (*Model, *statusOverlay) {
 	t.Helper()
 	m := newTestModel(t, 80, 24)
 	withTabs(m, 3)
-	m.openStatus()
+	m.run(actStatus)
 	o := m.overlay.(*statusOverlay)
 	var history []events.Record
 	for i := range historyRows {

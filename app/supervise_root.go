@@ -22,23 +22,14 @@ func (m *Model) watchScene() watchScene {
 	return sc
 }
 
-// watchDo applies what the supervision owner answered: its command, and
-// the outcome it asks of the root.
-func (m *Model) watchDo(cmd tea.Cmd, out outcome) tea.Cmd {
-	return tea.Batch(cmd, m.applyOutcome(nil, out))
-}
-
 // onWatchAsk carries out what the supervision owner asked of the root.
 func (m *Model) onWatchAsk(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case badgesReq:
-		m.rebuildList()
+		m.list.rebuild(m.listScene())
 	case attentionShowReq:
 		m.list.reveal(r.wsID)
 		return m.setFocus(focusTabArea)
 	}
 	return nil
 }
-
-// animating reports whether anything on screen shows a spinner.
-func (m *Model) animating() bool { return m.watch.animating(m.watchScene()) }

@@ -272,8 +272,8 @@ func TestTheAttentionKeyShowsTheBlockedTab(t *testing.T) {
 	m.update(monitorMsg{monitor.Result{Sessions: map[string]monitor.SessionState{tb.session: {Name: tb.session,
 		Result: agentstate.Result{State: agentstate.Blocked, Attention: true}}}}})
 	pressAction(t, m, actAttention)
-	if m.selectedWorkspaceID() != watchWS2 || m.focus != focusTabArea || m.activeTab() != tb {
-		t.Fatalf("after !: workspace %q, focus %v, tab %v", m.selectedWorkspaceID(), m.focus, m.activeTab())
+	if m.list.selectedID() != watchWS2 || m.focus != focusTabArea || m.activeTab() != tb {
+		t.Fatalf("after !: workspace %q, focus %v, tab %v", m.list.selectedID(), m.focus, m.activeTab())
 	}
 }
 

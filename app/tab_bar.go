@@ -64,10 +64,3 @@ func (o *tabsOwner) bar(sc tabScene, w int, spin string) (tabbar.Bar, string) {
 // minStatusWidth is the fewest cells worth giving the tab's state after
 // the tabs: fewer would show a glyph and an ellipsis.
 const minStatusWidth = 8
-
-// tabAt returns the index of the tab drawn at column x of the tab bar
-// (0 = the bar's first cell), from the same drawing as the bar.
-func (m *Model) tabAt(x int) (int, bool) {
-	bar, _ := m.tabs.bar(m.tabScene(), m.layout().tabAreaInner(m.width).Dx(), m.spin.View())
-	return bar.At(x)
-}

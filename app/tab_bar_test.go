@@ -12,7 +12,7 @@ import (
 func TestTabBarShowsEveryTabBeforeTheReason(t *testing.T) {
 	m := newTestModel(t, 80, 24)
 	withTabs(m, 3)
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.list.selectedID())
 	wt.tabs[0].state = agentstate.Result{State: agentstate.Blocked, Kind: "permission",
 		Message: "Do you want to allow Claude to run npm install and rewrite package-lock.json in this repository?"}
 	m.Update(nil)

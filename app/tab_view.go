@@ -13,8 +13,8 @@ import (
 
 // tabBar is the tab bar of the selected workspace, w cells wide: the
 // tabs (ui/tabbar, overflow counted), then what the shown tab needs to say.
-func (m *Model) tabBar(_ *workspaceTabs, w int) string {
-	bar, msg := m.tabs.bar(m.tabScene(), w, m.spin.View())
+func (m painter) tabBar(_ *workspaceTabs, w int) string {
+	bar, msg := m.tabs.bar(m.tabSc, w, m.spin)
 	return fit(bar.Line+msg, w)
 }
 
@@ -48,21 +48,21 @@ func detachedBody(th theme.Theme, t *tab, spin string) string {
 
 // cursor places the real terminal cursor where the focused terminal's
 // program put it, so IMEs and screen readers follow the agent's input.
-func (m *Model) cursor() *tea.Cursor {
+func (m painter) cursor() *tea.Cursor {
 	if m.overlay != nil || m.list.typing() {
 		return nil
 	}
-	t, live := m.focusedTerminal()
-	if !live {
+	t := m.entered
+	if t == nil {
 		return nil
 	}
 	c := t.view.Cursor()
 	if c == nil {
 		return nil
 	}
-	x, y := m.termOrigin()
+	x, y := m.l.termOrigin(m.w)
 	if m.focus == focusSidebar {
-		x, y = m.sideEnv().origin()
+		x, y = m.sideEnv.origin()
 	}
 	c.X += x
 	c.Y += y

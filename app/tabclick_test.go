@@ -9,7 +9,7 @@ import (
 func TestClickOnTheTabBarShowsThatTab(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.list.rows.Move(1) // auth-fix
-	ws := m.selectedWorkspaceID()
+	ws := m.list.selectedID()
 	m.tabs.ensure(ws).tabs = []*tab{{id: "a", title: "one"}, {id: "b", title: "two"}}
 	x0 := m.layout().dashWidth + 1 // first cell inside the center frame
 	click := func(x int) {

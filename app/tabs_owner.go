@@ -162,3 +162,15 @@ func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
 	}
 	return nil, outcome{}
 }
+
+// showSaved shows each workspace's tab as the saved layout had it (tabs:
+// a tab ID by workspace ID).
+func (o *tabsOwner) showSaved(tabs map[string]string) {
+	for wsID, tabID := range tabs {
+		if wt := o.of(wsID); wt != nil {
+			if i := wt.indexOf(tabID); i >= 0 {
+				wt.active = i
+			}
+		}
+	}
+}

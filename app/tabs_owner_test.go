@@ -132,7 +132,7 @@ func tabList(wt *workspaceTabs) string {
 func TestStepAndShowWrapAndAskForTheViews(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 3)
-	wt := m.tabs.of(m.selectedWorkspaceID())
+	wt := m.tabs.of(m.list.selectedID())
 	for _, c := range []struct {
 		step, want int
 	}{{-1, 2}, {1, 0}, {1, 1}, {-1, 0}} {
@@ -175,7 +175,7 @@ func TestNewTabSaysWhyNot(t *testing.T) {
 func TestTheTabDialogsAnswerWithRequests(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 2)
-	ws := m.selectedWorkspaceID()
+	ws := m.list.selectedID()
 	m.focus = focusTabArea
 
 	pressAction(t, m, actCloseTab)
@@ -278,8 +278,8 @@ func TestReconcileOrdersTabsAndShowsThePendingRun(t *testing.T) {
 	if want := "b=claude a=saved c=claude run:amux-1111111111111111-run-2=run 2"; strings.Join(got, " ") != want {
 		t.Fatalf("tabs %q, want %q", strings.Join(got, " "), want)
 	}
-	if m.tabs.pending != "" || m.selectedWorkspaceID() != ws || wt.current().id != "run:amux-1111111111111111-run-2" {
-		t.Fatalf("the run is not shown: pending %q, workspace %s, shown %s", m.tabs.pending, m.selectedWorkspaceID(), wt.current().id)
+	if m.tabs.pending != "" || m.list.selectedID() != ws || wt.current().id != "run:amux-1111111111111111-run-2" {
+		t.Fatalf("the run is not shown: pending %q, workspace %s, shown %s", m.tabs.pending, m.list.selectedID(), wt.current().id)
 	}
 	if m.focus != focusTabArea || m.entered != wt.current() {
 		t.Fatalf("the run did not get the keys: focus %v, entered %v", m.focus, m.entered)

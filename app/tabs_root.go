@@ -10,15 +10,11 @@ import (
 
 // tabScene is the root as the tabs owner reads it for one call.
 func (m *Model) tabScene() tabScene {
-	w, h := m.termSize()
-	x, y := m.termOrigin()
-	return tabScene{ws: m.selectedWorkspaceID(), w: w, h: h, x: x, y: y, focused: m.focus == focusTabArea, th: m.th,
+	l := m.layout()
+	w, h := l.termSize(m.width)
+	x, y := l.termOrigin(m.width)
+	return tabScene{ws: m.list.selectedID(), w: w, h: h, x: x, y: y, focused: m.focus == focusTabArea, th: m.th,
 		cfg: &m.deps.Config, snap: &m.list.snap, states: m.watch.states}
-}
-
-// updateTabs hands one of the owner's messages to it.
-func (m *Model) updateTabs(msg tea.Msg) tea.Cmd {
-	return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 }
 
 // onTabRequest carries out what the tabs owner (or a tab dialog) asked of
@@ -43,17 +39,8 @@ func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// selectedWorkspaceID is the workspace the tab area shows.
-func (m *Model) selectedWorkspaceID() string {
-	w, ok := m.list.selectedWorkspace()
-	if !ok {
-		return ""
-	}
-	return w.ID
-}
-
 // activeTab is the shown tab of the selected workspace.
-func (m *Model) activeTab() *tab { return m.tabs.active(m.selectedWorkspaceID()) }
+func (m *Model) activeTab() *tab { return m.tabs.active(m.list.selectedID()) }
 
 // resizeViews gives every live view the current terminal area: the tabs',
 // the sidebar's, and an open dialog that fills the screen.

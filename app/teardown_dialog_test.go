@@ -18,7 +18,7 @@ func openDelete(t *testing.T, risk git.AtRisk) *Model {
 	t.Helper()
 	m := newTestModel(t, 120, 40)
 	m.list.rows.Move(1) // onto auth-fix
-	if cmd := m.openTeardown(false); cmd == nil {
+	if cmd := m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), false)); cmd == nil {
 		t.Fatal("the dialog reads the summary in no command")
 	}
 	if got := screenText(m); !strings.Contains(got, "checking the worktree for uncommitted work") {
@@ -85,7 +85,7 @@ func TestShelveConfirmListsTheSessionsAndAsksAboutTheArchive(t *testing.T) {
 		tmux.SessionInfo{Name: "amux-ws-1111111111111111-run", Managed: true, Workspace: "1111111111111111", Type: "run"},
 		tmux.SessionInfo{Name: "amux-2222222222222222-tab-b-1", Managed: true, Workspace: "2222222222222222", Type: "agent"})
 	m.list.rows.Move(1) // onto auth-fix
-	m.openTeardown(true)
+	m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), true))
 	sc := workspace.Script{Kind: workspace.KindArchive, Commands: []string{"make archive"}, Hash: "h"}
 	m.Update(atRiskMsg{gen: m.overlay.(*teardownOverlay).gen, risk: git.AtRisk{Head: "auth-fix"},
 		archive: &workspace.UntrustedError{Repo: "/home/dev/code/api", Script: sc}})

@@ -12,27 +12,27 @@ import (
 // openTeardown opens the delete (or shelve) dialog of the selected
 // workspace with what the root knows of it: its record, and the sessions
 // it would end.
-func (m *Model) openTeardown(shelve bool) tea.Cmd {
-	w, ok := m.list.selectedWorkspace()
+func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modalKit, shelve bool) (tea.Cmd, outcome) {
+	w, ok := list.selectedWorkspace()
 	if !ok {
-		return nil
+		return nil, outcome{}
 	}
-	rec, _ := m.record(w.ID)
-	return m.applyOwned(m.life.openTeardown(m.modalKit(), w.ID, w.Name, rec, m.sessionsOf(w.ID), shelve))
+	rec, _ := list.record(w.ID)
+	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.sessions, tabs, w.ID), shelve)
 }
 
 // sessionsOf names every session of workspace id a delete or shelve ends —
 // agents, terminals, run sessions — as the last load saw them, so the
 // confirmation says exactly what stops ("its sessions: claude (agent),
-// shell (terminal), the run script").
-func (m *Model) sessionsOf(id string) string {
+// shell (terminal), the run script"); tabs name the ones open as tabs.
+func sessionsOf(sessions []tmux.SessionInfo, tabs *tabsOwner, id string) string {
 	var names []string
-	for _, s := range m.list.snap.sessions {
+	for _, s := range sessions {
 		if !s.Managed || s.Workspace != id {
 			continue
 		}
 		what := s.Assistant
-		if t := m.tabs.find(id, s.Tab); t != nil && t.title != "" {
+		if t := tabs.find(id, s.Tab); t != nil && t.title != "" {
 			what = t.title
 		}
 		switch s.Type {

@@ -56,7 +56,7 @@ var paintedScreens = []struct {
 func drawCanvas(m *Model) *screen.Canvas {
 	c := screen.NewCanvas(m.width, m.height)
 	var st paintState
-	m.draw(c, &st)
+	m.painter().draw(c, &st)
 	return c
 }
 
@@ -144,11 +144,11 @@ func TestThemeSwitchRepaintsEveryCell(t *testing.T) {
 	withTabs(m, 1)
 	c := screen.NewCanvas(120, 40)
 	var st paintState
-	m.draw(c, &st)
+	m.painter().draw(c, &st)
 	dark, _ := theme.ByName("dark")
 	m.th = dark
 	m.Update(nil) // what the settings preview's message does: the chrome is redrawn
-	m.draw(c, &st)
+	m.painter().draw(c, &st)
 	for y := range 40 {
 		for x := range 120 {
 			if bg := c.CellAt(x, y).Style.Bg; bg != dark.Background && bg != dark.Selected && bg != dark.SelectedBlur {
@@ -159,7 +159,7 @@ func TestThemeSwitchRepaintsEveryCell(t *testing.T) {
 	term, _ := theme.ByName("terminal")
 	m.th = term
 	m.Update(nil)
-	m.draw(c, &st)
+	m.painter().draw(c, &st)
 	if bg := c.CellAt(60, 20).Style.Bg; bg != nil {
 		t.Fatalf("cell 60,20 still painted %v in the terminal theme", bg)
 	}

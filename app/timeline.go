@@ -13,16 +13,6 @@ import (
 // timelineSpan is how far back the timeline looks.
 const timelineSpan = time.Hour
 
-// openTimeline shows the selected workspace's state transitions of the
-// last hour, oldest first, from the history the scan owner keeps.
-func (m *Model) openTimeline() tea.Cmd {
-	w, ok := m.list.selectedWorkspace()
-	if !ok {
-		return nil
-	}
-	return m.openLines("Timeline of "+w.Name+" (last hour)", scopeTimeline, w.ID, timelineRead(m.deps, m.th, w.ID, m.tabs.of(w.ID)))
-}
-
 // timelineRead reads workspace id's last hour from d's history off the
 // update loop, naming the tabs open now (wt's) by their labels.
 func timelineRead(d Deps, th theme.Theme, id string, wt *workspaceTabs) func() tea.Msg {

@@ -27,27 +27,30 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onTick(msg)
 
 	case monitorMsg, healthNoticeMsg, tapsRepairedMsg, hooksDoneMsg:
-		return m.watchDo(m.watch.Update(msg, m.watchScene()))
+		return m.applyOwned(m.watch.Update(msg, m.watchScene()))
 	case badgesReq, attentionShowReq:
 		return m.onWatchAsk(msg)
 	case loadedMsg, dirtyMsg, projectsCheckedMsg, managedMsg:
-		return m.listUpdate(msg)
+		return m.applyOwned(m.list.Update(msg, m.listScene()))
 	case listLoadedReq:
 		return m.onListLoaded(msg)
 	case savedTabsReq:
-		m.showSavedTabs(msg)
+		m.tabs.showSaved(msg.tabs)
 		return nil
 	case noticeExpiredMsg:
-		return m.onNoticeExpired(msg)
+		if msg.gen == m.noticeGen {
+			m.notice = notice{}
+		}
+		return nil
 
 	case createValidatedMsg, createOutputMsg, createDoneMsg, approvedSetupMsg,
 		teardownReq, teardownProgressMsg, teardownDoneMsg,
 		restoreSetupReq, restoreProgressMsg, restoredMsg, recoveredMsg, projectEditLoadedMsg:
-		return m.lifeUpdate(msg)
+		return m.applyOwned(m.life.Update(msg, m.overlay))
 	case reloadReq:
 		return m.onReload(msg)
 	case lifeRows:
-		m.rebuildList()
+		m.list.rebuild(m.listScene())
 		return nil
 	case viewStateMsg:
 		return m.onViewState(msg)
@@ -56,34 +59,36 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
 		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg, landingSeenReq, conflictsInSideReq:
-		return m.toSidebar(msg)
+		return m.applyOwned(m.side.Update(msg, m.sideEnv()))
 	case leaveSidebar, enterSidebar, dirtyNoted:
 		return m.onSideAsk(msg)
 	case stagedMsg, commitReadyMsg, mergePreviewMsg, landDoneMsg, resolvedMsg, finishReadyMsg,
 		showConflictReq, finishReq, openFileDiffRequest, openCommitDiffRequest, stageRequest,
 		markResolvedRequest, openCommitRequest, openFileViewRequest:
-		return m.onReview(msg)
+		return m.applyOwned(m.review.Update(msg, m.reviewScene()))
 	case settingsSavedMsg:
-		return m.onSettings(msg)
+		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
 	case settingsApplyReq:
 		m.applySettings(msg.cfg)
 		return nil
-	case themeReq:
-		m.showTheme(msg.th)
+	case themeReq: // a Settings preview, or back from one
+		m.th = msg.th
+		m.left.valid = false
 		return nil
 
 	case tabCreatedMsg, tabAttachedMsg, tabClosedMsg, tabRestartedMsg, tabGoneMsg, interruptStepMsg,
 		firstTaskDeliveredMsg, firstTaskTimeoutMsg, tabsResumedMsg, tabCloseRequest, tabRenameRequest, editorReq:
-		return m.updateTabs(msg)
+		return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabNewRequest:
 		return m.onTabRequest(msg)
-	case restartRequest:
-		return m.restart()
+	case restartRequest: // the program ends asking Run to start the installed binary
+		m.restartRequested = true
+		return m.quit()
 	case termview.Msg: // a tab's view, else the sidebar terminal's
 		if m.tabs.byTerminal(msg.Terminal()) != nil {
-			return m.updateTabs(msg)
+			return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 		}
-		return m.toSidebar(msg)
+		return m.applyOwned(m.side.Update(msg, m.sideEnv()))
 
 	case tea.KeyPressMsg:
 		if m.overlay != nil {

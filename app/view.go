@@ -31,7 +31,8 @@ type layout struct {
 }
 
 func (m *Model) layout() layout {
-	l := layout{dashWidth: m.listWidth(), bodyHeight: m.height - 1, sideWidth: m.sideWidth(), zoomed: m.listPane.zoomed}
+	r := m.panes()
+	l := layout{dashWidth: r.listWidth(), bodyHeight: m.height - 1, sideWidth: r.sideWidth(), zoomed: m.listPane.zoomed}
 	l.listTop = 1
 	l.listHeight = l.bodyHeight - 2
 	if m.list.typing() {
@@ -56,16 +57,17 @@ func (l layout) tabAreaInner(w int) uv.Rectangle {
 	return uv.Rect(c.Min.X+1, 1, c.Dx()-2, c.Dy()-2)
 }
 
-// termSize is the cell size of the terminal area of the tab area.
-func (m *Model) termSize() (int, int) {
-	in := m.layout().tabAreaInner(m.width)
+// termSize is the cell size of the terminal area of the tab area, w the
+// screen's width.
+func (l layout) termSize(w int) (int, int) {
+	in := l.tabAreaInner(w)
 	return max(1, in.Dx()), max(1, in.Dy()-1)
 }
 
 // termOrigin is the screen position of the terminal area's top-left cell
 // (under the tab bar).
-func (m *Model) termOrigin() (int, int) {
-	in := m.layout().tabAreaInner(m.width)
+func (l layout) termOrigin(w int) (int, int) {
+	in := l.tabAreaInner(w)
 	return in.Min.X, in.Min.Y + 1
 }
 
@@ -75,7 +77,8 @@ func (m *Model) termOrigin() (int, int) {
 func (m *Model) View() tea.View {
 	if m.scr != nil && m.drawPending {
 		m.drawPending = false
-		m.scr.Draw(func(c *screen.Canvas) { m.draw(c, &m.paint) })
+		p := m.painter()
+		m.scr.Draw(func(c *screen.Canvas) { p.draw(c, &m.paint) })
 	}
 	return tea.View{}
 }
@@ -85,35 +88,51 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	c := screen.NewCanvas(m.width, m.height)
 	var st paintState
-	m.draw(c, &st)
+	m.painter().draw(c, &st)
 	return c.Render()
 }
 
-// tooSmall is the whole screen below the minimum size.
-func (m *Model) tooSmall() string {
-	msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press %s to quit.",
-		m.width, m.height, minWidth, minHeight, m.keyName(actQuit))
-	return dialog.Center(m.width, m.height, m.th.TextStyle().Render(msg))
-}
-
-func (m *Model) renderList(l layout) string {
-	if m.leftValid {
-		return m.leftCache
+// painter is the root's parts as one draw reads them (draw.go).
+func (m *Model) painter() painter {
+	l := m.layout()
+	p := painter{w: m.width, h: m.height, th: m.th, l: l, focus: m.focus, overlay: m.overlay, notice: m.notice,
+		spin: m.spin.View(), chromeGen: m.chromeGen,
+		list: m.list, listSc: m.listScene(), left: &m.left, tabs: m.tabs, tabSc: m.tabScene(), side: &m.side,
+		sideEnv: m.sideEnv(), active: m.activeTab(),
+		showHints: m.deps.Config.UI.ShowKeyHints, reg: m.reg, km: m.km, scopes: m.scopes(),
+		available: m.available, keyName: m.keyName}
+	if t, live := m.focusedTerminal(); live {
+		p.entered = t
 	}
-	m.leftCache, m.leftValid = m.renderListNow(l), true
-	return m.leftCache
+	return p
 }
 
-func (m *Model) renderListNow(l layout) string {
-	focused := m.focus == focusList && m.overlay == nil
+// tooSmall is the whole screen below the minimum size.
+func (m painter) tooSmall() string {
+	msg := fmt.Sprintf("Terminal too small: %d×%d\n\namux needs at least %d×%d.\nEnlarge the window, or press %s to quit.",
+		m.w, m.h, minWidth, minHeight, m.keyName(actQuit))
+	return dialog.Center(m.w, m.h, m.th.TextStyle().Render(msg))
+}
+
+// renderList is the project list's pane, drawn again only when a message
+// may have changed it (a terminal's frame never does).
+func (m painter) renderList(l layout) string {
+	if !m.left.valid {
+		m.left.text, m.left.valid = m.renderListNow(l), true
+	}
+	return m.left.text
+}
+
+func (m painter) renderListNow(l layout) string {
+	focused := m.paneFocused(focusList)
 	var content strings.Builder
 	if m.list.typing() {
 		content.WriteString(m.list.filterView() + "\n")
 	}
 	if !m.list.loaded {
-		content.WriteString(m.th.MutedStyle().Render(m.spin.View() + " loading…"))
+		content.WriteString(m.th.MutedStyle().Render(m.spin + " loading…"))
 	} else {
-		content.WriteString(m.list.rowsView(m.th, l.dashWidth-2, l.listHeight, focused, m.spin.View()))
+		content.WriteString(m.list.rowsView(m.th, l.dashWidth-2, l.listHeight, focused, m.spin))
 	}
 	title := "Projects"
 	if f := m.list.filterText(); f != "" && !m.list.typing() {
@@ -124,8 +143,7 @@ func (m *Model) renderListNow(l layout) string {
 
 // suspend gives the terminal back to the shell until it continues amux
 // (Ctrl+Z, then fg), off the update loop: the process stops inside it.
-func (m *Model) suspend() tea.Cmd {
-	scr := m.scr
+func suspend(scr *screen.Screen) tea.Cmd {
 	return func() tea.Msg {
 		// If the process cannot be stopped the screen is simply taken
 		// back: amux goes on running, which is all there is to say.
