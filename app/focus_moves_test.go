@@ -53,9 +53,9 @@ func TestTheFocusMovesHaveTheKeysTheStoriesPress(t *testing.T) {
 	m := newTestModel(t, 80, 24)
 	want := map[keys.ActionID]string{
 		actFocusTabArea:  "tab",
-		actFocusList:    "tab esc h left",
-		actFocusSidebar: "l right",
-		actSideToList:   "esc tab",
+		actFocusList:     "tab esc h left",
+		actFocusSidebar:  "l right",
+		actSideToList:    "esc tab",
 		actSideToTabArea: "shift+tab",
 	}
 	for id, ks := range want {
