@@ -151,6 +151,7 @@ func actionRows() []action {
 	rows = append(rows, manageRows()...)
 	rows = append(rows, superviseRows(k, keyOnly)...)
 	rows = append(rows, dialogRows()...)
+	rows = append(rows, hostRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
 		rows = append(rows, action{

@@ -50,6 +50,7 @@ const (
 	inCommit                           // the commit dialog
 	inHealth                           // the Health overlay
 	inTimeline                         // the workspace timeline
+	inHosts                            // the Hosts dialog
 	inHistory                          // a tab scrolled back into its history (termview's pager)
 	numKeyContexts
 )
@@ -98,6 +99,8 @@ func keyContextScopes(c keyContext) []keys.Scope {
 		return []keys.Scope{scopeHealth, keys.ScopeView}
 	case inTimeline:
 		return []keys.Scope{scopeTimeline, keys.ScopeView}
+	case inHosts:
+		return []keys.Scope{scopeHosts}
 	default:
 		return []keys.Scope{scopeProjectList, scopeWorkspace, scopeGlobal}
 	}

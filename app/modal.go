@@ -63,6 +63,17 @@ func (d modalKeys) match(k tea.KeyPressMsg, scopes ...keys.Scope) (keys.ActionID
 	return a.ID, true
 }
 
+// bound is the action key k is bound to in scopes, available or not: a
+// dialog hands it to the root (asked), whose run says why it cannot run
+// rather than the key doing nothing.
+func (d modalKeys) bound(k tea.KeyPressMsg, scopes ...keys.Scope) (keys.ActionID, bool) {
+	a, ok := d.reg.Match(k.String(), func(keys.ActionID) (bool, string) { return true, "" }, scopes...)
+	if !ok || !d.runnable(a.ID) {
+		return "", false
+	}
+	return a.ID, true
+}
+
 // modalKeys is the registry as modals see it.
 func (m *Model) modalKeys() modalKeys {
 	return modalKeys{reg: m.reg, available: m.available, runnable: func(id keys.ActionID) bool { return m.acts[id].run != nil }}

@@ -68,6 +68,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.applyOwned(m.review.Update(msg, m.reviewScene()))
 	case settingsSavedMsg:
 		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
+	case hostsChanged:
+		m.deps.Config.Hosts = msg.hosts // the saved list is the live one
+		return nil
 	case settingsApplyReq:
 		m.applySettings(msg.cfg)
 		return nil
