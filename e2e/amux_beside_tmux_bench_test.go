@@ -261,13 +261,3 @@ func windowSize(b *testing.B, env *harness.Env, session string) (int, int) {
 	}
 	return w, h
 }
-
-// loadAvg is the machine's load average, for the record.
-func loadAvg() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
-}

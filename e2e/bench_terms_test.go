@@ -283,3 +283,13 @@ func straceSummary(b *testing.B, pid int, d time.Duration) (map[string]int, int)
 	}
 	return calls, calls["execve"]
 }
+
+// loadAvg is the machine's load average, for the record.
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}

@@ -64,21 +64,21 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	term.Press(t, keys.ListChoose)
 	term.WaitText("~/go/bin/amux") // offered
 	term.Type(impostor)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Run and install")
 	term.Press(t, keys.ConfirmYes)
 	term.WaitText("not an amux build")
-	term.Keys("C-u")
+	term.EditField(t, "C-u")
 	term.Type(filepath.Join(env.Home, "no-such-amux"))
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Run and install")
 	term.Press(t, keys.ConfirmYes)
 	term.WaitText("does not exist")
 	if _, err := os.Stat(bin + ".previous"); err == nil {
 		t.Fatal("a refused candidate replaced the binary")
 	}
-	term.Keys("C-u")
-	term.Keys("Enter") // the offered row
+	term.EditField(t, "C-u")
+	term.Press(t, keys.ListChoose) // the offered row
 	term.WaitText("Run and install")
 	term.Press(t, keys.ConfirmYes)
 	screen := term.WaitText("Restart amux now?")

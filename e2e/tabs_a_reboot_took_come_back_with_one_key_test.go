@@ -17,7 +17,7 @@ func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
 	again.WaitText("resumed 1 tab")
 	again.Press(t, app.ActOpen)
 	again.WaitText("fakeagent ready")
-	if got := agentSession(t, s.env); got != session {
+	if got := s.Env.AgentSession(t); got != session {
 		t.Fatalf("the tab came back as %q, want its own session name %q", got, session)
 	}
 }
@@ -25,18 +25,18 @@ func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
 // rebootWithOneAgent opens a fake agent tab, quits amux, kills the tmux
 // server (a reboot) and starts amux again on the workspace, which says its
 // tab lost its session. It returns the new amux and the lost session.
-func rebootWithOneAgent(t *testing.T) (*agentSetup, *harness.Terminal, string) {
+func rebootWithOneAgent(t *testing.T) (*harness.AgentSetup, *harness.Terminal, string) {
 	t.Helper()
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
-	leaveTerminal(t, s.term)
-	s.term.Press(t, app.ActQuit)
-	s.term.WaitExit()
-	if _, err := s.env.Server.Run(context.Background(), "kill-server"); err != nil {
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
+	s.Term.LeaveTerminal(t)
+	s.Term.Press(t, app.ActQuit)
+	s.Term.WaitExit()
+	if _, err := s.Env.Server.Run(context.Background(), "kill-server"); err != nil {
 		t.Fatal(err)
 	}
-	again := harness.StartAmux(t, s.env, 120, 40)
+	again := harness.StartAmux(t, s.Env, 120, 40)
 	again.WaitText("feat")
 	again.Press(t, app.ActBottom)
 	again.WaitText("1 tab lost its session")
