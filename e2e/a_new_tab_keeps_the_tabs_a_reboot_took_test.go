@@ -11,7 +11,7 @@ import (
 // workspace's tab list; the lost tabs stay in it, so even after another
 // restart resume still brings them back.
 func TestANewTabKeepsTheTabsARebootTook(t *testing.T) {
-	s, again, session := rebootWithOneAgent(t)
+	s, again, session := harness.RebootWithOneAgent(t)
 
 	again.Press(t, app.ActNewTerminal)
 	again.WaitText("started shell")

@@ -90,7 +90,7 @@ func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 				left = trap.WaitFired()
 			} else {
 				harness.Eventually(t, func() (bool, string) { return harness.Exists(filepath.Join(marks, "paused")), "the script never ran" })
-				left = pidIn(t, filepath.Join(marks, "child"))
+				left = harness.PIDIn(t, filepath.Join(marks, "child"))
 			}
 			term.KillHard(t)
 

@@ -293,3 +293,15 @@ func loadAvg() string {
 	}
 	return strings.Join(f[:3], " ")
 }
+
+// openBenchAgent opens an agent tab with the named assistant.
+func openBenchAgent(b *testing.B, a *benchTerm, name string, agent *harness.FakeAgent) {
+	a.send("t")
+	a.send(name)
+	a.send("\r")
+	agent.WaitReady(b)
+	time.Sleep(time.Second)
+}
+
+// backToList gives focus back to the list: ctrl+space, enter.
+func backToList(a *benchTerm) { a.send("\x00"); a.send("\r") }

@@ -17,7 +17,7 @@ import (
 func TestInstallRefusesAFakeAmuxAndAsksBeforeRunningIt(t *testing.T) {
 	env := harness.NewEnv(t)
 	bin := filepath.Join(t.TempDir(), "bin", "amux")
-	copyFile(t, harness.AmuxBinary(t), bin, 0o755)
+	harness.CopyFile(t, harness.AmuxBinary(t), bin, 0o755)
 	ran := filepath.Join(env.Home, "fake-ran")
 	fake := filepath.Join(env.Home, "fake-amux")
 	if err := os.WriteFile(fake, []byte("#!/bin/sh\ntouch "+ran+"\necho 'amux 1.0'\n"), 0o755); err != nil {

@@ -6,7 +6,6 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
-	"amux.dev/amux/tmux"
 )
 
 // At 80×24 a person hides the project list (the shell gets the width),
@@ -18,7 +17,7 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
-	session := terminalSession(t, env)
+	session := env.TerminalSession(t)
 	size := func(want string) {
 		t.Helper()
 		env.WaitPane(t, term, session, "#{pane_width}x#{pane_height}", want)
@@ -54,21 +53,4 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.WaitText("1 shell")
 	term.Press(t, app.ActFocusTabArea)
 	size("44x20")
-}
-
-// terminalSession returns the one terminal tab's session on the test's
-// server.
-func terminalSession(t *testing.T, env *harness.Env) string {
-	t.Helper()
-	list, err := tmux.ListSessions(t.Context(), env.Server)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range list {
-		if s.Type == tmux.TypeTerminal {
-			return s.Name
-		}
-	}
-	t.Fatalf("no terminal session in %+v", list)
-	return ""
 }

@@ -2,10 +2,7 @@ package e2e
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"amux.dev/amux/app"
@@ -37,7 +34,7 @@ func TestScriptsLeftByACrashDieBeforeRecovery(t *testing.T) {
 	harness.Eventually(t, func() (bool, string) {
 		return harness.Exists(filepath.Join(marks, "archiving")), "archive never started"
 	})
-	shell, writer := pidIn(t, filepath.Join(marks, "shell")), pidIn(t, filepath.Join(marks, "writer"))
+	shell, writer := harness.PIDIn(t, filepath.Join(marks, "shell")), harness.PIDIn(t, filepath.Join(marks, "writer"))
 	term.KillHard(t)
 	harness.Eventually(t, func() (bool, string) { return !procid.Alive(shell, ""), "the archive's shell outlived amux" })
 	if !procid.Alive(writer, "") {
@@ -50,17 +47,4 @@ func TestScriptsLeftByACrashDieBeforeRecovery(t *testing.T) {
 		t.Fatal("the archive's writer survived the next start")
 	}
 	env.NoOrphans(t, repo, "shop", "doomed")
-}
-
-func pidIn(t *testing.T, path string) int {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pid
 }

@@ -17,7 +17,7 @@ func TestSidebarHidesResizesAndStays(t *testing.T) {
 	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
-	session := terminalSession(t, env)
+	session := env.TerminalSession(t)
 	width := func(want int) {
 		t.Helper()
 		env.WaitPane(t, term, session, "#{pane_width}", fmt.Sprint(want))

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -112,4 +113,25 @@ func StartTwoAgents(t testing.TB) *TwoAgents {
 	}
 	s.Term.WaitFooter(t, " list ")
 	return s
+}
+
+// RebootWithOneAgent opens a fake agent tab, quits amux, kills the tmux
+// server (a reboot) and starts amux again on the workspace, which says its
+// tab lost its session. It returns the new amux and the lost session.
+func RebootWithOneAgent(t testing.TB) (*AgentSetup, *Terminal, string) {
+	t.Helper()
+	s := NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
+	s.Term.LeaveTerminal(t)
+	s.Term.Press(t, app.ActQuit)
+	s.Term.WaitExit()
+	if _, err := s.Env.Server.Run(context.Background(), "kill-server"); err != nil {
+		t.Fatal(err)
+	}
+	again := StartAmux(t, s.Env, 120, 40)
+	again.WaitText("feat")
+	again.Press(t, app.ActBottom)
+	again.WaitText("1 tab lost its session")
+	return s, again, session
 }

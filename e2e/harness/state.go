@@ -82,17 +82,43 @@ func (e *Env) WorkspaceID(t testing.TB, name string) string {
 // AgentSession returns the one agent session on the env's server.
 func (e *Env) AgentSession(t testing.TB) string {
 	t.Helper()
+	return e.onlySession(t, tmux.TypeAgent)
+}
+
+// TerminalSession returns the one terminal tab's session on the env's
+// server.
+func (e *Env) TerminalSession(t testing.TB) string {
+	t.Helper()
+	return e.onlySession(t, tmux.TypeTerminal)
+}
+
+func (e *Env) onlySession(t testing.TB, typ string) string {
+	t.Helper()
 	list, err := tmux.ListSessions(t.Context(), e.Server)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range list {
-		if s.Type == tmux.TypeAgent {
+		if s.Type == typ {
 			return s.Name
 		}
 	}
-	t.Fatalf("no agent session in %+v", list)
+	t.Fatalf("no %s session in %+v", typ, list)
 	return ""
+}
+
+// PIDIn reads the process ID a script wrote into path.
+func PIDIn(t testing.TB, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pid
 }
 
 // WaitPane waits until format (e.g. "#{pane_width}") reads want for the
