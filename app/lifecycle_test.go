@@ -242,20 +242,3 @@ func TestAnAddedProjectIsSelectedAfterTheReload(t *testing.T) {
 		t.Fatalf("%+v", added)
 	}
 }
-
-// flatten runs cmd and the commands of any batch it returns (no ticks on
-// these paths).
-func flatten(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, flatten(c)...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
-}

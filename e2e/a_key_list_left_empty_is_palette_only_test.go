@@ -23,7 +23,7 @@ func TestAKeyListLeftEmptyIsPaletteOnly(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(env.StateHome, "config.json"), body, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	screen := term.WaitText("keys.palette")
 	if strings.Contains(screen, "q quit") {
 		t.Fatalf("the footer offers quit on q:\n%s", screen)
@@ -33,9 +33,11 @@ func TestAKeyListLeftEmptyIsPaletteOnly(t *testing.T) {
 	term.WaitText("Show every key")
 	term.Press(t, keys.ViewSearch)
 	term.Type("Quit amux")
-	screen = term.WaitScreen(func(sc string) bool { return lineHas(sc, "Quit amux") && !strings.Contains(sc, "Show every key") },
+	screen = term.WaitScreen(func(sc string) bool {
+		return harness.LineHas(sc, "Quit amux") && !strings.Contains(sc, "Show every key")
+	},
 		"help filtered to quit")
-	if !lineHas(screen, "palette only", "Quit amux") {
+	if !harness.LineHas(screen, "palette only", "Quit amux") {
 		t.Fatalf("help does not list quit as palette only:\n%s", screen)
 	}
 	term.Press(t, keys.FormCancel) // clears the filter

@@ -14,21 +14,21 @@ import (
 // (CSI O) when focus leaves the tab, and the same when amux's own terminal
 // window loses and regains focus.
 func TestATabProgramHearsFocusInAndOut(t *testing.T) {
-	s := newAgentSetup(t)
+	s := harness.NewAgentSetup(t)
 	// tmux 3.3 counts a control-mode client as focused, and amux's monitor
 	// keeps one attached to the server's first session: a pane there
 	// always looks focused. The agent gets the second session.
-	s.term.Press(t, app.ActNewTerminal)
-	s.term.WaitText("started shell")
-	leaveTerminal(t, s.term)
-	s.openFakeAgent(t, "")
-	s.agent.Echo(false)
-	s.agent.Print("\x1b[?1004h")
+	s.Term.Press(t, app.ActNewTerminal)
+	s.Term.WaitText("started shell")
+	s.Term.LeaveTerminal(t)
+	s.OpenFakeAgent(t, "")
+	s.Agent.Echo(false)
+	s.Agent.Print("\x1b[?1004h")
 	const in, out = "\x1b[I", "\x1b[O"
 	lastFocus := func(want string) {
 		t.Helper()
 		harness.Eventually(t, func() (bool, string) {
-			got := s.agent.Received()
+			got := s.Agent.Received()
 			i, o := bytes.LastIndex(got, []byte(in)), bytes.LastIndex(got, []byte(out))
 			last := ""
 			switch {
@@ -38,20 +38,20 @@ func TestATabProgramHearsFocusInAndOut(t *testing.T) {
 				last = out
 			}
 			return last == want, fmt.Sprintf("agent received %q, want its last focus report %q; clients:\n%s\nscreen:\n%s",
-				got, want, s.env.Server.MustRun(t, "list-clients", "-F", "#{client_session} #{client_flags}"), s.term.Screen())
+				got, want, s.Env.Server.MustRun(t, "list-clients", "-F", "#{client_session} #{client_flags}"), s.Term.Screen())
 		})
 	}
 	lastFocus(in) // its tab has focus
 
-	leaveTerminal(t, s.term)
+	s.Term.LeaveTerminal(t)
 	lastFocus(out)
-	s.term.Press(t, app.ActFocusTabArea)
+	s.Term.Press(t, app.ActFocusTabArea)
 	lastFocus(in)
 
 	// amux's terminal window loses focus, then gets it back: the outer
 	// terminal reports it to amux as CSI O and CSI I.
-	s.term.Keys("-H", "1b", "5b", "4f")
+	s.Term.FocusOut(t)
 	lastFocus(out)
-	s.term.Keys("-H", "1b", "5b", "49")
+	s.Term.FocusIn(t)
 	lastFocus(in)
 }

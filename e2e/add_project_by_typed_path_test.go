@@ -20,16 +20,16 @@ func TestAddProjectByTypedPath(t *testing.T) {
 	plain := filepath.Join(env.Home, "not-a-repo")
 	os.MkdirAll(plain, 0o755)
 
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	term.Press(t, app.ActAddProject)
 	term.WaitText("~/code/listed")
 	term.Type(plain)
 	term.Press(t, keys.ListChoose)
 	term.WaitText("not inside a git")
 
-	term.Keys("C-u") // clear the field
+	term.EditField(t, "C-u") // clear the field
 	term.Type(repo)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("▾ wanted")
 
 	b, err := os.ReadFile(filepath.Join(env.StateHome, "projects.json"))

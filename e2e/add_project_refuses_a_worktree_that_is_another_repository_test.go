@@ -29,13 +29,13 @@ func TestAddProjectRefusesAWorktreeThatIsAnotherRepository(t *testing.T) {
 		}
 	}
 
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	screen := term.WaitText("not imported")
-	if !containsAll(screen, "precious", "repository of its own") {
+	if !harness.ContainsAll(screen, "precious", "repository of its own") {
 		t.Fatalf("the refusal does not name the worktree and why:\n%s", screen)
 	}
-	if containsAll(screen, "imported 1 existing") {
+	if harness.ContainsAll(screen, "imported 1 existing") {
 		t.Fatalf("the other repository was imported:\n%s", screen)
 	}
 	term.Press(t, app.ActRefresh)

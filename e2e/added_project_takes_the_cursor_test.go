@@ -14,18 +14,18 @@ import (
 func TestAddedProjectTakesTheCursor(t *testing.T) {
 	env := harness.NewEnv(t)
 	shop, cafe := env.NewRepo(t, "shop"), env.NewRepo(t, "cafe")
-	term := startWorkbench(t, env)
-	addProject(t, term, shop)
-	addProject(t, term, cafe)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, shop)
+	term.AddProject(t, cafe)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in cafe")
 	term.Type("feat")
 	term.Press(t, keys.FormSubmit)
 	term.WaitText("created workspace feat")
-	if !exists(filepath.Join(env.StateHome, "worktrees", "cafe", "feat")) {
+	if !harness.Exists(filepath.Join(env.StateHome, "worktrees", "cafe", "feat")) {
 		t.Fatal("the workspace was not created in the project just added")
 	}
-	if exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
+	if harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
 		t.Fatal("the workspace went to the project selected before")
 	}
 }

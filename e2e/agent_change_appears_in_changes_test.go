@@ -13,8 +13,8 @@ import (
 func TestAgentChangeAppearsInChangesWithoutAKey(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReview(t, env, repo, "feat")
-	writeFile(t, filepath.Join(root, "src", "cart.go"), "package cart\n")
+	term, root := harness.StartReview(t, env, repo, "feat")
+	harness.WriteFile(t, filepath.Join(root, "src", "cart.go"), "package cart\n")
 	term.WaitText("Untracked (1)")
 	term.WaitText("src/cart.go")
 	env.Git(t, root, "add", "src/cart.go")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -14,16 +15,16 @@ import (
 // A project's secret environment reaches the agent but never appears in
 // argv: not in pane_start_command, not in ps.
 func TestAgentEnvNeverInArgv(t *testing.T) {
-	s := newAgentSetup(t)
+	s := harness.NewAgentSetup(t)
 	secret := "sk-" + strings.Repeat("7", 24)
-	store := workspace.NewStore(s.env.StateHome)
-	if err := store.SetProjectEnv(context.Background(), s.repo, map[string]string{"API_TOKEN": secret}); err != nil {
+	store := workspace.NewStore(s.Env.StateHome)
+	if err := store.SetProjectEnv(context.Background(), s.Repo, map[string]string{"API_TOKEN": secret}); err != nil {
 		t.Fatal(err)
 	}
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
 
-	out := s.env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_pid}|#{pane_start_command}")
+	out := s.Env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_pid}|#{pane_start_command}")
 	pid, start, _ := strings.Cut(strings.TrimSpace(out), "|")
 	if strings.Contains(start, secret) || !strings.Contains(start, tmux.LaunchVerb) {
 		t.Fatalf("pane_start_command = %q", start)

@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person opens the assistant picker at 80×24: a command that starts with
@@ -15,7 +16,7 @@ import (
 func TestAgentPickerNamesMissingPrograms(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	writeConfig(t, env, map[string]any{
+	env.WriteConfig(t, map[string]any{
 		"fake":  map[string]any{"command": "FOO=1 " + agent.ShellCommand()},
 		"ghost": map[string]any{"command": "GHOST_MODE=1 no-such-agent-program --go"},
 		// Its command mentions ghost; its name does not.
@@ -24,8 +25,8 @@ func TestAgentPickerNamesMissingPrograms(t *testing.T) {
 	repo := env.NewRepo(t, "shop")
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewAgent)
 	screen := term.WaitText("no-such-agent-program not found")
 	for _, line := range strings.Split(screen, "\n") {
@@ -48,8 +49,8 @@ func TestAgentPickerNamesMissingPrograms(t *testing.T) {
 	if ig < 0 || is < 0 || is < ig {
 		t.Fatalf("the name's match is not first:\n%s", screen)
 	}
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("again to start it")
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("exited 127: command not found")
 }

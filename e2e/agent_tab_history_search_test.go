@@ -4,14 +4,18 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person scrolls a tab far back — past tmux's default 2,000 lines — sees
 // where they are ("line N of M"), searches its history with /, steps with
 // n, and goes back to the live screen with esc.
 func TestAgentTabHistorySearch(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
 	var b strings.Builder
 	for i := 1; i <= 3000; i++ {
 		if i == 150 {
@@ -24,14 +28,14 @@ func TestAgentTabHistorySearch(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "log %04d\r\n", i)
 	}
-	s.agent.Print(b.String())
-	s.term.WaitText("log 3000")
-	s.term.Keys("S-PPage")
-	s.term.WaitText(" of 30") // "line N of 30xx": the whole history is there
-	s.term.Type("/")
-	s.term.Type("failed")
-	s.term.Keys("Enter")
-	screen := s.term.WaitText("“failed” ")
+	s.Agent.Print(b.String())
+	s.Term.WaitText("log 3000")
+	s.Term.Press(t, app.ActScrollUp)
+	s.Term.WaitText(" of 30") // "line N of 30xx": the whole history is there
+	s.Term.Press(t, keys.ViewSearch)
+	s.Term.Type("failed")
+	s.Term.EditField(t, "Enter")
+	screen := s.Term.WaitText("“failed” ")
 	first := "“failed” 1/2"
 	if !strings.Contains(screen, first) {
 		first = "“failed” 2/2"
@@ -40,21 +44,21 @@ func TestAgentTabHistorySearch(t *testing.T) {
 		}
 	}
 	// n steps to the other match and shows it.
-	s.term.Keys("n")
+	s.Term.Press(t, keys.ViewNext)
 	other := "“failed” 2/2"
 	if first == other {
 		other = "“failed” 1/2"
 	}
-	screen = s.term.WaitText(other)
+	screen = s.Term.WaitText(other)
 	if !strings.Contains(screen, "FAILED") {
 		t.Fatalf("n did not show the match:\n%s", screen)
 	}
-	s.term.Keys("N")
-	s.term.WaitText(first)
-	if got := string(s.agent.Received()); strings.Contains(got, "failed") {
+	s.Term.Press(t, keys.ViewPrev)
+	s.Term.WaitText(first)
+	if got := string(s.Agent.Received()); strings.Contains(got, "failed") {
 		t.Fatalf("the search reached the agent: %q", got)
 	}
-	s.term.Keys("Escape")
-	s.term.WaitText("log 3000")
-	s.term.WaitGone("line ")
+	s.Term.Press(t, keys.HistoryLive)
+	s.Term.WaitText("log 3000")
+	s.Term.WaitGone("line ")
 }

@@ -20,14 +20,14 @@ import (
 func TestTabOperations(t *testing.T) {
 	env := harness.NewEnv(t)
 	first, second := harness.PrepareFakeAgent(t), harness.PrepareFakeAgent(t)
-	writeConfig(t, env, map[string]any{
+	env.WriteConfig(t, map[string]any{
 		"first-agent":  map[string]any{"command": first.ShellCommand(), "interrupt_count": 3, "interrupt_delay_ms": 50},
 		"second-agent": map[string]any{"command": second.ShellCommand()},
 	})
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 
 	open := func(name string, agent *harness.FakeAgent) {
 		term.Press(t, app.ActNewAgent)
@@ -36,7 +36,7 @@ func TestTabOperations(t *testing.T) {
 		term.Press(t, keys.ListChoose)
 		agent.WaitReady(t)
 		term.WaitText(" " + name + " ")
-		leaveTerminal(t, term)
+		term.LeaveTerminal(t)
 	}
 	open("first-agent", first)
 	open("second-agent", second)
@@ -70,7 +70,7 @@ func TestTabOperations(t *testing.T) {
 	if err != nil || len(list) != 1 {
 		t.Fatalf("sessions after close: %+v (%v)", list, err)
 	}
-	id := workspaceID(t, env, "feat")
+	id := env.WorkspaceID(t, "feat")
 	harness.Eventually(t, func() (bool, string) {
 		rec, _ := os.ReadFile(filepath.Join(env.StateHome, "workspaces", id, "workspace.json"))
 		return strings.Count(string(rec), `"id": "tab-`) == 1 && strings.Contains(string(rec), "planner"), "record: " + string(rec)

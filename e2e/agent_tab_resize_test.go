@@ -12,12 +12,12 @@ import (
 // Resizing the terminal amux runs in resizes the agent's pane to the new
 // tab area.
 func TestAgentTabResizeReachesThePane(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
 
 	width := func() int {
-		out := s.env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_width}x#{pane_height}")
+		out := s.Env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_width}x#{pane_height}")
 		w, _, _ := strings.Cut(strings.TrimSpace(out), "x")
 		n, _ := strconv.Atoi(w)
 		return n
@@ -25,27 +25,11 @@ func TestAgentTabResizeReachesThePane(t *testing.T) {
 	if w := width(); w != 88 { // 120 columns: a 30-column list, borders
 		t.Fatalf("pane width %d at 120 columns, want 88", w)
 	}
-	s.term.Resize(160, 50)
+	s.Term.Resize(160, 50)
 	harness.Eventually(t, func() (bool, string) {
 		// 160 columns: a 40-column list, the sidebar (shown from 140
 		// columns, 40 wide), borders.
 		w := width()
 		return w == 78, "pane width " + strconv.Itoa(w) + ", want 78"
 	})
-}
-
-// agentSession returns the one agent session on the test's server.
-func agentSession(t *testing.T, env *harness.Env) string {
-	t.Helper()
-	list, err := tmux.ListSessions(t.Context(), env.Server)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range list {
-		if s.Type == tmux.TypeAgent {
-			return s.Name
-		}
-	}
-	t.Fatalf("no agent session in %+v", list)
-	return ""
 }

@@ -12,14 +12,14 @@ import (
 // An agent tab amux opens carries the status tap: what the program reports
 // with OSC 7501 lands in the pane's @amux_reported_* options.
 func TestAgentTabHasTheStatusTap(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
 
 	msg := base64.StdEncoding.EncodeToString([]byte("Which migration?"))
-	s.agent.Report("state=blocked:kind=question:app=fake:msg=" + msg)
+	s.Agent.Report("state=blocked:kind=question:app=fake:msg=" + msg)
 	harness.Eventually(t, func() (bool, string) {
-		out := s.env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session),
+		out := s.Env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session),
 			"#{@amux_reported_state}|#{@amux_reported_kind}|#{@amux_reported_message}")
 		out = strings.TrimSpace(out)
 		return out == "blocked|question|Which migration?", "pane options: " + out

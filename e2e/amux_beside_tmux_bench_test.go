@@ -231,27 +231,6 @@ func escToAgent(b *testing.B, a, plain *benchTerm, agent *harness.FakeAgent, n i
 	return ours, theirs
 }
 
-// openBenchAgent opens an agent tab with the named assistant.
-func openBenchAgent(b *testing.B, a *benchTerm, name string, agent *harness.FakeAgent) {
-	a.send("t")
-	a.send(name)
-	a.send("\r")
-	agent.WaitReady(b)
-	time.Sleep(time.Second)
-}
-
-// backToList gives focus back to the list: ctrl+space, enter.
-func backToList(a *benchTerm) { a.send("\x00"); a.send("\r") }
-
-// showTab shows tab n (from the list) and enters its program: tab moves
-// focus to the tab area, enter gives the program the keys.
-func showTab(a *benchTerm, n int) {
-	backToList(a)
-	a.send(strconv.Itoa(n))
-	a.send("\t")
-	a.send("\r")
-}
-
 // windowSize is the size of session's window, as amux's client set it.
 func windowSize(b *testing.B, env *harness.Env, session string) (int, int) {
 	out := strings.TrimSpace(env.Server.MustRun(b, "display-message", "-p", "-t", tmux.ExactPane(session), "#{window_width} #{window_height}"))
@@ -262,12 +241,11 @@ func windowSize(b *testing.B, env *harness.Env, session string) (int, int) {
 	return w, h
 }
 
-// loadAvg is the machine's load average, for the record.
-func loadAvg() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
+// showTab shows tab n (from the list) and enters its program: tab moves
+// focus to the tab area, enter gives the program the keys.
+func showTab(a *benchTerm, n int) {
+	backToList(a)
+	a.send(strconv.Itoa(n))
+	a.send("\t")
+	a.send("\r")
 }

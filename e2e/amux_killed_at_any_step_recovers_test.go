@@ -66,10 +66,10 @@ func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 			trap := harness.NewGitTrap(t, env)
 			repo := env.NewRepo(t, "shop")
 			marks := t.TempDir()
-			term := startWorkbench(t, env)
-			addProject(t, term, repo)
+			term := harness.StartWorkbench(t, env)
+			term.AddProject(t, repo)
 			if c.op != app.ActNewWorkspace {
-				createWorkspace(t, term, "feat", "")
+				term.CreateWorkspace(t, "feat", "")
 			}
 			if c.scripts != nil {
 				if err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, c.scripts(marks)); err != nil {
@@ -81,35 +81,35 @@ func TestAmuxKilledAtAnyStepRecoversOnNextStart(t *testing.T) {
 				trap.Arm(when, words)
 			}
 			if c.op == app.ActNewWorkspace {
-				startCreate(t, term, "feat")
+				term.StartCreate(t, "feat")
 			} else {
-				startTeardown(t, term, c.op, "feat")
+				term.StartTeardown(t, c.op, "feat")
 			}
 			var left int // the process the kill interrupts: git, or the script's child
 			if c.trap != "" {
 				left = trap.WaitFired()
 			} else {
-				harness.Eventually(t, func() (bool, string) { return exists(filepath.Join(marks, "paused")), "the script never ran" })
-				left = pidIn(t, filepath.Join(marks, "child"))
+				harness.Eventually(t, func() (bool, string) { return harness.Exists(filepath.Join(marks, "paused")), "the script never ran" })
+				left = harness.PIDIn(t, filepath.Join(marks, "child"))
 			}
 			term.KillHard(t)
 
-			term = startWorkbench(t, env)
+			term = harness.StartWorkbench(t, env)
 			term.WaitText(c.said)
 			if procid.Alive(left, "") {
 				t.Fatalf("process %d, busy when amux was killed, outlived the next start", left)
 			}
-			root := worktreeRoot(env, "shop", "feat")
+			root := harness.WorktreePath(env, "shop", "feat")
 			switch {
 			case !c.kept:
-				noOrphans(t, env, repo, "shop", "feat")
+				env.NoOrphans(t, repo, "shop", "feat")
 			case c.shelved:
 				term.WaitText("feat shelved")
-				if exists(root) || !branchExists(t, env, repo, "feat") {
+				if harness.Exists(root) || !env.BranchExists(t, repo, "feat") {
 					t.Fatal("a finished shelve has no worktree and keeps its branch")
 				}
 			default:
-				if !exists(filepath.Join(root, "README.md")) || !branchExists(t, env, repo, "feat") || len(metadataDirs(t, env)) != 1 {
+				if !harness.Exists(filepath.Join(root, "README.md")) || !env.BranchExists(t, repo, "feat") || len(env.MetadataDirs(t)) != 1 {
 					t.Fatal("the workspace is not intact")
 				}
 			}

@@ -25,14 +25,14 @@ func TestAnAssistantOnlyAmuxPathFindsRunsInItsTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.PathPrefix = bin
-	writeConfig(t, env, map[string]any{
+	env.WriteConfig(t, map[string]any{
 		"pathcli": map[string]any{"command": "amux-e2e-path-cli --go"},
 		"gone":    map[string]any{"command": "amux-e2e-missing-cli --go"},
 	})
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
@@ -40,13 +40,13 @@ func TestAnAssistantOnlyAmuxPathFindsRunsInItsTab(t *testing.T) {
 	term.Press(t, keys.ListChoose)
 	term.WaitText("path cli ran")
 
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type("gone")
 	term.Press(t, keys.ListChoose)
 	term.WaitText("again to start it") // amux's own lookup already knew
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("exited 127")
 	out := paneText(t, env, "gone")
 	if !strings.Contains(out, "amux: command not found: amux-e2e-missing-cli") ||

@@ -23,30 +23,30 @@ func TestRepoScriptsRunOnlyAfterApproval(t *testing.T) {
 	env.Git(t, repo, "add", ".amux")
 	env.Git(t, repo, "commit", "-q", "-m", "scripts")
 
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
 	term.Press(t, keys.FormSubmit)
 	term.WaitText("Approve setup-workspace for feat?") // asked in place; declined here
-	if exists(marker) {
+	if harness.Exists(marker) {
 		t.Fatal("an unapproved repo script ran")
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.ConfirmNo)
 	term.WaitText("waits for your approval")
 	term.WaitGone("Approve setup-workspace") // closed: the next key is not read as Alt+key
 	term.WaitText("─ feat ─")
 
 	term.Press(t, app.ActStatus)
 	term.WaitText("A: approve scripts")
-	term.Keys("A")
+	term.Press(t, app.ActApproveScripts)
 	term.WaitText("will run on your machine")
 	term.WaitText("setup-workspace: touch")
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("setup-workspace ran")
-	if !exists(marker) {
+	if !harness.Exists(marker) {
 		t.Fatal("the approved setup script did not run")
 	}
 	term.WaitText("U: revoke approvals")

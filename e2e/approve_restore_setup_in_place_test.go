@@ -31,7 +31,7 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
@@ -40,20 +40,20 @@ func TestApproveRestoreSetupInPlace(t *testing.T) {
 	term.Press(t, keys.ConfirmNo) // not now
 	term.WaitGone("Approve setup-workspace")
 	term.WaitText("─ feat ─")
-	shelveWorkspace(t, term, "feat")
+	term.ShelveWorkspace(t, "feat")
 
 	term.Press(t, app.ActRestore)
 	screen := term.WaitText("Approve setup-workspace for feat?")
 	if !strings.Contains(screen, "$ echo tools") || !strings.Contains(screen, "Restored.") {
 		t.Fatalf("the restore's question does not show the commands:\n%s", screen)
 	}
-	if exists(marker) {
+	if harness.Exists(marker) {
 		t.Fatal("the unapproved setup ran")
 	}
 	term.Press(t, keys.ConfirmYes)
 	term.WaitGone("Approve setup-workspace")
 	term.WaitText("setup: tools")
-	if !exists(marker) {
+	if !harness.Exists(marker) {
 		t.Fatal("the approved setup did not run")
 	}
 	term.Press(t, app.ActScriptOutput)

@@ -26,8 +26,8 @@ func TestApproveRunScriptInPlace(t *testing.T) {
 
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 
 	term.Press(t, app.ActRunScript)
 	screen := term.WaitText("Approve the run script for feat?")

@@ -29,7 +29,7 @@ func TestApproveSetupInPlace(t *testing.T) {
 
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
@@ -38,12 +38,12 @@ func TestApproveSetupInPlace(t *testing.T) {
 	if !strings.Contains(screen, "$ echo installing the toolchain") || strings.Contains(screen, "✗") {
 		t.Fatalf("the question does not show the commands, or marks a failure:\n%s", screen)
 	}
-	if exists(marker) {
+	if harness.Exists(marker) {
 		t.Fatal("the script ran before the approval")
 	}
 	term.Press(t, keys.ConfirmYes)
 	term.WaitText("setup-workspace approved and finished")
-	if !exists(marker) {
+	if !harness.Exists(marker) {
 		t.Fatal("the approved setup did not run")
 	}
 }
@@ -56,7 +56,7 @@ func TestCreatedWorkspaceWithFailingSetupIsNotAFailure(t *testing.T) {
 	writeProjectScripts(t, env, repo, "echo compiling; echo missing compiler >&2; exit 4")
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")

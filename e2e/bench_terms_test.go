@@ -283,3 +283,25 @@ func straceSummary(b *testing.B, pid int, d time.Duration) (map[string]int, int)
 	}
 	return calls, calls["execve"]
 }
+
+// loadAvg is the machine's load average, for the record.
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// openBenchAgent opens an agent tab with the named assistant.
+func openBenchAgent(b *testing.B, a *benchTerm, name string, agent *harness.FakeAgent) {
+	a.send("t")
+	a.send(name)
+	a.send("\r")
+	agent.WaitReady(b)
+	time.Sleep(time.Second)
+}
+
+// backToList gives focus back to the list: ctrl+space, enter.
+func backToList(a *benchTerm) { a.send("\x00"); a.send("\r") }

@@ -21,18 +21,18 @@ func TestBlockedAgentSendsADesktopNotification(t *testing.T) {
 		t.Run(c.style, func(t *testing.T) {
 			env := harness.NewEnv(t)
 			agent := harness.PrepareFakeAgent(t)
-			writeFakeAssistant(t, env, agent)
-			setUI(t, env, map[string]any{"notifications": c.style})
+			env.WriteFakeAssistant(t, agent)
+			env.SetConfig(t, "ui", map[string]any{"notifications": c.style})
 			repo := env.NewRepo(t, "shop")
-			term := startWorkbench(t, env)
-			addProject(t, term, repo)
-			createWorkspace(t, term, "feat", "")
-			s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
-			s.openFakeAgent(t, "")
-			leaveTerminal(t, term)
+			term := harness.StartWorkbench(t, env)
+			term.AddProject(t, repo)
+			term.CreateWorkspace(t, "feat", "")
+			s := &harness.AgentSetup{Env: env, Term: term, Agent: agent, Repo: repo}
+			s.OpenFakeAgent(t, "")
+			term.LeaveTerminal(t)
 			out := term.RecordOutput(t)
 
-			agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("Which migration?"))
+			agent.Report("state=blocked:kind=question:app=fake:msg=" + harness.B64("Which migration?"))
 			term.WaitText("Which migration?")
 			sent := func() bool { return bytes.Contains(out(), []byte("Which migration?")) }
 			if c.want == "" {

@@ -21,14 +21,14 @@ import (
 func BenchmarkChangeAppearsInChanges(b *testing.B) {
 	env := harness.NewEnv(b)
 	repo := env.NewRepo(b, "shop")
-	term, root := startReview(b, env, repo, "feat")
+	term, root := harness.StartReview(b, env, repo, "feat")
 	var took []time.Duration
 	i := 0
 	for b.Loop() {
 		name := fmt.Sprintf("note%03d.txt", i)
 		i++
 		start := time.Now()
-		writeFile(b, filepath.Join(root, name), "x\n")
+		harness.WriteFile(b, filepath.Join(root, name), "x\n")
 		for !strings.Contains(term.Screen(), name) {
 			if time.Since(start) > 10*time.Second {
 				b.Fatalf("%s never appeared:\n%s", name, term.Screen())

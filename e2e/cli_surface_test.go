@@ -1,55 +1,33 @@
 package e2e
 
 import (
-	"bytes"
-	"errors"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
 )
 
-// runAmux runs the binary without a terminal and returns stdout, stderr and
-// the exit code.
-func runAmux(t *testing.T, env []string, args ...string) (string, string, int) {
-	t.Helper()
-	cmd := exec.Command(harness.AmuxBinary(t), args...)
-	cmd.Env = env
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
-}
-
 func TestCLISurface(t *testing.T) {
 	env := harness.NewEnv(t).Vars()
 
-	out, _, code := runAmux(t, env, "--help")
+	out, _, code := harness.RunAmux(t, env, "--help")
 	if code != 0 || !strings.Contains(out, "amux report") || !strings.Contains(out, "amux wait") {
 		t.Fatalf("--help: code %d, out %q", code, out)
 	}
 	if strings.Contains(out, "--internal") {
 		t.Fatalf("--help lists hidden verbs: %q", out)
 	}
-	if out2, _, code := runAmux(t, env, "-h"); code != 0 || out2 != out {
+	if out2, _, code := harness.RunAmux(t, env, "-h"); code != 0 || out2 != out {
 		t.Fatalf("-h differs from --help (code %d)", code)
 	}
 
-	out, _, code = runAmux(t, env, "--version")
+	out, _, code = harness.RunAmux(t, env, "--version")
 	if code != 0 || !strings.HasPrefix(out, "amux ") {
 		t.Fatalf("--version: code %d, out %q", code, out)
 	}
 
 	for _, bad := range [][]string{{"ls"}, {"send", "x"}, {"--bogus"}, {"agent", "list"}} {
-		_, errOut, code := runAmux(t, env, bad...)
+		_, errOut, code := harness.RunAmux(t, env, bad...)
 		if code != 2 {
 			t.Errorf("amux %q: exit %d, want 2", bad, code)
 		}
@@ -60,7 +38,7 @@ func TestCLISurface(t *testing.T) {
 }
 
 func TestTUIRefusesWithoutTerminal(t *testing.T) {
-	_, errOut, code := runAmux(t, harness.NewEnv(t).Vars())
+	_, errOut, code := harness.RunAmux(t, harness.NewEnv(t).Vars())
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}

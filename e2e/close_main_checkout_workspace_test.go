@@ -16,13 +16,13 @@ import (
 func TestCloseTheMainCheckoutWorkspace(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActMainWorkspace)
 	term.WaitText("─ main-checkout ─")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("started shell")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	if out := env.Server.MustRun(t, "list-sessions", "-F", "#{@amux_type}"); !strings.Contains(out, "terminal") {
 		t.Fatalf("no terminal session to close: %q", out)
 	}
@@ -39,7 +39,7 @@ func TestCloseTheMainCheckoutWorkspace(t *testing.T) {
 		out, _ := env.Server.Run(t.Context(), "list-sessions", "-F", "#{@amux_type}")
 		return !strings.Contains(out, "terminal"), "sessions left: " + out
 	})
-	if !exists(filepath.Join(repo, "README.md")) || env.Git(t, repo, "branch", "--show-current") == "" {
+	if !harness.Exists(filepath.Join(repo, "README.md")) || env.Git(t, repo, "branch", "--show-current") == "" {
 		t.Fatal("the main checkout lost its files or its branch")
 	}
 }

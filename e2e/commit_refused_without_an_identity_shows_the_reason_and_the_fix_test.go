@@ -22,10 +22,10 @@ func TestCommitRefusedWithoutAnIdentityShowsTheReasonAndTheFix(t *testing.T) {
 	env.Git(t, repo, "config", "user.useConfigOnly", "true")
 	term := harness.StartAmux(t, env, 160, 45)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, changed\n")
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, changed\n")
 	env.Git(t, root, "add", "README.md")
 	term.WaitText("Staged (1)")
 

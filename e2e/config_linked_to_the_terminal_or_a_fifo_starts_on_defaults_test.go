@@ -27,7 +27,7 @@ func TestConfigLinkedToTheTerminalOrAFIFOStartsOnDefaults(t *testing.T) {
 			if err := make(path); err != nil {
 				t.Fatal(err)
 			}
-			term := startWorkbench(t, env)
+			term := harness.StartWorkbench(t, env)
 			term.WaitText("using default settings")
 			term.WaitText("not a regular file")
 			term.Press(t, app.ActQuit)

@@ -17,13 +17,13 @@ import (
 func TestCreateAsksToApproveTheWorktreeFilesAndTheEnvArrives(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	writeFile(t, filepath.Join(repo, ".amux", "worktree.json"), `{"copy": [".env"]}`)
-	writeFile(t, filepath.Join(repo, ".gitignore"), ".env\n")
+	harness.WriteFile(t, filepath.Join(repo, ".amux", "worktree.json"), `{"copy": [".env"]}`)
+	harness.WriteFile(t, filepath.Join(repo, ".gitignore"), ".env\n")
 	env.Git(t, repo, "add", ".amux/worktree.json", ".gitignore")
 	env.Git(t, repo, "commit", "-q", "-m", "worktree files")
-	writeFile(t, filepath.Join(repo, ".env"), "API_KEY=local\n")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	harness.WriteFile(t, filepath.Join(repo, ".env"), "API_KEY=local\n")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
@@ -32,7 +32,7 @@ func TestCreateAsksToApproveTheWorktreeFilesAndTheEnvArrives(t *testing.T) {
 	term.WaitText(".amux/worktree.json")
 	term.WaitText("copy .env")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
-	if exists(filepath.Join(root, ".env")) {
+	if harness.Exists(filepath.Join(root, ".env")) {
 		t.Fatal("copied before approval")
 	}
 	term.Press(t, keys.ConfirmYes)

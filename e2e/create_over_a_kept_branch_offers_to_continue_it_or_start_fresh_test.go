@@ -16,12 +16,12 @@ import (
 func TestCreateOverAKeptBranchOffersToContinueItOrStartFresh(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
 	deleteKeepingTheWork := func() {
 		t.Helper()
-		writeFile(t, filepath.Join(root, "README.md"), "# shop, half edited\n")
+		harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, half edited\n")
 		term.Press(t, app.ActDelete)
 		term.WaitText("Uncommitted work")
 		term.Press(t, keys.ChoicePick) // the default: a WIP commit on the branch
@@ -41,14 +41,14 @@ func TestCreateOverAKeptBranchOffersToContinueItOrStartFresh(t *testing.T) {
 		term.WaitText("Continue feat or start fresh?")
 		term.WaitText("amux: uncommitted work saved by delete")
 		term.WaitText("kept as feat-kept")
-		term.Keys(answer)
+		term.Answer(t, answer)
 		term.WaitText("created workspace feat")
 	}
 
-	createWorkspace(t, term, "feat", "")
+	term.CreateWorkspace(t, "feat", "")
 	deleteKeepingTheWork()
 	createAnswering("c")
-	if got, _ := readFileString(filepath.Join(root, "README.md")); got != "# shop, half edited\n" {
+	if got, _ := harness.ReadFileString(filepath.Join(root, "README.md")); got != "# shop, half edited\n" {
 		t.Fatalf("continued, README.md = %q", got)
 	}
 	if st := env.Git(t, root, "status", "--porcelain"); st != "M README.md" {
@@ -57,7 +57,7 @@ func TestCreateOverAKeptBranchOffersToContinueItOrStartFresh(t *testing.T) {
 
 	deleteKeepingTheWork()
 	createAnswering("f")
-	if got, _ := readFileString(filepath.Join(root, "README.md")); got != "# shop\n" {
+	if got, _ := harness.ReadFileString(filepath.Join(root, "README.md")); got != "# shop\n" {
 		t.Fatalf("fresh, README.md = %q", got)
 	}
 	if msg := env.Git(t, repo, "log", "-1", "--format=%s", "feat-kept"); msg != "amux: uncommitted work saved by delete" {

@@ -20,14 +20,14 @@ func TestCreateShowsTheLiveSetupTail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
 	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("compiling assets for feat")
-	if !containsAll(screen, "New workspace in", "setup-workspace") {
+	if !harness.ContainsAll(screen, "New workspace in", "setup-workspace") {
 		t.Fatalf("the tail is not shown in the running dialog:\n%s", screen)
 	}
 	term.WaitText("created workspace feat")

@@ -22,13 +22,13 @@ func TestCreateWorkspaceWithAndWithoutBaseRef(t *testing.T) {
 	mainSHA := env.Git(t, repo, "rev-parse", "main")
 	releaseSHA := env.Git(t, repo, "rev-parse", "release")
 
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "from-default", "")
-	createWorkspace(t, term, "from-release", "release")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "from-default", "")
+	term.CreateWorkspace(t, "from-release", "release")
 
 	screen := term.WaitText("from-release")
-	if !containsAll(screen, "from-default", "from-release") {
+	if !harness.ContainsAll(screen, "from-default", "from-release") {
 		t.Fatalf("dashboard lacks the workspaces:\n%s", screen)
 	}
 	for name, sha := range map[string]string{"from-default": mainSHA, "from-release": releaseSHA} {
@@ -36,11 +36,11 @@ func TestCreateWorkspaceWithAndWithoutBaseRef(t *testing.T) {
 			t.Errorf("branch %s at %s, want %s", name, got, sha)
 		}
 		root := filepath.Join(env.StateHome, "worktrees", "shop", name)
-		if !exists(filepath.Join(root, "README.md")) {
+		if !harness.Exists(filepath.Join(root, "README.md")) {
 			t.Errorf("worktree %s missing", root)
 		}
 	}
-	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "from-release", "CHANGELOG")) {
+	if !harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "from-release", "CHANGELOG")) {
 		t.Error("from-release was not checked out from the release branch")
 	}
 }

@@ -23,7 +23,7 @@ func TestCreateWorkspaceInAnEmptyRepository(t *testing.T) {
 	env.Git(t, repo, "init", "-q", "-b", "main")
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("feat")
@@ -34,7 +34,7 @@ func TestCreateWorkspaceInAnEmptyRepository(t *testing.T) {
 			t.Fatalf("rollback talk when nothing was made (%q):\n%s", boilerplate, screen)
 		}
 	}
-	if exists(filepath.Join(env.StateHome, "worktrees")) {
+	if harness.Exists(filepath.Join(env.StateHome, "worktrees")) {
 		t.Fatal("a worktree directory was made")
 	}
 }

@@ -15,15 +15,15 @@ import (
 func TestCreateWorkspaceRefusesInvalidBaseRef(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
 	term.Type("broken")
 	term.Press(t, keys.FormNext)
 	term.Type("no-such-ref")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	screen := term.WaitText("no-such-ref\"")
 	if !strings.Contains(screen, "New workspace in") {
 		t.Fatalf("dialog closed on an invalid ref:\n%s", screen)
@@ -31,18 +31,9 @@ func TestCreateWorkspaceRefusesInvalidBaseRef(t *testing.T) {
 	if out := env.Git(t, repo, "branch", "--list", "broken"); out != "" {
 		t.Fatalf("branch created: %q", out)
 	}
-	if exists(filepath.Join(env.StateHome, "worktrees", "shop", "broken")) {
+	if harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "broken")) {
 		t.Fatal("worktree created")
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("New workspace in")
-}
-
-func containsAll(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if !strings.Contains(s, sub) {
-			return false
-		}
-	}
-	return true
 }

@@ -16,14 +16,14 @@ import (
 func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 	env := harness.NewEnv(t)
 	first, second := harness.PrepareFakeAgent(t), harness.PrepareFakeAgent(t)
-	writeConfig(t, env, map[string]any{
+	env.WriteConfig(t, map[string]any{
 		"first-agent":  map[string]any{"command": first.ShellCommand()},
 		"second-agent": map[string]any{"command": second.ShellCommand()},
 	})
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	open := func(name string, agent *harness.FakeAgent) {
 		term.Press(t, app.ActNewAgent)
 		term.WaitText("New agent tab")
@@ -33,15 +33,15 @@ func TestCtrlBracketInATabShowsTheNextTab(t *testing.T) {
 		term.WaitText(" " + name + " ")
 	}
 	open("first-agent", first)
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	open("second-agent", second)
-	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: second-agent ") },
+	term.WaitScreen(func(s string) bool { return strings.HasPrefix(harness.Footer(s), " tab: second-agent ") },
 		"the second tab focused")
 
 	term.Press(t, app.ActTermNextTab)
-	term.WaitScreen(func(s string) bool { return strings.HasPrefix(footer(s), " tab: first-agent ") },
+	term.WaitScreen(func(s string) bool { return strings.HasPrefix(harness.Footer(s), " tab: first-agent ") },
 		"Ctrl+] showing the first tab")
-	term.Keys("x")
+	term.KeyToProgram(t, "x")
 	first.WaitReceived(t, []byte{'x'})
 	if got := first.Received(); !bytes.Equal(got, []byte{'x'}) {
 		t.Fatalf("the first tab received %q, want only x", got)

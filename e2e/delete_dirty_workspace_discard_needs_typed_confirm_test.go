@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Discarding uncommitted work is only done behind the typed confirm: a
@@ -14,29 +15,29 @@ import (
 func TestDiscardUncommittedWorkNeedsTheTypedConfirm(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "doomed", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "doomed", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 	makeDirty(t, root)
 
 	term.Press(t, app.ActDelete)
 	term.WaitText("Uncommitted work")
-	term.Keys("d")
+	term.Answer(t, "d")
 	screen := term.WaitText("Type doomed to confirm")
-	if !containsAll(screen, "discarded", "lost") {
+	if !harness.ContainsAll(screen, "discarded", "lost") {
 		t.Fatalf("the confirm does not say the work is discarded:\n%s", screen)
 	}
 	term.Type("doome")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("does not match")
-	if !exists(filepath.Join(root, dirtyUntracked)) || len(porcelain(t, env, root)) != 2 {
+	if !harness.Exists(filepath.Join(root, dirtyUntracked)) || len(porcelain(t, env, root)) != 2 {
 		t.Fatal("a wrong name discarded the work")
 	}
 	term.Type("d")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("deleted workspace doomed")
-	if exists(root) {
+	if harness.Exists(root) {
 		t.Fatal("the worktree survived the delete")
 	}
 	if list := env.Git(t, repo, "stash", "list"); list != "" {

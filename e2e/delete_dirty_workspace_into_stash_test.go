@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // Choosing "stash" when deleting a dirty workspace leaves a stash entry in
@@ -15,23 +16,23 @@ import (
 func TestDeleteDirtyWorkspaceIntoAStash(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "doomed", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "doomed", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 	makeDirty(t, root)
 
 	term.Press(t, app.ActDelete)
 	term.WaitText("Uncommitted work")
-	term.Keys("s")
+	term.Answer(t, "s")
 	screen := term.WaitText("Type doomed to confirm")
-	if !containsAll(screen, "stash", "amux: delete of doomed") {
+	if !harness.ContainsAll(screen, "stash", "amux: delete of doomed") {
 		t.Fatalf("the confirm does not say the work goes to a stash:\n%s", screen)
 	}
 	term.Type("doomed")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("deleted workspace doomed")
-	if exists(root) {
+	if harness.Exists(root) {
 		t.Fatal("the worktree survived the delete")
 	}
 	if list := env.Git(t, repo, "stash", "list"); !strings.Contains(list, "amux: delete of doomed") {

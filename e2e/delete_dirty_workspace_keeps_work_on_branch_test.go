@@ -19,9 +19,9 @@ import (
 func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "doomed", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "doomed", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 	if err := os.WriteFile(filepath.Join(root, "feature.go"), []byte("package shop\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -31,15 +31,15 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 	makeDirty(t, root)
 	before := porcelain(t, env, root)
 
-	selectWorkspace(t, term, "doomed")
+	term.SelectWorkspace(t, "doomed")
 	term.Press(t, app.ActDelete)
 	screen := term.WaitText("Uncommitted work")
-	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "feature-start", "WIP commit", "stash", "discard") {
+	if !harness.ContainsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "feature-start", "WIP commit", "stash", "discard") {
 		t.Fatalf("the dialog does not say what would be lost and what can be done:\n%s", screen)
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.ChoiceCancel)
 	term.WaitGone("Uncommitted work")
-	if !exists(root) || !slices.Equal(porcelain(t, env, root), before) {
+	if !harness.Exists(root) || !slices.Equal(porcelain(t, env, root), before) {
 		t.Fatal("cancelling the dialog changed the worktree")
 	}
 
@@ -47,13 +47,13 @@ func TestDeleteDirtyWorkspaceShowsWhatWouldBeLostAndKeepsItOnTheBranch(t *testin
 	term.WaitText("Uncommitted work")
 	term.Press(t, keys.ChoicePick) // the default: a WIP commit on the branch
 	screen = term.WaitText("Type doomed to confirm")
-	if !containsAll(screen, "WIP commit", "doomed is kept") {
+	if !harness.ContainsAll(screen, "WIP commit", "doomed is kept") {
 		t.Fatalf("the confirm does not say what happens to the work and the branch:\n%s", screen)
 	}
 	term.Type("doomed")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("deleted workspace doomed")
-	if exists(root) {
+	if harness.Exists(root) {
 		t.Fatal("the worktree survived the delete")
 	}
 	if msg := env.Git(t, repo, "log", "-1", "--format=%B", "doomed"); !strings.Contains(msg, "Amux-WIP: delete") {

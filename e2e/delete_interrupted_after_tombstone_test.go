@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -26,20 +27,20 @@ func TestInterruptedDeleteKeepsItsTombstone(t *testing.T) {
 	if err := store.SetProjectScripts(context.Background(), top, workspace.ScriptSet{Archive: `git worktree lock --reason e2e "$PWD"`}); err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "stuck", "")
-	id := workspaceID(t, env, "stuck")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "stuck", "")
+	id := env.WorkspaceID(t, "stuck")
 
-	confirmTeardown(t, term, app.ActDelete, "stuck")
+	term.StartTeardown(t, app.ActDelete, "stuck")
 	screen := term.WaitText("enter/esc: close")
-	if !containsAll(screen, "stays marked as being deleted") || strings.Contains(screen, "tombstone") {
+	if !harness.ContainsAll(screen, "stays marked as being deleted") || strings.Contains(screen, "tombstone") {
 		t.Fatalf("the failed delete does not say it stays marked for the next start:\n%s", screen)
 	}
-	if !exists(store.Layout().TombstoneFile(id)) {
+	if !harness.Exists(store.Layout().TombstoneFile(id)) {
 		t.Fatal("the dialog promises recovery, but no tombstone is on disk")
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Deleting stuck")
 
 	term.Press(t, app.ActStatus)

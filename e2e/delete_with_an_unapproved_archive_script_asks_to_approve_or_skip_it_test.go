@@ -24,22 +24,22 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 	commitScriptsFile(t, env, repo, func(p string) error {
 		return os.WriteFile(p, []byte(`{"archive": "basename \"$PWD\" >> `+marker+`"}`), 0o644)
 	})
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "skipped", "")
-	createWorkspace(t, term, "approved", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "skipped", "")
+	term.CreateWorkspace(t, "approved", "")
 	layout := workspace.NewStore(env.StateHome).Layout()
 
 	deleteAnswering := func(name, answer string) {
 		t.Helper()
-		id := workspaceID(t, env, name)
+		id := env.WorkspaceID(t, name)
 		term.Press(t, app.ActDelete)
 		term.WaitText("Its archive script comes from the repository")
 		term.WaitText("$ basename")
 		if strings.Contains(term.Screen(), "tombstone") {
 			t.Fatalf("the dialog speaks of tombstones:\n%s", term.Screen())
 		}
-		term.Keys(answer)
+		term.Answer(t, answer)
 		term.WaitText("Type " + name + " to confirm")
 		term.WaitText("Ends no sessions (none is running)")
 		term.Type(name)
@@ -48,21 +48,21 @@ func TestDeleteWithAnUnapprovedArchiveScriptAsksToApproveOrSkipIt(t *testing.T) 
 		if s := term.Screen(); strings.Contains(s, "tombstone") || strings.Contains(s, "needs approval") {
 			t.Fatalf("the delete did not go through cleanly:\n%s", s)
 		}
-		if exists(layout.RecordFile(id)) {
+		if harness.Exists(layout.RecordFile(id)) {
 			t.Fatalf("%s's record stays", name)
 		}
 	}
-	selectWorkspace(t, term, "skipped")
+	term.SelectWorkspace(t, "skipped")
 	deleteAnswering("skipped", "s")
 	if b, _ := os.ReadFile(marker); len(b) != 0 {
 		t.Fatalf("the skipped archive script ran: %q", b)
 	}
-	term.Keys("Escape") // the progress view
+	term.Press(t, keys.FormCancel) // the progress view
 	term.WaitGone("enter/esc: close")
 	term.Press(t, app.ActFilter)
-	term.Keys("C-u") // the last filter goes
+	term.EditField(t, "C-u") // the last filter goes
 	term.Type("approved")
-	term.Keys("Enter")
+	term.EditField(t, "Enter")
 	term.Press(t, app.ActBottom)
 	term.WaitText("─ approved ─")
 	deleteAnswering("approved", "a") // the approval holds for the project from now on

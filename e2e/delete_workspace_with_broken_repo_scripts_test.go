@@ -17,21 +17,21 @@ func TestDeleteWorkspaceWithBrokenRepoScripts(t *testing.T) {
 			env := harness.NewEnv(t)
 			repo := env.NewRepo(t, "shop")
 			commitScriptsFile(t, env, repo, broken)
-			term := startWorkbench(t, env)
-			addProject(t, term, repo)
+			term := harness.StartWorkbench(t, env)
+			term.AddProject(t, repo)
 			createWorkspaceWarned(t, term, "feat", "setup-workspace did not run")
 
 			root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
-			id := workspaceID(t, env, "feat")
-			confirmTeardown(t, term, app.ActDelete, "feat")
+			id := env.WorkspaceID(t, "feat")
+			term.StartTeardown(t, app.ActDelete, "feat")
 			screen := term.WaitText("deleted workspace feat")
-			if !containsAll(screen, "archive script was skipped", "scripts.json") {
+			if !harness.ContainsAll(screen, "archive script was skipped", "scripts.json") {
 				t.Fatalf("the delete does not say the archive script was skipped:\n%s", screen)
 			}
-			if exists(root) {
+			if harness.Exists(root) {
 				t.Error("the worktree survived the delete")
 			}
-			if exists(filepath.Join(env.StateHome, "workspaces", id)) {
+			if harness.Exists(filepath.Join(env.StateHome, "workspaces", id)) {
 				t.Error("the record (or a tombstone) survived the delete")
 			}
 		})

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,37 +11,20 @@ import (
 	"amux.dev/amux/ui/diffview"
 )
 
-// numbered is a file of n lines; lines in changed get "changed", and line
-// long is 600 characters with NEEDLE at character 500.
-func numbered(n int, changed map[int]bool, long int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		switch {
-		case i == long:
-			b.WriteString(strings.Repeat("x", 500) + "NEEDLE" + strings.Repeat("y", 94) + "\n")
-		case changed[i]:
-			fmt.Fprintf(&b, "line %d changed\n", i)
-		default:
-			fmt.Fprintf(&b, "line %d\n", i)
-		}
-	}
-	return b.String()
-}
-
 // The diff of a file opens from Changes, wraps, steps hunks, and a search
 // brings a hit deep in a wrapped line's tail onto the screen.
 func TestDiffOpensWrapsStepsHunksAndSearchesIntoAWrappedTail(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	writeFile(t, filepath.Join(repo, "notes.txt"), numbered(400, nil, 0))
+	harness.WriteFile(t, filepath.Join(repo, "notes.txt"), harness.NumberedLines(400, nil, 0))
 	env.Git(t, repo, "add", "notes.txt")
 	env.Git(t, repo, "commit", "-q", "-m", "notes")
-	term, root := startReview(t, env, repo, "feat")
+	term, root := harness.StartReview(t, env, repo, "feat")
 	changed := map[int]bool{}
 	for i := 10; i < 400; i += 50 {
 		changed[i] = true
 	}
-	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 395))
+	harness.WriteFile(t, filepath.Join(root, "notes.txt"), harness.NumberedLines(400, changed, 395))
 	term.WaitText("Unstaged (1)")
 
 	term.Press(t, app.ActFocusTabArea)
@@ -59,7 +41,7 @@ func TestDiffOpensWrapsStepsHunksAndSearchesIntoAWrappedTail(t *testing.T) {
 	term.WaitText("notes.txt · unstaged · wrap")
 	term.Press(t, diffview.ActSearch)
 	term.Type("needle")
-	term.Keys("Enter")
+	term.EditField(t, "Enter")
 	screen := term.WaitText("NEEDLE")
 	if !strings.Contains(screen, "“needle” 1/1") {
 		t.Fatalf("no match counter:\n%s", screen)

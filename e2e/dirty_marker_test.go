@@ -14,10 +14,10 @@ import (
 func TestDirtyWorkspaceIsMarked(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
-	if screen := term.Screen(); containsAll(screen, "feat *") {
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
+	if screen := term.Screen(); harness.ContainsAll(screen, "feat *") {
 		t.Fatalf("a clean workspace is marked dirty:\n%s", screen)
 	}
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -15,7 +16,7 @@ import (
 // was typed (the contract: corrupt JSON is replaced by the authoritative
 // write).
 func TestEditACorruptProjectEnv(t *testing.T) {
-	env, term, repo := startShellAmux(t, 80, 24)
+	env, term, repo := harness.StartShellAmux(t, 80, 24)
 	path := filepath.Join(env.StateHome, "project-env.json")
 	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)

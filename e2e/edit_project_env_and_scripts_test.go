@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -14,7 +15,7 @@ import (
 // editing JSON: a pasted value keeps its first line only, the files hold
 // what was saved, and a new shell in the project sees the variable.
 func TestEditProjectEnvAndScripts(t *testing.T) {
-	env, term, _ := startShellAmux(t, 80, 24)
+	env, term, _ := harness.StartShellAmux(t, 80, 24)
 
 	term.Press(t, app.ActPalette)
 	term.WaitText("Commands")
@@ -52,6 +53,6 @@ func TestEditProjectEnvAndScripts(t *testing.T) {
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
 	term.Type(`echo "db is $DB_URL"`)
-	term.Keys("Enter")
+	term.KeyToProgram(t, "Enter")
 	term.WaitText("db is postgres://db/shop")
 }

@@ -15,10 +15,10 @@ import (
 // working → done → idle cycle, with what decided each, in a private file;
 // the i dialog and the workspace's timeline show it.
 func TestEventsFileRecordsAFullCycle(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
-	log := events.Open(filepath.Join(s.env.StateHome, events.DirName))
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
+	log := events.Open(filepath.Join(s.Env.StateHome, events.DirName))
 	path := func() string {
 		recs, _ := log.Tail(session, 0)
 		var p []string
@@ -28,8 +28,8 @@ func TestEventsFileRecordsAFullCycle(t *testing.T) {
 		return strings.Join(p, " ")
 	}
 	harness.Eventually(t, func() (bool, string) { return path() == ">idle", "history: " + path() })
-	afterStartupGrace(t, s.env)
-	s.agent.Burst(20000)
+	s.Env.AfterStartupGrace(t)
+	s.Agent.Burst(20000)
 	harness.Eventually(t, func() (bool, string) {
 		return path() == ">idle idle>working working>done done>idle", "history: " + path()
 	})
@@ -45,19 +45,19 @@ func TestEventsFileRecordsAFullCycle(t *testing.T) {
 	}
 
 	// The i dialog shows the tab's last transitions, read from that file.
-	leaveTerminal(t, s.term)
-	s.term.Press(t, app.ActStatus)
-	screen := s.term.WaitText("Recent states of")
-	if !containsAll(screen, "idle → working (activity", "working → done (activity", "done → idle (activity") {
+	s.Term.LeaveTerminal(t)
+	s.Term.Press(t, app.ActStatus)
+	screen := s.Term.WaitText("Recent states of")
+	if !harness.ContainsAll(screen, "idle → working (activity", "working → done (activity", "done → idle (activity") {
 		t.Fatalf("the i dialog does not show the cycle:\n%s", screen)
 	}
 	// The timeline (L) shows the workspace's hour, the tab by its name.
-	s.term.Press(t, app.ActCloseStatus)
-	s.term.WaitGone("Recent states of")
-	s.term.Press(t, app.ActTimeline)
-	screen = s.term.WaitText("Timeline of")
-	screen = s.term.WaitText("working → done")
-	if !containsAll(screen, "fake · idle → working (activity", "fake · working → done (activity") {
+	s.Term.Press(t, app.ActCloseStatus)
+	s.Term.WaitGone("Recent states of")
+	s.Term.Press(t, app.ActTimeline)
+	screen = s.Term.WaitText("Timeline of")
+	screen = s.Term.WaitText("working → done")
+	if !harness.ContainsAll(screen, "fake · idle → working (activity", "fake · working → done (activity") {
 		t.Fatalf("the timeline does not show the cycle by the tab's name:\n%s", screen)
 	}
 }

@@ -26,7 +26,7 @@ const (
 // what the package inits allocated.
 func TestEveryAmuxProcessStartsLight(t *testing.T) {
 	env := append(harness.NewEnv(t).Vars(), "GODEBUG=inittrace=1")
-	_, trace, code := runAmux(t, env, "report", "--help")
+	_, trace, code := harness.RunAmux(t, env, "report", "--help")
 	if code != 0 {
 		t.Fatalf("report --help: exit %d\n%s", code, trace)
 	}

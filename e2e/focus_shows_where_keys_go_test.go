@@ -7,14 +7,9 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
-
-// footer is the screen's last row: the focused pane's name, then its keys.
-func footer(screen string) string {
-	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
-	return lines[len(lines)-1]
-}
 
 // At 80×24 a person can always tell where keys go: the focused pane has
 // the heavy frame and the footer names it; notices never take the footer's
@@ -24,7 +19,7 @@ func footer(screen string) string {
 // which.
 func TestFocusShowsWhereKeysGo(t *testing.T) {
 	env := harness.NewEnv(t)
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	env.WriteConfig(t, map[string]any{"shell": map[string]any{"command": "exec sh"}})
 	repo := env.NewRepo(t, "shop")
 	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{
 		Run: "echo serving; exec sleep 300",
@@ -34,19 +29,19 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 	}
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
+	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
 	term.WaitText("New workspace in")
-	if f := footer(term.Screen()); !strings.HasPrefix(f, " dialog ") {
+	if f := harness.Footer(term.Screen()); !strings.HasPrefix(f, " dialog ") {
 		t.Fatalf("with the dialog open the footer says %q", f)
 	}
 	term.Type("feat")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	// Each look waits for the whole condition: under load the notice, the
 	// frames and the footer are drawn in separate frames, so one capture
 	// may hold some of them and not yet the others.
 	term.WaitScreen(func(s string) bool {
-		f := footer(s)
+		f := harness.Footer(s)
 		return strings.Contains(s, "created workspace feat") && strings.HasPrefix(f, " list ") &&
 			strings.Contains(f, "ctrl+space commands") && strings.HasSuffix(f, "…") && strings.Contains(f, "? help") &&
 			strings.Contains(s, "┏━ Projects") && !strings.Contains(s, "┏━ feat")
@@ -54,24 +49,24 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 
 	term.Press(t, app.ActNewTerminal)
 	term.WaitScreen(func(s string) bool {
-		return strings.Contains(s, "started shell: keys go to it now") && strings.HasPrefix(footer(s), " tab: shell ") &&
-			strings.Contains(footer(s), "back to the list") && strings.Contains(s, "┏━ feat") && !strings.Contains(s, "┏━ Projects")
+		return strings.Contains(s, "started shell: keys go to it now") && strings.HasPrefix(harness.Footer(s), " tab: shell ") &&
+			strings.Contains(harness.Footer(s), "back to the list") && strings.Contains(s, "┏━ feat") && !strings.Contains(s, "┏━ Projects")
 	}, "the new tab's program taking the keys, and the screen saying so and how to leave")
-	leaveTerminal(t, term)
-	waitFooter(t, term, " list ")
+	term.LeaveTerminal(t)
+	term.WaitFooter(t, " list ")
 
 	// Focus on the tab area is not focus in its program: the footer says
 	// which, and Enter is the way in.
 	term.Press(t, app.ActFocusTabArea)
 	term.WaitScreen(func(s string) bool {
-		f := footer(s)
+		f := harness.Footer(s)
 		return strings.HasPrefix(f, " tab area: shell ") && strings.Contains(f, "enter type in tab") && strings.Contains(s, "┏━ feat")
 	}, "the tab area focused, its program not")
 	term.Press(t, app.ActFocusList)
-	waitFooter(t, term, " list ")
+	term.WaitFooter(t, " list ")
 
 	term.Press(t, app.ActRunScript)
 	term.WaitScreen(func(s string) bool {
-		return strings.Contains(s, "started run: keys go to it now") && strings.HasPrefix(footer(s), " tab: run ")
+		return strings.Contains(s, "started run: keys go to it now") && strings.HasPrefix(harness.Footer(s), " tab: run ")
 	}, "the run tab taking the keys, and saying so")
 }

@@ -19,22 +19,22 @@ import (
 func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	writeConfig(t, env, map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}})
-	setStatus(t, env, map[string]any{"stuck_after_ms": 1500})
+	env.WriteConfig(t, map[string]any{"claude": map[string]any{"command": agent.ShellCommand()}})
+	env.SetConfig(t, "status", map[string]any{"stuck_after_ms": 1500})
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
-	s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
-	s.term.Press(t, app.ActNewAgent)
-	s.term.WaitText("New agent tab")
-	s.term.Type("claude")
-	s.term.Press(t, keys.ListChoose)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
+	s := &harness.AgentSetup{Env: env, Term: term, Agent: agent, Repo: repo}
+	s.Term.Press(t, app.ActNewAgent)
+	s.Term.WaitText("New agent tab")
+	s.Term.Type("claude")
+	s.Term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	agent.Print("\x1b[2J\x1b[H Do you trust the files in this folder?\r\n\r\n ❯ 1. Yes, proceed\r\n   2. No, exit\r\n")
-	s.term.WaitText("Do you trust the files in this folder?")
+	s.Term.WaitText("Do you trust the files in this folder?")
 
-	session := agentSession(t, env)
+	session := env.AgentSession(t)
 	tap := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
 	pid, _, ok := status.ParseTapIdentity(tap)
 	if !ok {
@@ -43,27 +43,27 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	leaveTerminal(t, s.term)
+	s.Term.LeaveTerminal(t)
 	// Open once and ask again until the checks see both: the stuck screen
 	// counts only after stuck_after_ms, and the tap's death after a scan.
-	s.term.Press(t, app.ActHealth)
-	s.term.WaitText("Health")
+	s.Term.Press(t, app.ActHealth)
+	s.Term.WaitText("Health")
 	harness.Eventually(t, func() (bool, string) {
-		screen := s.term.Screen()
+		screen := s.Term.Screen()
 		ok := strings.Contains(screen, "status tap (pid") && strings.Contains(screen, "died") &&
 			strings.Contains(screen, "has waited") && strings.Contains(screen, "fix: open the tab and answer it")
 		if !ok {
-			s.term.Press(t, app.ActRefreshHealth)
+			s.Term.Press(t, app.ActRefreshHealth)
 		}
 		return ok, "health shows:\n" + screen
 	})
 	// t starts a new tap; the agent keeps running.
-	s.term.Press(t, app.ActRepairTaps)
-	s.term.WaitText("started 1 new status tap")
+	s.Term.Press(t, app.ActRepairTaps)
+	s.Term.WaitText("started 1 new status tap")
 	harness.Eventually(t, func() (bool, string) {
-		screen := s.term.Screen()
+		screen := s.Term.Screen()
 		if !strings.Contains(screen, "sessions tapped") {
-			s.term.Press(t, app.ActRefreshHealth)
+			s.Term.Press(t, app.ActRefreshHealth)
 		}
 		return strings.Contains(screen, "1 sessions tapped") && !strings.Contains(screen, "died"), "after the repair:\n" + screen
 	})
@@ -74,6 +74,6 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	if dead := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{pane_dead}")); dead != "0" {
 		t.Fatal("the repair touched the agent")
 	}
-	s.term.Press(t, app.ActCloseHealth)
-	s.term.WaitGone("check again")
+	s.Term.Press(t, app.ActCloseHealth)
+	s.Term.WaitGone("check again")
 }

@@ -22,7 +22,7 @@ func TestInstallAndRemoveClaudeHooksFromThePalette(t *testing.T) {
 	original := "{\n  \"theme\": \"dark\",\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]}\n}\n"
 	os.WriteFile(settings, []byte(original), 0o600)
 
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	runFromPalette := func(query string) {
 		term.Press(t, app.ActPalette)
 		term.WaitText("Commands")

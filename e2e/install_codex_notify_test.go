@@ -21,7 +21,7 @@ func TestInstallAndRemoveCodexNotifyFromThePalette(t *testing.T) {
 	original := "model = \"gpt-5.5\"\n\n[projects.\"/src/shop\"]\ntrust_level = \"trusted\"\n"
 	os.WriteFile(config, []byte(original), 0o600)
 
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	runFromPalette := func(query string) { term.RunFromPalette(t, query) }
 	runFromPalette("install codex")
 	term.WaitText("notify program installed")

@@ -20,7 +20,7 @@ func TestInstallGeminiHooksAndTheOpencodePluginFromThePalette(t *testing.T) {
 	original := "{\n  \"ui\": {\"theme\": \"GitHub\"}\n}\n"
 	os.WriteFile(settings, []byte(original), 0o600)
 	plugin := filepath.Join(env.Home, ".config", "opencode", "plugins", "amux-report.js")
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 
 	term.RunFromPalette(t, "install gemini")
 	term.WaitText("Gemini CLI hooks installed")

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,25 +11,6 @@ import (
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/ui/keys"
 )
-
-// copyFile copies src to dst with mode.
-func copyFile(t *testing.T, src, dst string, mode os.FileMode) {
-	t.Helper()
-	os.MkdirAll(filepath.Dir(dst), 0o755)
-	in, err := os.Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		t.Fatal(err)
-	}
-	out.Close()
-}
 
 func inodeOf(t *testing.T, p string) uint64 {
 	t.Helper()
@@ -49,9 +29,9 @@ func inodeOf(t *testing.T, p string) uint64 {
 func TestInstallNewAmuxBinary(t *testing.T) {
 	env := harness.NewEnv(t)
 	bin := filepath.Join(t.TempDir(), "bin", "amux") // a copy: the tests' binary stays
-	copyFile(t, harness.AmuxBinary(t), bin, 0o755)
+	harness.CopyFile(t, harness.AmuxBinary(t), bin, 0o755)
 	built := filepath.Join(env.Home, "go", "bin", "amux") // where go install writes, HOME-relative
-	copyFile(t, harness.AmuxBinary(t), built, 0o755)
+	harness.CopyFile(t, harness.AmuxBinary(t), built, 0o755)
 	impostor := filepath.Join(env.Home, "impostor")
 	os.WriteFile(impostor, []byte("#!/bin/sh\necho 'not amux 1.0'\n"), 0o755)
 	before := inodeOf(t, bin)
@@ -64,21 +44,21 @@ func TestInstallNewAmuxBinary(t *testing.T) {
 	term.Press(t, keys.ListChoose)
 	term.WaitText("~/go/bin/amux") // offered
 	term.Type(impostor)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Run and install")
 	term.Press(t, keys.ConfirmYes)
 	term.WaitText("not an amux build")
-	term.Keys("C-u")
+	term.EditField(t, "C-u")
 	term.Type(filepath.Join(env.Home, "no-such-amux"))
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Run and install")
 	term.Press(t, keys.ConfirmYes)
 	term.WaitText("does not exist")
 	if _, err := os.Stat(bin + ".previous"); err == nil {
 		t.Fatal("a refused candidate replaced the binary")
 	}
-	term.Keys("C-u")
-	term.Keys("Enter") // the offered row
+	term.EditField(t, "C-u")
+	term.Press(t, keys.ListChoose) // the offered row
 	term.WaitText("Run and install")
 	term.Press(t, keys.ConfirmYes)
 	screen := term.WaitText("Restart amux now?")

@@ -17,7 +17,7 @@ import (
 func TestInstallRefusesAFakeAmuxAndAsksBeforeRunningIt(t *testing.T) {
 	env := harness.NewEnv(t)
 	bin := filepath.Join(t.TempDir(), "bin", "amux")
-	copyFile(t, harness.AmuxBinary(t), bin, 0o755)
+	harness.CopyFile(t, harness.AmuxBinary(t), bin, 0o755)
 	ran := filepath.Join(env.Home, "fake-ran")
 	fake := filepath.Join(env.Home, "fake-amux")
 	if err := os.WriteFile(fake, []byte("#!/bin/sh\ntouch "+ran+"\necho 'amux 1.0'\n"), 0o755); err != nil {
@@ -32,22 +32,22 @@ func TestInstallRefusesAFakeAmuxAndAsksBeforeRunningIt(t *testing.T) {
 	term.Press(t, keys.ListChoose)
 	term.WaitText("Install a new amux binary")
 	term.Type(fake)
-	term.Keys("Enter")
+	term.Press(t, keys.ListChoose)
 	term.WaitText("Run and install")
 	term.WaitText("--internal-handshake")
-	if exists(ran) {
+	if harness.Exists(ran) {
 		t.Fatal("the candidate ran before the person confirmed")
 	}
 	term.Press(t, keys.ConfirmYes)
 	term.WaitText("not an amux build")
-	if !exists(ran) {
+	if !harness.Exists(ran) {
 		t.Fatal("the candidate was refused without being checked")
 	}
-	if exists(bin + ".previous") {
+	if harness.Exists(bin + ".previous") {
 		t.Fatal("a refused candidate replaced the binary")
 	}
 	harness.Eventually(t, func() (bool, string) {
 		b, _ := os.ReadFile(filepath.Join(env.StateHome, "logs", "amux.log"))
-		return containsAll(string(b), "install amux binary", "outcome=refused"), "the log lacks the refusal:\n" + string(b)
+		return harness.ContainsAll(string(b), "install amux binary", "outcome=refused"), "the log lacks the refusal:\n" + string(b)
 	})
 }

@@ -55,7 +55,7 @@ func TestLeavingAmuxRestoresTheTerminal(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "exit=0", ""},
-		{"panic", func(t *testing.T, term *harness.Terminal, _ int) { term.Keys("F12") }, "exit=1", "amux test build: f12 pressed"},
+		{"panic", func(t *testing.T, term *harness.Terminal, _ int) { term.PressTestPanic(t) }, "exit=1", "amux test build: f12 pressed"},
 	} {
 		t.Run(way.name, func(t *testing.T) {
 			env := harness.NewEnv(t)
@@ -85,7 +85,7 @@ func TestLeavingAmuxRestoresTheTerminal(t *testing.T) {
 				t.Errorf("the restored screen does not show %q:\n%s", way.shows, screen)
 			}
 			term.Paste(t, "pasted text")
-			term.Keys("Enter")
+			term.KeyToProgram(t, "Enter")
 			term.WaitText("line-read")
 			if got := readFile(t, dir, "pasted"); got != "pasted text" {
 				t.Errorf("a paste after leaving arrived as %q: bracketed paste was left on", got)

@@ -25,7 +25,7 @@ func TestMalformedConfigFallsBackAndIsPreserved(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	term.WaitText("using default settings")
 	term.Press(t, app.ActQuit)
 	if code := term.WaitExit(); code != 0 {

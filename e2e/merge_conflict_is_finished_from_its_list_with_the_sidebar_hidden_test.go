@@ -18,10 +18,10 @@ import (
 func TestMergeConflictIsFinishedFromItsListWithTheSidebarHidden(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReviewAt(t, env, repo, "feat", 120, 40)
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	term, root := harness.StartReviewAt(t, env, repo, "feat", 120, 40)
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
 	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 
 	term.Press(t, app.ActMerge)
@@ -29,11 +29,11 @@ func TestMergeConflictIsFinishedFromItsListWithTheSidebarHidden(t *testing.T) {
 	term.Press(t, keys.ChoicePick) // "Merge into main"
 	term.WaitText("The merge stopped on conflicts")
 	term.WaitText("finish: continue, skip or abort")
-	term.Keys("1")
+	term.Answer(t, "1")
 	term.WaitText("README.md · conflict")
 	term.Press(t, diffview.ActStageFile) // markers still there
 	term.WaitText("still has <<<<<<< or >>>>>>> lines")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
 	term.Press(t, diffview.ActStageFile)
 	term.WaitText("Continue the merge?")
 	term.Press(t, keys.ChoicePick)

@@ -18,10 +18,10 @@ import (
 func TestMergeConflictWithTheSidebarHidden(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReviewAt(t, env, repo, "feat", 120, 40)
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	term, root := harness.StartReviewAt(t, env, repo, "feat", 120, 40)
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
 	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 	mainBefore := env.Git(t, repo, "rev-parse", "HEAD")
 	if s := term.Screen(); strings.Contains(s, "[Changes]") {
@@ -48,7 +48,7 @@ func TestMergeConflictWithTheSidebarHidden(t *testing.T) {
 	}
 
 	merge()
-	term.Keys("1")
+	term.Answer(t, "1")
 	term.WaitText("README.md · conflict")
 	term.WaitText("<<<<<<< HEAD")
 	term.Press(t, diffview.ActClose)

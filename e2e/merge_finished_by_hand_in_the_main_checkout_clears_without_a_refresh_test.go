@@ -17,10 +17,10 @@ import (
 func TestMergeFinishedByHandInTheMainCheckoutClearsWithoutARefresh(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReview(t, env, repo, "feat")
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	term, root := harness.StartReview(t, env, repo, "feat")
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
 	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 
 	term.Press(t, app.ActMerge)
@@ -29,7 +29,7 @@ func TestMergeFinishedByHandInTheMainCheckoutClearsWithoutARefresh(t *testing.T)
 	term.WaitText("merge stopped on conflicts (1 left)")
 	term.WaitText("Conflicts (1)")
 
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from both\n")
 	env.Git(t, repo, "add", "README.md")
 	term.WaitText("merge stopped on conflicts (0 left)")
 	term.WaitGone("Conflicts (1)")

@@ -20,10 +20,10 @@ import (
 func TestMergeWithAConflictIsFinishedInsideAmux(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReview(t, env, repo, "feat")
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	term, root := harness.StartReview(t, env, repo, "feat")
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
 	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 	mainBefore := env.Git(t, repo, "rev-parse", "HEAD")
 	feat := env.Git(t, root, "rev-parse", "HEAD")
@@ -37,7 +37,7 @@ func TestMergeWithAConflictIsFinishedInsideAmux(t *testing.T) {
 
 	term.Press(t, changes.ActStage) // the markers are still in the file
 	term.WaitText("still has <<<<<<< or >>>>>>> lines")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main and feat\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main and feat\n")
 	term.Press(t, changes.ActStage)
 	term.WaitText("Continue the merge?")
 	term.WaitText("Every conflict is marked resolved.")

@@ -13,8 +13,8 @@ import (
 func TestMovedProjectShowsAnErrorWithRetry(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	if err := os.Rename(repo, repo+"-moved"); err != nil {
 		t.Fatal(err)
 	}

@@ -15,15 +15,15 @@ import (
 func TestNAndShiftNStepThroughTheDiffsMatches(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	writeFile(t, filepath.Join(repo, "notes.txt"), numbered(400, nil, 0))
+	harness.WriteFile(t, filepath.Join(repo, "notes.txt"), harness.NumberedLines(400, nil, 0))
 	env.Git(t, repo, "add", "notes.txt")
 	env.Git(t, repo, "commit", "-q", "-m", "notes")
-	term, root := startReview(t, env, repo, "feat")
+	term, root := harness.StartReview(t, env, repo, "feat")
 	changed := map[int]bool{}
 	for i := 10; i < 400; i += 50 {
 		changed[i] = true
 	}
-	writeFile(t, filepath.Join(root, "notes.txt"), numbered(400, changed, 0))
+	harness.WriteFile(t, filepath.Join(root, "notes.txt"), harness.NumberedLines(400, changed, 0))
 	term.WaitText("Unstaged (1)")
 
 	term.Press(t, app.ActFocusTabArea)
@@ -32,7 +32,7 @@ func TestNAndShiftNStepThroughTheDiffsMatches(t *testing.T) {
 	term.WaitText("notes.txt · unstaged")
 	term.Press(t, diffview.ActSearch)
 	term.Type("changed")
-	term.Keys("Enter")
+	term.EditField(t, "Enter")
 	term.WaitText("“changed” 1/8")
 	term.Press(t, diffview.ActNextMatch) // n
 	term.WaitText("“changed” 2/8")

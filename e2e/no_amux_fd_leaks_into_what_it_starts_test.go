@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
-	"golang.org/x/sys/unix"
 )
 
 // Every descriptor amux holds is close-on-exec, so nothing it starts keeps
@@ -21,8 +22,8 @@ import (
 // signalled the end of output, and a control client held a tab's PTY
 // master).
 func TestNoAmuxDescriptorLeaksIntoWhatItStarts(t *testing.T) {
-	env, term, _ := startShellAmux(t, 120, 40)
-	createWorkspace(t, term, "feat", "")
+	env, term, _ := harness.StartShellAmux(t, 120, 40)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
 	amux, err := strconv.Atoi(strings.TrimSpace(term.Display(t, "#{pane_pid}")))

@@ -45,20 +45,20 @@ func TestNotifyCommandTellsAReceiverOfABlockedAgent(t *testing.T) {
 
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	writeFakeAssistant(t, env, agent)
-	setSection(t, env, "notify", map[string]any{
+	env.WriteFakeAssistant(t, agent)
+	env.SetConfig(t, "notify", map[string]any{
 		"command": []string{harness.NotifyPostBinary(t), recv.URL + "/amux"},
 		"on":      []string{"blocked", "done"},
 	})
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
-	s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
-	s.openFakeAgent(t, "")
-	session := agentSession(t, env)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
+	s := &harness.AgentSetup{Env: env, Term: term, Agent: agent, Repo: repo}
+	s.OpenFakeAgent(t, "")
+	session := env.AgentSession(t)
 
-	agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("Which migration?"))
+	agent.Report("state=blocked:kind=question:app=fake:msg=" + harness.B64("Which migration?"))
 	harness.Eventually(t, func() (bool, string) {
 		mu.Lock()
 		heard := fmt.Sprint(events)
@@ -78,7 +78,7 @@ func TestNotifyCommandTellsAReceiverOfABlockedAgent(t *testing.T) {
 		t.Errorf("AMUX_NOTIFY_TAB = %q, want the tab's label", ev["AMUX_NOTIFY_TAB"])
 	}
 
-	agent.Report("state=done:app=fake:msg=" + b64("all green"))
+	agent.Report("state=done:app=fake:msg=" + harness.B64("all green"))
 	harness.Eventually(t, func() (bool, string) {
 		mu.Lock()
 		heard := fmt.Sprint(events)

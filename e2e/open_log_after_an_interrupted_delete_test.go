@@ -23,16 +23,16 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 	repo := env.NewRepo(t, "shop")
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
-	createWorkspace(t, term, "doomed", "")
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "doomed", "")
 
 	trap.Arm("before", "worktree remove")
-	startTeardown(t, term, app.ActDelete, "doomed")
+	term.StartTeardown(t, app.ActDelete, "doomed")
 	if err := syscall.Kill(trap.WaitFired(), syscall.SIGKILL); err != nil {
 		t.Fatal(err) // the step dies: the delete stops after its tombstone
 	}
 	term.WaitText("interrupted")
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Deleting doomed")
 	term.Press(t, app.ActStatus)
 	term.WaitText("interrupted — a delete did not finish")
@@ -57,7 +57,7 @@ func TestOpenLogAfterAnInterruptedDelete(t *testing.T) {
 	inView(`level=WARN msg="startup recovery: the interrupted delete: finished`)
 	term.Press(t, keys.ViewSearch)
 	term.Type("delete interrupted")
-	term.Keys("Enter")
+	term.EditField(t, "Enter")
 	inView(`level=WARN msg="workspace delete interrupted`)
 	b, err := os.ReadFile(filepath.Join(env.StateHome, "logs", "amux.log"))
 	if err != nil {

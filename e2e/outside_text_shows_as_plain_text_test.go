@@ -21,7 +21,7 @@ import (
 func TestOutsideTextShowsAsPlainText(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	writeFakeAssistant(t, env, agent)
+	env.WriteFakeAssistant(t, agent)
 	hostile := "shop\x1b[5mblink\x1b[0m\x1b]8;;mailto:evil\x1b\\link\x1b]8;;\x1b\\\u202eroc\u200b"
 	repo := env.NewRepo(t, hostile)
 	// ("/" cannot be in a name, so the link has no slashes.) Typed into the picker, the ESC would close it: the entry comes from
@@ -32,7 +32,7 @@ func TestOutsideTextShowsAsPlainText(t *testing.T) {
 	term := harness.StartAmux(t, env, 140, 40)
 	output := term.RecordOutput(t)
 	term.WaitText("▾ shopblink")
-	createWorkspace(t, term, "feat", "")
+	term.CreateWorkspace(t, "feat", "")
 
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
@@ -40,9 +40,9 @@ func TestOutsideTextShowsAsPlainText(t *testing.T) {
 	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
-	agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("approve\u202e\u200b it"))
+	agent.Report("state=blocked:kind=question:app=fake:msg=" + harness.B64("approve\u202e\u200b it"))
 	term.WaitText("blocked (question): approve")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActRenameTab)
 	term.WaitText("Rename tab")
 	term.Type("plan\u202eer\u200b")

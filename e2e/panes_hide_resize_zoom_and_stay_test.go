@@ -6,7 +6,6 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
-	"amux.dev/amux/tmux"
 )
 
 // At 80×24 a person hides the project list (the shell gets the width),
@@ -14,23 +13,23 @@ import (
 // whole screen and back; the tab's pane follows each layout, and the
 // list's width is there again after a restart.
 func TestPanesHideResizeZoomAndStay(t *testing.T) {
-	env, term, _ := startShellAmux(t, 80, 24)
-	createWorkspace(t, term, "feat", "")
+	env, term, _ := harness.StartShellAmux(t, 80, 24)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
-	session := terminalSession(t, env)
+	session := env.TerminalSession(t)
 	size := func(want string) {
 		t.Helper()
-		waitPane(t, env, term, session, "#{pane_width}x#{pane_height}", want)
+		env.WaitPane(t, term, session, "#{pane_width}x#{pane_height}", want)
 	}
 	size("48x20") // 80 columns: a 30-column list, borders; a tab bar and a notice row
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 
 	term.Press(t, app.ActToggleList)
 	size("78x20")
 	// Hiding the list gives the tab area focus, never the shell the keys.
 	term.WaitScreen(func(s string) bool {
-		return !strings.Contains(s, "Projects") && strings.HasPrefix(footer(s), " tab area: shell ")
+		return !strings.Contains(s, "Projects") && strings.HasPrefix(harness.Footer(s), " tab area: shell ")
 	}, "the list hidden and the tab area focused")
 	term.Press(t, app.ActFocusList) // focus to the list shows it
 	term.WaitText("Projects")
@@ -42,7 +41,7 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.Press(t, app.ActZoom)
 	size("80x21")
 	term.WaitScreen(func(s string) bool {
-		return !strings.Contains(s, "Projects") && strings.Contains(footer(s), "tab area: shell · zoomed")
+		return !strings.Contains(s, "Projects") && strings.Contains(harness.Footer(s), "tab area: shell · zoomed")
 	}, "the zoomed tab having the screen")
 	term.Press(t, app.ActFocusList)
 	term.WaitText("Projects")
@@ -54,21 +53,4 @@ func TestPanesHideResizeZoomAndStay(t *testing.T) {
 	term.WaitText("1 shell")
 	term.Press(t, app.ActFocusTabArea)
 	size("44x20")
-}
-
-// terminalSession returns the one terminal tab's session on the test's
-// server.
-func terminalSession(t *testing.T, env *harness.Env) string {
-	t.Helper()
-	list, err := tmux.ListSessions(t.Context(), env.Server)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range list {
-		if s.Type == tmux.TypeTerminal {
-			return s.Name
-		}
-	}
-	t.Fatalf("no terminal session in %+v", list)
-	return ""
 }

@@ -19,7 +19,7 @@ import (
 func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReview(t, env, repo, "feat")
+	term, root := harness.StartReview(t, env, repo, "feat")
 	big, err := os.Create(filepath.Join(root, "big.bin"))
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 	term.Press(t, projecttree.ActDown)
 	term.Press(t, projecttree.ActOpen) // big.bin
 	screen := term.WaitText("too large to show")
-	if !containsAll(screen, "big.bin", "5.0 GiB") || containsAll(screen, "no changes") {
+	if !harness.ContainsAll(screen, "big.bin", "5.0 GiB") || harness.ContainsAll(screen, "no changes") {
 		t.Fatalf("the viewer does not say the file is too large:\n%s", screen)
 	}
 	term.Press(t, diffview.ActClose)
@@ -65,7 +65,7 @@ func TestProjectTreeSaysWhyAFileDoesNotOpen(t *testing.T) {
 	term.WaitGone("too large to show")
 	term.Press(t, app.ActSideToList)
 	// Wait for the list: a quit glued to the Esc before it reads as Alt+q.
-	waitFooter(t, term, " list ")
+	term.WaitFooter(t, " list ")
 	term.Press(t, app.ActQuit)
 	term.WaitExit()
 }

@@ -15,10 +15,10 @@ import (
 func TestProjectTreeShowsAnUnreadableDirectoryWithRetry(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	writeFile(t, filepath.Join(repo, "docs", "guide.md"), "guide\n")
+	harness.WriteFile(t, filepath.Join(repo, "docs", "guide.md"), "guide\n")
 	env.Git(t, repo, "add", "docs")
 	env.Git(t, repo, "commit", "-q", "-m", "docs")
-	term, root := startReview(t, env, repo, "feat")
+	term, root := harness.StartReview(t, env, repo, "feat")
 	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, app.ActSideNextTab)
@@ -30,13 +30,13 @@ func TestProjectTreeShowsAnUnreadableDirectoryWithRetry(t *testing.T) {
 	if err := os.RemoveAll(docs); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, docs, "not a directory\n")
+	harness.WriteFile(t, docs, "not a directory\n")
 	term.Press(t, projecttree.ActOpen) // on docs, the first row
 	term.WaitText("✗ not a directory · r: retry")
 	if err := os.Remove(docs); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(docs, "again.md"), "x\n")
+	harness.WriteFile(t, filepath.Join(docs, "again.md"), "x\n")
 	term.Press(t, projecttree.ActDown) // the error row stands for docs
 	term.Press(t, projecttree.ActRefresh)
 	term.WaitText("again.md")

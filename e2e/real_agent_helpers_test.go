@@ -63,9 +63,9 @@ func (s *cliTab) open(t testing.TB, command string) {
 	env := s.env
 	writeCLIConfig(t, env, s.name, command)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewAgent)
 	term.WaitText("New agent tab")
 	term.Type(s.name)
@@ -117,9 +117,9 @@ func (s *cliTab) ask(t testing.TB, task string) {
 	})
 	for attempt := 0; ; attempt++ {
 		if attempt > 0 {
-			s.term.Keys("BSpace")
+			s.term.KeyToProgram(t, "BSpace")
 		}
-		s.term.Keys("Enter")
+		s.term.KeyToProgram(t, "Enter")
 		if pollWithin(3*time.Second, func() bool { c, ok := s.composer(t); return !ok || c.Empty }) {
 			return
 		}

@@ -74,9 +74,9 @@ func newRealClaude(t testing.TB, opt claudeOptions) *realClaude {
 		t.Fatal(err)
 	}
 	c := &realClaude{env: env, model: model, cli: cli, repo: repo}
-	c.term = startWorkbench(t, env)
-	addProject(t, c.term, repo)
-	createWorkspace(t, c.term, "feat", "")
+	c.term = harness.StartWorkbench(t, env)
+	c.term.AddProject(t, repo)
+	c.term.CreateWorkspace(t, "feat", "")
 	c.worktree = worktreeOf(t, env, repo, "feat")
 	setup := opt.setup
 	if !opt.untrusted {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
@@ -62,7 +63,7 @@ func TestRealClaudeHooksReportEveryState(t *testing.T) {
 	c.choose(t, "Do you want to proceed?")
 	reported("working", "") // PostToolUse
 	reported("done", "")    // Stop
-	if !exists(filepath.Join(c.worktree, "built.txt")) {
+	if !harness.Exists(filepath.Join(c.worktree, "built.txt")) {
 		t.Fatal("the allowed command did not run")
 	}
 	t.Logf("history:\n%s", c.describeHistory(t))

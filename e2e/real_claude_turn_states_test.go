@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/e2e/harness/modelserver"
 	"amux.dev/amux/status/events"
 )
@@ -65,7 +66,7 @@ func TestRealClaudeEveryTurnStateReadFromItsScreen(t *testing.T) {
 	c.term.WaitText("blocked (permission): Bash command")
 	c.choose(t, "Do you want to proceed?") // 1. Yes
 	expect("done", "", "")
-	if !exists(filepath.Join(c.worktree, "built.txt")) {
+	if !harness.Exists(filepath.Join(c.worktree, "built.txt")) {
 		t.Fatal("the allowed command did not run")
 	}
 
@@ -114,7 +115,7 @@ func TestRealClaudeEveryTurnStateReadFromItsScreen(t *testing.T) {
 	expect("working", "", "")
 	c.waitPane(t, "retrying in")
 	// amux's own account of the tab: working because of the retry banner.
-	leaveTerminal(t, c.term)
+	c.term.LeaveTerminal(t)
 	c.term.Press(t, app.ActStatus)
 	c.term.WaitText("rule claude/retry-banner")
 	c.term.Press(t, app.ActCloseStatus)

@@ -20,7 +20,7 @@ func TestRealCodexAsksHowToSignIn(t *testing.T) {
 
 	s.term.Type("3") // 3. Sign in another way
 	s.waitBlocked(t, harness.DefaultWait, "auth", "Sign in another way")
-	s.term.Keys("Enter") // 1. Use an OpenAI API key
+	s.term.KeyToProgram(t, "Enter") // 1. Use an OpenAI API key
 	s.waitScreen(t, harness.DefaultWait, "Press enter to save")
 	s.waitBlocked(t, harness.DefaultWait, "auth", "Detected OPENAI_API_KEY environment variable.")
 }

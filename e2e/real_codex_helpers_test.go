@@ -15,6 +15,8 @@ import (
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
+	"amux.dev/amux/ui/agentpicker"
+	"amux.dev/amux/ui/keys"
 )
 
 // codexStart bounds a wait that includes Codex's cold start (its first
@@ -57,12 +59,12 @@ func prepareCodexStory(t testing.TB, cfg harness.CodexConfig, trust bool, setup 
 		f(codex)
 	}
 	writeCodexAmuxConfig(t, env, codex.Command())
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	s := &codexStory{env: env, term: term, codex: codex, model: codex.Server, repo: repo, states: func() []string { return nil }}
 	if tt, ok := t.(*testing.T); ok { // the benchmark reads the tag itself
-		s.states = stateLog(tt, env)
+		s.states = env.StateLog(tt)
 	}
 	return s
 }
@@ -75,10 +77,10 @@ func (s *codexStory) open(t testing.TB, task string) {
 	s.term.WaitText("New agent tab")
 	s.term.Type("codex")
 	if task != "" {
-		s.term.Keys("C-t")
+		s.term.Press(t, agentpicker.FirstTask)
 		s.term.Type(task)
 	}
-	s.term.Keys("Enter")
+	s.term.Press(t, keys.ListChoose)
 }
 
 // waitScreen waits up to d for amux's screen to show text.
@@ -157,7 +159,7 @@ func (s *codexStory) prompt(t testing.TB, text string) {
 	s.waitScreen(t, codexStart, "? for shortcuts") // the composer is up
 	s.term.Type(text)
 	s.waitScreen(t, harness.DefaultWait, "› "+text)
-	s.term.Keys("Enter")
+	s.term.KeyToProgram(t, "Enter")
 }
 
 // history is the agent session's state history as amux recorded it

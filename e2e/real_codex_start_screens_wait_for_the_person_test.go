@@ -16,11 +16,11 @@ func TestRealCodexStartScreensWaitForThePerson(t *testing.T) {
 	s.waitBlocked(t, harness.DefaultWait, "permission", "Trust this folder?")
 	s.waitBadge(t, "◆", func(b string) bool { return b == "◆" })
 
-	s.term.Keys("Enter") // 1. Trust and continue
+	s.term.KeyToProgram(t, "Enter") // 1. Trust and continue
 	s.waitScreen(t, harness.DefaultWait, "Use existing model")
 	s.waitBlocked(t, harness.DefaultWait, "question", "Meet GPT-6 Sol")
 
-	s.term.Keys("Down", "Enter") // 2. Use existing model
+	s.term.KeyToProgram(t, "Down", "Enter") // 2. Use existing model
 	s.waitScreen(t, harness.DefaultWait, "? for shortcuts")
 	s.waitState(t, harness.DefaultWait, "idle")
 	s.waitBadge(t, "none", func(b string) bool { return b == "" })

@@ -40,7 +40,7 @@ func BenchmarkRealCodexStateLatency(b *testing.B) {
 		s.term.Type(prompt)
 		s.waitScreen(b, harness.DefaultWait, "› "+prompt)
 		submitted := time.Now()
-		s.term.Keys("Enter")
+		s.term.KeyToProgram(b, "Enter")
 		var reportedAt time.Time
 		sawReport := func() {
 			if reportedAt.IsZero() && s.reported(b) == "working" {

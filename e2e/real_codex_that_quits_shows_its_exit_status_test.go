@@ -15,7 +15,7 @@ func TestRealCodexThatQuitsShowsItsExitStatus(t *testing.T) {
 	s.waitScreen(t, harness.DefaultWait, "exited (status 0)")
 	session := s.session(t)
 	harness.Eventually(t, func() (bool, string) {
-		state, exit := showOption(s.env.Server, "-t", session, tmux.TagAgentState), showOption(s.env.Server, "-t", session, tmux.TagExitStatus)
+		state, exit := harness.ShowOption(s.env.Server, "-t", session, tmux.TagAgentState), harness.ShowOption(s.env.Server, "-t", session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit
 	})
 }

@@ -25,7 +25,7 @@ func TestRealCodexWaitsOnAModelThatDoesNotAnswer(t *testing.T) {
 		t.Fatalf("a hanging request reads %s after %s", got, time.Since(since))
 	}
 
-	s.term.Keys("Escape")
+	s.term.KeyToProgram(t, "Escape")
 	s.waitScreen(t, harness.DefaultWait, "Conversation interrupted")
 	harness.Eventually(t, func() (bool, string) {
 		got := s.state(t)

@@ -14,7 +14,7 @@ import (
 func TestRealGeminiQuitsAndShowsItsExit(t *testing.T) {
 	s := startGeminiStory(t, harness.GeminiOptions{})
 	exited := func() bool {
-		return s.agentState(t) == "idle" && showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus) == "0"
+		return s.agentState(t) == "idle" && harness.ShowOption(s.env.Server, "-t", s.session, tmux.TagExitStatus) == "0"
 	}
 	s.ask(t, "/quit")
 	// On a loaded machine Gemini has been seen back at an empty composer
@@ -29,7 +29,7 @@ func TestRealGeminiQuitsAndShowsItsExit(t *testing.T) {
 		}
 	}
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
-		state, exit := s.agentState(t), showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
+		state, exit := s.agentState(t), harness.ShowOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit
 	})
 	// It is idle because it stopped: the history says so, with the status.

@@ -32,7 +32,7 @@ func TestRealGeminiReportsThroughItsHooks(t *testing.T) {
 	}
 	s.waitState(t, "blocked")
 	s.waitText(t, "Allow once")
-	s.term.Keys("Enter") // allow once
+	s.term.KeyToProgram(t, "Enter") // allow once
 	// The tool's end (working) and the turn's (done) are reported within
 	// a second, so a poll may see only the second; and Gemini redraws just
 	// after its AfterAgent hook, where a done report older than the output

@@ -31,9 +31,9 @@ func TestRealGeminiRetriesThenGivesUp(t *testing.T) {
 	}
 	s.waitText(t, "◆ blocked (question): We are currently experiencing high demand.")
 
-	s.term.Keys("Down") // "2. Stop"
+	s.term.KeyToProgram(t, "Down") // "2. Stop"
 	s.waitText(t, "● 2. Stop")
-	s.term.Keys("Enter")
+	s.term.KeyToProgram(t, "Enter")
 	rec = s.waitState(t, "error")
 	if rec.Source != "screen" || !strings.Contains(rec.Message, "API Error") {
 		t.Fatalf("error for the wrong reason: %+v", rec)

@@ -40,7 +40,7 @@ func BenchmarkRealGeminiStateLatency(b *testing.B) {
 		s.waitState(b, "idle") // the done window passed: the next working is a change
 		s.ask(b, "vet it")
 		measure("blocked", func(p string) bool { return strings.Contains(p, "Allow execution of") }, "blocked", "◆")
-		s.term.Keys("Escape") // no: the turn ends, Gemini waits again
+		s.term.KeyToProgram(b, "Escape") // no: the turn ends, Gemini waits again
 		s.waitState(b, "idle")
 	}
 	lat.report(b, "working-tag", "working-badge", "blocked-tag", "blocked-badge", "done-tag")

@@ -31,7 +31,7 @@ func TestRealGeminiWorksOnATaskAndFinishes(t *testing.T) {
 
 	// A tab in front of a person is seen as it ends; looking away keeps
 	// its done badge up.
-	leaveTerminal(t, s.term)
+	s.term.LeaveTerminal(t)
 	if rec := s.waitState(t, "done"); rec.From != "working" {
 		t.Fatalf("done not after working: %+v", rec)
 	}

@@ -15,9 +15,9 @@ func TestRealOpencodeQuitsAndShowsItsExit(t *testing.T) {
 	s.waitReady(t)
 	s.term.Type("/exit")
 	s.waitText(t, "/exit")
-	s.term.Keys("Enter")
+	s.term.KeyToProgram(t, "Enter")
 	tmuxtest.WaitFor(t, harness.RealWait, func() (bool, string) {
-		state, exit := s.agentState(t), showOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
+		state, exit := s.agentState(t), harness.ShowOption(s.env.Server, "-t", s.session, tmux.TagExitStatus)
 		return state == "idle" && exit == "0", "published " + state + " exit " + exit + "; screen:\n" + s.term.Screen()
 	})
 	if rec := s.waitState(t, "stopped"); rec.Source != "exit" {

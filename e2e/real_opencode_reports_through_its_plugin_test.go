@@ -32,7 +32,7 @@ func TestRealOpencodeReportsThroughItsPlugin(t *testing.T) {
 		t.Fatalf("blocked reported without its kind: %+v", rec)
 	}
 	s.waitText(t, "Allow once")
-	s.term.Keys("Enter") // allow once
+	s.term.KeyToProgram(t, "Enter") // allow once
 	// The session's idle comes as opencode redraws its prompt: the done is
 	// reported (the pane's record says so), and the quiet prompt says done
 	// when the report looks older than the redraw.

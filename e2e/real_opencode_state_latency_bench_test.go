@@ -31,7 +31,7 @@ func BenchmarkRealOpencodeStateLatency(b *testing.B) {
 		s.waitState(b, "idle")
 		s.ask(b, "vet it")
 		lat.measure(b, s, "blocked", func(p string) bool { return strings.Contains(p, "Permission required") }, "blocked", "◆")
-		s.term.Keys("Escape") // reject: the turn ends, opencode waits again
+		s.term.KeyToProgram(b, "Escape") // reject: the turn ends, opencode waits again
 		s.waitState(b, "idle")
 	}
 	lat.report(b, "working-tag", "working-badge", "blocked-tag", "blocked-badge", "done-tag")

@@ -37,7 +37,7 @@ func TestRealOpencodeWorksOnATaskAndFinishes(t *testing.T) {
 	}
 	s.waitBadge(t, tabSpinnerFrames)
 
-	leaveTerminal(t, s.term)
+	s.term.LeaveTerminal(t)
 	if rec := s.waitState(t, "done"); rec.From != "working" {
 		t.Fatalf("done not after working: %+v", rec)
 	}

@@ -18,12 +18,12 @@ import (
 func TestRebaseStoppedOnConflictsContinuesSkipsAndAborts(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term, root := startReview(t, env, repo, "feat")
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
+	term, root := harness.StartReview(t, env, repo, "feat")
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from feat\n")
 	env.Git(t, root, "commit", "-qam", "feat rewrites the readme")
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from feat, again\n")
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from feat, again\n")
 	env.Git(t, root, "commit", "-qam", "feat rewrites it again")
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites the readme")
 
 	rebase := func() {
@@ -36,7 +36,7 @@ func TestRebaseStoppedOnConflictsContinuesSkipsAndAborts(t *testing.T) {
 		term.WaitText("Conflicts (1)")
 	}
 	rebase()
-	writeFile(t, filepath.Join(root, "README.md"), "# shop, from main and feat\n")
+	harness.WriteFile(t, filepath.Join(root, "README.md"), "# shop, from main and feat\n")
 	term.Press(t, changes.ActStage)
 	term.WaitText("Continue the rebase?")
 	term.Press(t, keys.ChoicePick)                                // "Continue: make this commit and replay the rest"
@@ -55,7 +55,7 @@ func TestRebaseStoppedOnConflictsContinuesSkipsAndAborts(t *testing.T) {
 		t.Fatalf("README.md = %q", got)
 	}
 
-	writeFile(t, filepath.Join(repo, "README.md"), "# shop, from main, again\n")
+	harness.WriteFile(t, filepath.Join(repo, "README.md"), "# shop, from main, again\n")
 	env.Git(t, repo, "commit", "-qam", "main rewrites it again")
 	before := env.Git(t, root, "rev-parse", "HEAD")
 	rebase()

@@ -16,22 +16,22 @@ import (
 func TestRemoveProjectKeepsItsWorkspaces(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActTop)
 	term.Press(t, app.ActRemoveProject)
 	term.WaitText("Remove project shop")
 	term.WaitText("What should happen to it?")
-	term.Keys("w") // keep the workspaces
+	term.Answer(t, "w") // keep the workspaces
 	term.WaitText("Its 1 workspace is kept")
 	term.Type("shop")
 	term.Press(t, keys.FormSubmit)
 	term.WaitText("removed project shop; 1 workspace kept")
-	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
+	if !harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "feat")) {
 		t.Fatal("the workspace's worktree was removed")
 	}
-	if b, err := readFileString(filepath.Join(env.StateHome, "projects.json")); err != nil || strings.Contains(b, repo) {
+	if b, err := harness.ReadFileString(filepath.Join(env.StateHome, "projects.json")); err != nil || strings.Contains(b, repo) {
 		t.Fatalf("still registered: %v %s", err, b)
 	}
 }

@@ -17,10 +17,10 @@ import (
 func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "clean", "")
-	createWorkspace(t, term, "busy", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "clean", "")
+	term.CreateWorkspace(t, "busy", "")
 	busy := filepath.Join(env.StateHome, "worktrees", "shop", "busy")
 	if err := os.WriteFile(filepath.Join(busy, "notes.txt"), []byte("unsaved\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -31,20 +31,20 @@ func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 		term.Press(t, app.ActTop)
 		term.Press(t, app.ActRemoveProject)
 		term.WaitText("What should happen to them?")
-		term.Keys("d") // delete them too
+		term.Answer(t, "d") // delete them too
 		term.WaitText("A workspace holding uncommitted work is not deleted")
 		term.Type("shop")
 		term.Press(t, keys.FormSubmit)
 	}
 	remove()
 	term.WaitText("project shop stays: busy holds uncommitted work")
-	if exists(filepath.Join(env.StateHome, "worktrees", "shop", "clean")) {
+	if harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "clean")) {
 		t.Fatal("the clean workspace was not deleted")
 	}
-	if !exists(filepath.Join(busy, "notes.txt")) {
+	if !harness.Exists(filepath.Join(busy, "notes.txt")) {
 		t.Fatal("the uncommitted work was lost")
 	}
-	if b, _ := readFileString(filepath.Join(env.StateHome, "projects.json")); !strings.Contains(b, repo) {
+	if b, _ := harness.ReadFileString(filepath.Join(env.StateHome, "projects.json")); !strings.Contains(b, repo) {
 		t.Fatal("the project was removed while one of its workspaces stayed")
 	}
 
@@ -53,10 +53,10 @@ func TestRemoveProjectWithItsWorkspaces(t *testing.T) {
 	}
 	remove()
 	term.WaitText("removed project shop and its 1 workspace")
-	if exists(busy) {
+	if harness.Exists(busy) {
 		t.Fatal("the second removal left the worktree")
 	}
-	if b, _ := readFileString(filepath.Join(env.StateHome, "projects.json")); strings.Contains(b, repo) {
+	if b, _ := harness.ReadFileString(filepath.Join(env.StateHome, "projects.json")); strings.Contains(b, repo) {
 		t.Fatal("the project is still registered")
 	}
 }

@@ -12,16 +12,16 @@ import (
 func TestRenameWorkspaceAndItsBranch(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActRenameWorkspace)
 	term.WaitText("Rename feat")
-	term.Keys("C-u")
+	term.EditField(t, "C-u")
 	term.Type("login-fix")
 	term.Press(t, keys.FormSubmit)
 	term.WaitText("Its branch is feat.")
-	term.Keys("r") // rename the branch too
+	term.Answer(t, "r") // rename the branch too
 	term.WaitText("renamed to login-fix (and its branch)")
 	if b := env.Git(t, repo, "branch", "--list", "feat"); b != "" {
 		t.Fatal("the old branch is still there")

@@ -47,16 +47,7 @@ func createWorkspaceWarned(t *testing.T, term *harness.Terminal, name, want stri
 	term.Type(name)
 	term.Press(t, keys.FormSubmit)
 	term.WaitText(want)
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("enter/esc: close") // closed: keys reach amux, not a blocked read
 	term.WaitText("─ " + name + " ─")
-}
-
-// confirmTeardown presses delete or shelve and types the name.
-func confirmTeardown(t *testing.T, term *harness.Terminal, action keys.ActionID, name string) {
-	t.Helper()
-	term.Press(t, action)
-	term.WaitText("Type " + name + " to confirm")
-	term.Type(name)
-	term.Press(t, keys.FormSubmit)
 }

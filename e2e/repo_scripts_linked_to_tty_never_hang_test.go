@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A repository commits .amux/scripts.json as a symlink to /dev/tty, which
@@ -18,31 +19,31 @@ func TestRepoScriptsLinkedToTTYNeverHang(t *testing.T) {
 	repo := env.NewRepo(t, "shop")
 	commitScriptsFile(t, env, repo, func(p string) error { return os.Symlink("/dev/tty", p) })
 
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
 	createWorkspaceWarned(t, term, "feat", "symlink")
-	if !containsAll(term.Screen(), "feat") {
+	if !harness.ContainsAll(term.Screen(), "feat") {
 		t.Fatal("the workspace is not listed after create")
 	}
 
 	term.Press(t, app.ActStatus)
 	screen := term.WaitText("r: refresh")
-	if !containsAll(screen, "scripts.json", "symlink") {
+	if !harness.ContainsAll(screen, "scripts.json", "symlink") {
 		t.Fatalf("the status dialog does not show the refusal:\n%s", screen)
 	}
-	term.Keys("Escape")
+	term.Press(t, app.ActCloseStatus)
 	term.WaitGone("r: refresh")
 
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")
-	id := workspaceID(t, env, "feat")
-	confirmTeardown(t, term, app.ActDelete, "feat")
+	id := env.WorkspaceID(t, "feat")
+	term.StartTeardown(t, app.ActDelete, "feat")
 	screen = term.WaitText("deleted workspace feat")
-	if !containsAll(screen, "archive script was skipped") {
+	if !harness.ContainsAll(screen, "archive script was skipped") {
 		t.Fatalf("the delete does not say the archive script was skipped:\n%s", screen)
 	}
-	if exists(root) || exists(filepath.Join(env.StateHome, "workspaces", id)) {
+	if harness.Exists(root) || harness.Exists(filepath.Join(env.StateHome, "workspaces", id)) {
 		t.Fatal("the worktree or the record survived the delete")
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Deleting feat")
 }

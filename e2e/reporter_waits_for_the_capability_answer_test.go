@@ -13,18 +13,18 @@ import (
 // terminal takes reports and reports only once it has the answer. Inside
 // amux the tap answers into the agent's input, so the report comes.
 func TestReporterThatWaitsForTheCapabilityAnswerReports(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
-	s.agent.Print("\x1b]7501;?\x1b\\")
-	s.agent.WaitReceived(t, []byte("\x1b]7501;?\x1b\\")) // the answer, on the agent's input
-	if got := strings.Count(string(s.agent.Received()), "\x1b]7501;?"); got != 1 {
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
+	s.Agent.Print("\x1b]7501;?\x1b\\")
+	s.Agent.WaitReceived(t, []byte("\x1b]7501;?\x1b\\")) // the answer, on the agent's input
+	if got := strings.Count(string(s.Agent.Received()), "\x1b]7501;?"); got != 1 {
 		t.Fatalf("%d answers to one query", got)
 	}
 	msg := base64.StdEncoding.EncodeToString([]byte("answered"))
-	s.agent.Report("state=working:app=waiter:msg=" + msg) // only now: it had its answer
+	s.Agent.Report("state=working:app=waiter:msg=" + msg) // only now: it had its answer
 	harness.Eventually(t, func() (bool, string) {
-		out := strings.TrimSpace(s.env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session),
+		out := strings.TrimSpace(s.Env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session),
 			"#{@amux_reported_state}|#{@amux_reported_app}|#{@amux_reported_message}"))
 		return out == "working|waiter|answered", "pane options: " + out
 	})

@@ -7,6 +7,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -16,7 +17,7 @@ import (
 // the tabs are in the same order, the run tab still second and shown.
 func TestRestartKeepsLayout(t *testing.T) {
 	env := harness.NewEnv(t)
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	env.WriteConfig(t, map[string]any{"shell": map[string]any{"command": "exec sh"}})
 	first := env.NewRepo(t, "alpha")
 	second := env.NewRepo(t, "beta")
 	err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), second, workspace.ScriptSet{
@@ -27,26 +28,26 @@ func TestRestartKeepsLayout(t *testing.T) {
 	}
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, first)
-	createWorkspace(t, term, "one", "")
-	addProject(t, term, second)
+	term.AddProject(t, first)
+	term.CreateWorkspace(t, "one", "")
+	term.AddProject(t, second)
 	term.Press(t, app.ActNewWorkspace)
 	if screen := term.WaitText("New workspace in"); !strings.Contains(screen, "New workspace in beta") {
 		t.Fatalf("the cursor stayed on the old project:\n%s", screen)
 	}
 	term.Type("two")
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("created workspace two")
 
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActRunScript)
 	term.WaitText("2 run")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("3 shell")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActTab(2))
 	term.Press(t, app.ActQuit)
 	term.WaitExit()

@@ -18,32 +18,32 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	env := harness.NewEnv(t)
 	trap := harness.NewGitTrap(t, env)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "parked", "")
-	startTeardown(t, term, app.ActShelve, "parked")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "parked", "")
+	term.StartTeardown(t, app.ActShelve, "parked")
 	term.WaitText("shelved workspace parked")
 	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
 	term.WaitText("parked shelved")
-	root := worktreeRoot(env, "shop", "parked")
+	root := harness.WorktreePath(env, "shop", "parked")
 
 	trap.Arm("after", "worktree add")
 	term.Press(t, app.ActRestore)
 	trap.WaitFired()
-	if !exists(filepath.Join(root, "README.md")) {
+	if !harness.Exists(filepath.Join(root, "README.md")) {
 		t.Fatal("the kill point needs the worktree re-added")
 	}
 	term.KillHard(t)
 
-	term = startWorkbench(t, env)
+	term = harness.StartWorkbench(t, env)
 	term.WaitText("undid 1 interrupted restore (still shelved)")
 	term.WaitText("parked shelved")
-	if exists(root) || !branchExists(t, env, repo, "parked") {
+	if harness.Exists(root) || !env.BranchExists(t, repo, "parked") {
 		t.Fatal("an undone restore leaves no worktree and keeps the branch")
 	}
 
-	selectWorkspace(t, term, "parked")
+	term.SelectWorkspace(t, "parked")
 	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
 	// The list reloads after the restore: until then the row is shelved
@@ -52,6 +52,6 @@ func TestRestoreInterruptedByACrashComesBackSane(t *testing.T) {
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText(" 1 shell ")
 	term.Type("unset HISTFILE; echo restored-$((20+22))") // no history written into HOME as the test ends
-	term.Keys("Enter")
+	term.KeyToProgram(t, "Enter")
 	term.WaitText("restored-42")
 }

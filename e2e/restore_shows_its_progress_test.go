@@ -20,10 +20,10 @@ func TestRestoreShowsItsProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "parked", "")
-	shelveWorkspace(t, term, "parked")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "parked", "")
+	term.ShelveWorkspace(t, "parked")
 
 	term.Press(t, app.ActRestore)
 	term.WaitText("setup: warming")

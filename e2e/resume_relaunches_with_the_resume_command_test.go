@@ -16,28 +16,28 @@ func TestResumeRelaunchesWithTheResumeCommand(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
 	marker := filepath.Join(t.TempDir(), "resumed")
-	writeConfig(t, env, map[string]any{"fake": map[string]any{
+	env.WriteConfig(t, map[string]any{"fake": map[string]any{
 		"command":        agent.ShellCommand(),
 		"resume_command": "pwd > " + marker + "; exec " + agent.ShellCommand(),
 	}})
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
-	s := &agentSetup{env: env, term: term, agent: agent, repo: repo}
-	s.openFakeAgent(t, "")
-	session := agentSession(t, env)
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
+	s := &harness.AgentSetup{Env: env, Term: term, Agent: agent, Repo: repo}
+	s.OpenFakeAgent(t, "")
+	session := env.AgentSession(t)
 	agent.Exit(3)
-	s.term.WaitText("exited (status 3)")
-	s.term.WaitText("resume")
-	s.term.Press(t, app.ActResumeTab)
+	s.Term.WaitText("exited (status 3)")
+	s.Term.WaitText("resume")
+	s.Term.Press(t, app.ActResumeTab)
 	harness.Eventually(t, func() (bool, string) {
 		b, err := os.ReadFile(marker)
 		return err == nil && strings.Contains(string(b), filepath.Join("worktrees", "shop", "feat")), "resume command not run: " + string(b)
 	})
-	s.term.WaitGone("exited (status 3)")
-	s.term.WaitText("fakeagent ready")
-	if got := agentSession(t, env); got != session {
+	s.Term.WaitGone("exited (status 3)")
+	s.Term.WaitText("fakeagent ready")
+	if got := env.AgentSession(t); got != session {
 		t.Fatalf("resume made a new session %q, want %q", got, session)
 	}
 }

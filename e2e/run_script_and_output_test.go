@@ -22,9 +22,9 @@ func TestRunScriptTabAndScriptOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 
 	term.Press(t, app.ActScriptOutput)
 	term.WaitText("preparing the feat tree")

@@ -24,9 +24,9 @@ func TestRunTabWithAServerIsRunning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActRunScript)
 	term.WaitText("serving")
 	term.WaitText("▶ running")
@@ -49,12 +49,12 @@ func TestRunTabWithAServerIsRunning(t *testing.T) {
 				run = s.Name
 			}
 		}
-		return run != "" && showOption(env.Server, "-t", run, tmux.TagAgentState) == "working", "run session " + run + " not published as working"
+		return run != "" && harness.ShowOption(env.Server, "-t", run, tmux.TagAgentState) == "working", "run session " + run + " not published as working"
 	})
 	// The server stops with an error: the run is over, with its status.
 	env.Server.MustRun(t, "respawn-pane", "-k", "-t", tmux.ExactPane(run), "sh", "-c", "exit 4")
 	harness.Eventually(t, func() (bool, string) {
-		state, exit := showOption(env.Server, "-t", run, tmux.TagAgentState), showOption(env.Server, "-t", run, tmux.TagExitStatus)
+		state, exit := harness.ShowOption(env.Server, "-t", run, tmux.TagAgentState), harness.ShowOption(env.Server, "-t", run, tmux.TagExitStatus)
 		return state == "error" && exit == "4", "after the end: " + state + " exit " + exit
 	})
 }

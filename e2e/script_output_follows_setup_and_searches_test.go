@@ -31,8 +31,8 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	}
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActShelve)
 	term.WaitText("Type feat to confirm")
 	term.Type("feat")
@@ -55,7 +55,7 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 
 	term.Press(t, keys.ViewSearch)
 	term.Type("assets")
-	term.Keys("Enter")
+	term.EditField(t, "Enter")
 	term.WaitText("“assets”: match 1 of 2") // the command line and its output
 	term.Press(t, keys.ViewNext)
 	term.WaitText("“assets”: match 2 of 2")
@@ -64,7 +64,7 @@ func TestScriptOutputFollowsSetupAndSearches(t *testing.T) {
 	term.Press(t, keys.ViewPrev)
 	term.WaitText("“assets”: match 2 of 2")
 	term.Press(t, keys.ViewSearch)
-	term.Keys("C-u")
+	term.EditField(t, "C-u")
 	term.Paste(t, "FETCHING DEPS\nsecond line")
 	term.WaitText("“FETCHING DEPS”: match")
 }

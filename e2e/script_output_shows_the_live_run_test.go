@@ -22,11 +22,11 @@ func TestScriptOutputShowsTheLiveRun(t *testing.T) {
 	}
 	term := harness.StartAmux(t, env, 80, 24)
 	term.WaitText("Projects")
-	addProject(t, term, repo)
-	createWorkspace(t, term, "feat", "")
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActRunScript)
 	term.WaitText("serving on port 62")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActScriptOutput)
 	term.WaitText("Script output")
 	term.Press(t, app.ActNextOutput) // setup-workspace → run

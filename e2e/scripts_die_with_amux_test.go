@@ -2,10 +2,7 @@ package e2e
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"amux.dev/amux/app"
@@ -30,35 +27,24 @@ func TestScriptsLeftByACrashDieBeforeRecovery(t *testing.T) {
 	if err := workspace.NewStore(env.StateHome).SetProjectScripts(context.Background(), repo, workspace.ScriptSet{Archive: archive}); err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "doomed", "")
-	startTeardown(t, term, app.ActDelete, "doomed")
-	harness.Eventually(t, func() (bool, string) { return exists(filepath.Join(marks, "archiving")), "archive never started" })
-	shell, writer := pidIn(t, filepath.Join(marks, "shell")), pidIn(t, filepath.Join(marks, "writer"))
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "doomed", "")
+	term.StartTeardown(t, app.ActDelete, "doomed")
+	harness.Eventually(t, func() (bool, string) {
+		return harness.Exists(filepath.Join(marks, "archiving")), "archive never started"
+	})
+	shell, writer := harness.PIDIn(t, filepath.Join(marks, "shell")), harness.PIDIn(t, filepath.Join(marks, "writer"))
 	term.KillHard(t)
 	harness.Eventually(t, func() (bool, string) { return !procid.Alive(shell, ""), "the archive's shell outlived amux" })
 	if !procid.Alive(writer, "") {
 		t.Fatal("the story needs the archive's writer still running after the crash")
 	}
 
-	term = startWorkbench(t, env)
+	term = harness.StartWorkbench(t, env)
 	term.WaitText("finished 1 interrupted delete; stopped what a crash left running: archive of doomed")
 	if procid.Alive(writer, "") {
 		t.Fatal("the archive's writer survived the next start")
 	}
-	noOrphans(t, env, repo, "shop", "doomed")
-}
-
-func pidIn(t *testing.T, path string) int {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pid
+	env.NoOrphans(t, repo, "shop", "doomed")
 }

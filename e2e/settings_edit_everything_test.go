@@ -32,7 +32,7 @@ func TestSettingsEditEverything(t *testing.T) {
 	for range 9 { // tmux config, four timings, prompt marks, first and last port → ports per workspace
 		term.Press(t, keys.FormNext)
 	}
-	term.Keys("BSpace", "BSpace")
+	term.EditField(t, "BSpace", "BSpace")
 	term.Type("20")
 	term.Press(t, keys.FormAddRow)
 	term.WaitText("New assistant")
@@ -40,7 +40,7 @@ func TestSettingsEditEverything(t *testing.T) {
 	term.Press(t, keys.FormNext)
 	term.Type("aider --yes")
 	term.Press(t, keys.FormNext)
-	term.Keys("BSpace")
+	term.EditField(t, "BSpace")
 	term.Type("0")
 	term.Press(t, keys.FormSubmit)
 	term.WaitText("not saved")

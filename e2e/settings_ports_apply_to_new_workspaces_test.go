@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -11,7 +12,7 @@ import (
 // its range from the new space at once (no restart), and a workspace that
 // reserved before keeps its range.
 func TestSettingsPortsApplyToNewWorkspaces(t *testing.T) {
-	_, term, _ := startShellAmux(t, 120, 40)
+	_, term, _ := harness.StartShellAmux(t, 120, 40)
 	ports := func(want string) {
 		t.Helper()
 		term.Press(t, app.ActStatus)
@@ -19,10 +20,10 @@ func TestSettingsPortsApplyToNewWorkspaces(t *testing.T) {
 		term.Press(t, app.ActCloseStatus)
 		term.WaitGone(want)
 	}
-	createWorkspace(t, term, "before", "")
+	term.CreateWorkspace(t, "before", "")
 	term.Press(t, app.ActNewTerminal) // the first session reserves the range
 	term.WaitText("1 shell")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	ports("6200-6209")
 
 	term.Press(t, app.ActSettings)
@@ -30,18 +31,18 @@ func TestSettingsPortsApplyToNewWorkspaces(t *testing.T) {
 	for range 12 { // theme … prompt marks → first port
 		term.Press(t, keys.FormNext)
 	}
-	term.Keys("BSpace", "BSpace", "BSpace", "BSpace")
+	term.EditField(t, "BSpace", "BSpace", "BSpace", "BSpace")
 	term.Type("7000")
 	term.Press(t, keys.FormNext) // last port: the space must stay a range
-	term.Keys("BSpace", "BSpace", "BSpace", "BSpace")
+	term.EditField(t, "BSpace", "BSpace", "BSpace", "BSpace")
 	term.Type("7999")
 	term.Press(t, keys.FormSubmit)
 	term.WaitText("settings saved")
 
-	createWorkspace(t, term, "after", "")
+	term.CreateWorkspace(t, "after", "")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	ports("7000-7009")
 	term.Press(t, app.ActDown) // the list sorts by name: after, before
 	term.WaitText("─ before ─")

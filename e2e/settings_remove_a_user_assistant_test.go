@@ -17,9 +17,9 @@ import (
 // the key says why it does nothing.
 func TestSettingsRemoveAUserAssistant(t *testing.T) {
 	env := harness.NewEnv(t)
-	writeConfig(t, env, map[string]any{"zz-aider": map[string]any{"command": "aider --yes"}})
-	setUI(t, env, map[string]any{"theme": "light"})
-	term := startWorkbench(t, env)
+	env.WriteConfig(t, map[string]any{"zz-aider": map[string]any{"command": "aider --yes"}})
+	env.SetConfig(t, "ui", map[string]any{"theme": "light"})
+	term := harness.StartWorkbench(t, env)
 	term.Press(t, app.ActSettings)
 	term.WaitText("Appearance")
 	// The user's assistant is the last one listed: one step back from the

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person changes settings in the workbench. When the save fails (the file
@@ -21,64 +22,45 @@ func TestSettingsSaveFailsLiveAndRetries(t *testing.T) {
 	broken := []byte("[\"not an object\"]\n")
 	os.WriteFile(path, broken, 0o600)
 
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	term.Press(t, app.ActSettings)
 	term.WaitText("Bell when an agent is done")
-	term.Keys("Down") // key hints
-	term.Keys("Right")
-	term.Keys("Enter")
+	term.Press(t, keys.FormNext) // key hints
+	term.Press(t, keys.FormValueNext)
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("not saved")
 	if got, _ := os.ReadFile(path); string(got) != string(broken) {
 		t.Fatalf("a refused save changed the file to %q", got)
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Bell when an agent is done")
 
 	// A fresh edit left with Esc is dropped; the pending save is kept.
 	term.Press(t, app.ActSettings)
 	term.WaitText("enter retries it")
-	term.Keys("Down")
-	term.Keys("Right") // key hints back on, not confirmed
-	term.WaitScreen(func(sc string) bool { return lineHas(sc, "Key hints", "‹ on ›") }, "the fresh edit")
-	term.Keys("Escape")
+	term.Press(t, keys.FormNext)
+	term.Press(t, keys.FormValueNext) // key hints back on, not confirmed
+	term.WaitScreen(func(sc string) bool { return harness.LineHas(sc, "Key hints", "‹ on ›") }, "the fresh edit")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Bell when an agent is done")
 	term.Press(t, app.ActSettings)
 	screen := term.WaitText("enter retries it")
-	if !lineHas(screen, "Key hints", "‹ off ›") {
+	if !harness.LineHas(screen, "Key hints", "‹ off ›") {
 		t.Fatalf("Esc kept a fresh edit, or lost the pending one:\n%s", screen)
 	}
-	term.Keys("Escape")
+	term.Press(t, keys.FormCancel)
 	term.WaitGone("Bell when an agent is done")
 
 	os.WriteFile(path, []byte("{}\n"), 0o600) // the user fixes the file
 	term.Press(t, app.ActSettings)
 	screen = term.WaitText("enter retries it")
-	if !lineHas(screen, "Key hints", "‹ off ›") {
+	if !harness.LineHas(screen, "Key hints", "‹ off ›") {
 		t.Fatalf("the confirmed value is not the live one:\n%s", screen)
 	}
-	term.Keys("Enter")
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("settings saved")
 	got, _ := os.ReadFile(path)
 	if !strings.Contains(string(got), `"show_key_hints": false`) {
 		t.Fatalf("retry did not save the live values: %s", got)
 	}
-}
-
-// lineHas reports whether one line of screen holds every part, in order.
-func lineHas(screen string, parts ...string) bool {
-	for _, line := range strings.Split(screen, "\n") {
-		rest, ok := line, true
-		for _, p := range parts {
-			i := strings.Index(rest, p)
-			if i < 0 {
-				ok = false
-				break
-			}
-			rest = rest[i+len(p):]
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A person keeps config.json in a dotfiles repository, linked into the
@@ -31,12 +32,12 @@ func TestSettingsSaveThroughALinkedConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	term.Press(t, app.ActSettings)
 	term.WaitText("Bell when an agent is done")
-	term.Keys("Down") // key hints
-	term.Keys("Right")
-	term.Keys("Enter")
+	term.Press(t, keys.FormNext) // key hints
+	term.Press(t, keys.FormValueNext)
+	term.Press(t, keys.FormSubmit)
 	term.WaitText("settings saved")
 	term.Press(t, app.ActQuit)
 	term.WaitExit()

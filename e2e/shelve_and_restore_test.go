@@ -13,14 +13,14 @@ import (
 func TestShelveAndRestoreWorkspace(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "parked", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "parked", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "parked")
 
-	shelveWorkspace(t, term, "parked")
+	term.ShelveWorkspace(t, "parked")
 	term.WaitGone("Shelving parked") // and the next key is not read as Alt+key
-	if exists(root) {
+	if harness.Exists(root) {
 		t.Fatal("shelve left the worktree")
 	}
 	if out := env.Git(t, repo, "branch", "--list", "parked"); out == "" {
@@ -29,7 +29,7 @@ func TestShelveAndRestoreWorkspace(t *testing.T) {
 
 	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
-	if !exists(filepath.Join(root, "README.md")) {
+	if !harness.Exists(filepath.Join(root, "README.md")) {
 		t.Fatal("restore did not bring the worktree back")
 	}
 }

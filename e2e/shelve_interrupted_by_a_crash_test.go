@@ -16,15 +16,15 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	env := harness.NewEnv(t)
 	trap := harness.NewGitTrap(t, env)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "parked", "")
-	root := worktreeRoot(env, "shop", "parked")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "parked", "")
+	root := harness.WorktreePath(env, "shop", "parked")
 
 	trap.Arm("after", "worktree remove")
-	startTeardown(t, term, app.ActShelve, "parked")
+	term.StartTeardown(t, app.ActShelve, "parked")
 	trap.WaitFired()
-	if exists(root) {
+	if harness.Exists(root) {
 		t.Fatal("the kill point needs the worktree removed")
 	}
 	term.KillHard(t)
@@ -32,9 +32,9 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	// Hold the next start's recovery at its first git step to read the
 	// dialog meanwhile.
 	trap.Arm("before", "worktree prune")
-	term = startWorkbench(t, env)
+	term = harness.StartWorkbench(t, env)
 	trap.WaitFired()
-	selectWorkspace(t, term, "parked")
+	term.SelectWorkspace(t, "parked")
 	term.Press(t, app.ActStatus)
 	term.WaitText("pending — a shelve did not finish and the worktree is gone")
 	term.Press(t, app.ActCloseStatus)
@@ -43,13 +43,13 @@ func TestShelveInterruptedByACrashIsFinished(t *testing.T) {
 	trap.Release()
 	term.WaitText("finished 1 interrupted shelve")
 	term.WaitText("parked shelved")
-	if exists(root) || !branchExists(t, env, repo, "parked") {
+	if harness.Exists(root) || !env.BranchExists(t, repo, "parked") {
 		t.Fatal("a finished shelve has no worktree and keeps the branch")
 	}
 
 	term.Press(t, app.ActRestore)
 	term.WaitText("restored workspace parked")
-	if !exists(filepath.Join(root, "README.md")) {
+	if !harness.Exists(filepath.Join(root, "README.md")) {
 		t.Fatal("restore did not bring the worktree back")
 	}
 }

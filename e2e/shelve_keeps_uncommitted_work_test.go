@@ -20,9 +20,9 @@ import (
 func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "parked", "")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "parked", "")
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "parked")
 	tip := env.Git(t, repo, "rev-parse", "parked")
 	makeDirty(t, root) // amux last saw a clean tree: no "*" yet
@@ -32,10 +32,10 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 
 	term.Press(t, app.ActShelve)
 	screen := term.WaitText("Uncommitted work")
-	if !containsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "WIP commit") {
+	if !harness.ContainsAll(screen, "1 modified", dirtyTracked, "1 untracked", dirtyUntracked, "WIP commit") {
 		t.Fatalf("the dialog does not say what would be lost:\n%s", screen)
 	}
-	term.Keys("Enter") // the default: keep it as a WIP commit
+	term.Press(t, keys.ChoicePick) // the default: keep it as a WIP commit
 	term.WaitText("Type parked to confirm")
 	term.Type("parked")
 	term.Press(t, keys.FormSubmit)
@@ -43,7 +43,7 @@ func TestShelveKeepsUncommittedWorkAndRestoreBringsItBack(t *testing.T) {
 	term.Press(t, keys.FormCancel)
 	term.WaitGone("Shelving parked")
 	term.WaitText("parked shelved")
-	if exists(root) {
+	if harness.Exists(root) {
 		t.Fatal("shelve left the worktree")
 	}
 	if msg := env.Git(t, repo, "log", "-1", "--format=%B", "parked"); !strings.Contains(msg, "Amux-WIP: shelve") {

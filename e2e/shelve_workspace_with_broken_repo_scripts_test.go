@@ -6,6 +6,7 @@ import (
 
 	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
+	"amux.dev/amux/ui/keys"
 )
 
 // A repository's .amux/scripts.json is a directory, or is not JSON: the
@@ -17,19 +18,19 @@ func TestShelveWorkspaceWithBrokenRepoScripts(t *testing.T) {
 			env := harness.NewEnv(t)
 			repo := env.NewRepo(t, "shop")
 			commitScriptsFile(t, env, repo, broken)
-			term := startWorkbench(t, env)
-			addProject(t, term, repo)
+			term := harness.StartWorkbench(t, env)
+			term.AddProject(t, repo)
 			createWorkspaceWarned(t, term, "parked", "setup-workspace did not run")
 
-			confirmTeardown(t, term, app.ActShelve, "parked")
+			term.StartTeardown(t, app.ActShelve, "parked")
 			screen := term.WaitText("shelved workspace parked")
-			if !containsAll(screen, "archive script was skipped", "scripts.json") {
+			if !harness.ContainsAll(screen, "archive script was skipped", "scripts.json") {
 				t.Fatalf("the shelve does not say the archive script was skipped:\n%s", screen)
 			}
-			term.Keys("Escape")
+			term.Press(t, keys.FormCancel)
 			term.WaitGone("Shelving parked")
 			term.WaitText("parked shelved")
-			if exists(filepath.Join(env.StateHome, "worktrees", "shop", "parked")) {
+			if harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "parked")) {
 				t.Error("the worktree survived the shelve")
 			}
 			if out := env.Git(t, repo, "branch", "--list", "parked"); out == "" {

@@ -15,9 +15,9 @@ import (
 func TestSidebarTerminalGetsControlKeys(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	writeConfig(t, env, map[string]any{"shell": map[string]any{"command": agent.ShellCommand()}})
+	env.WriteConfig(t, map[string]any{"shell": map[string]any{"command": agent.ShellCommand()}})
 	repo := env.NewRepo(t, "shop")
-	term, _ := startReview(t, env, repo, "feat")
+	term, _ := harness.StartReview(t, env, repo, "feat")
 	term.Press(t, app.ActFocusTabArea)
 	term.Press(t, app.ActFocusSidebar)
 	term.Press(t, app.ActSideNextTab)
@@ -27,7 +27,7 @@ func TestSidebarTerminalGetsControlKeys(t *testing.T) {
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
 	term.Press(t, app.ActSideEnter) // showing the shell does not give it the keys
-	term.Keys("C-q", "C-]", "x")
+	term.KeyToProgram(t, "C-q", "C-]", "x")
 	agent.WaitReceived(t, []byte{0x11, 0x1d, 'x'})
 
 	out := env.Server.MustRun(t, "list-sessions", "-F", "#{session_name}|#{@amux_type}|#{@amux_tab}")

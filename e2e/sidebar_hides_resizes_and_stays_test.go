@@ -13,19 +13,19 @@ import (
 // = widens it, a drag of
 // its left edge sets its width, and that width is there after a restart.
 func TestSidebarHidesResizesAndStays(t *testing.T) {
-	env, term, _ := startShellAmux(t, 160, 45)
-	createWorkspace(t, term, "feat", "")
+	env, term, _ := harness.StartShellAmux(t, 160, 45)
+	term.CreateWorkspace(t, "feat", "")
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText("1 shell")
-	session := terminalSession(t, env)
+	session := env.TerminalSession(t)
 	width := func(want int) {
 		t.Helper()
-		waitPane(t, env, term, session, "#{pane_width}", fmt.Sprint(want))
+		env.WaitPane(t, term, session, "#{pane_width}", fmt.Sprint(want))
 	}
 	// 160 columns: a 40-column list, a 40-column sidebar, the tab's borders.
 	width(78)
 	term.WaitText("Changes")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 
 	term.Press(t, app.ActToggleSidebar)
 	width(118)
@@ -49,7 +49,7 @@ func TestSidebarHidesResizesAndStays(t *testing.T) {
 
 	term.Press(t, app.ActSideToList)
 	// Wait for the list: a quit glued to the Esc before it reads as Alt+q.
-	waitFooter(t, term, " list ")
+	term.WaitFooter(t, " list ")
 	term.Press(t, app.ActQuit)
 	term.WaitExit()
 	term = harness.StartAmux(t, env, 160, 45)

@@ -17,11 +17,11 @@ import (
 func TestStageAHunkAndCommit(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	writeFile(t, filepath.Join(repo, "notes.txt"), numbered(100, nil, 0))
+	harness.WriteFile(t, filepath.Join(repo, "notes.txt"), harness.NumberedLines(100, nil, 0))
 	env.Git(t, repo, "add", "notes.txt")
 	env.Git(t, repo, "commit", "-q", "-m", "notes")
-	term, root := startReview(t, env, repo, "feat")
-	writeFile(t, filepath.Join(root, "notes.txt"), numbered(100, map[int]bool{5: true, 80: true}, 0))
+	term, root := harness.StartReview(t, env, repo, "feat")
+	harness.WriteFile(t, filepath.Join(root, "notes.txt"), harness.NumberedLines(100, map[int]bool{5: true, 80: true}, 0))
 	term.WaitText("Unstaged (1)")
 
 	term.Press(t, app.ActFocusTabArea)

@@ -18,11 +18,11 @@ import (
 func TestStartupFinishesInterruptedDelete(t *testing.T) {
 	env := harness.NewEnv(t)
 	repo := env.NewRepo(t, "shop")
-	term := startWorkbench(t, env)
-	addProject(t, term, repo)
-	createWorkspace(t, term, "doomed", "")
-	createWorkspace(t, term, "keeper", "")
-	id := workspaceID(t, env, "doomed")
+	term := harness.StartWorkbench(t, env)
+	term.AddProject(t, repo)
+	term.CreateWorkspace(t, "doomed", "")
+	term.CreateWorkspace(t, "keeper", "")
+	id := env.WorkspaceID(t, "doomed")
 	term.Press(t, app.ActQuit)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)
@@ -34,16 +34,16 @@ func TestStartupFinishesInterruptedDelete(t *testing.T) {
 	}
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "doomed")
 
-	term = startWorkbench(t, env)
+	term = harness.StartWorkbench(t, env)
 	term.WaitText("finished 1 interrupted delete")
 	term.WaitGone("doomed")
-	if exists(root) || exists(layout.WorkspaceDir(id)) {
+	if harness.Exists(root) || harness.Exists(layout.WorkspaceDir(id)) {
 		t.Fatal("the worktree or the record survived recovery")
 	}
 	if out := env.Git(t, repo, "branch", "--list", "doomed"); strings.TrimSpace(out) != "" {
 		t.Fatalf("the branch the workspace created survived: %q", out)
 	}
-	if !exists(filepath.Join(env.StateHome, "worktrees", "shop", "keeper")) || !strings.Contains(term.Screen(), "keeper") {
+	if !harness.Exists(filepath.Join(env.StateHome, "worktrees", "shop", "keeper")) || !strings.Contains(term.Screen(), "keeper") {
 		t.Fatal("recovery touched the other workspace")
 	}
 }

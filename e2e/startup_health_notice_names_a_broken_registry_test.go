@@ -22,12 +22,12 @@ func TestStartupHealthNoticeNamesABrokenRegistry(t *testing.T) {
 	}
 	term := harness.StartAmux(t, env, 120, 40)
 	screen := term.WaitText("Health (H): registry")
-	if !containsAll(screen, "project-env.json is not valid JSON") {
+	if !harness.ContainsAll(screen, "project-env.json is not valid JSON") {
 		t.Fatalf("the start-up notice does not name the file and Health:\n%s", screen)
 	}
 	term.Press(t, app.ActHealth)
 	screen = term.WaitText("fix:")
-	if !containsAll(screen, "project-env.json", "replaces the whole file") {
+	if !harness.ContainsAll(screen, "project-env.json", "replaces the whole file") {
 		t.Fatalf("Health does not name the broken file:\n%s", screen)
 	}
 }

@@ -1,14 +1,11 @@
 package e2e
 
 import (
-	"encoding/base64"
 	"testing"
 
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 )
-
-func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 
 // An agent reports what it is doing; amux's tap folds the reports into the
 // pane options an orchestrator reads with list-panes.
@@ -16,7 +13,7 @@ func TestAgentReportsFoldIntoPaneOptions(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := tappedAgent(t, env, "amux-0123456789abcdef-tab-1")
 
-	agent.Report("state=working:app=claude:msg=" + b64("Refactoring the parser"))
+	agent.Report("state=working:app=claude:msg=" + harness.B64("Refactoring the parser"))
 	got := waitStatus(t, env.Server, agent.PaneID, map[string]string{
 		tmux.PaneReportedState: "working", tmux.PaneReportedApp: "claude",
 		tmux.PaneReportedMessage: "Refactoring the parser", tmux.PaneReportedKind: "",
@@ -25,7 +22,7 @@ func TestAgentReportsFoldIntoPaneOptions(t *testing.T) {
 		t.Fatalf("@amux_reported_at %q is not Unix ms", got[tmux.PaneReportedAt])
 	}
 
-	agent.Report("state=blocked:app=claude:kind=question:msg=" + b64("Which migration?"))
+	agent.Report("state=blocked:app=claude:kind=question:msg=" + harness.B64("Which migration?"))
 	waitStatus(t, env.Server, agent.PaneID, map[string]string{
 		tmux.PaneReportedState: "blocked", tmux.PaneReportedKind: "question",
 		tmux.PaneReportedMessage: "Which migration?",

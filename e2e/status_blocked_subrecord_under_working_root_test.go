@@ -13,10 +13,10 @@ func TestBlockedSubRecordUnderWorkingRoot(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := tappedAgent(t, env, "amux-0123456789abcdef-tab-2")
 
-	agent.Report("state=working:msg=" + b64("Running the plan"))
+	agent.Report("state=working:msg=" + harness.B64("Running the plan"))
 	waitStatus(t, env.Server, agent.PaneID, map[string]string{tmux.PaneReportedState: "working"})
 
-	agent.Report("state=blocked:id=worker/1:kind=permission:msg=" + b64("Allow rm -rf build?"))
+	agent.Report("state=blocked:id=worker/1:kind=permission:msg=" + harness.B64("Allow rm -rf build?"))
 	waitStatus(t, env.Server, agent.PaneID, map[string]string{
 		tmux.PaneReportedState: "blocked", tmux.PaneReportedKind: "permission",
 		tmux.PaneReportedMessage: "Allow rm -rf build?",

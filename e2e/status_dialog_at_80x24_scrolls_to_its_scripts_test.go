@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -14,12 +15,12 @@ import (
 // than the screen: it says "more below", keeps its keys (A: approve) in
 // sight, and scrolls down to its Scripts section.
 func TestStatusDialogAt80x24ScrollsToItsScripts(t *testing.T) {
-	env, term, _ := startShellAmux(t, 80, 24)
-	createWorkspace(t, term, "feat", "")
+	env, term, _ := harness.StartShellAmux(t, 80, 24)
+	term.CreateWorkspace(t, "feat", "")
 	for i := 1; i <= 3; i++ {
 		term.Press(t, app.ActNewTerminal)
 		term.WaitText(strconv.Itoa(i) + " shell")
-		leaveTerminal(t, term)
+		term.LeaveTerminal(t)
 	}
 	// Scripts the repository ships (in the worktree, not approved yet).
 	root := filepath.Join(env.StateHome, "worktrees", "shop", "feat")

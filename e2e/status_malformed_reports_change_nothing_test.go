@@ -13,16 +13,16 @@ import (
 func TestMalformedReportsChangeNothing(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := tappedAgent(t, env, "amux-0123456789abcdef-tab-8")
-	agent.Report("state=done:app=ok:msg=" + b64("stable"))
+	agent.Report("state=done:app=ok:msg=" + harness.B64("stable"))
 	before := waitStatus(t, env.Server, agent.PaneID, map[string]string{tmux.PaneReportedState: "done"})
 
-	agent.Report("state=sleeping")                                    // unknown state
-	agent.Report("state=working:kind=question")                       // kind without blocked
-	agent.Report("state=blocked:msg=" + b64("two\nlines"))            // control character
-	agent.Report("state=error:msg=%%%")                               // bad base64
-	agent.Report("state=error:id=" + strings.Repeat("a/", 9) + "a")   // too deep
-	agent.Report("state=error:msg=" + b64(strings.Repeat("x", 2049))) // message too long
-	agent.Report("state=error:x=" + strings.Repeat("y", 5000))        // report too long
+	agent.Report("state=sleeping")                                            // unknown state
+	agent.Report("state=working:kind=question")                               // kind without blocked
+	agent.Report("state=blocked:msg=" + harness.B64("two\nlines"))            // control character
+	agent.Report("state=error:msg=%%%")                                       // bad base64
+	agent.Report("state=error:id=" + strings.Repeat("a/", 9) + "a")           // too deep
+	agent.Report("state=error:msg=" + harness.B64(strings.Repeat("x", 2049))) // message too long
+	agent.Report("state=error:x=" + strings.Repeat("y", 5000))                // report too long
 	agent.Raw([]byte("\x1b]7501;state=error" + strings.Repeat("z", 20000) + "\r\nplain output\r\n"))
 	agent.Burst(64 << 10)
 	// An OSC 133 mark after the junk: once it is published, the tap has

@@ -13,7 +13,7 @@ func TestPromptDropsTransientKeepsDone(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := tappedAgent(t, env, "amux-0123456789abcdef-tab-3")
 
-	agent.Report("state=done:app=build:msg=" + b64("compiled"))
+	agent.Report("state=done:app=build:msg=" + harness.B64("compiled"))
 	agent.Report("state=working:app=agent")
 	agent.Report("state=blocked:app=helper:kind=auth")
 	waitStatus(t, env.Server, agent.PaneID, map[string]string{tmux.PaneReportedState: "blocked"})

@@ -30,7 +30,7 @@ func BenchmarkTapIngestThroughTmux(b *testing.B) {
 		agent.Burst(burst)
 		// A report after the burst: once published, the tap has read it all.
 		msg := "marker-" + strconv.Itoa(i)
-		agent.Report("state=done:msg=" + b64(msg))
+		agent.Report("state=done:msg=" + harness.B64(msg))
 		waitStatus(b, env.Server, agent.PaneID, map[string]string{tmux.PaneReportedMessage: msg})
 	}
 	b.StopTimer()

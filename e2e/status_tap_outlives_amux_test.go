@@ -1,10 +1,10 @@
 package e2e
 
 import (
-	"amux.dev/amux/app"
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app"
 	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/status"
 	"amux.dev/amux/tmux"
@@ -14,12 +14,12 @@ import (
 // no child of amux, and the agent's reports after the quit still reach the
 // pane's options (where `amux wait` and the next amux read them).
 func TestStatusTapOutlivesAmux(t *testing.T) {
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
+	s := harness.NewAgentSetup(t)
+	s.OpenFakeAgent(t, "")
+	session := s.Env.AgentSession(t)
 	pane := tmux.ExactPane(session)
 	announced := func() string {
-		return strings.TrimSpace(s.env.Server.MustRun(t, "display-message", "-p", "-t", pane, "#{"+tmux.PaneTap+"}"))
+		return strings.TrimSpace(s.Env.Server.MustRun(t, "display-message", "-p", "-t", pane, "#{"+tmux.PaneTap+"}"))
 	}
 	harness.Eventually(t, func() (bool, string) {
 		_, _, ok := status.ParseTapIdentity(announced())
@@ -27,14 +27,14 @@ func TestStatusTapOutlivesAmux(t *testing.T) {
 	})
 	tap := announced()
 
-	leaveTerminal(t, s.term)
-	s.term.Press(t, app.ActQuit)
-	if code := s.term.WaitExit(); code != 0 {
+	s.Term.LeaveTerminal(t)
+	s.Term.Press(t, app.ActQuit)
+	if code := s.Term.WaitExit(); code != 0 {
 		t.Fatalf("amux exited %d", code)
 	}
-	s.agent.Report("state=blocked:kind=question:app=fake:msg=" + b64("after the quit"))
+	s.Agent.Report("state=blocked:kind=question:app=fake:msg=" + harness.B64("after the quit"))
 	harness.Eventually(t, func() (bool, string) {
-		got := strings.TrimSpace(s.env.Server.MustRun(t, "display-message", "-p", "-t", pane,
+		got := strings.TrimSpace(s.Env.Server.MustRun(t, "display-message", "-p", "-t", pane,
 			"#{@amux_reported_state}|#{@amux_reported_message}"))
 		return got == "blocked|after the quit", "pane options after amux quit: " + got
 	})

@@ -18,7 +18,7 @@ func TestWaitIgnoresDeadPane(t *testing.T) {
 	srv := env.Server
 	kept := tappedAgent(t, env, "amux-0123456789abcdef-tab-6")
 	srv.MustRun(t, "set-option", "-p", "-t", kept.PaneID, "remain-on-exit", "on")
-	kept.Report("state=done:app=build:msg=" + b64("compiled"))
+	kept.Report("state=done:app=build:msg=" + harness.B64("compiled"))
 	kept.Report("state=working:app=agent")
 	waitStatus(t, srv, kept.PaneID, map[string]string{tmux.PaneReportedState: "working"})
 

@@ -15,10 +15,10 @@ func TestWaitReturnsOnEachState(t *testing.T) {
 
 	steps := []struct{ state, payload, line string }{
 		{"working", "state=working:app=claude", "state=working kind= app=claude message="},
-		{"blocked", "state=blocked:kind=question:app=claude:msg=" + b64("needs a decision"),
+		{"blocked", "state=blocked:kind=question:app=claude:msg=" + harness.B64("needs a decision"),
 			"state=blocked kind=question app=claude message='needs a decision'"},
-		{"error", "state=error:app=claude:msg=" + b64("tests failed"), "state=error kind= app=claude message='tests failed'"},
-		{"done", "state=done:app=claude:msg=" + b64("green"), "state=done kind= app=claude message=green"},
+		{"error", "state=error:app=claude:msg=" + harness.B64("tests failed"), "state=error kind= app=claude message='tests failed'"},
+		{"done", "state=done:app=claude:msg=" + harness.B64("green"), "state=done kind= app=claude message=green"},
 		{"idle", "state=idle:app=claude", "state=idle kind= app=claude message="},
 	}
 	for _, s := range steps {

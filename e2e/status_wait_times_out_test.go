@@ -20,7 +20,7 @@ func TestWaitTimesOut(t *testing.T) {
 		t.Fatalf("exit %d out %q err %q", code, out, errOut)
 	}
 
-	_, errOut, code = runAmux(t, env.Vars(), "wait", "--state", "asleep")
+	_, errOut, code = harness.RunAmux(t, env.Vars(), "wait", "--state", "asleep")
 	if code != 2 || !strings.Contains(errOut, "asleep") {
 		t.Fatalf("bad --state: exit %d err %q", code, errOut)
 	}

@@ -17,7 +17,7 @@ func TestWaitWithoutTmux(t *testing.T) {
 		}
 	}
 	vars = append(vars, "PATH="+t.TempDir())
-	_, errOut, code := runAmux(t, vars, "wait", "--state", "done", "--timeout", "30s")
+	_, errOut, code := harness.RunAmux(t, vars, "wait", "--state", "done", "--timeout", "30s")
 	if code != 1 || !strings.Contains(errOut, "tmux") {
 		t.Fatalf("exit %d err %q", code, errOut)
 	}

@@ -18,7 +18,7 @@ func TestSuspendAndResumeAmux(t *testing.T) {
 	term.WaitScreen(func(s string) bool { return strings.Contains(s, "$") || strings.Contains(s, "#") }, "waiting for the prompt")
 	before := term.Display(t, terminalModes)
 	term.Type(harness.AmuxBinary(t))
-	term.Keys("Enter")
+	term.KeyToProgram(t, "Enter")
 	term.WaitText("Projects")
 
 	term.Press(t, app.ActSuspend)
@@ -27,7 +27,7 @@ func TestSuspendAndResumeAmux(t *testing.T) {
 		t.Fatalf("suspended amux left modes %s\n                 want %s", got, before)
 	}
 	term.Type("fg")
-	term.Keys("Enter")
+	term.KeyToProgram(t, "Enter")
 	term.WaitScreen(func(s string) bool { return strings.Contains(s, "Projects") && !strings.Contains(s, "Stopped") },
 		"waiting for amux to draw its screen again")
 	if got := term.Display(t, "#{alternate_on} #{mouse_button_flag}"); got != "1 1" {

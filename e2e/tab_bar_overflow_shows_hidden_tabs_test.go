@@ -6,25 +6,26 @@ import (
 	"testing"
 
 	"amux.dev/amux/app"
+	"amux.dev/amux/e2e/harness"
 )
 
 // At 80×24 six tabs do not fit: the bar keeps the shown tab, counts the
 // hidden ones and shows the most urgent badge among them — here the
 // blocked one — instead of clipping them silently.
 func TestTabBarOverflowShowsHiddenTabs(t *testing.T) {
-	_, term, _ := startShellAmux(t, 80, 24)
-	createWorkspace(t, term, "feat", "")
+	_, term, _ := harness.StartShellAmux(t, 80, 24)
+	term.CreateWorkspace(t, "feat", "")
 	for i := 1; i <= 6; i++ {
 		term.Press(t, app.ActNewTerminal)
 		term.WaitText(fmt.Sprintf("%d shell", i))
 		if i == 6 {
 			// The sixth tab's program asks for the person.
 			term.Type(`"$AMUX_BIN_PATH" report --state blocked --message "which db?"`)
-			term.Keys("Enter")
+			term.KeyToProgram(t, "Enter")
 			// The typed line echoes the message too: wait for the state.
 			term.WaitText("◆ feat")
 		}
-		leaveTerminal(t, term)
+		term.LeaveTerminal(t)
 	}
 	term.Press(t, app.ActTab(1))
 	screen := term.WaitText("1 shell")

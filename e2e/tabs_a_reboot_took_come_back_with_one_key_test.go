@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"testing"
 
 	"amux.dev/amux/app"
@@ -12,33 +11,12 @@ import (
 // running) the workspace says which tabs lost their session, and one key
 // brings them back from the record: assistant, tab and directory.
 func TestTabsARebootTookComeBackWithOneKey(t *testing.T) {
-	s, again, session := rebootWithOneAgent(t)
+	s, again, session := harness.RebootWithOneAgent(t)
 	again.Press(t, app.ActResumeTab)
 	again.WaitText("resumed 1 tab")
 	again.Press(t, app.ActOpen)
 	again.WaitText("fakeagent ready")
-	if got := agentSession(t, s.env); got != session {
+	if got := s.Env.AgentSession(t); got != session {
 		t.Fatalf("the tab came back as %q, want its own session name %q", got, session)
 	}
-}
-
-// rebootWithOneAgent opens a fake agent tab, quits amux, kills the tmux
-// server (a reboot) and starts amux again on the workspace, which says its
-// tab lost its session. It returns the new amux and the lost session.
-func rebootWithOneAgent(t *testing.T) (*agentSetup, *harness.Terminal, string) {
-	t.Helper()
-	s := newAgentSetup(t)
-	s.openFakeAgent(t, "")
-	session := agentSession(t, s.env)
-	leaveTerminal(t, s.term)
-	s.term.Press(t, app.ActQuit)
-	s.term.WaitExit()
-	if _, err := s.env.Server.Run(context.Background(), "kill-server"); err != nil {
-		t.Fatal(err)
-	}
-	again := harness.StartAmux(t, s.env, 120, 40)
-	again.WaitText("feat")
-	again.Press(t, app.ActBottom)
-	again.WaitText("1 tab lost its session")
-	return s, again, session
 }

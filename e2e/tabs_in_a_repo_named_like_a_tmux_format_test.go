@@ -22,7 +22,7 @@ import (
 func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 	env := harness.NewEnv(t)
 	agent := harness.PrepareFakeAgent(t)
-	writeFakeAssistant(t, env, agent)
+	env.WriteFakeAssistant(t, agent)
 	// "/" cannot appear in a name; a bare "cd" goes to the tmux server's
 	// HOME, which is the test's (amux starts the server).
 	repo := env.NewRepo(t, "proj#(cd;touch pwned)#{session_name}")
@@ -33,18 +33,18 @@ func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := startWorkbench(t, env)
+	term := harness.StartWorkbench(t, env)
 	term.Press(t, app.ActAddProject)
 	term.WaitText("Add project")
 	term.Type(repo)
 	term.Press(t, keys.ListChoose)
 	term.WaitText("─ " + filepath.Base(repo) + " ─") // too long for the tree: the center shows it whole
-	createWorkspace(t, term, "feat", "")
+	term.CreateWorkspace(t, "feat", "")
 	root := filepath.Join(env.StateHome, "worktrees", filepath.Base(repo), "feat")
 
 	term.Press(t, app.ActNewTerminal)
 	term.WaitText(" 1 shell ")
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	shell := sessionOf(t, env, tmux.TypeTerminal)
 	assertNothingRan(t, env, pwned, "terminal tab")
 	assertStartsIn(t, env, shell, root, "terminal tab")
@@ -54,7 +54,7 @@ func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 	term.Type("fake")
 	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	assertNothingRan(t, env, pwned, "agent tab")
 	assertStartsIn(t, env, sessionOf(t, env, tmux.TypeAgent), root, "agent tab")
 
@@ -63,7 +63,7 @@ func TestTabsInARepoNamedLikeATmuxFormatRunNothing(t *testing.T) {
 	assertNothingRan(t, env, pwned, "run script")
 	assertStartsIn(t, env, sessionOf(t, env, tmux.TypeRun), root, "run script")
 
-	leaveTerminal(t, term)
+	term.LeaveTerminal(t)
 	term.Press(t, app.ActTab(1))
 	before := display(t, env, shell, "#{pane_pid}")
 	term.Press(t, app.ActRestartTab)
@@ -91,7 +91,7 @@ func assertStartsIn(t *testing.T, env *harness.Env, session, root, step string) 
 func assertNothingRan(t *testing.T, env *harness.Env, marker, step string) {
 	t.Helper()
 	env.Server.SettleFormatJobs(t, anyPane(t, env))
-	if exists(marker) {
+	if harness.Exists(marker) {
 		t.Fatalf("after the %s, the directory name's payload ran: %s exists", step, marker)
 	}
 }

@@ -17,16 +17,16 @@ func TestTerminalTabLsRingsNoBellAndFalseShowsError(t *testing.T) {
 		t.Fatalf("bash is needed: %v", err)
 	}
 	t.Setenv("SHELL", bash) // amux's tmux server, started below, passes it to panes
-	s := newAgentSetup(t)
+	s := harness.NewAgentSetup(t)
 	// The server starts from this process: its panes get this HOME, so
 	// bash reads the test's empty home, never the machine's own rc files.
-	t.Setenv("HOME", s.env.Home)
+	t.Setenv("HOME", s.Env.Home)
 	t.Setenv("HISTFILE", "/dev/null") // no history written as the test's home is removed
-	s.env.Server.Session(t, "keepalive", nil)
-	s.term.Press(t, app.ActNewTerminal)
+	s.Env.Server.Session(t, "keepalive", nil)
+	s.Term.Press(t, app.ActNewTerminal)
 	var session string
 	harness.Eventually(t, func() (bool, string) {
-		list, _ := tmux.ListSessions(t.Context(), s.env.Server)
+		list, _ := tmux.ListSessions(t.Context(), s.Env.Server)
 		for _, x := range list {
 			if x.Type == tmux.TypeTerminal {
 				session = x.Name
@@ -36,25 +36,25 @@ func TestTerminalTabLsRingsNoBellAndFalseShowsError(t *testing.T) {
 	})
 	pane := tmux.ExactPane(session)
 	command := func() string {
-		return s.env.Server.MustRun(t, "display-message", "-p", "-t", pane, "#{@amux_command_state}|#{@amux_command_exit}")
+		return s.Env.Server.MustRun(t, "display-message", "-p", "-t", pane, "#{@amux_command_state}|#{@amux_command_exit}")
 	}
 	harness.Eventually(t, func() (bool, string) { c := command(); return c == "idle|\n", "marks: " + c })
-	s.term.Type("ls\r")
+	s.Term.Type("ls\r")
 	harness.Eventually(t, func() (bool, string) { c := command(); return c == "idle|0\n", "after ls: " + c })
 	harness.Eventually(t, func() (bool, string) {
-		st := showOption(s.env.Server, "-t", session, tmux.TagAgentState)
+		st := harness.ShowOption(s.Env.Server, "-t", session, tmux.TagAgentState)
 		return st == "done", "ls published " + st
 	})
-	s.term.WaitText("done (exit 0)") // the code is shown for a success too
-	if s.term.BellRang(t) {
+	s.Term.WaitText("done (exit 0)") // the code is shown for a success too
+	if s.Term.BellRang(t) {
 		t.Fatal("ls rang the bell")
 	}
-	s.term.Type("false\r")
-	s.term.WaitText("error (exit 1)")
-	if got := showOption(s.env.Server, "-t", session, tmux.TagAgentState); got != "error" {
+	s.Term.Type("false\r")
+	s.Term.WaitText("error (exit 1)")
+	if got := harness.ShowOption(s.Env.Server, "-t", session, tmux.TagAgentState); got != "error" {
 		t.Fatalf("false published %q", got)
 	}
-	if s.term.BellRang(t) {
+	if s.Term.BellRang(t) {
 		t.Fatal("a short false rang the bell")
 	}
 }

@@ -26,14 +26,14 @@ func TestUserThemeFile(t *testing.T) {
 	term.WaitText("Projects")
 	term.Press(t, app.ActSettings)
 	screen := term.WaitText("Theme")
-	if !lineHas(screen, "Theme", "‹ sunset ›") {
+	if !harness.LineHas(screen, "Theme", "‹ sunset ›") {
 		t.Fatalf("the user theme is not the one in use:\n%s", screen)
 	}
 	term.Press(t, keys.FormValueNext) // sunset is last: wraps to the first built-in
 	term.WaitText("‹ dark ›")
 	for range 12 { // once round the list: never the broken one
 		term.Press(t, keys.FormValueNext)
-		if screen = term.Screen(); lineHas(screen, "Theme", "‹ broken ›") {
+		if screen = term.Screen(); harness.LineHas(screen, "Theme", "‹ broken ›") {
 			t.Fatalf("a broken theme is offered:\n%s", screen)
 		}
 	}

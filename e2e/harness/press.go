@@ -17,7 +17,7 @@ func (term *Terminal) Press(t testing.TB, action keys.ActionID) {
 	if len(ks) == 0 {
 		t.Fatalf("no action %q in the registry", action)
 	}
-	term.Keys(TmuxKey(ks[0]))
+	term.sendKeys(TmuxKey(ks[0]))
 }
 
 // TmuxKey converts a Bubble Tea key string ("ctrl+space", "enter", "D") to
@@ -37,6 +37,9 @@ func TmuxKey(k string) string {
 	}
 	if rest, ok := strings.CutPrefix(k, "alt+"); ok {
 		return "M-" + TmuxKey(rest)
+	}
+	if rest, ok := strings.CutPrefix(k, "shift+"); ok {
+		return "S-" + TmuxKey(rest)
 	}
 	return k
 }

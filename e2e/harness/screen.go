@@ -121,8 +121,10 @@ func (term *Terminal) WaitGone(s string) string {
 	return term.WaitScreen(func(sc string) bool { return !strings.Contains(sc, s) }, "waiting for "+strconv.Quote(s)+" to go")
 }
 
-// Keys sends tmux key names ("Enter", "C-c", "Down", "q") to the terminal.
-func (term *Terminal) Keys(keys ...string) {
+// sendKeys sends tmux key names ("Enter", "C-c", "Down", "q") to the
+// terminal. Stories never call it: amux's keys go by action (Press), the
+// rest through a helper named for whom they are for (typing.go).
+func (term *Terminal) sendKeys(keys ...string) {
 	term.t.Helper()
 	term.outer.MustRun(term.t, append([]string{"send-keys", "-t", tmux.ExactPane(term.session)}, keys...)...)
 }

@@ -60,11 +60,6 @@ type Installed struct {
 	NodeDir string // the directory of the pinned node, to put first on PATH
 }
 
-// PathEnv is a PATH value with the pinned node first, then base.
-func (in Installed) PathEnv(base string) string {
-	return in.NodeDir + string(os.PathListSeparator) + base
-}
-
 // installTimeout bounds one npm install (the CLIs are large: ~1 GB for all
 // four on a cold cache).
 const installTimeout = 10 * time.Minute

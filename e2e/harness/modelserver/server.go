@@ -124,23 +124,12 @@ func apis() []func(*Server, *http.ServeMux) {
 // URL is the server's base URL, http://127.0.0.1:PORT (no trailing slash).
 func (s *Server) URL() string { return "http://" + s.addr }
 
-// Addr is the server's host:port.
-func (s *Server) Addr() string { return s.addr }
-
 // Script queues turns: each generation request takes the next one; when
-// they run out, every request gets the last turn given to Then (default: a
-// short text reply).
+// they run out, every request gets a short text reply.
 func (s *Server) Script(turns ...Turn) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.script = append(s.script, turns...)
-}
-
-// Then sets what every generation request gets once the script is used up.
-func (s *Server) Then(t Turn) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fallback = t
 }
 
 // Next records a generation request and returns the turn it gets. An API
