@@ -1,6 +1,7 @@
 package app
 
 import (
+	"amux.dev/amux/config"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -89,6 +90,11 @@ func sampleScreens() []screenCase {
 		{"delete_typed", "auth-fix", func(d *driver) { onAuthFix(d); d.Press(actDelete).Type("auth") }},
 		{"shelve", "Shelve workspace auth-fix", func(d *driver) { onAuthFix(d); d.Press(actShelve) }},
 		{"settings", "Settings", func(d *driver) { d.Press(actSettings) }},
+		{"hosts", "this machine", func(d *driver) {
+			d.m.deps.Config.Hosts = []config.Host{{Name: "build", Dest: "me@build.lan"}, {Name: "gpu", Dest: "gpu"}}
+			d.Press(actHosts)
+		}},
+		{"hosts_add", "Add a host", func(d *driver) { d.Press(actHosts).Press(actHostAdd) }},
 		{"settings_scrolled", "Settings", func(d *driver) {
 			d.Press(actSettings)
 			for range 12 {
