@@ -49,6 +49,11 @@ func (o *tabsOwner) created(msg tabCreatedMsg, sc tabScene) (tea.Cmd, outcome) {
 	}
 	t := &tab{exitCode: -1, id: r.tabID, session: msg.session, kind: r.kind, assistant: r.assistant, created: msg.created,
 		firstTask: r.firstTask, taskSince: o.d.now(), state: sc.knownState(msg.session)}
+	if t.state.State == "" {
+		// Opened here, it starts idle: its first state the monitor sees is
+		// news (a blocked one rings), unlike a session found at a restart.
+		t.state = agentstate.Result{State: agentstate.Idle, Detail: "starting"}
+	}
 	wt := o.ensure(r.wsID)
 	wt.tabs = append(wt.tabs, t)
 	wt.active = len(wt.tabs) - 1
