@@ -87,8 +87,9 @@ func TestSharedTapKilledAndRestarted(t *testing.T) {
 	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
 		return !procid.Alive(pid, ""), "the killed shared tap still runs"
 	})
-	// tmux finds the pipe broken at the pane's next output.
-	tmuxtest.WaitFor(t, 10*time.Second, func() (bool, string) {
+	// tmux finds the pipe broken at the pane's next output (once the last
+	// holder of its read end, perhaps a slow handover child, is gone).
+	tmuxtest.WaitFor(t, 30*time.Second, func() (bool, string) {
 		printB([]byte("lost\r\n"))
 		out := strings.TrimSpace(srv.MustRun(t, "display-message", "-p", "-t", b.PaneID, "#{pane_pipe}"))
 		return out == "0", "pane_pipe " + out + " after the shared tap died and the pane printed"
