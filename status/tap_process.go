@@ -52,9 +52,11 @@ func (t *tap) processExited(pid int) {
 		t.cmd.state = "idle"
 	}
 	t.rearm = true
-	changed := t.update()
-	t.mu.Unlock()
-	if changed {
+	if t.update() {
+		// Under the lock: finish closes kick only after it has marked the
+		// watch over under the same lock, so this never sends on a closed
+		// channel (poke never blocks).
 		t.poke()
 	}
+	t.mu.Unlock()
 }
