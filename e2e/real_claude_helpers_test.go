@@ -201,11 +201,9 @@ func (c *realClaude) answer(t testing.TB, shows string, steps ...string) {
 				c.waitPane(t, text)
 				continue
 			}
-			// A key that moves to a choice is not pressed again when the
-			// choice is already under the cursor: a try after a slow Enter
-			// would move past it (Down from the last line wraps).
 			if i+1 < len(steps) {
-				if text, ok := strings.CutPrefix(steps[i+1], "="); ok && strings.Contains(c.pane(t), text) {
+				if text, ok := strings.CutPrefix(steps[i+1], "="); ok {
+					c.moveTo(t, s, text)
 					continue
 				}
 			}
@@ -218,6 +216,26 @@ func (c *realClaude) answer(t testing.TB, shows string, steps ...string) {
 		}
 	}
 	t.Fatalf("Claude Code's start screen %q never took %v:\n%s", shows, steps, c.pane(t))
+}
+
+// moveTo presses key until Claude Code's screen shows text (the cursor on
+// a choice). A key that lands while Claude Code is still mounting its menu
+// is dropped, so it goes again when text has not shown after a while; it is
+// never pressed while text shows, since a second move would go past the
+// choice (Down from the last line wraps).
+func (c *realClaude) moveTo(t testing.TB, key, text string) {
+	t.Helper()
+	for try := 0; try < 5; try++ {
+		if strings.Contains(c.pane(t), text) {
+			return
+		}
+		c.keys(t, key)
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if strings.Contains(c.pane(t), text) {
+				return
+			}
+		}
+	}
 }
 
 // choose presses Enter on the menu under prompt (its first choice, or the
