@@ -62,6 +62,7 @@ func newMonitor(d Deps) *monitor.Monitor {
 		Rules: d.ScreenRules, OnDone: d.OnDone, History: d.History}
 	if d.Rules != nil {
 		opts.RulesGeneration = d.Rules.Generation
+		opts.HasComposer = func(assistant string) bool { return d.Rules.Set().HasComposer(assistant) }
 	}
 	return monitor.New(opts)
 }

@@ -20,7 +20,8 @@ import (
 // block; amux reads that off the screen as the tab's error, with the
 // message as the reason. Then the API rate-limits every try (429): opencode
 // retries five times, the tab working meanwhile, and gives up again — an
-// error with the new message, not the old one.
+// error with the new message, not the old one. Neither turn reads done on
+// the way: while opencode's toast shows, the toast says it gave up.
 func TestRealOpencodeGivesUpOnAFailingAPI(t *testing.T) {
 	s := startOpencodeStory(t, harness.OpencodeOptions{})
 	s.server.Script(modelserver.Turn{Status: 400})
@@ -49,6 +50,14 @@ func TestRealOpencodeGivesUpOnAFailingAPI(t *testing.T) {
 		t.Fatalf("the second error came from %s: %+v", rec.Source, rec)
 	}
 	s.waitBadge(t, "✗")
+	if done := s.lastRecord("done"); done.To != "" {
+		recs, _ := events.Open(filepath.Join(s.env.StateHome, events.DirName)).Tail(s.session, 0)
+		var seen []string
+		for _, r := range recs {
+			seen = append(seen, r.At.Format("15:04:05.000")+" "+r.From+">"+r.To+"("+r.Source+": "+r.Message+r.Detail+")")
+		}
+		t.Fatalf("a turn that gave up read done first:\n%s", strings.Join(seen, "\n"))
+	}
 }
 
 // lastRecord is the newest history record of a change to state to.

@@ -84,6 +84,11 @@ type Observation struct {
 	// Started is when the session was created: a program drawing its
 	// first screen is starting, not working.
 	Started time.Time
+	// AwaitsComposer: the agent's screen rules describe its composer, so
+	// its start lasts until the composer first shows (an idle screen
+	// verdict), not until it first goes quiet. opencode draws nothing for
+	// seconds while it loads, then its whole screen: that is no task done.
+	AwaitsComposer bool
 }
 
 // ScreenVerdict is what a screen rule concluded.
@@ -168,6 +173,7 @@ type Tracker struct {
 	gated       bool      // the last result was a pre-session screen (a gate)
 	resumed     time.Time // when the session left its last gate: starting again from there
 	serving     bool      // a run script that went quiet once it was up: a server from then on
+	composed    bool      // its composer has shown (an idle screen verdict) since it started
 }
 
 // SeedDone starts a new tracker in the done state (its window running from
@@ -205,7 +211,7 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 	if t.gated && (o.Screen == nil || !o.Screen.Gate) {
 		// A start screen was answered: what the program draws next (its
 		// welcome, its composer) is the start going on, not work.
-		t.settled, t.resumed, t.workedAt = false, o.Now, time.Time{}
+		t.settled, t.resumed, t.workedAt, t.composed = false, o.Now, time.Time{}, false
 	}
 	if r, ok := t.reported(o, c); ok {
 		return r
@@ -234,6 +240,14 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 			// message, or the row that showed it.
 			return Result{State: v.State, Kind: v.Kind, Message: msg, Source: SourceScreen, Detail: "rule " + v.Rule, Gate: v.Gate}
 		case Idle:
+			if !t.composed {
+				// The composer's first showing ends the start: what was
+				// drawn before it is the start's own output, never work.
+				t.composed = true
+				if o.AwaitsComposer && !t.settled {
+					t.settled, t.startOutput, t.workedAt = true, o.LastOutput, time.Time{}
+				}
+			}
 			// The prompt is back: no need to wait for output to settle, but
 			// a session that just worked is done, not idle — and so is one
 			// whose permission or question was answered and whose turn then
@@ -305,6 +319,9 @@ func (t *Tracker) starting(o Observation, c Config) bool {
 	}
 	quiet := o.LastOutput.IsZero() || o.Now.Sub(o.LastOutput) >= c.QuietAfter
 	typed := !o.LastInput.IsZero() && o.LastInput.After(started)
+	if o.AwaitsComposer && !t.composed {
+		quiet = false // a quiet pause while it loads is not the end of its start
+	}
 	if quiet || typed {
 		// From here on output is work — but not the start's own output,
 		// which may still be inside the active window.

@@ -238,3 +238,30 @@ func TestBlockedReportWithoutMessageBorrowsTheScreensQuestion(t *testing.T) {
 		t.Fatalf("a working screen lent its evidence: %+v", r)
 	}
 }
+
+// An agent whose rules describe its composer is starting until the
+// composer first shows, however long it is quiet while it loads (opencode
+// draws nothing for seconds, then its whole screen): no working, no done
+// for a new tab. Output after the composer is work as usual; without a
+// composer rule, a quiet pause still ends the start.
+func TestAStartLastsUntilTheComposerShows(t *testing.T) {
+	composer := &ScreenVerdict{State: Idle, Rule: "opencode/composer"}
+	obs := func(last float64, screen *ScreenVerdict) Observation {
+		return Observation{Started: at(0), LastOutput: at(last), AwaitsComposer: true, Screen: screen}
+	}
+	run(t, []step{
+		{now: 1, obs: obs(0.5, nil), want: Idle},
+		{now: 7, obs: obs(0.5, nil), want: Idle},   // quiet 6.5 s, still loading
+		{now: 8, obs: obs(7.9, nil), want: Idle},   // its whole screen, drawn at once
+		{now: 9, obs: obs(8.5, composer), want: Idle, source: SourceScreen},
+		{now: 12, obs: obs(8.5, composer), want: Idle},
+		{now: 20, obs: obs(19.9, nil), want: Working}, // a task's output
+		{now: 30, obs: obs(19.9, composer), want: Done},
+	})
+	noRule := func(last float64) Observation { return Observation{Started: at(0), LastOutput: at(last)} }
+	run(t, []step{
+		{now: 1, obs: noRule(0.5), want: Idle},
+		{now: 7, obs: noRule(0.5), want: Idle},
+		{now: 8, obs: noRule(7.9), want: Working},
+	})
+}

@@ -59,6 +59,7 @@ func (s *Monitor) classify(ctx context.Context, r tmux.Runner, row paneRow, now 
 		o.LastInput = time.Time{}
 	}
 	o.Screen = s.screen(ctx, r, row)
+	o.AwaitsComposer = row.kind == tmux.TypeAgent && s.composer != nil && s.composer(row.assistant)
 	s.mu.Lock()
 	cfg := s.cfg
 	s.mu.Unlock()

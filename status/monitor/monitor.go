@@ -57,6 +57,10 @@ type Options struct {
 	Instance string       // this process's @amux_instance: its name in the lease
 	Config   agentstate.Config
 	Rules    ScreenMatcher
+	// HasComposer says whether an assistant's screen rules describe its
+	// composer (nil: none do). Such an agent is starting until its
+	// composer first shows, however quiet it goes while it loads.
+	HasComposer func(assistant string) bool
 	// RulesGeneration counts loads of the rules behind Rules (nil: they
 	// never change). A screen's cached verdict holds only for the
 	// generation it was matched with, so an edited rule file reaches an
@@ -80,6 +84,7 @@ type Monitor struct {
 	instance string
 	cfg      agentstate.Config
 	rules    ScreenMatcher
+	composer func(assistant string) bool
 	rulesGen func() int
 	onDone   func(ctx context.Context, workspaceID string) error
 	history  *events.Log
@@ -123,7 +128,7 @@ type Monitor struct {
 // New returns a monitor; nothing runs until Run.
 func New(opts Options) *Monitor {
 	return &Monitor{
-		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
+		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, composer: opts.HasComposer, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1), wakes: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},

@@ -171,6 +171,9 @@ func (r *rule) questionIn(win []string) string {
 	if len(r.reasonAbove) > 0 {
 		return r.reasonAboveIn(region)
 	}
+	if len(r.reasonRows) > 0 {
+		return r.reasonRowsIn(region)
+	}
 	for _, p := range r.question {
 		row, ok := lowest(region, p)
 		if !ok {

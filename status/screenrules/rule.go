@@ -64,6 +64,10 @@ type ruleSpec struct {
 	// "all" row, for a message a rule cannot find by a row of its own
 	// (see above.go); it takes the place of question.
 	ReasonAbove []string `toml:"reason_above"`
+	// ReasonRows reads the reason off every row its patterns match, top
+	// to bottom, for a message wrapped over the rows of a box of its own
+	// (see reason_rows.go); it takes the place of question.
+	ReasonRows []string `toml:"reason_rows"`
 	// Question finds the row a blocked screen's question is on (default:
 	// the lowest row holding a "?"), or an error screen's message.
 	Question []string `toml:"question"`
@@ -121,7 +125,9 @@ type rule struct {
 	question  []pattern
 	// reasonAbove are regexes with groups (reason_above).
 	reasonAbove []pattern
-	gate        bool
+	// reasonRows are regexes with groups (reason_rows).
+	reasonRows []pattern
+	gate       bool
 }
 
 // compileRule validates spec and compiles its patterns, reporting every
@@ -179,6 +185,7 @@ func compileRule(spec ruleSpec) (*rule, error) {
 		errs = append(errs, err)
 	}
 	errs = append(errs, r.compileAbove(spec)...)
+	errs = append(errs, r.compileReasonRows(spec)...)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("rule %q: %w", spec.Name, errors.Join(errs...))
 	}

@@ -25,7 +25,8 @@ func newMonitor(tc *tmux.Client, instance, home string, cfg config.Config, rules
 	return monitor.New(monitor.Options{
 		Client: tc, Instance: instance, Config: agentConfig(cfg),
 		Rules: screenMatcher(rules), RulesGeneration: rules.Generation,
-		History: events.Open(filepath.Join(home, events.DirName)),
+		HasComposer: func(assistant string) bool { return rules.Set().HasComposer(assistant) },
+		History:     events.Open(filepath.Join(home, events.DirName)),
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {
