@@ -47,6 +47,11 @@ type PaneLaunch struct {
 	// exits 127. Empty: no check (a shell, or a line whose program is
 	// only known by running it).
 	Program string `json:"program,omitempty"`
+	// AwaitTap: amux installs a status tap on the pane right after making
+	// it, so the program starts once the pane's output is piped (at most
+	// tapWait later): a report it prints as it starts (Claude Code's
+	// session-start hook) would otherwise go before the tap reads.
+	AwaitTap bool `json:"await_tap,omitempty"`
 }
 
 type launchPayload struct {

@@ -29,6 +29,9 @@ func LaunchMain(args []string, _, stderr io.Writer) int {
 			return 1
 		}
 	}
+	if l.AwaitTap {
+		awaitPipe(os.Getenv("TMUX"), os.Getenv("TMUX_PANE"), tapWait)
+	}
 	env, command := l.shellLine(os.Environ())
 	err = syscall.Exec("/bin/sh", []string{"sh", "-lc", command}, env)
 	fmt.Fprintln(stderr, "amux: pane launch: exec /bin/sh:", err)

@@ -130,6 +130,7 @@ func (e *Engine) prepareLaunch(ctx context.Context, rec Record, req SessionReque
 	return tmux.PreparePaneLaunch(e.opts.AmuxBin, e.opts.LaunchTmpDir, tmux.PaneLaunch{
 		Dir: sessionDir(rec.Root, req.Dir), Command: command, Env: env,
 		Path: envValue(e.opts.Environ, "PATH"), Program: req.Program,
+		AwaitTap: e.opts.InstallTap != nil,
 	}, time.Now())
 }
 
