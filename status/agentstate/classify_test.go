@@ -251,8 +251,8 @@ func TestAStartLastsUntilTheComposerShows(t *testing.T) {
 	}
 	run(t, []step{
 		{now: 1, obs: obs(0.5, nil), want: Idle},
-		{now: 7, obs: obs(0.5, nil), want: Idle},   // quiet 6.5 s, still loading
-		{now: 8, obs: obs(7.9, nil), want: Idle},   // its whole screen, drawn at once
+		{now: 7, obs: obs(0.5, nil), want: Idle}, // quiet 6.5 s, still loading
+		{now: 8, obs: obs(7.9, nil), want: Idle}, // its whole screen, drawn at once
 		{now: 9, obs: obs(8.5, composer), want: Idle, source: SourceScreen},
 		{now: 12, obs: obs(8.5, composer), want: Idle},
 		{now: 20, obs: obs(19.9, nil), want: Working}, // a task's output
