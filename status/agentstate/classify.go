@@ -227,7 +227,9 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 	if v := o.Screen; v != nil {
 		switch v.State {
 		case Working:
-			t.workedAt = o.Now
+			// Work on screen ends the start for good: the composer that
+			// shows when it ends is a turn's end, not the start's.
+			t.workedAt, t.settled, t.composed = o.Now, true, true
 			fallthrough
 		case Blocked, Error:
 			msg := v.Reason

@@ -265,3 +265,20 @@ func TestAStartLastsUntilTheComposerShows(t *testing.T) {
 		{now: 8, obs: noRule(7.9), want: Working},
 	})
 }
+
+// A task typed before the monitor saw the composer, worked on screen (a
+// busy rule), ends done when the composer comes back: that composer is
+// the turn's end, not the start's.
+func TestATurnWorkedOnScreenBeforeTheComposerWasSeenEndsDone(t *testing.T) {
+	busy := &ScreenVerdict{State: Working, Rule: "gemini/busy-footer"}
+	composer := &ScreenVerdict{State: Idle, Rule: "gemini/composer"}
+	obs := func(last, input float64, screen *ScreenVerdict) Observation {
+		return Observation{Started: at(0), LastOutput: at(last), LastInput: at(input), AwaitsComposer: true, Screen: screen}
+	}
+	run(t, []step{
+		{now: 1, obs: obs(0.5, 0.9, nil), want: Idle},
+		{now: 2, obs: obs(1.9, 0.9, busy), want: Working},
+		{now: 6, obs: obs(5.9, 0.9, busy), want: Working},
+		{now: 7, obs: obs(6.5, 0.9, composer), want: Done},
+	})
+}
