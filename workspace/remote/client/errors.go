@@ -10,6 +10,11 @@ import (
 // ErrUnreachable matches every *UnreachableError.
 var ErrUnreachable = errors.New("host unreachable")
 
+// ErrConnecting is the cause of the *UnreachableError a Host starts with,
+// until its first dial ends: the UI says "connecting…" rather than
+// "unreachable" for a host it has not yet tried.
+var ErrConnecting = errors.New("connecting")
+
 // UnreachableError is a host the client cannot reach now: the connection
 // dropped or could not be made. The client keeps trying (with backoff);
 // the host's agents are not touched by it.

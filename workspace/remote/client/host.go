@@ -48,7 +48,7 @@ type Host struct {
 // changed.
 func Start(o Options) *Host {
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &Host{o: o, err: &UnreachableError{Dest: o.Dest, Since: time.Now(), Err: errors.New("connecting")},
+	h := &Host{o: o, err: &UnreachableError{Dest: o.Dest, Since: time.Now(), Err: ErrConnecting},
 		since: time.Now(), retry: make(chan struct{}, 1), changes: make(chan struct{}, 1), stop: cancel,
 		stopped: make(chan struct{})}
 	go h.loop(ctx)
