@@ -54,19 +54,25 @@ type RowKind int
 const (
 	ProjectRow RowKind = iota
 	WorkspaceRow
+	// HostRow heads a machine's projects; drawn only while hosts are
+	// configured (SetHosts), so a single-machine list is as it always was.
+	HostRow
 )
 
 // Row is one visible line of the tree.
 type Row struct {
 	Kind      RowKind
-	Project   int // index into projects
+	Project   int // index into that machine's projects (not for a HostRow)
 	Workspace int // index into that project's workspaces (WorkspaceRow only)
+	// Host is the machine: 0 for this one, i for the i-th host of SetHosts.
+	Host int
 }
 
 // Model is the project list state.
 type Model struct {
-	projects  []Project
-	collapsed map[string]bool // by project path
+	projects  []Project       // this machine's
+	hosts     []Host          // the remote hosts, after this machine
+	collapsed map[string]bool // by collapseKey
 	rows      []Row
 	cursor    int
 	offset    int
@@ -76,8 +82,8 @@ type Model struct {
 // New returns an empty project list.
 func New() Model { return Model{collapsed: map[string]bool{}} }
 
-// SetProjects replaces the data, keeping the cursor on the same workspace
-// (or project) when it still exists.
+// SetProjects replaces this machine's projects, keeping the cursor on the
+// same workspace (or project) when it still exists.
 func (m *Model) SetProjects(projects []Project) {
 	key := m.selectedKey()
 	m.projects = projects
@@ -85,26 +91,63 @@ func (m *Model) SetProjects(projects []Project) {
 	m.selectKey(key)
 }
 
-// Projects returns the current data.
+// Projects returns this machine's projects.
 func (m Model) Projects() []Project { return m.projects }
+
+// projectsOf is machine h's projects (0: this machine).
+func (m Model) projectsOf(h int) []Project {
+	if h == 0 {
+		return m.projects
+	}
+	return m.hosts[h-1].Projects
+}
+
+// project is the project of row r.
+func (m Model) project(r Row) Project { return m.projectsOf(r.Host)[r.Project] }
+
+// hostPrefix qualifies a remote machine's keys ("" for this machine, so
+// its keys — and the collapsed paths saved in the view state — are what
+// they were before hosts).
+func (m Model) hostPrefix(h int) string {
+	if h == 0 {
+		return ""
+	}
+	return "@" + m.hosts[h-1].Name + ":"
+}
+
+// collapseKey is what Collapsed lists for a folded row: a local project's
+// path, "@name:path" for a host's project, "@name" for a host ("@" for
+// this machine).
+func (m Model) collapseKey(r Row) string {
+	if r.Kind == HostRow {
+		if r.Host == 0 {
+			return "@"
+		}
+		return "@" + m.hosts[r.Host-1].Name
+	}
+	return m.hostPrefix(r.Host) + m.project(r).Path
+}
+
+func (m Model) rowKey(r Row) string {
+	switch r.Kind {
+	case HostRow:
+		return "h:" + m.collapseKey(r)
+	case ProjectRow:
+		return "p:" + m.hostPrefix(r.Host) + m.project(r).Path
+	}
+	return "w:" + m.hostPrefix(r.Host) + m.project(r).Workspaces[r.Workspace].ID
+}
 
 func (m Model) selectedKey() string {
 	if m.cursor >= len(m.rows) {
 		return ""
 	}
-	r := m.rows[m.cursor]
-	p := m.projects[r.Project]
-	if r.Kind == ProjectRow {
-		return "p:" + p.Path
-	}
-	return "w:" + p.Workspaces[r.Workspace].ID
+	return m.rowKey(m.rows[m.cursor])
 }
 
 func (m *Model) selectKey(key string) {
 	for i, r := range m.rows {
-		p := m.projects[r.Project]
-		if (r.Kind == ProjectRow && key == "p:"+p.Path) ||
-			(r.Kind == WorkspaceRow && key == "w:"+p.Workspaces[r.Workspace].ID) {
+		if m.rowKey(r) == key {
 			m.cursor = i
 			return
 		}
@@ -112,13 +155,23 @@ func (m *Model) selectKey(key string) {
 	m.cursor = min(m.cursor, max(0, len(m.rows)-1))
 }
 
-// SelectWorkspace moves the cursor to the workspace with this ID.
-func (m *Model) SelectWorkspace(id string) { m.selectKey("w:" + id) }
+// SelectWorkspace moves the cursor to the workspace with this ID, on
+// whichever machine has it (workspace IDs are random: they do not repeat).
+func (m *Model) SelectWorkspace(id string) {
+	for i, r := range m.rows {
+		if r.Kind == WorkspaceRow && m.project(r).Workspaces[r.Workspace].ID == id {
+			m.cursor = i
+			return
+		}
+	}
+}
 
-// SelectProject moves the cursor to the project with this repository path.
+// SelectProject moves the cursor to this machine's project with this
+// repository path.
 func (m *Model) SelectProject(path string) { m.selectKey("p:" + path) }
 
-// Collapsed lists the folded projects' paths, sorted.
+// Collapsed lists the folded rows' keys, sorted: this machine's projects
+// by path (as before hosts), the rest as collapseKey says.
 func (m Model) Collapsed() []string {
 	var out []string
 	for p, c := range m.collapsed {
@@ -130,7 +183,7 @@ func (m Model) Collapsed() []string {
 	return out
 }
 
-// SetCollapsed folds exactly the projects with these paths.
+// SetCollapsed folds exactly the rows with these keys (see Collapsed).
 func (m *Model) SetCollapsed(paths []string) {
 	key := m.selectedKey()
 	m.collapsed = map[string]bool{}
@@ -143,26 +196,43 @@ func (m *Model) SetCollapsed(paths []string) {
 
 // rebuild computes the visible rows from data, collapse state and filter.
 // While filtering, matching workspaces show under their projects whatever
-// the collapse state, and projects without a match are hidden.
+// the collapse state, and projects without a match are hidden (a host
+// without one too).
 func (m *Model) rebuild() {
 	m.rows = m.rows[:0]
 	q := strings.TrimSpace(m.filter)
-	for pi, p := range m.projects {
-		var ws []int
-		for wi, w := range p.Workspaces {
-			if q == "" || matches(q, w.Name+" "+w.Branch) || matches(q, p.Name) {
-				ws = append(ws, wi)
+	for h := 0; h <= len(m.hosts); h++ {
+		start := len(m.rows)
+		head := Row{Kind: HostRow, Host: h}
+		if len(m.hosts) > 0 {
+			m.rows = append(m.rows, head)
+		}
+		if len(m.hosts) > 0 && q == "" && m.collapsed[m.collapseKey(head)] {
+			continue
+		}
+		shown := false
+		for pi, p := range m.projectsOf(h) {
+			var ws []int
+			for wi, w := range p.Workspaces {
+				if q == "" || matches(q, w.Name+" "+w.Branch) || matches(q, p.Name) {
+					ws = append(ws, wi)
+				}
+			}
+			if q != "" && len(ws) == 0 {
+				continue
+			}
+			shown = true
+			pr := Row{Kind: ProjectRow, Project: pi, Host: h}
+			m.rows = append(m.rows, pr)
+			if q == "" && m.collapsed[m.collapseKey(pr)] {
+				continue
+			}
+			for _, wi := range ws {
+				m.rows = append(m.rows, Row{Kind: WorkspaceRow, Project: pi, Workspace: wi, Host: h})
 			}
 		}
-		if q != "" && len(ws) == 0 {
-			continue
-		}
-		m.rows = append(m.rows, Row{Kind: ProjectRow, Project: pi})
-		if q == "" && m.collapsed[p.Path] {
-			continue
-		}
-		for _, wi := range ws {
-			m.rows = append(m.rows, Row{Kind: WorkspaceRow, Project: pi, Workspace: wi})
+		if q != "" && !shown {
+			m.rows = m.rows[:start]
 		}
 	}
 	if m.cursor >= len(m.rows) {
@@ -189,13 +259,14 @@ func (m Model) Selected() (Row, bool) {
 	return m.rows[m.cursor], true
 }
 
-// SelectedProject returns the project of the cursor row.
+// SelectedProject returns the project of the cursor row (none on a host
+// row).
 func (m Model) SelectedProject() (Project, bool) {
 	r, ok := m.Selected()
-	if !ok {
+	if !ok || r.Kind == HostRow {
 		return Project{}, false
 	}
-	return m.projects[r.Project], true
+	return m.project(r), true
 }
 
 // SelectedWorkspace returns the workspace of the cursor row, if it is one.
@@ -204,18 +275,21 @@ func (m Model) SelectedWorkspace() (Workspace, bool) {
 	if !ok || r.Kind != WorkspaceRow {
 		return Workspace{}, false
 	}
-	return m.projects[r.Project].Workspaces[r.Workspace], true
+	return m.project(r).Workspaces[r.Workspace], true
 }
 
-// Toggle collapses or expands the project of the cursor row.
+// Toggle collapses or expands the project (or host) of the cursor row.
 func (m *Model) Toggle() {
 	r, ok := m.Selected()
 	if !ok {
 		return
 	}
-	path := m.projects[r.Project].Path
-	m.collapsed[path] = !m.collapsed[path]
-	key := "p:" + path
+	if r.Kind == WorkspaceRow {
+		r = Row{Kind: ProjectRow, Project: r.Project, Host: r.Host}
+	}
+	k := m.collapseKey(r)
+	m.collapsed[k] = !m.collapsed[k]
+	key := m.rowKey(r)
 	m.rebuild()
 	m.selectKey(key)
 }

@@ -17,7 +17,7 @@ func (m *Model) View(th theme.Theme, width, height int, focused bool, spinner st
 	if height < 1 || width < 4 {
 		return ""
 	}
-	if len(m.projects) == 0 {
+	if len(m.projects) == 0 && len(m.hosts) == 0 {
 		return th.MutedStyle().Width(width).Render("No projects yet.\n\nPress a to add a git repository.")
 	}
 	if len(m.rows) == 0 {
@@ -67,10 +67,55 @@ func render(th theme.Theme, segs []segment, width int, selected, focused bool) s
 }
 
 func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []segment {
-	p := m.projects[r.Project]
+	if r.Kind == HostRow {
+		return m.hostSegments(th, r, width)
+	}
+	// Under a host level, a machine's rows sit one step in.
+	indent := ""
+	if len(m.hosts) > 0 {
+		indent = "  "
+		width -= 2
+	}
+	segs := m.treeSegments(th, r, width, spinner)
+	if indent != "" {
+		segs = append([]segment{{indent, th.TextStyle()}}, segs...)
+	}
+	return segs
+}
+
+// hostSegments draws a host row: its fold arrow, its name, and (for a
+// remote host) its status line, coloured by how it stands.
+func (m Model) hostSegments(th theme.Theme, r Row, width int) []segment {
+	arrow := "▾"
+	if m.collapsed[m.collapseKey(r)] && m.filter == "" {
+		arrow = "▸"
+	}
+	if r.Host == 0 {
+		return []segment{{arrow + " " + truncate(ThisMachine, width-2), th.AccentStyle()}}
+	}
+	h := m.hosts[r.Host-1]
+	name := truncate(h.Name, width-4)
+	segs := []segment{{arrow + " " + name, th.AccentStyle()}}
+	style := th.MutedStyle()
+	switch h.State {
+	case HostUnreachable:
+		style = th.Style(th.Warning)
+	case HostRefused:
+		style = th.ErrorStyle()
+	}
+	if room := width - 2 - lipgloss.Width(name) - 2; room > 4 {
+		segs = append(segs, segment{"  " + h.fitLine(room), style})
+	}
+	return segs
+}
+
+// treeSegments draws a project or workspace row of one machine in width
+// cells.
+func (m Model) treeSegments(th theme.Theme, r Row, width int, spinner string) []segment {
+	p := m.project(r)
 	if r.Kind == ProjectRow {
 		arrow := "▾"
-		if m.collapsed[p.Path] && m.filter == "" {
+		if m.collapsed[m.collapseKey(r)] && m.filter == "" {
 			arrow = "▸"
 		}
 		segs := []segment{
@@ -84,6 +129,13 @@ func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []s
 	}
 	w := p.Workspaces[r.Workspace]
 	glyph, gstyle := badgeGlyph(th, w, spinner)
+	host, down := m.down(r.Host)
+	if down {
+		// The last pushed state is not the state now: say the host's
+		// line instead, never idle or done.
+		w.Busy, w.Badge, w.Detail = false, BadgeNone, host.Line()
+		glyph, gstyle = "?", th.Style(th.Warning)
+	}
 	nameStyle := th.TextStyle()
 	if w.Shelved {
 		nameStyle = th.MutedStyle()
@@ -94,12 +146,16 @@ func (m Model) rowSegments(th theme.Theme, r Row, width int, spinner string) []s
 		segs = append(segs, segment{" " + badge.DirtyMark, th.Style(th.Warning)})
 		used += 2
 	}
-	sub := w.Branch
+	sub, subStyle := w.Branch, th.MutedStyle()
 	if w.Detail != "" {
 		sub = w.Detail
 	}
-	if room := width - used - 2; room > 4 && sub != "" && sub != w.Name {
-		segs = append(segs, segment{" " + truncate(sub, room), th.MutedStyle()})
+	room := width - used - 2
+	if down {
+		sub, subStyle = host.fitLine(room), th.Style(th.Warning)
+	}
+	if room > 4 && sub != "" && sub != w.Name {
+		segs = append(segs, segment{" " + truncate(sub, room), subStyle})
 	}
 	return segs
 }
