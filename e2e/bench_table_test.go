@@ -17,6 +17,7 @@ var nan = math.NaN()
 type vsTable struct {
 	rows  []*vsRow
 	notes []string
+	base  string // what amux is measured beside ("" for plain tmux)
 }
 
 type vsRow struct {
@@ -42,7 +43,11 @@ func (t *vsTable) note(run int, s string) {
 
 func (t *vsTable) print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "measure\tunit\ttarget\tplain tmux (median)\tamux min / median / max")
+	base := t.base
+	if base == "" {
+		base = "plain tmux"
+	}
+	fmt.Fprintf(tw, "measure\tunit\ttarget\t%s (median)\tamux min / median / max\n", base)
 	for _, r := range t.rows {
 		lo, mid, hi := spread(r.amux)
 		_, pmid, _ := spread(r.plain)
