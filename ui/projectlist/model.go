@@ -1,7 +1,9 @@
 // Package projectlist is the left panel: projects and their workspaces, with
-// branch, dirty marker and per-workspace agent-state badges. It owns its
-// cursor, filter and collapse state; the app feeds it data and asks it what
-// is selected.
+// branch, dirty marker and per-workspace agent-state badges, and — once
+// remote hosts are configured (SetHosts) — a host level above them: this
+// machine first, then each host with its status line. It owns its cursor,
+// filter and collapse state; the app feeds it data and asks it what is
+// selected.
 package projectlist
 
 import (

@@ -156,3 +156,33 @@ func TestClassify(t *testing.T) {
 }
 
 func classifyReason(err error) string { _, _, r, _ := classify(err); return r }
+
+// Readers and Set at once (run with -race): a rename rewrites a member
+// while the list, routing and the fan-in read it.
+func TestReadsDuringSet(t *testing.T) {
+	f := offline(t, config.Host{Name: "a", Dest: "da"})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 50 {
+			name := "a"
+			if i%2 == 0 {
+				name = "b"
+			}
+			_ = f.Set([]config.Host{{Name: name, Dest: "da"}})
+		}
+	}()
+	for {
+		select {
+		case <-done:
+			if got := names(f.Hosts()); !slices.Equal(got, []string{"a"}) {
+				t.Fatalf("hosts %v", got)
+			}
+			return
+		default:
+			f.Hosts()
+			f.WorkspaceHost("x")
+			f.Changed()
+		}
+	}
+}

@@ -1,19 +1,35 @@
 package fleet
 
-import "amux.dev/amux/workspace/remote/client"
+import (
+	"amux.dev/amux/config"
+	"amux.dev/amux/workspace/remote/client"
+)
+
+// running is a member with its configuration as it was when read: a
+// rename rewrites the member's, under the fleet's lock.
+type running struct {
+	cfg config.Host
+	h   *client.Host
+}
+
+// running copies the members under the lock; the clients are asked
+// outside it (each has its own).
+func (f *Fleet) running() []running {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]running, len(f.members))
+	for i, m := range f.members {
+		out[i] = running{m.cfg, m.h}
+	}
+	return out
+}
 
 // Hosts returns every host as it stands now, in the configured order.
 func (f *Fleet) Hosts() []Host {
-	f.mu.Lock()
-	ms := append([]*member(nil), f.members...)
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = m.cfg.Name
-	}
-	f.mu.Unlock()
-	out := make([]Host, len(ms))
-	for i, m := range ms {
-		out[i] = snapshot(names[i], m)
+	rs := f.running()
+	out := make([]Host, len(rs))
+	for i, r := range rs {
+		out[i] = r.snapshot()
 	}
 	return out
 }
@@ -21,40 +37,38 @@ func (f *Fleet) Hosts() []Host {
 // Host returns the named host as it stands now; false when the fleet has
 // no such host (never configured, or removed).
 func (f *Fleet) Host(name string) (Host, bool) {
-	m, cur, ok := f.member(name)
+	r, ok := f.member(name)
 	if !ok {
 		return Host{}, false
 	}
-	return snapshot(cur, m), true
+	return r.snapshot(), true
 }
 
-func snapshot(name string, m *member) Host {
-	err := m.h.Err()
+func (r running) snapshot() Host {
+	err := r.h.Err()
 	st, since, reason, fix := classify(err)
-	return Host{Name: name, Dest: m.cfg.Dest, Status: st, Since: since, Reason: reason, Fix: fix, Err: err,
-		State: m.h.State()}
+	return Host{Name: r.cfg.Name, Dest: r.cfg.Dest, Status: st, Since: since, Reason: reason, Fix: fix, Err: err,
+		State: r.h.State()}
 }
 
-func (f *Fleet) member(name string) (*member, string, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, m := range f.members {
-		if m.cfg.Name == name {
-			return m, m.cfg.Name, true
+func (f *Fleet) member(name string) (running, bool) {
+	for _, r := range f.running() {
+		if r.cfg.Name == name {
+			return r, true
 		}
 	}
-	return nil, "", false
+	return running{}, false
 }
 
 // Client returns the named host's client, for what is not a workspace
 // service: AttachCommand (a remote tab's argv), Forward and Unforward (a
 // workspace's ports), Reconnect (after the person acted on a refusal).
 func (f *Fleet) Client(name string) (*client.Host, bool) {
-	m, _, ok := f.member(name)
+	r, ok := f.member(name)
 	if !ok {
 		return nil, false
 	}
-	return m.h, true
+	return r.h, true
 }
 
 // Services returns the named host's workspace services. They answer while
@@ -97,16 +111,9 @@ func (f *Fleet) SessionHost(name string) (string, bool) {
 }
 
 func (f *Fleet) find(has func(client.State) bool) (string, bool) {
-	f.mu.Lock()
-	ms := append([]*member(nil), f.members...)
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = m.cfg.Name
-	}
-	f.mu.Unlock()
-	for i, m := range ms {
-		if has(m.h.State()) {
-			return names[i], true
+	for _, r := range f.running() {
+		if has(r.h.State()) {
+			return r.cfg.Name, true
 		}
 	}
 	return "", false
