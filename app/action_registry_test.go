@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
@@ -143,7 +145,7 @@ func TestEveryPaletteRowRunsOrSaysWhy(t *testing.T) {
 				cmd := m.run(a.ID)
 				m.Update(nil)
 				if !ok {
-					if want := a.Label + ": " + why; !strings.Contains(m.notice.text, noticeLine(want)) {
+					if want := a.Label + ": " + why; !strings.Contains(m.notice.text, paint.NoticeLine(want)) {
 						t.Errorf("%s cannot run (%s) but said %q", a.ID, why, m.notice.text)
 					}
 					continue

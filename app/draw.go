@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
@@ -189,7 +191,7 @@ func (m painter) drawTabArea(c *screen.Canvas, l layout, st *paintState) {
 	focused := m.paneFocused(focusTabArea)
 	title, content := m.tabAreaContent(inner.Dx(), inner.Dy())
 	if key := fmt.Sprint(title, focused, box); key != st.box && !l.zoomed {
-		drawFrame(c, m.th, title, box, focused)
+		paint.DrawFrame(c, m.th, title, box, focused)
 		st.box = key
 	}
 	wt := m.tabs.of(m.tabSc.ws)
@@ -226,7 +228,7 @@ func (m painter) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 	focused := m.paneFocused(focusSidebar)
 	title, content, live := m.side.parts(m.th, m.spin)
 	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
-		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+		paint.DrawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
 		st.sideBox = key
 	}
 	if live != nil {

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"amux.dev/amux/config"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"amux.dev/amux/config"
 
 	"amux.dev/amux/ui/keys"
 )

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
@@ -131,7 +133,7 @@ func (o *superviseOwner) repairTaps() (tea.Cmd, outcome) {
 func (o *superviseOwner) tapsRepaired(msg tapsRepairedMsg) outcome {
 	o.wake()
 	if msg.err != nil {
-		return outcome{say: "repair taps: " + errText(msg.err), sayLevel: levelError}
+		return outcome{say: "repair taps: " + paint.ErrText(msg.err), sayLevel: levelError}
 	}
-	return outcome{say: "started " + plural(msg.n, "new status tap") + "; r checks again", sayLevel: levelInfo}
+	return outcome{say: "started " + paint.Plural(msg.n, "new status tap") + "; r checks again", sayLevel: levelInfo}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
@@ -242,21 +244,21 @@ func (o *hostsOverlay) view(w, h int) string {
 		if i == o.cursor {
 			mark = "▸ "
 		}
-		b.WriteString(fit(mark+name+"  "+o.th.MutedStyle().Render(dest), inner) + "\n")
+		b.WriteString(paint.Fit(mark+name+"  "+o.th.MutedStyle().Render(dest), inner) + "\n")
 	}
 	row(0, "this machine", "local")
 	for i, hst := range o.hosts {
 		row(i+1, safetext.Line(hst.Name), safetext.Line(hst.Dest))
 	}
 	if len(o.hosts) == 0 {
-		b.WriteString("\n" + o.th.MutedStyle().Render(fit("No other host yet: "+o.km.First(actHostAdd)+" adds one.", inner)) + "\n")
+		b.WriteString("\n" + o.th.MutedStyle().Render(paint.Fit("No other host yet: "+o.km.First(actHostAdd)+" adds one.", inner)) + "\n")
 	}
 	switch {
 	case o.saving:
 		b.WriteString("\n" + o.spinning("saving…") + "\n")
 	case o.err != "":
-		b.WriteString("\n" + o.th.ErrorStyle().Render(fit("not saved: "+safetext.Line(o.err), inner)) + "\n")
+		b.WriteString("\n" + o.th.ErrorStyle().Render(paint.Fit("not saved: "+safetext.Line(o.err), inner)) + "\n")
 	}
-	b.WriteString("\n" + o.th.MutedStyle().Render(fit(o.keys.hints(scopeHosts), inner)))
+	b.WriteString("\n" + o.th.MutedStyle().Render(paint.Fit(o.keys.hints(scopeHosts), inner)))
 	return o.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

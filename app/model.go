@@ -4,6 +4,8 @@ import (
 	"errors"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -122,7 +124,7 @@ func New(deps Deps) *Model {
 	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
-		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
+		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: levelWarn}
 		if kerr != nil && deps.Log != nil {
 			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -206,7 +208,7 @@ func TestNoticeLineIsOneSafeRow(t *testing.T) {
 		"bell\x07 and \x1b[31mred": "bell and red",
 		"":                         "",
 	} {
-		if got := noticeLine(in); got != want {
+		if got := paint.NoticeLine(in); got != want {
 			t.Errorf("noticeLine(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/keys"
@@ -172,7 +174,7 @@ func (o *outputOverlay) onRead(msg outputReadMsg) tea.Cmd {
 	}
 	o.err = ""
 	if msg.err != nil {
-		o.err = errText(msg.err)
+		o.err = paint.ErrText(msg.err)
 	}
 	wasLive := o.live
 	o.live = msg.out.Live
@@ -218,13 +220,13 @@ func (o *outputOverlay) view(w, h int) string {
 		}
 		tabs.WriteString(st.Render(" "+s.name+" ") + " ")
 	}
-	head := th.AccentStyle().Render(fit(o.title, inner)) + "\n" + tabs.String() + "\n"
+	head := th.AccentStyle().Render(paint.Fit(o.title, inner)) + "\n" + tabs.String() + "\n"
 	if o.err != "" {
-		head += th.ErrorStyle().Render(fit(o.err, inner)) + "\n"
+		head += th.ErrorStyle().Render(paint.Fit(o.err, inner)) + "\n"
 	}
 	o.tv.SetSize(inner, max(3, h-8-strings.Count(head, "\n")))
 	km := o.km
 	foot := km.First(actNextOutput) + ": next · " + km.First(actReloadOutput) + ": reload · " + km.First(actCloseOutput) + ": close · " +
 		km.First(keys.ViewSearch) + ": search"
-	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(fit(foot, inner)))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(paint.Fit(foot, inner)))
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -99,7 +101,7 @@ func (o *diffOverlay) resize(w, h int) tea.Cmd {
 
 // setNote shows text on the viewer's message row ("" clears it).
 func (o *diffOverlay) setNote(text string, isErr bool) tea.Cmd {
-	o.note, o.noteErr = noticeLine(text), isErr
+	o.note, o.noteErr = paint.NoticeLine(text), isErr
 	return o.resize(o.width, o.height)
 }
 
@@ -156,7 +158,7 @@ func (o *diffOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		o.dv.SetEmpty("")
 		if msg.err != nil && len(msg.files) == 0 {
 			note = o.setNote(msg.err.Error(), true)
-			o.dv.SetEmpty("nothing shown: " + noticeLine(msg.err.Error()))
+			o.dv.SetEmpty("nothing shown: " + paint.NoticeLine(msg.err.Error()))
 		} else if o.noteErr {
 			note = o.setNote("", false)
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config/atomicfile"
@@ -104,7 +106,7 @@ func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 // the person picked, and checking it means running it.
 func (o *installOverlay) ask() {
 	o.stage = 2
-	c := dialog.NewConfirm(o.th, o.km, "Run and install "+noticeLine(o.chosen)+"?", []string{
+	c := dialog.NewConfirm(o.th, o.km, "Run and install "+paint.NoticeLine(o.chosen)+"?", []string{
 		"amux runs it once (" + selfupdate.HandshakeVerb + ") to check that it is an amux build;",
 		"only one that answers amux's handshake is installed over " + o.live + ".",
 		"The running binary is copied to " + o.live + ".previous first; the new one replaces it in one rename.",
@@ -149,7 +151,7 @@ func (o *installOverlay) waiting() bool { return o.stage == 3 }
 func (o *installOverlay) view(w, h int) string {
 	switch o.stage {
 	case 3:
-		what := "checking " + noticeLine(o.chosen) + " and installing it…"
+		what := "checking " + paint.NoticeLine(o.chosen) + " and installing it…"
 		return o.th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(o.spin.View() + " " + what)
 	case 2, 4:
 		return o.confirm.View(min(w, 80))

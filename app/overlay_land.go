@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
@@ -249,5 +251,5 @@ func (sc reviewScene) shownProjectPath(repo string) string {
 	if p, ok := sc.snap.shown.projects[repo]; ok {
 		return p.path
 	}
-	return strings.TrimSpace(noticeLine(repo))
+	return strings.TrimSpace(paint.NoticeLine(repo))
 }

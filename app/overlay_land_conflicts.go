@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -43,7 +45,7 @@ func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewSc
 	}
 	opts := make([]dialog.Option, 0, len(shown)+1)
 	for i, f := range shown {
-		opts = append(opts, dialog.Option{Key: strconv.Itoa(i + 1), Label: "show " + noticeLine(f)})
+		opts = append(opts, dialog.Option{Key: strconv.Itoa(i + 1), Label: "show " + paint.NoticeLine(f)})
 	}
 	var extra []keys.ActionID
 	for _, x := range []struct {
@@ -88,7 +90,7 @@ func fileList(paths []string, n int) string {
 	}
 	shown := make([]string, 0, n)
 	for _, p := range paths[:min(len(paths), n)] {
-		shown = append(shown, noticeLine(p))
+		shown = append(shown, paint.NoticeLine(p))
 	}
 	s := strings.Join(shown, ", ")
 	if more := len(paths) - len(shown); more > 0 {

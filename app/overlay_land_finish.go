@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
@@ -87,7 +89,7 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outc
 			shown = r.conflictDialog(msg.ws, c.how, left, sc)
 		}
 	}
-	out.say, out.sayLevel = noticeLine(msg.path)+" marked resolved", levelInfo
+	out.say, out.sayLevel = paint.NoticeLine(msg.path)+" marked resolved", levelInfo
 	if msg.reviewed && msg.review.Landing != "" && len(msg.review.Conflicts) == 0 && shown == nil {
 		shown, moved = r.finishDialog(msg.ws, msg.review.Landing, nil, sc.th), true
 	}

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/ui/keys"
 )
@@ -69,7 +70,7 @@ func (o *linesOverlay) view(w, h int) string {
 	w = min(w, 110)
 	inner := w - 6
 	rows := max(3, h-8)
-	lines := wrapLines(o.lines, inner)
+	lines := paint.WrapLines(o.lines, inner)
 	if o.loading && len(lines) == 0 {
 		lines = []string{o.spinning("reading…")}
 	}
@@ -78,38 +79,15 @@ func (o *linesOverlay) view(w, h int) string {
 	var b strings.Builder
 	b.WriteString(o.th.AccentStyle().Render(o.title) + "\n\n")
 	for _, l := range lines[o.offset:end] {
-		b.WriteString(fit(l, inner) + "\n")
+		b.WriteString(paint.Fit(l, inner) + "\n")
 	}
 	footer := o.keys.hints(o.scope)
 	if len(lines) > rows {
 		footer = fmt.Sprintf("%s/%s: scroll (%d–%d of %d) · ", o.km.First(keys.ViewUp), o.km.First(keys.ViewDown),
 			o.offset+1, end, len(lines)) + footer
 	}
-	b.WriteString("\n" + o.th.MutedStyle().Render(fit(footer, inner)))
+	b.WriteString("\n" + o.th.MutedStyle().Render(paint.Fit(footer, inner)))
 	return o.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
-}
-
-// wrapLines breaks each line to width w, a continuation indented by four
-// columns, so a long finding is read in full rather than cut at the edge.
-// The scroll position counts display rows.
-func wrapLines(lines []string, w int) []string {
-	if w < 8 {
-		return lines
-	}
-	var out []string
-	for _, l := range lines {
-		if ansi.StringWidth(l) <= w {
-			out = append(out, l)
-			continue
-		}
-		for i, p := range strings.Split(ansi.Wrap(l, w-4, " "), "\n") {
-			if i > 0 {
-				p = "    " + p
-			}
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // openLines opens a lines overlay about subject (a workspace ID, or ""),

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -80,7 +82,7 @@ func (l *listOwner) onProjectsChecked(msg projectsCheckedMsg, sc listScene) (tea
 		imported += len(st.Imported)
 		refused = append(refused, st.Refused...)
 		if st.Err != nil {
-			l.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
+			l.projectErrs[st.Project.Path] = paint.NoticeLine(st.Err.Error())
 		}
 	}
 	l.rebuild(sc)
@@ -88,14 +90,14 @@ func (l *listOwner) onProjectsChecked(msg projectsCheckedMsg, sc listScene) (tea
 	var out outcome
 	if imported > 0 {
 		cmd = l.load()
-		out.say, out.sayLevel = "imported "+plural(imported, "existing worktree")+" as workspaces", levelInfo
+		out.say, out.sayLevel = "imported "+paint.Plural(imported, "existing worktree")+" as workspaces", levelInfo
 	}
 	if len(refused) > 0 {
 		text := refused[0].Error()
 		if len(refused) > 1 {
 			text += fmt.Sprintf(" (and %d more; the log names them)", len(refused)-1)
 		}
-		out.say, out.sayLevel = noticeLine(text), levelWarn
+		out.say, out.sayLevel = paint.NoticeLine(text), levelWarn
 	}
 	return cmd, out
 }
@@ -143,12 +145,12 @@ func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
 	}
 	confirm := func(o *manageOverlay, deleteThem bool) {
 		body := []string{
-			"amux forgets this project. Its " + plural(n, "workspace") + " " + isAre(n) + " kept: records,",
+			"amux forgets this project. Its " + paint.Plural(n, "workspace") + " " + paint.IsAre(n) + " kept: records,",
 			"worktrees, branches and running agents stay, and stay listed under the repository.",
 		}
 		if deleteThem {
 			body = []string{
-				"amux deletes its " + plural(n, "workspace") + ", each as " + del + " would (agents and runs",
+				"amux deletes its " + paint.Plural(n, "workspace") + ", each as " + del + " would (agents and runs",
 				"stopped, archive run, worktree removed, a branch with unmerged commits kept), then",
 				"forgets the project. A workspace holding uncommitted work is not deleted: the",
 				"project then stays, and " + del + " on that workspace asks what to do with its work.",
@@ -162,9 +164,9 @@ func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
 				ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 				defer cancel()
 				res, err := life.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
-				text := fmt.Sprintf("removed project %s; %s kept", name, plural(res.Kept, "workspace"))
+				text := fmt.Sprintf("removed project %s; %s kept", name, paint.Plural(res.Kept, "workspace"))
 				if deleteThem {
-					text = fmt.Sprintf("removed project %s and its %s", name, plural(len(res.Deleted), "workspace"))
+					text = fmt.Sprintf("removed project %s and its %s", name, paint.Plural(len(res.Deleted), "workspace"))
 				}
 				if len(res.Failed) > 0 {
 					var kept []string
@@ -187,7 +189,7 @@ func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
 		confirm(o, false)
 		return nil, outcome{open: o}
 	}
-	c := dialog.NewChoice(kit.th, kit.km, "Remove project "+name, []string{"It has " + plural(n, "workspace") + ". What should happen to " + themIt(n) + "?"},
+	c := dialog.NewChoice(kit.th, kit.km, "Remove project "+name, []string{"It has " + paint.Plural(n, "workspace") + ". What should happen to " + paint.ThemIt(n) + "?"},
 		[]dialog.Option{{Key: "w", Label: "keep the workspaces: records, worktrees, branches and agents stay"},
 			{Key: "d", Label: "delete them too, each as " + del + " would (work is never discarded)"}}, 0)
 	o.choice = &c

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -68,9 +70,9 @@ func (l *lifecycleOwner) projectEditLoaded(msg projectEditLoadedMsg) outcome {
 	var out outcome
 	switch {
 	case errors.Is(msg.err, workspace.ErrCorrupt):
-		out.say, out.sayLevel = "saving here replaces the whole file, which is corrupt: "+errText(msg.err), levelWarn
+		out.say, out.sayLevel = "saving here replaces the whole file, which is corrupt: "+paint.ErrText(msg.err), levelWarn
 	case msg.err != nil:
-		return outcome{say: msg.name + ": " + errText(msg.err), sayLevel: levelError}
+		return outcome{say: msg.name + ": " + paint.ErrText(msg.err), sayLevel: levelError}
 	}
 	o := &projectEditOverlay{th: l.d.th, trust: l.d.trust, repo: msg.repo, name: msg.name, scripts: msg.scripts}
 	if msg.scripts {

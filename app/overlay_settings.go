@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -104,7 +106,7 @@ func (o *settingsOverlay) confirm() (tea.Cmd, outcome) {
 func (o *settingsOverlay) refused(th theme.Theme, km keys.Map, cfg config.Config, pending settings.Pending, err error) {
 	o.saving, o.cfg, o.pending, o.th = false, cfg, pending, th
 	o.s = settings.New(th, km, cfg, pending)
-	o.s.SetError("not saved (the values stay in use; " + km.First(keys.FormSubmit) + " retries): " + errText(err))
+	o.s.SetError("not saved (the values stay in use; " + km.First(keys.FormSubmit) + " retries): " + paint.ErrText(err))
 }
 
 // wantsWidth: Settings needs room for its names, values and hints.

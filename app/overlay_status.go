@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/events"
@@ -140,14 +142,14 @@ func (o *statusOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 			o.st, o.history = &st, msg.history
 			o.err = ""
 			if msg.err != nil {
-				o.err = errText(msg.err)
+				o.err = paint.ErrText(msg.err)
 			}
 		}
 		return nil, outcome{}
 	case statusActionMsg:
 		o.working = false
 		if msg.err != nil {
-			o.refusal = msg.what + ": " + errText(msg.err)
+			o.refusal = msg.what + ": " + paint.ErrText(msg.err)
 			return nil, asked(actRefreshStatus)
 		}
 		out := asked(actRefreshStatus)
@@ -212,7 +214,7 @@ func (o *statusOverlay) act(what, confirmed string) tea.Cmd {
 		case "release":
 			n, _ := strconv.Atoi(confirmed)
 			got, err := stat.ReleaseOrphans(ctx, n, inFlight)
-			return statusActionMsg{what, "released " + plural(got, "port reservation"), err}
+			return statusActionMsg{what, "released " + paint.Plural(got, "port reservation"), err}
 		case "untrust":
 			_, err := trust.RevokeApprovals(ctx, id)
 			return statusActionMsg{what, "script approvals revoked", err}
@@ -255,7 +257,7 @@ func (o *statusOverlay) view(w, h int) string {
 		kv("cleanup", "none pending")
 	}
 	kv("ports", st.Ports)
-	kv("orphans", plural(st.Orphans, "port reservation")+" owned by nothing live")
+	kv("orphans", paint.Plural(st.Orphans, "port reservation")+" owned by nothing live")
 	if len(o.sight.agents) > 0 {
 		// The classifier's evidence: which source decided each state.
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
@@ -268,13 +270,13 @@ func (o *statusOverlay) view(w, h int) string {
 			if a.source != "" {
 				line += th.MutedStyle().Render(" " + a.source + ": " + a.detail)
 			}
-			b.WriteString(fit(line, w-6) + "\n")
+			b.WriteString(paint.Fit(line, w-6) + "\n")
 		}
 	}
 	if len(o.history) > 0 {
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Recent states of "+o.sight.tab) + "\n")
 		for _, r := range o.history {
-			for _, l := range wrapLines([]string{safetext.Line(r.Transition(o.zone))}, w-8) {
+			for _, l := range paint.WrapLines([]string{safetext.Line(r.Transition(o.zone))}, w-8) {
 				b.WriteString("  " + th.MutedStyle().Render(l) + "\n")
 			}
 		}
@@ -297,7 +299,7 @@ func (o *statusOverlay) view(w, h int) string {
 	}
 	// Below the scrolled body, always in sight: a refusal, then the keys.
 	var foot []string
-	for _, l := range wrapLines([]string{o.refusal}, w-6) {
+	for _, l := range paint.WrapLines([]string{o.refusal}, w-6) {
 		if o.refusal != "" {
 			foot = append(foot, th.ErrorStyle().Render(l))
 		}
@@ -311,7 +313,7 @@ func (o *statusOverlay) view(w, h int) string {
 // line saying what is above and below and how to scroll: at 80×24 the
 // scripts and their approval key are below the first screen.
 func (o *statusOverlay) scrolled(body string, rows, w int) string {
-	lines := wrapLines(strings.Split(strings.TrimSuffix(body, "\n"), "\n"), w)
+	lines := paint.WrapLines(strings.Split(strings.TrimSuffix(body, "\n"), "\n"), w)
 	if rows < 2 || len(lines) <= rows {
 		o.offset = 0
 		return strings.Join(lines, "\n") + "\n"
@@ -328,5 +330,5 @@ func (o *statusOverlay) scrolled(body string, rows, w int) string {
 	}
 	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), o.km.First(keys.ViewDown),
 		o.km.First(keys.ViewUp), o.offset+1, end, len(lines))
-	return strings.Join(lines[o.offset:end], "\n") + "\n" + o.th.Style(o.th.Warning).Render(fit(note, w)) + "\n"
+	return strings.Join(lines[o.offset:end], "\n") + "\n" + o.th.Style(o.th.Warning).Render(paint.Fit(note, w)) + "\n"
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/workspace"
@@ -35,7 +37,7 @@ func recoveryNotes(rep workspace.RecoveryReport) []string {
 	var out []string
 	note := func(n int, did, what, after string) {
 		if n > 0 {
-			out = append(out, did+" "+plural(n, "interrupted "+what)+after)
+			out = append(out, did+" "+paint.Plural(n, "interrupted "+what)+after)
 		}
 	}
 	note(len(rep.Finished), "finished", "delete", "")

@@ -3,9 +3,10 @@ package app
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 	"time"
+
+	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -153,18 +154,11 @@ func (o *tabsOwner) resumed(msg tabsResumedMsg) (tea.Cmd, outcome) {
 	if o.d.mon != nil {
 		o.d.mon.Wake()
 	}
-	text := "resumed " + plural(msg.n, "tab")
+	text := "resumed " + paint.Plural(msg.n, "tab")
 	if msg.err != nil {
-		return nil, tabNote(levelError, text+"; "+strings.ReplaceAll(errText(msg.err), "\n", "; ")).then(reloadReq{list: true})
+		return nil, tabNote(levelError, text+"; "+strings.ReplaceAll(paint.ErrText(msg.err), "\n", "; ")).then(reloadReq{list: true})
 	}
 	return nil, tabNote(levelInfo, text).then(reloadReq{list: true})
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // persist records the workspace's open tabs in its record (a field

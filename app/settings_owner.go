@@ -3,6 +3,8 @@ package app
 import (
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
@@ -42,7 +44,7 @@ func (s *settingsOwner) Update(msg tea.Msg, open overlay, th theme.Theme, cfg co
 			o.refused(th, s.km, cfg, s.pending, err)
 			return nil, outcome{}
 		}
-		return nil, outcome{say: "settings not saved: " + errText(err), sayLevel: levelError}
+		return nil, outcome{say: "settings not saved: " + paint.ErrText(err), sayLevel: levelError}
 	}
 	return nil, outcome{close: shown, say: "settings saved", sayLevel: levelInfo}
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"strconv"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -72,7 +74,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 func (o *statusOverlay) askRelease() {
 	n := strconv.Itoa(o.st.Orphans)
 	c := dialog.NewTypedConfirm(o.th, o.km, "Release orphaned port reservations",
-		[]string{plural(o.st.Orphans, "reservation") + " " + belongs(o.st.Orphans) + " to no workspace, shelf or session amux can see.",
+		[]string{paint.Plural(o.st.Orphans, "reservation") + " " + paint.Belongs(o.st.Orphans) + " to no workspace, shelf or session amux can see.",
 			"They are re-checked when you confirm; if the count changed, nothing is released."}, n)
 	o.confirm, o.pending = &c, "release"
 }

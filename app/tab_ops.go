@@ -5,6 +5,8 @@ import (
 	"errors"
 	"time"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/status/agentstate"
@@ -83,7 +85,7 @@ func (o *tabsOwner) attached(msg tabAttachedMsg, sc tabScene) (tea.Cmd, outcome)
 	}
 	t.attaching = false
 	if msg.err != nil {
-		t.err = errText(msg.err)
+		t.err = paint.ErrText(msg.err)
 		if errors.Is(msg.err, errSessionGone) {
 			return o.drop(msg.wsID, t.id, sc), outcome{}
 		}

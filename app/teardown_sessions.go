@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
@@ -39,9 +41,9 @@ func sessionsOf(sessions []tmux.SessionInfo, tabs *tabsOwner, id string) string 
 		case tmux.TypeRun:
 			names = append(names, "the run script")
 		case tmux.TypeTerminal:
-			names = append(names, noticeLine(orWord(what, "shell"))+" (terminal)")
+			names = append(names, paint.NoticeLine(orWord(what, "shell"))+" (terminal)")
 		default:
-			names = append(names, noticeLine(orWord(what, "agent"))+" (agent)")
+			names = append(names, paint.NoticeLine(orWord(what, "agent"))+" (agent)")
 		}
 	}
 	if len(names) == 0 {
@@ -51,7 +53,7 @@ func sessionsOf(sessions []tmux.SessionInfo, tabs *tabsOwner, id string) string 
 	if len(names) == 1 {
 		return "its one session: " + names[0]
 	}
-	return "its " + plural(len(names), "session") + ": " + strings.Join(names, ", ")
+	return "its " + paint.Plural(len(names), "session") + ": " + strings.Join(names, ", ")
 }
 
 func orWord(s, word string) string {

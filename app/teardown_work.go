@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
@@ -44,11 +46,11 @@ func riskLines(rec workspace.Record, r git.AtRisk) []string {
 			lines = append(lines, "  "+strconv.Itoa(r.Untracked)+" untracked: "+sampleList(r.UntrackedPaths, r.Untracked))
 		}
 		if r.Stray > 0 {
-			lines = append(lines, "  "+plural(r.Stray, "commit")+" on a detached HEAD that no branch holds: lost with the worktree")
+			lines = append(lines, "  "+paint.Plural(r.Stray, "commit")+" on a detached HEAD that no branch holds: lost with the worktree")
 		}
 	}
 	if r.Unmerged > 0 {
-		lines = append(lines, fmt.Sprintf("The branch %s holds %s merged nowhere else; it is kept:", rec.Branch, plural(r.Unmerged, "commit")))
+		lines = append(lines, fmt.Sprintf("The branch %s holds %s merged nowhere else; it is kept:", rec.Branch, paint.Plural(r.Unmerged, "commit")))
 		for _, s := range r.Subjects {
 			lines = append(lines, "  "+s)
 		}
@@ -102,7 +104,7 @@ func workChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey str
 		opts = append(opts, dialog.Option{Key: "s", Label: "stash it as " + strconv.Quote(workspace.StashMessage(op, rec.Name)) + " (git stash list)"})
 		choices = append(choices, workspace.DirtyStash)
 	} else {
-		notes = append(notes, plural(r.Conflicted, "path")+" "+hasHave(r.Conflicted)+" unresolved conflicts: a stash cannot hold "+themIt(r.Conflicted)+", so none is offered.")
+		notes = append(notes, paint.Plural(r.Conflicted, "path")+" "+paint.HasHave(r.Conflicted)+" unresolved conflicts: a stash cannot hold "+paint.ThemIt(r.Conflicted)+", so none is offered.")
 	}
 	opts = append(opts, discard)
 	choices = append(choices, workspace.DirtyDiscard)
@@ -138,10 +140,10 @@ func workOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspa
 			lost = append(lost, strconv.Itoa(r.Modified)+" modified")
 		}
 		if r.Untracked > 0 {
-			lost = append(lost, plural(r.Untracked, "untracked path"))
+			lost = append(lost, paint.Plural(r.Untracked, "untracked path"))
 		}
 		if r.Stray > 0 {
-			lost = append(lost, plural(r.Stray, "commit")+" on no branch")
+			lost = append(lost, paint.Plural(r.Stray, "commit")+" on no branch")
 		}
 		return "Its uncommitted work is discarded with the worktree: " + strings.Join(lost, " and ") + " lost for good."
 	}
@@ -160,7 +162,7 @@ func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoic
 	case choice == workspace.DirtyWIP && r.Dirty():
 		return "The branch " + b + " is kept: it then holds the WIP commit, merged nowhere else."
 	case r.Unmerged > 0:
-		return fmt.Sprintf("The branch %s is kept: it has %s merged nowhere else.", b, plural(r.Unmerged, "commit"))
+		return fmt.Sprintf("The branch %s is kept: it has %s merged nowhere else.", b, paint.Plural(r.Unmerged, "commit"))
 	}
 	return "The branch " + b + " goes too: every commit on it is merged elsewhere."
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"amux.dev/amux/app/paint"
+
 	tea "charm.land/bubbletea/v2"
 
 	uv "github.com/charmbracelet/ultraviolet"
@@ -138,7 +140,7 @@ func (m painter) renderListNow(l layout) string {
 	if f := m.list.filterText(); f != "" && !m.list.typing() {
 		title += " /" + f
 	}
-	return frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
+	return paint.Frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
 }
 
 // suspend gives the terminal back to the shell until it continues amux
