@@ -36,6 +36,7 @@ func glyphs(focused bool) frameGlyphs {
 	return lightFrame
 }
 
+// BorderStyle is a frame's line style: the accent colour when focused.
 func BorderStyle(th theme.Theme, focused bool) lipgloss.Style {
 	if focused {
 		return lipgloss.NewStyle().Foreground(th.BorderFocus)

@@ -22,7 +22,8 @@ func LostTabsLine(n int) string {
 }
 
 // IsAre, hasHave, belongs and themIt agree a sentence with a count.
-func IsAre(n int) string   { return pick(n, "is", "are") }
+func IsAre(n int) string { return pick(n, "is", "are") }
+
 // HasHave is "has" for one, "have" for more.
 func HasHave(n int) string { return pick(n, "has", "have") }
 
