@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -240,7 +242,7 @@ func TestABadKeysSectionKeepsTheDefaults(t *testing.T) {
 		cfg := config.Defaults()
 		cfg.Keys = over
 		m := New(withEngine(Deps{Config: cfg, Now: time.Now, Zone: time.UTC}, testEngine(t)))
-		if m.notice.level != levelWarn || m.notice.text == "" {
+		if m.notice.level != modal.LevelWarn || m.notice.text == "" {
 			t.Errorf("%s: no warning at start (%q)", name, m.notice.text)
 		}
 		if got := m.keyName(actRefresh); got != "r" {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"amux.dev/amux/app/modal"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/keys"
@@ -169,7 +170,7 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 // unavailable action says why instead of doing nothing silently.
 func (m *Model) run(id keys.ActionID) tea.Cmd {
 	if ok, why := m.available(id); !ok {
-		return m.say(levelInfo, m.acts[id].Label+": "+why)
+		return m.say(modal.LevelInfo, m.acts[id].Label+": "+why)
 	}
 	if run := m.acts[id].run; run != nil {
 		return run(m)

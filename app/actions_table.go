@@ -1,6 +1,7 @@
 package app
 
 import (
+	"amux.dev/amux/app/modal"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
@@ -20,11 +21,11 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd {
 				_, live := m.focusedTerminal()
-				return m.applyOwned(nil, outcome{open: newPalette(m.th, m.km, m.modalKeys(), m.scopes(), live)})
+				return m.applyOwned(nil, modal.Outcome{Open: newPalette(m.th, m.km, m.modalKeys(), m.scopes(), live)})
 			}},
 		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, outcome{open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
+				return m.applyOwned(nil, modal.Outcome{Open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
 			}},
 		{Action: hint(k(actQuit, scopeProjectList, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},
@@ -90,7 +91,7 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, outcome{open: newInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
+				return m.applyOwned(nil, modal.Outcome{Open: newInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
 			}, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
 		{Action: k(actOpenLog, scopeGlobal, nil, "log", "Open amux's log"),
 			run: func(m *Model) tea.Cmd {

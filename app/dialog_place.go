@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 
+	"amux.dev/amux/app/modal"
+
 	"charm.land/lipgloss/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
@@ -35,7 +37,7 @@ const roomyWidth = 80
 // dialogArea is where the open dialog goes; full reports the full-width
 // case.
 // o is the open dialog, w the screen's width.
-func dialogArea(o modal, w int, l layout) (area uv.Rectangle, full bool) {
+func dialogArea(o modal.Modal, w int, l layout) (area uv.Rectangle, full bool) {
 	need := dialogMinWidth
 	if r, ok := o.(roomy); ok {
 		need = r.wantsWidth()

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -82,7 +84,7 @@ type painter struct {
 	th        theme.Theme
 	l         layout
 	focus     focusArea
-	overlay   modal
+	overlay   modal.Modal
 	notice    notice
 	spin      string // the spinner's frame
 	chromeGen int

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -71,7 +73,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"type into it", func() { m.Update(keyPress(t, "s")) }},
 		{"close it", func() { m.Update(keyPress(t, "esc")) }},
 		{"show the list", func() { pressAction(t, m, actToggleList) }},
-		{"a notice", func() { m.Update(nil); m.say(levelError, "something failed") }},
+		{"a notice", func() { m.Update(nil); m.say(modal.LevelError, "something failed") }},
 		{"a redraw", func() { m.Update(nil) }},
 		{"the key list", func() { pressAction(t, m, actFocusList); pressAction(t, m, actHelp) }},
 		{"close the key list", func() { m.Update(keyPress(t, "esc")) }},
@@ -171,7 +173,7 @@ func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	if !r.st.fullShown {
 		t.Fatal("the paint state does not know a full-screen overlay is drawn")
 	}
-	m.say(levelInfo, "said under the viewer")
+	m.say(modal.LevelInfo, "said under the viewer")
 	m.Update(nil)
 	if s := plainScreen(r.draw()); strings.Contains(s, "said under the viewer") {
 		t.Fatalf("a notice was drawn over the full-screen viewer:\n%s", s)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,7 +56,7 @@ func hostRows() []action {
 	open.Palette = true
 	return []action{
 		{Action: open, run: func(m *Model) tea.Cmd {
-			return m.applyOwned(nil, outcome{open: newHostsOverlay(m.modalKit(), m.deps.StateHome, m.deps.Config.Hosts)})
+			return m.applyOwned(nil, modal.Outcome{Open: newHostsOverlay(m.modalKit(), m.deps.StateHome, m.deps.Config.Hosts)})
 		}},
 		{Action: k(actHostAdd, scopeHosts, []string{"a"}, "add", "Add a host: a name and the SSH destination your ssh understands"),
 			run: toDialog(actHostAdd)},
@@ -76,7 +78,7 @@ func hostRows() []action {
 
 // hostsOverlay lists the hosts; a form over it adds or renames one.
 type hostsOverlay struct {
-	modalKit
+	modal.Kit
 	home   string
 	hosts  []config.Host
 	cursor int          // 0 is this machine; i is hosts[i-1]
@@ -95,13 +97,13 @@ type hostsSavedMsg struct {
 // hostsChanged asks the root to take the saved list as the live one.
 type hostsChanged struct{ hosts []config.Host }
 
-func newHostsOverlay(kit modalKit, home string, hosts []config.Host) *hostsOverlay {
-	return &hostsOverlay{modalKit: kit, home: home, hosts: append([]config.Host(nil), hosts...)}
+func newHostsOverlay(kit modal.Kit, home string, hosts []config.Host) *hostsOverlay {
+	return &hostsOverlay{Kit: kit, home: home, hosts: append([]config.Host(nil), hosts...)}
 }
 
-func (o *hostsOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if o.tick(msg) {
-		return nil, outcome{}
+func (o *hostsOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+	if o.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	if o.form != nil {
 		return o.updateForm(msg)
@@ -111,23 +113,23 @@ func (o *hostsOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		o.saving = false
 		if msg.err != nil {
 			o.err = msg.err.Error()
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
 		o.hosts, o.err = msg.hosts, ""
 		o.cursor = min(o.cursor, len(o.hosts))
-		return nil, outcome{}.then(hostsChanged{msg.hosts})
+		return nil, modal.Outcome{}.Then(hostsChanged{msg.hosts})
 	case dialogAction:
 		return o.act(msg.id)
 	case tea.KeyPressMsg:
-		if id, ok := o.keys.bound(msg, scopeHosts); ok {
-			return nil, asked(id) // the root runs it, or says why it cannot
+		if id, ok := o.Keys.Bound(msg, scopeHosts); ok {
+			return nil, modal.Asked(id) // the root runs it, or says why it cannot
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // act does one of the dialog's own actions.
-func (o *hostsOverlay) act(id keys.ActionID) (tea.Cmd, outcome) {
+func (o *hostsOverlay) act(id keys.ActionID) (tea.Cmd, modal.Outcome) {
 	switch id {
 	case actHostUp:
 		o.cursor = max(0, o.cursor-1)
@@ -142,10 +144,10 @@ func (o *hostsOverlay) act(id keys.ActionID) (tea.Cmd, outcome) {
 	case actHostRemove:
 		if o.cursor > 0 {
 			next := append(append([]config.Host(nil), o.hosts[:o.cursor-1]...), o.hosts[o.cursor:]...)
-			return o.save(next), outcome{}
+			return o.save(next), modal.Outcome{}
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // openForm opens the add form, or the rename form of h.
@@ -154,7 +156,7 @@ func (o *hostsOverlay) openForm(h config.Host) {
 	if h.Name != "" {
 		title = "Rename " + h.Name
 	}
-	f := dialog.NewForm(o.th, o.km, title,
+	f := dialog.NewForm(o.Th, o.KM, title,
 		dialog.FieldSpec{Label: "Name", Placeholder: "build-box", Hint: "a–z, 0–9 and -, as the list shows it"},
 		dialog.FieldSpec{Label: "SSH destination", Placeholder: "me@build-box.lan", Hint: "what you would pass to ssh: your ~/.ssh/config applies"},
 	).WithSubmitLabel("save")
@@ -165,7 +167,7 @@ func (o *hostsOverlay) openForm(h config.Host) {
 
 // updateForm gives msg to the open form; a submitted one is checked and
 // saved, a refused field keeps the form open with the reason on it.
-func (o *hostsOverlay) updateForm(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *hostsOverlay) updateForm(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	f, cmd, out := o.form.Update(msg)
 	o.form = &f
 	switch out {
@@ -178,12 +180,12 @@ func (o *hostsOverlay) updateForm(msg tea.Msg) (tea.Cmd, outcome) {
 		if why != "" {
 			o.form.ClearErrors()
 			o.form.SetFieldError(field, why)
-			return cmd, outcome{}
+			return cmd, modal.Outcome{}
 		}
 		o.form = nil
-		return tea.Batch(cmd, o.save(next)), outcome{}
+		return tea.Batch(cmd, o.save(next)), modal.Outcome{}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
 // withHost is the list with h added, or put in the renamed host's place;
@@ -228,37 +230,37 @@ func (o *hostsOverlay) save(hosts []config.Host) tea.Cmd {
 	}
 }
 
-// waiting: the spinner turns while a save runs.
-func (o *hostsOverlay) waiting() bool { return o.saving }
+// Waiting: the spinner turns while a save runs.
+func (o *hostsOverlay) Waiting() bool { return o.saving }
 
-func (o *hostsOverlay) view(w, h int) string {
+func (o *hostsOverlay) View(w, h int) string {
 	if o.form != nil {
 		return o.form.View(min(w, 72))
 	}
 	w = min(w, 80)
 	inner := w - 6
 	var b strings.Builder
-	b.WriteString(o.th.AccentStyle().Render("Hosts") + "\n\n")
+	b.WriteString(o.Th.AccentStyle().Render("Hosts") + "\n\n")
 	row := func(i int, name, dest string) {
 		mark := "  "
 		if i == o.cursor {
 			mark = "▸ "
 		}
-		b.WriteString(paint.Fit(mark+name+"  "+o.th.MutedStyle().Render(dest), inner) + "\n")
+		b.WriteString(paint.Fit(mark+name+"  "+o.Th.MutedStyle().Render(dest), inner) + "\n")
 	}
 	row(0, "this machine", "local")
 	for i, hst := range o.hosts {
 		row(i+1, safetext.Line(hst.Name), safetext.Line(hst.Dest))
 	}
 	if len(o.hosts) == 0 {
-		b.WriteString("\n" + o.th.MutedStyle().Render(paint.Fit("No other host yet: "+o.km.First(actHostAdd)+" adds one.", inner)) + "\n")
+		b.WriteString("\n" + o.Th.MutedStyle().Render(paint.Fit("No other host yet: "+o.KM.First(actHostAdd)+" adds one.", inner)) + "\n")
 	}
 	switch {
 	case o.saving:
-		b.WriteString("\n" + o.spinning("saving…") + "\n")
+		b.WriteString("\n" + o.Spinning("saving…") + "\n")
 	case o.err != "":
-		b.WriteString("\n" + o.th.ErrorStyle().Render(paint.Fit("not saved: "+safetext.Line(o.err), inner)) + "\n")
+		b.WriteString("\n" + o.Th.ErrorStyle().Render(paint.Fit("not saved: "+safetext.Line(o.err), inner)) + "\n")
 	}
-	b.WriteString("\n" + o.th.MutedStyle().Render(paint.Fit(o.keys.hints(scopeHosts), inner)))
-	return o.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+	b.WriteString("\n" + o.Th.MutedStyle().Render(paint.Fit(o.Keys.Hints(scopeHosts), inner)))
+	return o.Th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

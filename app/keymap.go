@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/keys"
@@ -89,7 +91,7 @@ func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	return m.say(levelInfo, e.Message(k.String(), scopeTitle))
+	return m.say(modal.LevelInfo, e.Message(k.String(), scopeTitle))
 }
 
 // paletteKeys is a for the palette: its keys are shown only when they work

@@ -3,6 +3,8 @@ package app
 import (
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -86,7 +88,7 @@ func newListOwner(d listDeps) *listOwner {
 }
 
 // Update answers one of the list's messages.
-func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, outcome) {
+func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case loadedMsg:
 		return l.onLoaded(msg)
@@ -100,9 +102,9 @@ func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, outcome) {
 	case viewStateMsg:
 		return l.onViewState(msg)
 	case tea.KeyPressMsg:
-		return l.filterKey(msg), outcome{}
+		return l.filterKey(msg), modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // selected is the row under the cursor.

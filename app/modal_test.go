@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -19,8 +21,8 @@ func TestTheKeyListClosesThroughItsOutcome(t *testing.T) {
 	if !strings.Contains(screenText(m), "Keys") {
 		t.Fatal("the key list is not on screen")
 	}
-	_, out := h.update(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if len(out.do) != 1 || out.do[0] != (runAction{actCloseHelp}) {
+	_, out := h.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actCloseHelp}) {
 		t.Fatalf("esc asked for %+v, want the close action", out)
 	}
 	if m.overlay != overlay(h) {

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config/selfupdate"
@@ -33,7 +35,7 @@ func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 	if !ok || a.ID != actHelp {
 		t.Fatalf("\"show every key\" chose %q, want %q", a.ID, actHelp)
 	}
-	if _, out := p.update(modalKey("enter")); !out.close || len(out.do) != 1 || out.do[0] != (runAction{actHelp}) {
+	if _, out := p.Update(modalKey("enter")); !out.Close || len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actHelp}) {
 		t.Fatalf("enter asked for %+v, want close, then the help action", out)
 	}
 	m.Update(modalKey("enter"))
@@ -50,11 +52,11 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	m.list.rows.SelectWorkspace("1111111111111111")
 	first := m.run(actTimeline)
 	o := m.overlay.(*linesOverlay)
-	if !o.waiting() || !m.watch.animating(m.watchScene()) {
+	if !o.Waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the timeline does not spin while it reads")
 	}
-	_, out := o.update(press("r"))
-	if len(out.do) != 1 || out.do[0] != (runAction{actRefreshTimeline}) {
+	_, out := o.Update(press("r"))
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actRefreshTimeline}) {
 		t.Fatalf("r asked for %+v, want the refresh action", out)
 	}
 	m.Update(press("r")) // the root runs the refresh: a newer read
@@ -66,7 +68,7 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	if screen := screenText(m); !strings.Contains(screen, "no history is kept") || !strings.Contains(screen, "Timeline of auth-fix") {
 		t.Fatalf("the timeline's read is not shown:\n%s", screen)
 	}
-	if o.waiting() {
+	if o.Waiting() {
 		t.Fatal("the timeline still waits after its read")
 	}
 }
@@ -91,7 +93,7 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 		return workspace.ScriptOutput{Text: "nothing ran"}, nil
 	}}
 	whole, opened := newOutput(m.modalKit(), "Script output — auth-fix", []outputSource{src, idle})
-	m.overlay = opened.open
+	m.overlay = opened.Open
 	o := m.overlay.(*outputOverlay)
 	msg := whole().(outputReadMsg)
 	if msg.follow == nil {
@@ -125,7 +127,7 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 	// Tab is the next source, asked of the root; a read of the source
 	// left behind is dropped.
 	stale := o.read()
-	if _, out := o.update(modalKey("tab")); len(out.do) != 1 || out.do[0] != (runAction{actNextOutput}) {
+	if _, out := o.Update(modalKey("tab")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actNextOutput}) {
 		t.Fatalf("tab asked for %+v, want the next-output action", out)
 	}
 	_, next := m.Update(modalKey("tab"))
@@ -145,10 +147,10 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 // sight of the tabs) and says what was done.
 func TestTheStatusDialogApprovesThroughTheRootAndRefreshes(t *testing.T) {
 	m, o := statusAt80x24(t)
-	if o.waiting() || len(o.sight.agents) != 3 {
-		t.Fatalf("after its read the dialog waits (%v) or shows %d agents, want 3", o.waiting(), len(o.sight.agents))
+	if o.Waiting() || len(o.sight.agents) != 3 {
+		t.Fatalf("after its read the dialog waits (%v) or shows %d agents, want 3", o.Waiting(), len(o.sight.agents))
 	}
-	if _, out := o.update(press("A")); len(out.do) != 1 || out.do[0] != (runAction{actApproveScripts}) {
+	if _, out := o.Update(press("A")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actApproveScripts}) {
 		t.Fatalf("A asked for %+v, want the approve action", out)
 	}
 	m.Update(press("A"))
@@ -160,13 +162,13 @@ func TestTheStatusDialogApprovesThroughTheRootAndRefreshes(t *testing.T) {
 	if act == nil || !o.working || o.confirm != nil {
 		t.Fatalf("the typed name did not start the approval (working %v)", o.working)
 	}
-	if _, out := o.update(press("U")); len(out.do) != 0 {
+	if _, out := o.Update(press("U")); len(out.Do) != 0 {
 		t.Fatalf("a key while the approval runs asked for %+v", out)
 	}
 	withTabs(m, 1) // a fourth tab opens meanwhile
 	gen := o.gen
-	_, out := o.update(statusActionMsg{what: "approve", text: "scripts approved"})
-	if out.say != "scripts approved" || len(out.do) != 1 || out.do[0] != (runAction{actRefreshStatus}) {
+	_, out := o.Update(statusActionMsg{what: "approve", text: "scripts approved"})
+	if out.Say != "scripts approved" || len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actRefreshStatus}) {
 		t.Fatalf("the result asked for %+v, want a notice and a refresh", out)
 	}
 	m.applyOutcome(o, out)
@@ -199,7 +201,7 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.
 		t.Fatalf("the picked path did not reach the confirm (stage %d, chosen %q)", o.stage, o.chosen)
 	}
 	_, install := m.Update(modalKey("enter"))
-	if !o.waiting() || !m.watch.animating(m.watchScene()) {
+	if !o.Waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the dialog does not spin while it checks the candidate")
 	}
 	settle(t, m, install)
@@ -208,11 +210,11 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.
 	}
 
 	o.chosen = cand
-	o.update(binaryInstalledMsg{res: selfupdate.Result{Version: "v0.9.0"}})
+	o.Update(binaryInstalledMsg{res: selfupdate.Result{Version: "v0.9.0"}})
 	if o.stage != 4 {
 		t.Fatalf("after an install the dialog is at stage %d, want the restart question", o.stage)
 	}
-	if _, out := o.update(modalKey("enter")); len(out.do) != 1 || out.do[0] != (restartRequest{}) {
+	if _, out := o.Update(modalKey("enter")); len(out.Do) != 1 || out.Do[0] != (restartRequest{}) {
 		t.Fatalf("restart asked for %+v, want a restart request", out)
 	}
 	_, quit := m.Update(modalKey("enter"))
@@ -230,8 +232,8 @@ func TestRenameAsksAboutTheBranchThenCallsTheEngine(t *testing.T) {
 	m.run(actRenameWorkspace)
 	o := m.overlay.(*manageOverlay)
 	o.form.SetValue(0, "login-fix")
-	cmd, out := o.update(modalKey("enter"))
-	if out.close || o.choice == nil || cmd != nil {
+	cmd, out := o.Update(modalKey("enter"))
+	if out.Close || o.choice == nil || cmd != nil {
 		t.Fatalf("a new name closed the dialog (%+v) instead of asking about the branch", out)
 	}
 	if screen := screenText(m); !strings.Contains(screen, "rename the branch to login-fix too") {
@@ -242,7 +244,7 @@ func TestRenameAsksAboutTheBranchThenCallsTheEngine(t *testing.T) {
 		t.Fatalf("the answer did not close the dialog and call the engine: %T open", m.overlay)
 	}
 	settle(t, m, rename) // the sample's workspace is not the engine's: it refuses
-	if m.notice.level != levelError || m.notice.text == "" {
+	if m.notice.level != modal.LevelError || m.notice.text == "" {
 		t.Fatalf("the engine's answer was not said: %q", m.notice.text)
 	}
 }
@@ -264,8 +266,8 @@ func TestRemoveProjectAsksAboutItsWorkspacesFirst(t *testing.T) {
 			t.Fatalf("after %q the confirm does not say %q:\n%s", c.key, c.says, screenText(m))
 		}
 		typeInto(m, "api")
-		cmd, out := o.update(modalKey("enter"))
-		if !out.close || cmd == nil {
+		cmd, out := o.Update(modalKey("enter"))
+		if !out.Close || cmd == nil {
 			t.Fatalf("the typed name did not close and call the engine: %+v", out)
 		}
 	}
@@ -289,8 +291,8 @@ func TestHealthShowsABrokenRegistryAndChecksAgainThroughTheRoot(t *testing.T) {
 	if err := os.WriteFile(reg, []byte("{}"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, out := o.update(press("r"))
-	if len(out.do) != 1 || out.do[0] != (runAction{actRefreshHealth}) {
+	_, out := o.Update(press("r"))
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actRefreshHealth}) {
 		t.Fatalf("r asked for %+v, want the check-again action", out)
 	}
 	_, again := m.Update(press("r"))

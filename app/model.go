@@ -4,6 +4,8 @@ import (
 	"errors"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	"charm.land/bubbles/v2/spinner"
@@ -27,8 +29,8 @@ const (
 )
 
 // overlay is the modal on top of the layout (palette, help, dialogs,
-// modal.go): it gets every message first while open.
-type overlay = modal
+// Modal.go): it gets every message first while open.
+type overlay = modal.Modal
 
 // Model is amux's root model: layout, focus, overlays and routing. The
 // components own their own state; this type wires them together and runs
@@ -124,7 +126,7 @@ func New(deps Deps) *Model {
 	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
-		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: levelWarn}
+		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: modal.LevelWarn}
 		if kerr != nil && deps.Log != nil {
 			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
 		}
@@ -195,7 +197,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		if m.focus == focusSidebar {
 			enter = actSideEnter
 		}
-		return m.say(levelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
+		return m.say(modal.LevelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
 	}
 	return m.explainKey(k)
 }

@@ -5,19 +5,12 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-)
-
-// noticeLevel colours a notice.
-type noticeLevel int
-
-const (
-	levelInfo noticeLevel = iota
-	levelWarn
-	levelError
 )
 
 // notice is a one-line message set into the panels' bottom edge (the
@@ -27,7 +20,7 @@ const (
 // say passes it through noticeLine.
 type notice struct {
 	text  string
-	level noticeLevel
+	level modal.Level
 }
 
 type noticeExpiredMsg struct{ gen int }
@@ -36,10 +29,10 @@ type noticeExpiredMsg struct{ gen int }
 const noticeTTL = 6 * time.Second
 
 // say shows a notice and returns the command that expires it.
-func (m *Model) say(level noticeLevel, text string) tea.Cmd {
+func (m *Model) say(level modal.Level, text string) tea.Cmd {
 	m.noticeGen++
 	m.notice = notice{text: paint.NoticeLine(text), level: level}
-	if level == levelError {
+	if level == modal.LevelError {
 		return nil
 	}
 	gen := m.noticeGen
@@ -71,9 +64,9 @@ func (m painter) noticeRow(l layout) string {
 	}
 	st := th.TextStyle().Bold(true)
 	switch m.notice.level {
-	case levelWarn:
+	case modal.LevelWarn:
 		st = th.Style(th.Warning).Bold(true)
-	case levelError:
+	case modal.LevelError:
 		st = th.ErrorStyle().Bold(true)
 	}
 	text := " " + fitNotice(m.notice.text, m.w-6) + " "

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,7 +24,7 @@ import (
 // by reading its pane again; when it ends the view settles to the whole
 // transcript.
 type outputOverlay struct {
-	modalKit
+	modal.Kit
 	title   string
 	sources []outputSource
 	current int
@@ -84,10 +86,10 @@ func logSources(path string) []outputSource {
 }
 
 // newOutput opens the viewer over sources, reading the first.
-func newOutput(kit modalKit, title string, sources []outputSource) (tea.Cmd, outcome) {
-	o := &outputOverlay{modalKit: kit, title: title, sources: sources, tv: textview.New(kit.th, kit.km)}
+func newOutput(kit modal.Kit, title string, sources []outputSource) (tea.Cmd, modal.Outcome) {
+	o := &outputOverlay{Kit: kit, title: title, sources: sources, tv: textview.New(kit.Th, kit.KM)}
 	o.tv.SetEmptyText("nothing captured yet")
-	return o.read(), outcome{open: o}
+	return o.read(), modal.Outcome{Open: o}
 }
 
 // step shows the next (1) or previous (-1) source.
@@ -135,33 +137,33 @@ func (o *outputOverlay) followStep() tea.Cmd {
 	})
 }
 
-// update applies the overlay's own reads and actions (the next or previous
+// Update applies the overlay's own reads and actions (the next or previous
 // source, a reload); a key of its scope (when the search field is not
 // taking typing) runs through the root, the rest go to the text view.
-func (o *outputOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *outputOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case outputReadMsg:
-		return o.onRead(msg), outcome{}
+		return o.onRead(msg), modal.Outcome{}
 	case dialogAction:
 		switch msg.id {
 		case actNextOutput:
-			return o.step(1), outcome{}
+			return o.step(1), modal.Outcome{}
 		case actPrevOutput:
-			return o.step(-1), outcome{}
+			return o.step(-1), modal.Outcome{}
 		case actReloadOutput:
-			return o.read(), outcome{}
+			return o.read(), modal.Outcome{}
 		}
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseWheelMsg:
 		if k, ok := msg.(tea.KeyPressMsg); ok && !o.tv.Searching() {
-			if id, ok := o.keys.match(k, scopeOutput); ok {
-				return nil, asked(id)
+			if id, ok := o.Keys.Match(k, scopeOutput); ok {
+				return nil, modal.Asked(id)
 			}
 		}
 		tv, cmd, _ := o.tv.Update(msg)
 		o.tv = tv
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // onRead applies a read: a whole read replaces the text (and starts
@@ -209,8 +211,8 @@ func followerAt(path string, read int) *workspace.Follower {
 	return fl
 }
 
-func (o *outputOverlay) view(w, h int) string {
-	th := o.th
+func (o *outputOverlay) View(w, h int) string {
+	th := o.Th
 	inner := w - 6
 	var tabs strings.Builder
 	for i, s := range o.sources {
@@ -225,7 +227,7 @@ func (o *outputOverlay) view(w, h int) string {
 		head += th.ErrorStyle().Render(paint.Fit(o.err, inner)) + "\n"
 	}
 	o.tv.SetSize(inner, max(3, h-8-strings.Count(head, "\n")))
-	km := o.km
+	km := o.KM
 	foot := km.First(actNextOutput) + ": next · " + km.First(actReloadOutput) + ": reload · " + km.First(actCloseOutput) + ": close · " +
 		km.First(keys.ViewSearch) + ": search"
 	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(paint.Fit(foot, inner)))

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -58,16 +60,16 @@ func approvalQuestion(th theme.Theme, km keys.Map, what string, rec workspace.Re
 	return dialog.NewConfirm(th, km, "Approve "+noun+" for "+rec.Name+"?", body, "approve and run it")
 }
 
-func (o *createOverlay) updateApproval(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *createOverlay) updateApproval(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.approve.Update(msg)
 	o.approve = &c
 	switch out {
 	case dialog.Cancelled:
-		return nil, outcome{close: true, say: "created workspace " + o.created.Name + "; " + o.d.setupNote(o.untrusted)}
+		return nil, modal.Outcome{Close: true, Say: "created workspace " + o.created.Name + "; " + o.d.setupNote(o.untrusted)}
 	case dialog.Submitted:
-		return o.runApproved(), outcome{}
+		return o.runApproved(), modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // runApproved records the approval and runs setup, its output in the tail.
@@ -90,9 +92,9 @@ func (o *createOverlay) runApproved() tea.Cmd {
 }
 
 // approvedSetup applies the approved setup's outcome.
-func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, outcome) {
+func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, modal.Outcome) {
 	if o.op != msg.op {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	if msg.err != nil {
 		var ue *workspace.UntrustedError
@@ -100,12 +102,12 @@ func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, outcome) {
 			// One approval led to the next: setup's list of files, then its
 			// script (or the other way round).
 			o.askApproval(o.created, ue)
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
 		o.form.SetWarned("created workspace "+o.created.Name+"; "+o.d.setupNote(msg.err), o.tail()...)
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
-	return nil, outcome{close: true, say: "created workspace " + o.created.Name + "; setup-workspace approved and finished"}
+	return nil, modal.Outcome{Close: true, Say: "created workspace " + o.created.Name + "; setup-workspace approved and finished"}
 }
 
 // tail is the last lines setup printed, for a dialog that stays open.

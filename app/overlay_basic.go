@@ -3,6 +3,8 @@ package app
 import (
 	"sort"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -17,7 +19,7 @@ type paletteOverlay struct{ p palette.Model }
 // newPalette is the palette over d's runnable palette actions, ranked for
 // where the keys are: scopes are the focused pane's, inTerminal says a live
 // terminal has them.
-func newPalette(th theme.Theme, km keys.Map, d modalKeys, scopes []keys.Scope, inTerminal bool) *paletteOverlay {
+func newPalette(th theme.Theme, km keys.Map, d modal.Keys, scopes []keys.Scope, inTerminal bool) *paletteOverlay {
 	// Most useful first: what can run now, in the focused area's scopes,
 	// with "back to the list" on top wherever it can run: ctrl+space,
 	// enter always means back to the list (the way out of a terminal).
@@ -26,7 +28,7 @@ func newPalette(th theme.Theme, km keys.Map, d modalKeys, scopes []keys.Scope, i
 		inScope[s] = true
 	}
 	rank := func(a keys.Action) int {
-		ok, _ := d.available(a.ID)
+		ok, _ := d.Available(a.ID)
 		r := 0
 		if !ok {
 			r += 4
@@ -40,52 +42,32 @@ func newPalette(th theme.Theme, km keys.Map, d modalKeys, scopes []keys.Scope, i
 		return r
 	}
 	var acts []keys.Action
-	for _, a := range d.reg.All() {
+	for _, a := range d.Actions() {
 		// A component's own action (run nil) is matched by the component
 		// through its keys: chosen here it would do nothing.
-		if a.Palette && d.runnable(a.ID) {
+		if a.Palette && d.Runnable(a.ID) {
 			acts = append(acts, paletteKeys(a, inScope))
 		}
 	}
 	sort.SliceStable(acts, func(i, j int) bool { return rank(acts[i]) < rank(acts[j]) })
-	return &paletteOverlay{p: palette.New(th, km, acts, d.available)}
+	return &paletteOverlay{p: palette.New(th, km, acts, d.Available)}
 }
 
-// update gives the palette the message; a chosen action runs through the
+// Update gives the palette the message; a chosen action runs through the
 // root once the palette is closed (it may open a dialog of its own).
-func (o *paletteOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *paletteOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	p, cmd, out := o.p.Update(msg)
 	o.p = p
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		if a, ok := o.p.Chosen(); ok {
-			return cmd, closed().then(runAction{a.ID})
+			return cmd, modal.Closed().Then(modal.RunAction{ID: a.ID})
 		}
-		return cmd, closed()
+		return cmd, modal.Closed()
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (o *paletteOverlay) view(w, h int) string { return o.p.View(w, min(h, 30)) }
-
-// scrollKey moves a scrolled overlay's offset for the keys every scrolling
-// view shares (keys.ScopeView: line, page of page rows, top, bottom); other
-// keys leave it. The view clamps the offset when it draws.
-func scrollKey(km keys.Map, offset *int, key string, page int) {
-	switch {
-	case km.Is(keys.ViewDown, key):
-		*offset++
-	case km.Is(keys.ViewUp, key):
-		*offset--
-	case km.Is(keys.ViewPageDown, key):
-		*offset += page
-	case km.Is(keys.ViewPageUp, key):
-		*offset -= page
-	case km.Is(keys.ViewTop, key):
-		*offset = 0
-	case km.Is(keys.ViewBottom, key):
-		*offset = 1 << 30
-	}
-}
+func (o *paletteOverlay) View(w, h int) string { return o.p.View(w, min(h, 30)) }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"amux.dev/amux/app/modal"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/help"
@@ -14,12 +15,12 @@ import (
 type helpOverlay struct {
 	h    help.Model
 	th   theme.Theme
-	keys modalKeys
+	keys modal.Keys
 }
 
 // newHelpOverlay is the key list of every action reg binds, matching its
 // own keys through mk.
-func newHelpOverlay(reg *keys.Registry, km keys.Map, th theme.Theme, mk modalKeys) *helpOverlay {
+func newHelpOverlay(reg *keys.Registry, km keys.Map, th theme.Theme, mk modal.Keys) *helpOverlay {
 	var sections []help.Section
 	for _, sc := range scopeTitles() {
 		sec := help.Section{Title: sc.title}
@@ -39,26 +40,26 @@ func newHelpOverlay(reg *keys.Registry, km keys.Map, th theme.Theme, mk modalKey
 	return &helpOverlay{h: help.New(th, km, sections, footer), th: th, keys: mk}
 }
 
-// update gives the list the key first (its filter, its scrolling, Esc
+// Update gives the list the key first (its filter, its scrolling, Esc
 // clearing a filter); what it does not use closes it by the help scope.
-func (o *helpOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *helpOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	h, cmd, used := o.h.Update(msg)
 	o.h = h
 	if used {
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if id, ok := o.keys.match(k, scopeHelp); ok {
-			return cmd, outcome{}.then(runAction{id})
+		if id, ok := o.keys.Match(k, scopeHelp); ok {
+			return cmd, modal.Outcome{}.Then(modal.RunAction{ID: id})
 		}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
 // wantsWidth: the key list needs room for its keys and what they do.
 func (o *helpOverlay) wantsWidth() int { return roomyWidth }
 
-func (o *helpOverlay) view(w, h int) string {
+func (o *helpOverlay) View(w, h int) string {
 	inner := w - 6
 	body := o.th.AccentStyle().Render("Keys") + "\n\n" + o.h.View(inner, max(6, h-6))
 	return o.th.Panel(true).Padding(1, 2).Width(w).Render(body)

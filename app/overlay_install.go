@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -33,7 +35,7 @@ func (e *RestartError) Error() string { return "restart " + e.Bin }
 // offer to restart. A candidate that fails the check is back in the
 // picker with the reason.
 type installOverlay struct {
-	modalKit
+	modal.Kit
 	live    string       // the running binary, which the new one replaces
 	log     *slog.Logger // where the install's outcome is recorded
 	p       picker.Model
@@ -54,22 +56,22 @@ type restartRequest struct{}
 
 // newInstall is the install dialog: live is the running binary, home and
 // cwd where the picker starts.
-func newInstall(kit modalKit, live string, log *slog.Logger, home, cwd string) *installOverlay {
+func newInstall(kit modal.Kit, live string, log *slog.Logger, home, cwd string) *installOverlay {
 	def := selfupdate.DefaultCandidate(os.Getenv)
 	var rows []string
 	if _, err := os.Stat(def); err == nil {
 		rows = append(rows, def)
 	}
-	return &installOverlay{modalKit: kit, live: live, log: log, p: picker.New(kit.th, kit.km, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
+	return &installOverlay{Kit: kit, live: live, log: log, p: picker.New(kit.Th, kit.KM, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
 }
 
-func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if o.tick(msg) {
-		return nil, outcome{}
+func (o *installOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+	if o.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	if msg, ok := msg.(binaryInstalledMsg); ok {
 		o.installed(msg)
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	switch o.stage {
 	case 0:
@@ -77,36 +79,36 @@ func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		o.p = p
 		switch out {
 		case dialog.Cancelled:
-			return cmd, closed()
+			return cmd, modal.Closed()
 		case dialog.Submitted:
 			o.chosen = o.p.Chosen()
 			o.ask()
 		}
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	case 2, 4:
 		c, out := o.confirm.Update(msg)
 		o.confirm = &c
 		switch {
 		case out == dialog.Cancelled && o.stage == 4:
-			out := closed()
-			out.say, out.sayLevel = o.result+" · the new binary runs from the next start", levelInfo
+			out := modal.Closed()
+			out.Say, out.SayLevel = o.result+" · the new binary runs from the next start", modal.LevelInfo
 			return nil, out
 		case out == dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case out == dialog.Submitted && o.stage == 2:
-			return o.install(), outcome{}
+			return o.install(), modal.Outcome{}
 		case out == dialog.Submitted:
-			return nil, outcome{}.then(restartRequest{})
+			return nil, modal.Outcome{}.Then(restartRequest{})
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // ask is the question before anything runs: the candidate is a program
 // the person picked, and checking it means running it.
 func (o *installOverlay) ask() {
 	o.stage = 2
-	c := dialog.NewConfirm(o.th, o.km, "Run and install "+paint.NoticeLine(o.chosen)+"?", []string{
+	c := dialog.NewConfirm(o.Th, o.KM, "Run and install "+paint.NoticeLine(o.chosen)+"?", []string{
 		"amux runs it once (" + selfupdate.HandshakeVerb + ") to check that it is an amux build;",
 		"only one that answers amux's handshake is installed over " + o.live + ".",
 		"The running binary is copied to " + o.live + ".previous first; the new one replaces it in one rename.",
@@ -140,19 +142,19 @@ func (o *installOverlay) installed(msg binaryInstalledMsg) {
 		o.result = "installed amux " + msg.res.Version + " (the old binary is kept at " + msg.res.Backup + ")"
 	}
 	o.stage = 4
-	c := dialog.NewConfirm(o.th, o.km, "Restart amux now?", []string{o.result,
+	c := dialog.NewConfirm(o.Th, o.KM, "Restart amux now?", []string{o.result,
 		"Agents keep running; the new amux reattaches to them."}, "restart")
 	o.confirm = &c
 }
 
-// waiting: the spinner turns while the candidate is checked and installed.
-func (o *installOverlay) waiting() bool { return o.stage == 3 }
+// Waiting: the spinner turns while the candidate is checked and installed.
+func (o *installOverlay) Waiting() bool { return o.stage == 3 }
 
-func (o *installOverlay) view(w, h int) string {
+func (o *installOverlay) View(w, h int) string {
 	switch o.stage {
 	case 3:
 		what := "checking " + paint.NoticeLine(o.chosen) + " and installing it…"
-		return o.th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(o.spin.View() + " " + what)
+		return o.Th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(o.Spin.View() + " " + what)
 	case 2, 4:
 		return o.confirm.View(min(w, 80))
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -62,26 +64,26 @@ func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewSc
 		choice: dialog.NewChoice(sc.th, r.km, title, body, opts, 0)}
 }
 
-func (o *conflictOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *conflictOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch out {
 	case dialog.Cancelled:
-		return nil, closed()
+		return nil, modal.Closed()
 	case dialog.Submitted:
 		i := o.choice.Selected()
 		if i < len(o.files) {
-			return nil, outcome{}.then(showConflictReq{ws: o.ws, path: o.files[i], inMain: o.how == "merge", back: o})
+			return nil, modal.Outcome{}.Then(showConflictReq{ws: o.ws, path: o.files[i], inMain: o.how == "merge", back: o})
 		}
 		if o.extra[i-len(o.files)] == actFinishLanding {
-			return nil, closed().then(finishReq{ws: o.ws, how: o.how})
+			return nil, modal.Closed().Then(finishReq{ws: o.ws, how: o.how})
 		}
-		return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), outcome{close: true, say: "abort running…", sayLevel: levelInfo}
+		return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), modal.Outcome{Close: true, Say: "abort running…", SayLevel: modal.LevelInfo}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (o *conflictOverlay) view(w, h int) string { return o.choice.View(w) }
+func (o *conflictOverlay) View(w, h int) string { return o.choice.View(w) }
 
 // fileList names up to n paths, and how many more there are.
 func fileList(paths []string, n int) string {

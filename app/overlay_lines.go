@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,7 +18,7 @@ import (
 // close and refresh it (the root reads what they need, and hands the
 // read to refresh); the shared view keys scroll it.
 type linesOverlay struct {
-	modalKit
+	modal.Kit
 	title   string
 	scope   keys.Scope
 	subject string   // the workspace the lines are about ("" for none)
@@ -45,9 +47,9 @@ func (o *linesOverlay) refresh(read func() tea.Msg) tea.Cmd {
 	}
 }
 
-func (o *linesOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if o.tick(msg) {
-		return nil, outcome{}
+func (o *linesOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+	if o.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	switch msg := msg.(type) {
 	case linesMsg:
@@ -55,48 +57,48 @@ func (o *linesOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 			o.lines, o.loading = msg.lines, false
 		}
 	case tea.KeyPressMsg:
-		if id, ok := o.keys.match(msg, o.scope); ok {
-			return nil, asked(id)
+		if id, ok := o.Keys.Match(msg, o.scope); ok {
+			return nil, modal.Asked(id)
 		}
-		scrollKey(o.km, &o.offset, msg.String(), 10)
+		modal.ScrollKey(o.KM, &o.offset, msg.String(), 10)
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-// waiting: the spinner turns until the first lines are in.
-func (o *linesOverlay) waiting() bool { return o.loading && len(o.lines) == 0 }
+// Waiting: the spinner turns until the first lines are in.
+func (o *linesOverlay) Waiting() bool { return o.loading && len(o.lines) == 0 }
 
-func (o *linesOverlay) view(w, h int) string {
+func (o *linesOverlay) View(w, h int) string {
 	w = min(w, 110)
 	inner := w - 6
 	rows := max(3, h-8)
 	lines := paint.WrapLines(o.lines, inner)
 	if o.loading && len(lines) == 0 {
-		lines = []string{o.spinning("reading…")}
+		lines = []string{o.Spinning("reading…")}
 	}
 	o.offset = max(0, min(o.offset, len(lines)-rows))
 	end := min(len(lines), o.offset+rows)
 	var b strings.Builder
-	b.WriteString(o.th.AccentStyle().Render(o.title) + "\n\n")
+	b.WriteString(o.Th.AccentStyle().Render(o.title) + "\n\n")
 	for _, l := range lines[o.offset:end] {
 		b.WriteString(paint.Fit(l, inner) + "\n")
 	}
-	footer := o.keys.hints(o.scope)
+	footer := o.Keys.Hints(o.scope)
 	if len(lines) > rows {
-		footer = fmt.Sprintf("%s/%s: scroll (%d–%d of %d) · ", o.km.First(keys.ViewUp), o.km.First(keys.ViewDown),
+		footer = fmt.Sprintf("%s/%s: scroll (%d–%d of %d) · ", o.KM.First(keys.ViewUp), o.KM.First(keys.ViewDown),
 			o.offset+1, end, len(lines)) + footer
 	}
-	b.WriteString("\n" + o.th.MutedStyle().Render(paint.Fit(footer, inner)))
-	return o.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
+	b.WriteString("\n" + o.Th.MutedStyle().Render(paint.Fit(footer, inner)))
+	return o.Th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }
 
 // openLines opens a lines overlay about subject (a workspace ID, or ""),
 // or refreshes the one already open in that scope, reading with read.
 // open is the overlay open now.
-func openLines(kit modalKit, open modal, title string, scope keys.Scope, subject string, read func() tea.Msg) (tea.Cmd, outcome) {
+func openLines(kit modal.Kit, open modal.Modal, title string, scope keys.Scope, subject string, read func() tea.Msg) (tea.Cmd, modal.Outcome) {
 	if o, ok := open.(*linesOverlay); ok && o.scope == scope {
-		return o.refresh(read), outcome{}
+		return o.refresh(read), modal.Outcome{}
 	}
-	o := &linesOverlay{modalKit: kit, title: title, scope: scope, subject: subject}
-	return o.refresh(read), outcome{open: o}
+	o := &linesOverlay{Kit: kit, title: title, scope: scope, subject: subject}
+	return o.refresh(read), modal.Outcome{Open: o}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	"charm.land/bubbles/v2/spinner"
@@ -48,27 +50,27 @@ type (
 	settingsApplyReq struct{ cfg config.Config }
 )
 
-func (o *settingsOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *settingsOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	if o.saving {
 		if _, tick := msg.(spinner.TickMsg); tick {
 			o.frame++
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	s, cmd, out := o.s.Update(msg)
 	o.s = s
 	switch out {
 	case dialog.Cancelled:
-		return nil, closed().then(themeReq{liveTheme(o.cfg)}) // the preview goes with the edits
+		return nil, modal.Closed().Then(themeReq{liveTheme(o.cfg)}) // the preview goes with the edits
 	case dialog.Submitted:
 		return o.confirm()
 	}
 	if th, err := theme.Lookup(o.cfg, o.s.Preview()); err == nil && th.Name != o.th.Name {
 		o.th = th // preview while moving through the themes
 		o.s.SetTheme(th)
-		return cmd, outcome{}.then(themeReq{th})
+		return cmd, modal.Outcome{}.Then(themeReq{th})
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
 // liveTheme is cfg's confirmed theme.
@@ -78,12 +80,12 @@ func liveTheme(cfg config.Config) theme.Theme {
 }
 
 // confirm makes the result live and saves what changed or is pending.
-func (o *settingsOverlay) confirm() (tea.Cmd, outcome) {
+func (o *settingsOverlay) confirm() (tea.Cmd, modal.Outcome) {
 	res := o.s.Result()
 	sections, assistants := settings.Plan(o.cfg, res, o.pending)
 	apply := settingsApplyReq{settings.Live(o.cfg, res)}
 	if sections == nil && assistants == nil {
-		return nil, outcome{close: true, say: "settings: nothing changed", sayLevel: levelInfo}.then(apply)
+		return nil, modal.Outcome{Close: true, Say: "settings: nothing changed", SayLevel: modal.LevelInfo}.Then(apply)
 	}
 	o.saving = true
 	home := o.home
@@ -98,7 +100,7 @@ func (o *settingsOverlay) confirm() (tea.Cmd, outcome) {
 			msg.aErr = config.UpdateAssistants(ctx, home, assistants.Set, assistants.Remove)
 		}
 		return msg
-	}, outcome{}.then(apply)
+	}, modal.Outcome{}.Then(apply)
 }
 
 // refused shows the dialog again over the values now in use, with what
@@ -112,7 +114,7 @@ func (o *settingsOverlay) refused(th theme.Theme, km keys.Map, cfg config.Config
 // wantsWidth: Settings needs room for its names, values and hints.
 func (o *settingsOverlay) wantsWidth() int { return roomyWidth }
 
-func (o *settingsOverlay) view(w, h int) string {
+func (o *settingsOverlay) View(w, h int) string {
 	title := o.th.AccentStyle().Render("Settings")
 	if o.saving {
 		frames := spinner.MiniDot.Frames

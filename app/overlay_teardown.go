@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/git"
@@ -52,7 +54,7 @@ type teardownOverlay struct {
 	events         *pump[StepEvent]
 	finished       bool // the result is in: later step events are stale
 	// kit's spinner turns while the summary is read.
-	kit modalKit
+	kit modal.Kit
 }
 
 // atRiskMsg carries the summary of what a teardown would lose, and the
@@ -84,7 +86,7 @@ type teardownDoneMsg struct {
 
 // openTeardown opens the delete (or shelve) dialog of workspace id and
 // starts reading the summary; sessions names what it would end.
-func (l *lifecycleOwner) openTeardown(kit modalKit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) openTeardown(kit modal.Kit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, modal.Outcome) {
 	o := &teardownOverlay{d: l.d, kit: kit, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
 		sessions: sessions, restoreKey: l.d.keyName(actRestore, "restore")}
 	gen, life, trust := o.gen, l.d.life, l.d.trust
@@ -97,7 +99,7 @@ func (l *lifecycleOwner) openTeardown(kit modalKit, id, name string, rec workspa
 			err = aerr
 		}
 		return atRiskMsg{gen: gen, risk: risk, err: err, archive: archive}
-	}, outcome{open: o}
+	}, modal.Outcome{Open: o}
 }
 
 func (o *teardownOverlay) title() string {
@@ -188,74 +190,74 @@ func (o *teardownOverlay) openConfirm(extra ...string) {
 	o.confirm = &c
 }
 
-// update takes the dialog's own results first, then input for the step
+// Update takes the dialog's own results first, then input for the step
 // on screen. Esc while it runs only hides it.
-func (o *teardownOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *teardownOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case atRiskMsg:
 		if o.loading && msg.gen == o.gen {
 			o.loaded(msg)
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case teardownProgressMsg:
-		return o.progress(msg), outcome{}
+		return o.progress(msg), modal.Outcome{}
 	}
-	if o.kit.tick(msg) {
-		return nil, outcome{}
+	if o.kit.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	km := o.d.km
 	k, isKey := msg.(tea.KeyPressMsg)
 	switch {
 	case o.steps != nil:
 		if isKey && (km.Is(keys.FormCancel, k.String()) || km.Is(keys.FormSubmit, k.String())) {
-			return nil, closed()
+			return nil, modal.Closed()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case o.loading:
 		if isKey && km.Is(keys.FormCancel, k.String()) {
-			return nil, closed()
+			return nil, modal.Closed()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case o.askArchive != nil:
 		c, out := o.askArchive.Update(msg)
 		o.askArchive = &c
 		switch out {
 		case dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case dialog.Submitted:
 			o.askArchive = nil
 			o.approveArchive, o.skipArchive = c.Selected() == 0, c.Selected() == 1
 			o.askWork()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case o.choose != nil:
 		c, out := o.choose.Update(msg)
 		o.choose = &c
 		switch out {
 		case dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case dialog.Submitted:
 			o.dirty, o.choose = o.choices[c.Selected()], nil
 			o.openConfirm()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	c, cmd, out := o.confirm.Update(msg)
 	o.confirm = &c
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		wait, run := o.start()
 		return tea.Batch(cmd, wait), run
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-// waiting: the spinner turns while the summary is read.
-func (o *teardownOverlay) waiting() bool { return o.loading }
+// Waiting: the spinner turns while the summary is read.
+func (o *teardownOverlay) Waiting() bool { return o.loading }
 
-func (o *teardownOverlay) view(w, h int) string {
+func (o *teardownOverlay) View(w, h int) string {
 	w = min(w, 76)
 	switch {
 	case o.steps != nil:
@@ -269,7 +271,7 @@ func (o *teardownOverlay) view(w, h int) string {
 	}
 	th := o.d.th
 	text := th.AccentStyle().Render(o.title()) + "\n\n" +
-		o.kit.spinning("checking the worktree for uncommitted work…") + "\n\n" +
+		o.kit.Spinning("checking the worktree for uncommitted work…") + "\n\n" +
 		th.MutedStyle().Render(o.d.km.First(keys.FormCancel)+": cancel")
 	return th.Panel(true).Padding(1, 2).Width(w).Render(text)
 }

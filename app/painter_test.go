@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/tmux"
@@ -58,7 +60,7 @@ func TestDialogAreaIsAFunctionOfTheDialogAndTheLayout(t *testing.T) {
 	narrow := layout{dashWidth: 30, bodyHeight: 23}
 	cases := []struct {
 		name string
-		o    modal
+		o    modal.Modal
 		w    int
 		l    layout
 		full bool
@@ -85,17 +87,17 @@ func TestDialogAreaIsAFunctionOfTheDialogAndTheLayout(t *testing.T) {
 // and opens a new one otherwise.
 func TestOpenLinesRefreshesTheOneOpenInItsScope(t *testing.T) {
 	read := func() tea.Msg { return linesMsg{lines: []string{"a"}} }
-	cmd, out := openLines(modalKit{}, nil, "Health", scopeHealth, "", read)
-	o, ok := out.open.(*linesOverlay)
+	cmd, out := openLines(modal.Kit{}, nil, "Health", scopeHealth, "", read)
+	o, ok := out.Open.(*linesOverlay)
 	if !ok || cmd == nil || !o.loading || o.title != "Health" {
 		t.Fatalf("first open: %+v %v", out, cmd)
 	}
-	again, out2 := openLines(modalKit{}, o, "Health", scopeHealth, "", read)
-	if out2.open != nil || again == nil || o.gen != 2 {
+	again, out2 := openLines(modal.Kit{}, o, "Health", scopeHealth, "", read)
+	if out2.Open != nil || again == nil || o.gen != 2 {
 		t.Fatalf("the same scope opened another: %+v, gen %d", out2, o.gen)
 	}
-	_, out3 := openLines(modalKit{}, o, "Timeline", scopeTimeline, "w1", read)
-	if o3, ok := out3.open.(*linesOverlay); !ok || o3 == o || o3.subject != "w1" {
+	_, out3 := openLines(modal.Kit{}, o, "Timeline", scopeTimeline, "w1", read)
+	if o3, ok := out3.Open.(*linesOverlay); !ok || o3 == o || o3.subject != "w1" {
 		t.Fatalf("another scope did not open its own: %+v", out3)
 	}
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,28 +27,28 @@ type settingsOwner struct {
 }
 
 // open shows the dialog over cfg, the screen in th.
-func (s *settingsOwner) open(th theme.Theme, cfg config.Config) outcome {
-	return outcome{open: &settingsOverlay{s: settings.New(th, s.km, cfg, s.pending), cfg: cfg, pending: s.pending,
+func (s *settingsOwner) open(th theme.Theme, cfg config.Config) modal.Outcome {
+	return modal.Outcome{Open: &settingsOverlay{s: settings.New(th, s.km, cfg, s.pending), cfg: cfg, pending: s.pending,
 		th: th, home: s.home}}
 }
 
 // Update answers a save's end: what it refused stays pending and the
 // dialog says why; a full save closes it.
-func (s *settingsOwner) Update(msg tea.Msg, open overlay, th theme.Theme, cfg config.Config) (tea.Cmd, outcome) {
+func (s *settingsOwner) Update(msg tea.Msg, open overlay, th theme.Theme, cfg config.Config) (tea.Cmd, modal.Outcome) {
 	saved, ok := msg.(settingsSavedMsg)
 	if !ok {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	s.pending.Saved(saved.sections, saved.sErr, saved.assistants, saved.aErr)
 	o, shown := open.(*settingsOverlay)
 	if err := firstErr(saved.sErr, saved.aErr); err != nil {
 		if shown {
 			o.refused(th, s.km, cfg, s.pending, err)
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
-		return nil, outcome{say: "settings not saved: " + paint.ErrText(err), sayLevel: levelError}
+		return nil, modal.Outcome{Say: "settings not saved: " + paint.ErrText(err), SayLevel: modal.LevelError}
 	}
-	return nil, outcome{close: shown, say: "settings saved", sayLevel: levelInfo}
+	return nil, modal.Outcome{Close: shown, Say: "settings saved", SayLevel: modal.LevelInfo}
 }
 
 func firstErr(errs ...error) error {

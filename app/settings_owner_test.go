@@ -28,15 +28,15 @@ func settingsModel(t *testing.T, home string) *Model {
 func TestSettingsPreviewsAndCancelsThroughItsOutcome(t *testing.T) {
 	m := settingsModel(t, t.TempDir())
 	out := m.settings.open(m.th, m.deps.Config)
-	o := out.open.(*settingsOverlay)
+	o := out.Open.(*settingsOverlay)
 	live := m.th.Name
-	_, out = o.update(tea.KeyPressMsg{Code: tea.KeyRight})
-	q := only[themeReq](t, out.do)
+	_, out = o.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	q := only[themeReq](t, out.Do)
 	if q.th.Name == live || o.th.Name != q.th.Name || m.th.Name != live {
 		t.Fatalf("preview asked %q (dialog %q, root %q, live %q)", q.th.Name, o.th.Name, m.th.Name, live)
 	}
-	_, out = o.update(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if q := only[themeReq](t, out.do); !out.close || q.th.Name != live {
+	_, out = o.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if q := only[themeReq](t, out.Do); !out.Close || q.th.Name != live {
 		t.Fatalf("esc asked %+v", out)
 	}
 
@@ -61,11 +61,11 @@ func TestSettingsWithNothingChangedSavesNothing(t *testing.T) {
 	home := t.TempDir()
 	m := settingsModel(t, home)
 	out := m.settings.open(m.th, m.deps.Config)
-	cmd, out := out.open.(*settingsOverlay).update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if cmd != nil || !out.close || out.say != "settings: nothing changed" {
+	cmd, out := out.Open.(*settingsOverlay).Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if cmd != nil || !out.Close || out.Say != "settings: nothing changed" {
 		t.Fatalf("enter with nothing changed: %+v", out)
 	}
-	only[settingsApplyReq](t, out.do)
+	only[settingsApplyReq](t, out.Do)
 	if _, err := os.Stat(filepath.Join(home, "config.json")); !os.IsNotExist(err) {
 		t.Fatalf("config.json written: %v", err)
 	}
@@ -88,11 +88,11 @@ func TestSettingsRefusedSaveStaysPendingAndRetries(t *testing.T) {
 	if !o.saving || m.deps.Config.UI.Theme != chosen {
 		t.Fatalf("confirming: saving %v, live theme %q, chosen %q", o.saving, m.deps.Config.UI.Theme, chosen)
 	}
-	if c, _ := o.update(tea.KeyPressMsg{Code: tea.KeyEscape}); c != nil || m.overlay != overlay(o) {
+	if c, _ := o.Update(tea.KeyPressMsg{Code: tea.KeyEscape}); c != nil || m.overlay != overlay(o) {
 		t.Fatal("a key while saving did something")
 	}
-	o.update(spinner.TickMsg{})
-	if v := o.view(80, 30); !strings.Contains(v, "saving…") {
+	o.Update(spinner.TickMsg{})
+	if v := o.View(80, 30); !strings.Contains(v, "saving…") {
 		t.Fatalf("no saving line:\n%s", v)
 	}
 	saved := only[settingsSavedMsg](t, runCmd(t, cmd))
@@ -103,7 +103,7 @@ func TestSettingsRefusedSaveStaysPendingAndRetries(t *testing.T) {
 	if m.overlay != overlay(o) || o.saving || !m.settings.pending.Any() {
 		t.Fatalf("after a refusal: %T open, saving %v, pending %v", m.overlay, o.saving, m.settings.pending.Any())
 	}
-	if v := o.view(80, 30); !strings.Contains(v, "not saved") {
+	if v := o.View(80, 30); !strings.Contains(v, "not saved") {
 		t.Fatalf("the dialog does not say why:\n%s", v)
 	}
 	if err := os.Remove(home); err != nil {
@@ -133,7 +133,7 @@ func TestSettingsOwnerLeavesAnotherDialogAlone(t *testing.T) {
 	var s settingsOwner
 	other := &finishOverlay{}
 	_, out := s.Update(settingsSavedMsg{sections: &config.Sections{}}, other, settingsModel(t, t.TempDir()).th, config.Defaults())
-	if out.close || out.say != "settings saved" {
+	if out.Close || out.Say != "settings saved" {
 		t.Fatalf("%+v", out)
 	}
 	var p settings.Pending

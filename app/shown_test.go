@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
@@ -99,7 +101,7 @@ func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 			t.Fatalf("scan state kept %q: %+v", bad, st)
 		}
 	}
-	m.say(levelError, "git: "+errors.New("fatal: "+evil+"\nhint: more").Error())
+	m.say(modal.LevelError, "git: "+errors.New("fatal: "+evil+"\nhint: more").Error())
 	if bad := leaked(m.notice.text); bad != "" || strings.Contains(m.notice.text, "\n") {
 		t.Fatalf("notice = %q", m.notice.text)
 	}

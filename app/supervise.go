@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"time"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/config"
@@ -125,7 +127,7 @@ type (
 )
 
 // Update answers one of the owner's messages.
-func (o *superviseOwner) Update(msg tea.Msg, sc watchScene) (tea.Cmd, outcome) {
+func (o *superviseOwner) Update(msg tea.Msg, sc watchScene) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case monitorMsg:
 		return o.results(msg.res, sc)
@@ -136,7 +138,7 @@ func (o *superviseOwner) Update(msg tea.Msg, sc watchScene) (tea.Cmd, outcome) {
 	case hooksDoneMsg:
 		return nil, hooksSaid(msg)
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // wait is the command that waits for the monitor's next result.

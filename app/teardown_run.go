@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"amux.dev/amux/app/modal"
+
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/ui/dialog"
@@ -26,7 +28,7 @@ type teardownReq struct {
 
 // start switches the dialog to its progress view and asks the owner to
 // run the teardown; the command waits for the first step events.
-func (o *teardownOverlay) start() (tea.Cmd, outcome) {
+func (o *teardownOverlay) start() (tea.Cmd, modal.Outcome) {
 	verb := "Deleting "
 	if o.shelve {
 		verb = "Shelving "
@@ -40,12 +42,12 @@ func (o *teardownOverlay) start() (tea.Cmd, outcome) {
 		sc := o.archive.Script
 		req.archive = &sc
 	}
-	return waitTeardown(o.op, o.events), outcome{}.then(req)
+	return waitTeardown(o.op, o.events), modal.Outcome{}.Then(req)
 }
 
 // startTeardown marks the workspace busy and runs the teardown, in the
 // engine's strict order (tombstone first), off the update loop.
-func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, modal.Outcome) {
 	verb := "Deleting…"
 	if r.shelve {
 		verb = "Shelving…"
@@ -80,7 +82,7 @@ func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, outcome) {
 		r.events.close()
 		return teardownDoneMsg{op: r.op, note: note, id: r.id, name: r.name, shelve: r.shelve, err: err}
 	}
-	return run, outcome{}.then(lifeRows{})
+	return run, modal.Outcome{}.Then(lifeRows{})
 }
 
 func waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
@@ -103,24 +105,24 @@ func (o *teardownOverlay) progress(msg teardownProgressMsg) tea.Cmd {
 
 // teardownDone applies a teardownDoneMsg: the row is free again, dialog
 // o (when shown) settles its steps, and the list is reloaded.
-func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, modal.Outcome) {
 	delete(l.busy, msg.id)
 	if o != nil && o.op == msg.op {
 		o.finish(msg)
 	}
 	reload := reloadReq{list: true, dirty: true} // a shelved or deleted tree has no "*" any more
 	if msg.err != nil {
-		return nil, outcome{say: fmt.Sprintf("%s: %v", msg.name, msg.err), sayLevel: levelError}.then(reload)
+		return nil, modal.Outcome{Say: fmt.Sprintf("%s: %v", msg.name, msg.err), SayLevel: modal.LevelError}.Then(reload)
 	}
 	verb := "deleted"
 	if msg.shelve {
 		verb = "shelved"
 	}
-	out := outcome{say: verb + " workspace " + msg.name}
+	out := modal.Outcome{Say: verb + " workspace " + msg.name}
 	if msg.note != "" {
-		out.say, out.sayLevel = out.say+" ("+msg.note+")", levelWarn
+		out.Say, out.SayLevel = out.Say+" ("+msg.note+")", modal.LevelWarn
 	}
-	return nil, out.then(reload)
+	return nil, out.Then(reload)
 }
 
 // finish settles the progress view on the teardown's result.

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"amux.dev/amux/app/modal"
+
 	"amux.dev/amux/app/paint"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,10 +16,10 @@ import (
 // openTeardown opens the delete (or shelve) dialog of the selected
 // workspace with what the root knows of it: its record, and the sessions
 // it would end.
-func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modalKit, shelve bool) (tea.Cmd, outcome) {
+func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modal.Kit, shelve bool) (tea.Cmd, modal.Outcome) {
 	w, ok := list.selectedWorkspace()
 	if !ok {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	rec, _ := list.record(w.ID)
 	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.sessions, tabs, w.ID), shelve)
