@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/keys"
 )
@@ -61,11 +62,7 @@ func dialogRows() []action {
 	return rows
 }
 
-// dialogAction is a dialog's own action, run from its row: the open
-// dialog does it.
-type dialogAction struct{ id keys.ActionID }
-
 // toDialog is a row's handler that hands action id to the open dialog.
 func toDialog(id keys.ActionID) func(m *Model) tea.Cmd {
-	return func(m *Model) tea.Cmd { return m.updateOverlay(dialogAction{id}) }
+	return func(m *Model) tea.Cmd { return m.updateOverlay(modal.DialogAction{ID: id}) }
 }

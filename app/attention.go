@@ -5,10 +5,9 @@ import (
 	"sort"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/ui/projectlist"

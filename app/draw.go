@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"

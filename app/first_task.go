@@ -6,11 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/termview"

@@ -3,10 +3,9 @@ package app
 import (
 	"strings"
 
-	"amux.dev/amux/app/paint"
-
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 )

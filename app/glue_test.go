@@ -5,10 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"

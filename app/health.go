@@ -7,12 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/health"
 	"amux.dev/amux/status/monitor"

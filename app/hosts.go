@@ -6,12 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
@@ -118,8 +116,8 @@ func (o *hostsOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 		o.hosts, o.err = msg.hosts, ""
 		o.cursor = min(o.cursor, len(o.hosts))
 		return nil, modal.Outcome{}.Then(hostsChanged{msg.hosts})
-	case dialogAction:
-		return o.act(msg.id)
+	case modal.DialogAction:
+		return o.act(msg.ID)
 	case tea.KeyPressMsg:
 		if id, ok := o.Keys.Bound(msg, scopeHosts); ok {
 			return nil, modal.Asked(id) // the root runs it, or says why it cannot

@@ -3,10 +3,9 @@ package app
 import (
 	"errors"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
 

@@ -3,11 +3,10 @@ package app
 import (
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"

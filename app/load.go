@@ -8,10 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/projectlist"
 )

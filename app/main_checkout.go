@@ -3,10 +3,9 @@ package app
 import (
 	"context"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
 )
 

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/app/modal"
 )
 
 // The key list is a modal: it answers a key with an outcome, and its close

@@ -5,10 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
 

@@ -8,10 +8,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config/selfupdate"
 	"amux.dev/amux/workspace"
 )

@@ -4,13 +4,11 @@ import (
 	"errors"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"

@@ -5,12 +5,11 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 )
 
 // notice is a one-line message set into the panels' bottom edge (the

@@ -6,12 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/textview"
 	"amux.dev/amux/workspace"
@@ -144,8 +142,8 @@ func (o *outputOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case outputReadMsg:
 		return o.onRead(msg), modal.Outcome{}
-	case dialogAction:
-		switch msg.id {
+	case modal.DialogAction:
+		switch msg.ID {
 		case actNextOutput:
 			return o.step(1), modal.Outcome{}
 		case actPrevOutput:

@@ -3,10 +3,9 @@ package app
 import (
 	"os/exec"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/dialog"
@@ -39,7 +38,7 @@ func (o *tabsOwner) openAgentPicker(sc tabScene, mk modal.Keys) (tea.Cmd, modal.
 // Update takes the picker's own action (the first-task field), its keys,
 // and answers a choice with a request for the tab.
 func (d *agentPicker) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
-	if a, ok := msg.(dialogAction); ok && a.id == actFirstTask {
+	if a, ok := msg.(modal.DialogAction); ok && a.ID == actFirstTask {
 		return d.p.ToggleTask(), modal.Outcome{}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {

@@ -7,10 +7,9 @@ import (
 	"sync"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/safetext"

@@ -1,9 +1,9 @@
 package app
 
 import (
-	"amux.dev/amux/app/paint"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/workspace"
 )

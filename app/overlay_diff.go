@@ -4,13 +4,11 @@ import (
 	"context"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/diffview"

@@ -1,9 +1,9 @@
 package app
 
 import (
-	"amux.dev/amux/app/modal"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/help"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
@@ -56,8 +56,8 @@ func (o *helpOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	return cmd, modal.Outcome{}
 }
 
-// wantsWidth: the key list needs room for its keys and what they do.
-func (o *helpOverlay) wantsWidth() int { return roomyWidth }
+// WantsWidth: the key list needs room for its keys and what they do.
+func (o *helpOverlay) WantsWidth() int { return modal.RoomyWidth }
 
 func (o *helpOverlay) View(w, h int) string {
 	inner := w - 6

@@ -7,12 +7,10 @@ import (
 	"os"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/config/selfupdate"
 	"amux.dev/amux/ui/dialog"

@@ -5,12 +5,10 @@ import (
 	"errors"
 	"strings"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/theme"

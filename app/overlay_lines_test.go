@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/app/paint"
-
 	"github.com/charmbracelet/x/ansi"
+
+	"amux.dev/amux/app/paint"
 )
 
 // A finding longer than the dialog is read in full: it wraps, each

@@ -8,12 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"

@@ -6,12 +6,10 @@ import (
 	"sort"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/kvedit"
 	"amux.dev/amux/ui/projectlist"

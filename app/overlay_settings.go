@@ -4,13 +4,11 @@ import (
 	"context"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
@@ -111,8 +109,8 @@ func (o *settingsOverlay) refused(th theme.Theme, km keys.Map, cfg config.Config
 	o.s.SetError("not saved (the values stay in use; " + km.First(keys.FormSubmit) + " retries): " + paint.ErrText(err))
 }
 
-// wantsWidth: Settings needs room for its names, values and hints.
-func (o *settingsOverlay) wantsWidth() int { return roomyWidth }
+// WantsWidth: Settings needs room for its names, values and hints.
+func (o *settingsOverlay) WantsWidth() int { return modal.RoomyWidth }
 
 func (o *settingsOverlay) View(w, h int) string {
 	title := o.th.AccentStyle().Render("Settings")

@@ -5,10 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"

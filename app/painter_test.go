@@ -5,10 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/diffview"
 	"amux.dev/amux/ui/keys"

@@ -4,10 +4,9 @@ import (
 	"context"
 	"io"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/workspace"
 )
 

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/changes"

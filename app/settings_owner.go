@@ -3,12 +3,10 @@ package app
 import (
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/keys"

@@ -1,9 +1,9 @@
 package app
 
 import (
-	"amux.dev/amux/app/modal"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/changes"

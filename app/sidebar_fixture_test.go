@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"

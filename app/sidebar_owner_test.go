@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"

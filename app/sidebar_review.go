@@ -4,10 +4,9 @@ import (
 	"context"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"

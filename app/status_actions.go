@@ -3,10 +3,9 @@ package app
 import (
 	"strconv"
 
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 )

@@ -5,10 +5,9 @@ import (
 	"log/slog"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/status/screenrules"

@@ -1,8 +1,9 @@
 package app
 
 import (
-	"amux.dev/amux/app/modal"
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/app/modal"
 )
 
 // The root's side of the supervision owner (supervise.go): what it shows

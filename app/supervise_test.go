@@ -11,10 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/health"

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"amux.dev/amux/app/paint"
-
 	"amux.dev/amux/ui/projectlist"
 )
 

@@ -4,10 +4,9 @@ import (
 	"context"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"

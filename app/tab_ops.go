@@ -5,12 +5,10 @@ import (
 	"errors"
 	"time"
 
-	"amux.dev/amux/app/modal"
-
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/termview"
 )

@@ -4,11 +4,10 @@ import (
 	"strconv"
 	"strings"
 
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/theme"
 )

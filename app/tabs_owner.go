@@ -3,10 +3,9 @@ package app
 import (
 	"time"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"

@@ -4,10 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"amux.dev/amux/app/modal"
-
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"amux.dev/amux/app/paint"
-
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"

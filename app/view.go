@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"amux.dev/amux/app/paint"
-
 	tea "charm.land/bubbletea/v2"
 
 	uv "github.com/charmbracelet/ultraviolet"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/screen"
 )
