@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -116,7 +117,7 @@ const (
 	// ActCloseStatus is the "close-status" action.
 	ActCloseStatus = actCloseStatus
 	// ActCloseHelp is the "close-help" action.
-	ActCloseHelp = actCloseHelp
+	ActCloseHelp = dialogs.ActCloseHelp
 	// ActNextOutput is the "next-script-output" action.
 	ActNextOutput = actNextOutput
 	// ActPrevOutput is the "prev-script-output" action.

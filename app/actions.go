@@ -3,7 +3,9 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/ui/help"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -19,6 +21,31 @@ const (
 	scopeTabTerminal keys.Scope = "tab-terminal"
 	scopeStatus      keys.Scope = "status" // the workspace-status dialog is open
 )
+
+// helpSections are the key list's sections: every action reg binds, by
+// scope, in the order of scopeTitles.
+func helpSections(reg *keys.Registry) []help.Section {
+	var sections []help.Section
+	for _, sc := range scopeTitles() {
+		sec := help.Section{Title: sc.title}
+		for _, a := range reg.InScopes(sc.scope) {
+			k := keys.KeyLabel(a.Keys)
+			if k == "" {
+				k = "palette only"
+			}
+			sec.Entries = append(sec.Entries, help.Entry{Keys: k, What: a.Help})
+		}
+		if len(sec.Entries) > 0 {
+			sections = append(sections, sec)
+		}
+	}
+	return sections
+}
+
+// openHelp is the key list over m's registry.
+func (m *Model) openHelp() *dialogs.Help {
+	return dialogs.NewHelp(helpSections(m.reg), registryKeyName(m.reg, actPalette), m.km, m.th, m.modalKeys())
+}
 
 // scopeTitles names every scope for people, in the order help and
 // docs/keys.md list them.
@@ -43,7 +70,7 @@ func scopeTitles() []struct {
 		{scopeDiff, "Diff viewer"},
 		{scopeCommit, "Commit dialog (every other key types the message)"},
 		{scopeStatus, "Workspace status dialog"},
-		{scopeHelp, "Key list"},
+		{dialogs.ScopeHelp, "Key list"},
 		{scopeOutput, "Script output"},
 		{scopeAgents, "Assistant picker (with the list keys)"},
 		{scopeHealth, "Health"},

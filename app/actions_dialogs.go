@@ -3,26 +3,16 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/keys"
 )
 
-// Scopes of the app's own dialogs.
+// The assistant picker's scope and its own action.
 const (
-	scopeHelp   keys.Scope = "help"   // the key list is open
-	scopeOutput keys.Scope = "output" // the script output viewer is open
-	scopeAgents keys.Scope = "agents" // the assistant picker is open
-)
-
-// Actions of the app's own dialogs.
-const (
-	actCloseHelp    keys.ActionID = "close-help"
-	actNextOutput   keys.ActionID = "next-script-output"
-	actPrevOutput   keys.ActionID = "prev-script-output"
-	actReloadOutput keys.ActionID = "reload-script-output"
-	actCloseOutput  keys.ActionID = "close-script-output"
-	actFirstTask                  = agentpicker.FirstTask
+	scopeAgents  keys.Scope = "agents" // the assistant picker is open
+	actFirstTask            = agentpicker.FirstTask
 )
 
 // dialogRows are the rows of the app's dialogs (the status dialog has its
@@ -43,8 +33,8 @@ func dialogRows() []action {
 		}
 	}
 	rows := []action{
-		{Action: k(actCloseHelp, scopeHelp, []string{"esc", "q", "?", "enter"}, "close", "Close the key list"),
-			run: closeIf(func(m *Model) bool { _, ok := m.overlay.(*helpOverlay); return ok })},
+		{Action: k(dialogs.ActCloseHelp, dialogs.ScopeHelp, []string{"esc", "q", "?", "enter"}, "close", "Close the key list"),
+			run: closeIf(func(m *Model) bool { _, ok := m.overlay.(*dialogs.Help); return ok })},
 		{Action: k(actNextOutput, scopeOutput, []string{"tab", "right", "l"}, "next script", "Show the next script's output"),
 			run: toDialog(actNextOutput)},
 		{Action: k(actPrevOutput, scopeOutput, []string{"shift+tab", "left", "h"}, "previous script", "Show the previous script's output"),

@@ -25,7 +25,7 @@ func actionRows() []action {
 			}},
 		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, modal.Outcome{Open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
+				return m.applyOwned(nil, modal.Outcome{Open: m.openHelp()})
 			}},
 		{Action: hint(k(actQuit, scopeProjectList, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},

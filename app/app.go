@@ -209,3 +209,11 @@ func openLog(home string) (path string, log *slog.Logger, closeLog func(), err e
 	}
 	return f.Path(), f.Logger(), func() { _ = f.Close() }, nil
 }
+
+// RestartError is what Run returns when the person asked to restart amux
+// after installing a new binary: main runs Bin — the installed path — in
+// place of this process.
+type RestartError struct{ Bin string }
+
+// Error implements error.
+func (e *RestartError) Error() string { return "restart " + e.Bin }

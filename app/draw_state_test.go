@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/screen"
@@ -82,7 +83,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"back", func() { m.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) }},
 		{"filter", func() { pressAction(t, m, actFocusList); pressAction(t, m, actFilter); m.Update(keyPress(t, "p")) }},
 		{"filter kept", func() { m.Update(keyPress(t, "enter")) }},
-		{"light theme", func() { m.update(themeReq{light}); m.Update(nil) }},
+		{"light theme", func() { m.update(dialogs.ThemeRequest{Theme: light}); m.Update(nil) }},
 		{"rename dialog", func() { pressAction(t, m, actFocusTabArea); pressAction(t, m, actRenameTab) }},
 		{"cancel", func() { m.Update(keyPress(t, "esc")) }},
 	}

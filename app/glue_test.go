@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/changes"
@@ -342,7 +343,7 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 // is asked for.
 func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	h := newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())
+	h := m.openHelp()
 	v := h.View(100, 40)
 	if !strings.Contains(v, "Keys") || !strings.Contains(v, "Show every key") {
 		t.Fatalf("the key list does not list the registry:\n%s", v)
@@ -352,13 +353,13 @@ func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
 			t.Fatalf("%s while filtering answered %+v", k, out)
 		}
 	}
-	if h.h.Filter() != "q" {
-		t.Fatalf("the filter is %q", h.h.Filter())
+	if h.Filter() != "q" {
+		t.Fatalf("the filter is %q", h.Filter())
 	}
-	if _, out := h.Update(modalKey("esc")); len(out.Do) != 0 || h.h.Filter() != "" {
-		t.Fatalf("the first esc answered %+v, filter %q", out, h.h.Filter())
+	if _, out := h.Update(modalKey("esc")); len(out.Do) != 0 || h.Filter() != "" {
+		t.Fatalf("the first esc answered %+v, filter %q", out, h.Filter())
 	}
-	if _, out := h.Update(modalKey("esc")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actCloseHelp}) {
+	if _, out := h.Update(modalKey("esc")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: dialogs.ActCloseHelp}) {
 		t.Fatalf("the second esc answered %+v", out)
 	}
 }

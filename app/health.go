@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
@@ -98,7 +99,7 @@ func healthRead(in health.Inputs, th theme.Theme) func() tea.Msg {
 				lines = append(lines, "    "+th.MutedStyle().Render("fix: "+safetext.Line(f.Fix)))
 			}
 		}
-		return linesMsg{lines: lines}
+		return dialogs.LinesMsg{Lines: lines}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/projectlist"
@@ -155,7 +156,7 @@ func TestARestoreAsksForItsSetupApprovalOnlyOverNoDialog(t *testing.T) {
 		t.Fatalf("declining: %+v", no)
 	}
 
-	_, out = testOwner(t).Update(msg, &helpOverlay{})
+	_, out = testOwner(t).Update(msg, &dialogs.Help{})
 	if out.Open != nil || out.SayLevel != modal.LevelWarn || !strings.Contains(out.Say, "waits for your approval") {
 		t.Fatalf("a dialog the person opened was taken away, or nothing said how to approve: %+v", out)
 	}

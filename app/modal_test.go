@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestTheKeyListClosesThroughItsOutcome(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	pressAction(t, m, actHelp)
-	h, ok := m.overlay.(*helpOverlay)
+	h, ok := m.overlay.(*dialogs.Help)
 	if !ok {
 		t.Fatalf("help opened %T", m.overlay)
 	}
@@ -22,7 +23,7 @@ func TestTheKeyListClosesThroughItsOutcome(t *testing.T) {
 		t.Fatal("the key list is not on screen")
 	}
 	_, out := h.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actCloseHelp}) {
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: dialogs.ActCloseHelp}) {
 		t.Fatalf("esc asked for %+v, want the close action", out)
 	}
 	if m.overlay != overlay(h) {

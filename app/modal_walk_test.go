@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
@@ -37,7 +38,7 @@ func TestEveryRootDialogClosesThroughItsOutcome(t *testing.T) {
 		ask keys.ActionID
 	}{
 		{"palette", runs(actPalette), ""},
-		{"key list", runs(actHelp), actCloseHelp},
+		{"key list", runs(actHelp), dialogs.ActCloseHelp},
 		{"health", runs(actHealth), actCloseHealth},
 		{"timeline", runs(actTimeline), actCloseTimeline},
 		{"script output", runs(actScriptOutput), actCloseOutput},

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config/selfupdate"
 	"amux.dev/amux/workspace"
@@ -38,7 +39,7 @@ func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 		t.Fatalf("enter asked for %+v, want close, then the help action", out)
 	}
 	m.Update(modalKey("enter"))
-	if _, ok := m.overlay.(*helpOverlay); !ok {
+	if _, ok := m.overlay.(*dialogs.Help); !ok {
 		t.Fatalf("the chosen action opened %T, want the key list", m.overlay)
 	}
 }
@@ -50,7 +51,7 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	m := newTestModel(t, 120, 40)
 	m.list.rows.SelectWorkspace("1111111111111111")
 	first := m.run(actTimeline)
-	o := m.overlay.(*linesOverlay)
+	o := m.overlay.(*dialogs.Lines)
 	if !o.Waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the timeline does not spin while it reads")
 	}
@@ -60,10 +61,10 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	}
 	m.Update(press("r")) // the root runs the refresh: a newer read
 	m.Update(first())    // the first read, overtaken
-	if len(o.lines) != 0 {
-		t.Fatalf("an overtaken read was shown: %q", o.lines)
+	if !o.Waiting() {
+		t.Fatalf("an overtaken read was shown:\n%s", screenText(m))
 	}
-	settle(t, m, o.refresh(timelineRead(m.deps, m.th, o.subject, m.tabs.of(o.subject))))
+	settle(t, m, o.Refresh(timelineRead(m.deps, m.th, o.About(), m.tabs.of(o.About()))))
 	if screen := screenText(m); !strings.Contains(screen, "no history is kept") || !strings.Contains(screen, "Timeline of auth-fix") {
 		t.Fatalf("the timeline's read is not shown:\n%s", screen)
 	}
@@ -283,7 +284,7 @@ func TestHealthShowsABrokenRegistryAndChecksAgainThroughTheRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle(t, m, m.run(actHealth))
-	o := m.overlay.(*linesOverlay)
+	o := m.overlay.(*dialogs.Lines)
 	if screen := screenText(m); !strings.Contains(screen, "registry: projects.json is not valid JSON") || !strings.Contains(screen, "to keep its entries") {
 		t.Fatalf("Health does not name the broken registry with its fix:\n%s", screen)
 	}

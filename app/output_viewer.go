@@ -15,6 +15,15 @@ import (
 	"amux.dev/amux/workspace"
 )
 
+// The output viewer's scope and its own actions (rows in the root's table).
+const (
+	scopeOutput     keys.Scope    = "output" // the script output viewer is open
+	actNextOutput   keys.ActionID = "next-script-output"
+	actPrevOutput   keys.ActionID = "prev-script-output"
+	actReloadOutput keys.ActionID = "reload-script-output"
+	actCloseOutput  keys.ActionID = "close-script-output"
+)
+
 // outputOverlay shows captured output in a ui/textview — searchable with
 // /, n and N — one source at a time: a workspace's lifecycle scripts (O),
 // or amux's own log. While a source is live it is followed: a file through

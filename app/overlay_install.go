@@ -17,14 +17,6 @@ import (
 	"amux.dev/amux/ui/picker"
 )
 
-// RestartError is what Run returns when the person asked to restart amux
-// after installing a new binary: main runs Bin — the installed path — in
-// place of this process.
-type RestartError struct{ Bin string }
-
-// Error implements error.
-func (e *RestartError) Error() string { return "restart " + e.Bin }
-
 // installOverlay installs a new amux binary over the running one, with no
 // network: pick a built binary (a path picker, offering the one `go
 // install` writes), confirm — nothing runs the candidate before that —

@@ -5,8 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/diffview"
@@ -64,9 +63,9 @@ func TestDialogAreaIsAFunctionOfTheDialogAndTheLayout(t *testing.T) {
 		l    layout
 		full bool
 	}{
-		{"a dialog in a wide tab area", &linesOverlay{}, 160, wide, false},
-		{"a dialog beside the list at 80", &linesOverlay{}, 80, narrow, true},
-		{"a roomy dialog where the tab area is under its width", &helpOverlay{}, 100, wide, true},
+		{"a dialog in a wide tab area", &dialogs.Lines{}, 160, wide, false},
+		{"a dialog beside the list at 80", &dialogs.Lines{}, 80, narrow, true},
+		{"a roomy dialog where the tab area is under its width", &dialogs.Help{}, 100, wide, true},
 	}
 	for _, c := range cases {
 		area, full := dialogArea(c.o, c.w, c.l)
@@ -79,25 +78,6 @@ func TestDialogAreaIsAFunctionOfTheDialogAndTheLayout(t *testing.T) {
 	}
 	if overlayView(nil, 80, 20) != "" {
 		t.Error("no overlay draws something")
-	}
-}
-
-// openLines refreshes the open lines overlay of the same scope in place
-// and opens a new one otherwise.
-func TestOpenLinesRefreshesTheOneOpenInItsScope(t *testing.T) {
-	read := func() tea.Msg { return linesMsg{lines: []string{"a"}} }
-	cmd, out := openLines(modal.Kit{}, nil, "Health", scopeHealth, "", read)
-	o, ok := out.Open.(*linesOverlay)
-	if !ok || cmd == nil || !o.loading || o.title != "Health" {
-		t.Fatalf("first open: %+v %v", out, cmd)
-	}
-	again, out2 := openLines(modal.Kit{}, o, "Health", scopeHealth, "", read)
-	if out2.Open != nil || again == nil || o.gen != 2 {
-		t.Fatalf("the same scope opened another: %+v, gen %d", out2, o.gen)
-	}
-	_, out3 := openLines(modal.Kit{}, o, "Timeline", scopeTimeline, "w1", read)
-	if o3, ok := out3.Open.(*linesOverlay); !ok || o3 == o || o3.subject != "w1" {
-		t.Fatalf("another scope did not open its own: %+v", out3)
 	}
 }
 

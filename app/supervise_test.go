@@ -13,6 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
@@ -56,7 +57,7 @@ func (f *watchFixture) add(wsID, id string, st agentstate.State) *tab {
 }
 
 func (f *watchFixture) scene() watchScene {
-	return watchScene{tabs: f.tabs, cfg: &f.cfg, snap: &f.snap, th: liveTheme(f.cfg)}
+	return watchScene{tabs: f.tabs, cfg: &f.cfg, snap: &f.snap, th: dialogs.LiveTheme(f.cfg)}
 }
 
 // report hands the owner a monitor result saying tabs ts are now in st
@@ -476,7 +477,7 @@ func TestHealthReadsTheOwnersStatesByItsClock(t *testing.T) {
 		t.Fatal("the checks hold the owner's own map")
 	}
 	msgs := watchMsgs(f.o.healthRead(f.scene()))
-	if l, ok := msgs[0].(linesMsg); !ok || len(l.lines) == 0 {
+	if l, ok := msgs[0].(dialogs.LinesMsg); !ok || len(l.Lines) == 0 {
 		t.Fatalf("%#v", msgs)
 	}
 }

@@ -1,19 +1,17 @@
-package app
+package paint
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"amux.dev/amux/app/paint"
 )
 
 // A finding longer than the dialog is read in full: it wraps, each
 // continuation indented, and no row is wider than the dialog.
 func TestWrapLinesKeepsEveryWord(t *testing.T) {
 	long := "status tap: amux-a0d4ec2730b23f0d-tab-1: its status tap (pid 26556) died; the tab reports nothing"
-	got := paint.WrapLines([]string{"short", long}, 40)
+	got := WrapLines([]string{"short", long}, 40)
 	if got[0] != "short" || len(got) < 3 {
 		t.Fatalf("wrapped into %q", got)
 	}

@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"fmt"
@@ -11,11 +11,11 @@ import (
 	"amux.dev/amux/ui/keys"
 )
 
-// linesOverlay is a titled, scrolling list of lines read off the update
+// Lines is a titled, scrolling list of lines read off the update
 // loop (the Health checks, a workspace's timeline). Its scope's actions
 // close and refresh it (the root reads what they need, and hands the
 // read to refresh); the shared view keys scroll it.
-type linesOverlay struct {
+type Lines struct {
 	modal.Kit
 	title   string
 	scope   keys.Scope
@@ -26,33 +26,40 @@ type linesOverlay struct {
 	offset  int
 }
 
-// linesMsg carries a linesOverlay's lines.
-type linesMsg struct {
+// LinesMsg carries a linesOverlay's lines.
+type LinesMsg struct {
 	gen   int
-	lines []string
+	Lines []string
 }
 
-// refresh reads the lines again with read, which runs off the update loop
-// and returns a linesMsg; a read overtaken by a newer one is dropped.
-func (o *linesOverlay) refresh(read func() tea.Msg) tea.Cmd {
+// About is the workspace the lines are about ("" for none).
+func (o *Lines) About() string { return o.subject }
+
+// In says the lines are the overlay of scope.
+func (o *Lines) In(scope keys.Scope) bool { return o.scope == scope }
+
+// Refresh reads the lines again with read, which runs off the update loop
+// and returns a LinesMsg; a read overtaken by a newer one is dropped.
+func (o *Lines) Refresh(read func() tea.Msg) tea.Cmd {
 	o.gen++
 	o.loading = true
 	gen := o.gen
 	return func() tea.Msg {
-		msg, _ := read().(linesMsg)
+		msg, _ := read().(LinesMsg)
 		msg.gen = gen
 		return msg
 	}
 }
 
-func (o *linesOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+// Update implements modal.Modal: the dialog answers a message with what the root should do.
+func (o *Lines) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	if o.Tick(msg) {
 		return nil, modal.Outcome{}
 	}
 	switch msg := msg.(type) {
-	case linesMsg:
+	case LinesMsg:
 		if msg.gen == o.gen {
-			o.lines, o.loading = msg.lines, false
+			o.lines, o.loading = msg.Lines, false
 		}
 	case tea.KeyPressMsg:
 		if id, ok := o.Keys.Match(msg, o.scope); ok {
@@ -64,9 +71,10 @@ func (o *linesOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 }
 
 // Waiting: the spinner turns until the first lines are in.
-func (o *linesOverlay) Waiting() bool { return o.loading && len(o.lines) == 0 }
+func (o *Lines) Waiting() bool { return o.loading && len(o.lines) == 0 }
 
-func (o *linesOverlay) View(w, h int) string {
+// View implements modal.Modal: the dialog drawn at w × h.
+func (o *Lines) View(w, h int) string {
 	w = min(w, 110)
 	inner := w - 6
 	rows := max(3, h-8)
@@ -90,13 +98,13 @@ func (o *linesOverlay) View(w, h int) string {
 	return o.Th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }
 
-// openLines opens a lines overlay about subject (a workspace ID, or ""),
+// OpenLines opens a lines overlay about subject (a workspace ID, or ""),
 // or refreshes the one already open in that scope, reading with read.
 // open is the overlay open now.
-func openLines(kit modal.Kit, open modal.Modal, title string, scope keys.Scope, subject string, read func() tea.Msg) (tea.Cmd, modal.Outcome) {
-	if o, ok := open.(*linesOverlay); ok && o.scope == scope {
-		return o.refresh(read), modal.Outcome{}
+func OpenLines(kit modal.Kit, open modal.Modal, title string, scope keys.Scope, subject string, read func() tea.Msg) (tea.Cmd, modal.Outcome) {
+	if o, ok := open.(*Lines); ok && o.scope == scope {
+		return o.Refresh(read), modal.Outcome{}
 	}
-	o := &linesOverlay{Kit: kit, title: title, scope: scope, subject: subject}
-	return o.refresh(read), modal.Outcome{Open: o}
+	o := &Lines{Kit: kit, title: title, scope: scope, subject: subject}
+	return o.Refresh(read), modal.Outcome{Open: o}
 }
