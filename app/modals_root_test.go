@@ -1,19 +1,15 @@
 package app
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
-	"amux.dev/amux/config/selfupdate"
-	"amux.dev/amux/workspace"
 )
 
 // typeInto sends s to the root key by key, as a person types it.
@@ -73,74 +69,6 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	}
 }
 
-// The output viewer follows a live file by its follower — placed at the
-// end of the whole read by the read's command — appends what the file
-// gains, and settles to the whole transcript when the source ends.
-func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	path := filepath.Join(t.TempDir(), "setup.log")
-	if err := os.WriteFile(path, []byte("npm ci\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var live atomic.Bool
-	live.Store(true)
-	src := outputSource{name: "setup", running: live.Load,
-		read: func(context.Context) (workspace.ScriptOutput, error) {
-			b, err := os.ReadFile(path)
-			return workspace.ScriptOutput{Text: string(b), Path: path, Live: live.Load()}, err
-		}}
-	idle := outputSource{name: "run", read: func(context.Context) (workspace.ScriptOutput, error) {
-		return workspace.ScriptOutput{Text: "nothing ran"}, nil
-	}}
-	whole, opened := newOutput(m.modalKit(), "Script output — auth-fix", []outputSource{src, idle})
-	m.overlay = opened.Open
-	o := m.overlay.(*outputOverlay)
-	msg := whole().(outputReadMsg)
-	if msg.follow == nil {
-		t.Fatal("the whole read of a live file brought no follower")
-	}
-	_, step := m.Update(msg)
-	if o.follow != msg.follow || !o.live {
-		t.Fatal("the viewer does not follow the live file")
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString("added 212 packages\n"); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	_, step = m.Update(step()) // the follow step takes what the file gained
-	if screen := screenText(m); !strings.Contains(screen, "npm ci") || !strings.Contains(screen, "added 212 packages") {
-		t.Fatalf("the followed file's new line is not shown:\n%s", screen)
-	}
-	live.Store(false)
-	settle(t, m, step) // the step that finds it ended reads it whole
-	if o.follow != nil || o.live {
-		t.Fatal("the viewer still follows a source that ended")
-	}
-	if screen := screenText(m); !strings.Contains(screen, "added 212 packages") {
-		t.Fatalf("the settled transcript lost the followed line:\n%s", screen)
-	}
-
-	// Tab is the next source, asked of the root; a read of the source
-	// left behind is dropped.
-	stale := o.read()
-	if _, out := o.Update(modalKey("tab")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actNextOutput}) {
-		t.Fatalf("tab asked for %+v, want the next-output action", out)
-	}
-	_, next := m.Update(modalKey("tab"))
-	m.Update(stale())
-	if o.current != 1 || strings.Contains(o.tv.View(), "npm ci") {
-		t.Fatalf("after tab the viewer shows source %d with %q", o.current, o.tv.View())
-	}
-	settle(t, m, next)
-	if screen := screenText(m); !strings.Contains(screen, "nothing ran") {
-		t.Fatalf("the next source is not shown:\n%s", screen)
-	}
-}
-
 // The status dialog's keys are requests the root runs; approve opens its
 // typed confirm, whose name starts the engine call and holds the keys
 // until the result, which asks the root to read the status again (a new
@@ -178,46 +106,20 @@ func TestTheStatusDialogApprovesThroughTheRootAndRefreshes(t *testing.T) {
 	}
 }
 
-// The install dialog runs the picked candidate's handshake only after the
-// confirm; a program that is no amux build is refused back into the
-// picker with why, and after an install the restart is a request the root
-// carries out.
-func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.T) {
+// The install dialog opens from its action over the running binary, and
+// the restart it asks for after an install ends the program so Run can
+// start the installed binary (the dialog's own steps: its package's tests).
+func TestTheRootOpensTheInstallDialogAndRestartsOnItsRequest(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	dir := t.TempDir()
-	m.deps.AmuxBin = filepath.Join(dir, "amux")
+	m.deps.AmuxBin = filepath.Join(t.TempDir(), "amux")
 	if err := os.WriteFile(m.deps.AmuxBin, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cand := filepath.Join(dir, "not-amux")
-	if err := os.WriteFile(cand, []byte("#!/bin/sh\necho hello\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	m.run(actInstall)
-	o := m.overlay.(*installOverlay)
-	typeInto(m, cand)
-	m.Update(modalKey("enter"))
-	if o.stage != 2 || o.chosen != cand {
-		t.Fatalf("the picked path did not reach the confirm (stage %d, chosen %q)", o.stage, o.chosen)
+	if _, ok := m.overlay.(*installOverlay); !ok {
+		t.Fatalf("the install action opened %T", m.overlay)
 	}
-	_, install := m.Update(modalKey("enter"))
-	if !o.Waiting() || !m.watch.animating(m.watchScene()) {
-		t.Fatal("the dialog does not spin while it checks the candidate")
-	}
-	settle(t, m, install)
-	if o.stage != 0 || !strings.Contains(screenText(m), "not an amux build") {
-		t.Fatalf("the refused candidate is not back in the picker with why (stage %d):\n%s", o.stage, screenText(m))
-	}
-
-	o.chosen = cand
-	o.Update(binaryInstalledMsg{res: selfupdate.Result{Version: "v0.9.0"}})
-	if o.stage != 4 {
-		t.Fatalf("after an install the dialog is at stage %d, want the restart question", o.stage)
-	}
-	if _, out := o.Update(modalKey("enter")); len(out.Do) != 1 || out.Do[0] != (restartRequest{}) {
-		t.Fatalf("restart asked for %+v, want a restart request", out)
-	}
-	_, quit := m.Update(modalKey("enter"))
+	quit := m.applyOutcome(m.overlay, modal.Outcome{}.Then(restartRequest{}))
 	if !m.restartRequested || quit == nil {
 		t.Fatal("the root did not restart on the request")
 	}
