@@ -119,13 +119,13 @@ const (
 	// ActCloseHelp is the "close-help" action.
 	ActCloseHelp = dialogs.ActCloseHelp
 	// ActNextOutput is the "next-script-output" action.
-	ActNextOutput = actNextOutput
+	ActNextOutput = dialogs.ActNextOutput
 	// ActPrevOutput is the "prev-script-output" action.
-	ActPrevOutput = actPrevOutput
+	ActPrevOutput = dialogs.ActPrevOutput
 	// ActReloadOutput is the "reload-script-output" action.
-	ActReloadOutput = actReloadOutput
+	ActReloadOutput = dialogs.ActReloadOutput
 	// ActCloseOutput is the "close-script-output" action.
-	ActCloseOutput = actCloseOutput
+	ActCloseOutput = dialogs.ActCloseOutput
 	// ActHealth is the "health" action.
 	ActHealth = actHealth
 	// ActTimeline is the "timeline" action.

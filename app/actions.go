@@ -71,7 +71,7 @@ func scopeTitles() []struct {
 		{scopeCommit, "Commit dialog (every other key types the message)"},
 		{scopeStatus, "Workspace status dialog"},
 		{dialogs.ScopeHelp, "Key list"},
-		{scopeOutput, "Script output"},
+		{dialogs.ScopeOutput, "Script output"},
 		{scopeAgents, "Assistant picker (with the list keys)"},
 		{scopeHealth, "Health"},
 		{scopeTimeline, "Timeline"},

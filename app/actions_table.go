@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
@@ -65,7 +66,7 @@ func actionRows() []action {
 		{Action: k(actScriptOutput, scopeProjectList, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()
-				return m.applyOwned(newOutput(m.modalKit(), "Script output — "+w.Name, scriptSources(m.deps.Trust, w.ID)))
+				return m.applyOwned(dialogs.NewOutput(m.modalKit(), "Script output — "+w.Name, dialogs.ScriptSources(m.deps.Trust, w.ID)))
 			}, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeProjectList, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
 			run: func(m *Model) tea.Cmd {
@@ -91,11 +92,11 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, modal.Outcome{Open: newInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
+				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
 			}, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
 		{Action: k(actOpenLog, scopeGlobal, nil, "log", "Open amux's log"),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(newOutput(m.modalKit(), "amux log — "+m.deps.LogPath, logSources(m.deps.LogPath)))
+				return m.applyOwned(dialogs.NewOutput(m.modalKit(), "amux log — "+m.deps.LogPath, dialogs.LogSources(m.deps.LogPath)))
 			}, why: func(m *Model) string { return whyEmpty(m.deps.LogPath, "no log file (see the start notice)") }},
 		{Action: k(actHooksAdd, scopeGlobal, nil, "claude hooks", "Install Claude Code hooks (report working/done/blocked to amux)"),
 			run: func(m *Model) tea.Cmd { return m.watch.vendorHooks(claudeHooks(), true) }},

@@ -332,7 +332,7 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 	m.overlay = nil
 	pressAction(t, m, actHelp)
 	help := m.overlay
-	if cmd := m.run(actNextOutput); cmd != nil || m.overlay != help {
+	if cmd := m.run(dialogs.ActNextOutput); cmd != nil || m.overlay != help {
 		t.Fatalf("another dialog's action: command %v, overlay %T", cmd != nil, m.overlay)
 	}
 }

@@ -73,7 +73,7 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inHelp:
 		return []keys.Scope{dialogs.ScopeHelp, keys.ScopeView}
 	case inOutput:
-		return []keys.Scope{scopeOutput, keys.ScopeView}
+		return []keys.Scope{dialogs.ScopeOutput, keys.ScopeView}
 	case inSettings:
 		return []keys.Scope{keys.ScopeForm} // ui/settings reads the form keys
 	case inAgents:

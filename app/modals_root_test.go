@@ -116,10 +116,10 @@ func TestTheRootOpensTheInstallDialogAndRestartsOnItsRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.run(actInstall)
-	if _, ok := m.overlay.(*installOverlay); !ok {
+	if _, ok := m.overlay.(*dialogs.Install); !ok {
 		t.Fatalf("the install action opened %T", m.overlay)
 	}
-	quit := m.applyOutcome(m.overlay, modal.Outcome{}.Then(restartRequest{}))
+	quit := m.applyOutcome(m.overlay, modal.Outcome{}.Then(dialogs.RestartRequest{}))
 	if !m.restartRequested || quit == nil {
 		t.Fatal("the root did not restart on the request")
 	}

@@ -85,7 +85,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabNewRequest:
 		return m.onTabRequest(msg)
-	case restartRequest: // the program ends asking Run to start the installed binary
+	case dialogs.RestartRequest: // the program ends asking Run to start the installed binary
 		m.restartRequested = true
 		return m.quit()
 	case termview.Msg: // a tab's view, else the sidebar terminal's

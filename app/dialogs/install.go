@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"context"
@@ -17,14 +17,14 @@ import (
 	"amux.dev/amux/ui/picker"
 )
 
-// installOverlay installs a new amux binary over the running one, with no
+// Install installs a new amux binary over the running one, with no
 // network: pick a built binary (a path picker, offering the one `go
 // install` writes), confirm — nothing runs the candidate before that —
 // then check that it answers amux's handshake (only amux builds do) and
 // replace by the contract's self-update rules (config/selfupdate), and
 // offer to restart. A candidate that fails the check is back in the
 // picker with the reason.
-type installOverlay struct {
+type Install struct {
 	modal.Kit
 	live    string       // the running binary, which the new one replaces
 	log     *slog.Logger // where the install's outcome is recorded
@@ -40,22 +40,23 @@ type binaryInstalledMsg struct {
 	err error
 }
 
-// restartRequest asks the root to end the program and start the
+// RestartRequest asks the root to end the program and start the
 // installed binary in its place.
-type restartRequest struct{}
+type RestartRequest struct{}
 
-// newInstall is the install dialog: live is the running binary, home and
+// NewInstall is the install dialog: live is the running binary, home and
 // cwd where the picker starts.
-func newInstall(kit modal.Kit, live string, log *slog.Logger, home, cwd string) *installOverlay {
+func NewInstall(kit modal.Kit, live string, log *slog.Logger, home, cwd string) *Install {
 	def := selfupdate.DefaultCandidate(os.Getenv)
 	var rows []string
 	if _, err := os.Stat(def); err == nil {
 		rows = append(rows, def)
 	}
-	return &installOverlay{Kit: kit, live: live, log: log, p: picker.New(kit.Th, kit.KM, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
+	return &Install{Kit: kit, live: live, log: log, p: picker.New(kit.Th, kit.KM, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
 }
 
-func (o *installOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+// Update implements modal.Modal: the dialog answers a message with what the root should do.
+func (o *Install) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	if o.Tick(msg) {
 		return nil, modal.Outcome{}
 	}
@@ -88,7 +89,7 @@ func (o *installOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 		case out == dialog.Submitted && o.stage == 2:
 			return o.install(), modal.Outcome{}
 		case out == dialog.Submitted:
-			return nil, modal.Outcome{}.Then(restartRequest{})
+			return nil, modal.Outcome{}.Then(RestartRequest{})
 		}
 	}
 	return nil, modal.Outcome{}
@@ -96,7 +97,7 @@ func (o *installOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 
 // ask is the question before anything runs: the candidate is a program
 // the person picked, and checking it means running it.
-func (o *installOverlay) ask() {
+func (o *Install) ask() {
 	o.stage = 2
 	c := dialog.NewConfirm(o.Th, o.KM, "Run and install "+paint.NoticeLine(o.chosen)+"?", []string{
 		"amux runs it once (" + selfupdate.HandshakeVerb + ") to check that it is an amux build;",
@@ -106,7 +107,7 @@ func (o *installOverlay) ask() {
 	o.confirm = &c
 }
 
-func (o *installOverlay) install() tea.Cmd {
+func (o *Install) install() tea.Cmd {
 	o.stage = 3
 	live, cand, log := o.live, o.chosen, o.log
 	return func() tea.Msg {
@@ -118,7 +119,7 @@ func (o *installOverlay) install() tea.Cmd {
 	}
 }
 
-func (o *installOverlay) installed(msg binaryInstalledMsg) {
+func (o *Install) installed(msg binaryInstalledMsg) {
 	var se *atomicfile.SyncAfterError
 	switch {
 	case errors.As(msg.err, &se):
@@ -138,9 +139,10 @@ func (o *installOverlay) installed(msg binaryInstalledMsg) {
 }
 
 // Waiting: the spinner turns while the candidate is checked and installed.
-func (o *installOverlay) Waiting() bool { return o.stage == 3 }
+func (o *Install) Waiting() bool { return o.stage == 3 }
 
-func (o *installOverlay) View(w, h int) string {
+// View implements modal.Modal: the dialog drawn at w × h.
+func (o *Install) View(w, h int) string {
 	switch o.stage {
 	case 3:
 		what := "checking " + paint.NoticeLine(o.chosen) + " and installing it…"

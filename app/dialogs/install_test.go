@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"log/slog"
@@ -24,7 +24,7 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksForARestart(t *testing.T) {
 	if err := os.WriteFile(cand, []byte("#!/bin/sh\necho hello\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	o := newInstall(dialogTestKit(t), bin, slog.New(slog.DiscardHandler), dir, dir)
+	o := NewInstall(dialogTestKit(t), bin, slog.New(slog.DiscardHandler), dir, dir)
 	for _, r := range cand {
 		o.Update(dialogKey(string(r)))
 	}
@@ -46,7 +46,7 @@ func TestTheInstallDialogRefusesANonAmuxBuildAndAsksForARestart(t *testing.T) {
 	if o.stage != 4 {
 		t.Fatalf("after an install the dialog is at stage %d, want the restart question", o.stage)
 	}
-	if _, out := o.Update(dialogKey("enter")); len(out.Do) != 1 || out.Do[0] != (restartRequest{}) {
+	if _, out := o.Update(dialogKey("enter")); len(out.Do) != 1 || out.Do[0] != (RestartRequest{}) {
 		t.Fatalf("restart asked for %+v, want a restart request", out)
 	}
 }

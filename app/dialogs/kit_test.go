@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"testing"
@@ -31,8 +31,8 @@ func dialogTestKit(t *testing.T, own ...keys.Action) modal.Kit {
 // its scope binds).
 func outputTestActions() []keys.Action {
 	return []keys.Action{
-		{ID: actNextOutput, Scope: scopeOutput, Keys: []string{"tab"}, Label: "next script", Help: "Show the next script's output"},
-		{ID: actCloseOutput, Scope: scopeOutput, Keys: []string{"esc"}, Label: "close", Help: "Close the script output"},
+		{ID: ActNextOutput, Scope: ScopeOutput, Keys: []string{"tab"}, Label: "next script", Help: "Show the next script's output"},
+		{ID: ActCloseOutput, Scope: ScopeOutput, Keys: []string{"esc"}, Label: "close", Help: "Close the script output"},
 	}
 }
 

@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"context"
@@ -24,16 +24,16 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 	}
 	var live atomic.Bool
 	live.Store(true)
-	src := outputSource{name: "setup", running: live.Load,
+	src := OutputSource{name: "setup", running: live.Load,
 		read: func(context.Context) (workspace.ScriptOutput, error) {
 			b, err := os.ReadFile(path)
 			return workspace.ScriptOutput{Text: string(b), Path: path, Live: live.Load()}, err
 		}}
-	idle := outputSource{name: "run", read: func(context.Context) (workspace.ScriptOutput, error) {
+	idle := OutputSource{name: "run", read: func(context.Context) (workspace.ScriptOutput, error) {
 		return workspace.ScriptOutput{Text: "nothing ran"}, nil
 	}}
-	whole, opened := newOutput(dialogTestKit(t, outputTestActions()...), "Script output — auth-fix", []outputSource{src, idle})
-	o := opened.Open.(*outputOverlay)
+	whole, opened := NewOutput(dialogTestKit(t, outputTestActions()...), "Script output — auth-fix", []OutputSource{src, idle})
+	o := opened.Open.(*Output)
 	msg := whole().(outputReadMsg)
 	if msg.follow == nil {
 		t.Fatal("the whole read of a live file brought no follower")
@@ -66,10 +66,10 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 	// Tab asks for the next source, which the root hands back as the
 	// dialog's own action; a read of the source left behind is dropped.
 	stale := o.read()
-	if _, out := o.Update(dialogKey("tab")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actNextOutput}) {
+	if _, out := o.Update(dialogKey("tab")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: ActNextOutput}) {
 		t.Fatalf("tab asked for %+v, want the next-output action", out)
 	}
-	next, _ := o.Update(modal.DialogAction{ID: actNextOutput})
+	next, _ := o.Update(modal.DialogAction{ID: ActNextOutput})
 	o.Update(stale())
 	if o.current != 1 || strings.Contains(o.tv.View(), "npm ci") {
 		t.Fatalf("after tab the viewer shows source %d with %q", o.current, o.tv.View())
