@@ -75,7 +75,7 @@ func scopeTitles() []struct {
 		{scopeAgents, "Assistant picker (with the list keys)"},
 		{scopeHealth, "Health"},
 		{scopeTimeline, "Timeline"},
-		{scopeHosts, "Hosts"},
+		{dialogs.ScopeHosts, "Hosts"},
 		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
 		{keys.ScopeList, "Lists: the palette and pickers"},
 		{keys.ScopeConfirm, "Yes/no questions"},

@@ -103,7 +103,7 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inTimeline:
 		return []keys.Scope{scopeTimeline, keys.ScopeView}
 	case inHosts:
-		return []keys.Scope{scopeHosts}
+		return []keys.Scope{dialogs.ScopeHosts}
 	default:
 		return []keys.Scope{scopeProjectList, scopeWorkspace, scopeGlobal}
 	}
