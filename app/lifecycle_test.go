@@ -9,6 +9,8 @@ import (
 
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/workspace"
@@ -122,11 +124,11 @@ func TestTeardownProgressOfAnotherOperationIsDropped(t *testing.T) {
 	if req.id != "w1" || req.op != o.op || req.dirty != workspace.DirtyRefuse {
 		t.Fatalf("request %+v", req)
 	}
-	o.Update(teardownProgressMsg{op: o.op + 1, events: []StepEvent{{Step: o.steps.Steps[0].Name, Done: true}}})
+	o.Update(teardownProgressMsg{op: o.op + 1, events: []teardown.StepEvent{{Step: o.steps.Steps[0].Name, Done: true}}})
 	if o.stepDone(o.steps.Steps[0].Name) {
 		t.Fatal("another operation's progress was taken")
 	}
-	o.Update(teardownProgressMsg{op: o.op, events: []StepEvent{{Step: o.steps.Steps[0].Name, Done: true}}})
+	o.Update(teardownProgressMsg{op: o.op, events: []teardown.StepEvent{{Step: o.steps.Steps[0].Name, Done: true}}})
 	if !o.stepDone(o.steps.Steps[0].Name) {
 		t.Fatal("its own progress was not shown")
 	}
@@ -164,7 +166,7 @@ func TestARestoreAsksForItsSetupApprovalOnlyOverNoDialog(t *testing.T) {
 
 func TestRestoreProgressNamesTheLatestStepOnTheRow(t *testing.T) {
 	l := testOwner(t)
-	p := newPump[string](1)
+	p := pump.New[string](1)
 	_, out := l.Update(restoreProgressMsg{id: "w1", p: p, latest: []string{"x"}}, nil)
 	if len(out.Do) != 0 || l.running() {
 		t.Fatal("progress of a restore that ended was taken")

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
@@ -75,16 +76,16 @@ func (o *createOverlay) updateApproval(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 func (o *createOverlay) runApproved() tea.Cmd {
 	o.approve = nil
 	o.op = o.d.ops.next()
-	o.out = newPump[string](8)
+	o.out = pump.New[string](8)
 	op, out, trust, id, sc := o.op, o.out, o.d.trust, o.created.WorkspaceID(), o.untrusted.Script
 	spin := o.form.SetBusy("running the approved setup-workspace of " + o.created.Name + "…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		lw := &lineWriter{emit: out.add}
+		lw := &lineWriter{emit: out.Add}
 		res, err := trust.ApproveSetup(ctx, id, sc, lw)
 		lw.flush()
-		out.close()
+		out.Close()
 		return approvedSetupMsg{op, res, err}
 	}
 	return tea.Batch(spin, run, waitCreateOutput(op, out))
@@ -114,7 +115,7 @@ func (o *createOverlay) tail() []string {
 	if o.out == nil {
 		return nil
 	}
-	return o.out.snapshot()
+	return o.out.Snapshot()
 }
 
 // setupApprovable reports an approval the create dialog asks for in place:

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/safetext"
@@ -28,7 +29,7 @@ type createOverlay struct {
 	form    dialog.Form
 	project string // repository path
 	op      int
-	out     *pump[string]
+	out     *pump.Pump[string]
 	// While the new workspace's setup waits for approval, the dialog asks
 	// for it in place (overlay_approve.go).
 	approve   *dialog.Confirm
@@ -148,24 +149,24 @@ func (o *createOverlay) View(w, h int) string {
 // startCreate runs the create after validation passed.
 func (o *createOverlay) startCreate() tea.Cmd {
 	req, op, life := o.request(), o.op, o.d.life
-	o.out = newPump[string](8)
+	o.out = pump.New[string](8)
 	out := o.out
 	spin := o.form.SetBusy("creating " + req.Name + " (worktree, then setup-workspace)…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		lw := &lineWriter{emit: out.add}
+		lw := &lineWriter{emit: out.Add}
 		req.Output = lw
 		res, err := life.Create(ctx, req)
 		lw.flush()
-		out.close()
+		out.Close()
 		return createDoneMsg{op, res, err}
 	}
 	return tea.Batch(spin, run, waitCreateOutput(op, out))
 }
 
-func waitCreateOutput(op int, p *pump[string]) tea.Cmd {
-	return p.wait(func(lines []string, done bool) tea.Msg { return createOutputMsg{op, lines, done} })
+func waitCreateOutput(op int, p *pump.Pump[string]) tea.Cmd {
+	return p.Wait(func(lines []string, done bool) tea.Msg { return createOutputMsg{op, lines, done} })
 }
 
 // validated applies a createValidatedMsg.

@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
@@ -50,7 +52,7 @@ type teardownOverlay struct {
 	confirm        *dialog.TypedConfirm
 	steps          *dialog.Steps
 	op             int
-	events         *pump[StepEvent]
+	events         *pump.Pump[teardown.StepEvent]
 	finished       bool // the result is in: later step events are stale
 	// kit's spinner turns while the summary is read.
 	kit modal.Kit
@@ -70,7 +72,7 @@ const atRiskTimeout = 15 * time.Second
 
 type teardownProgressMsg struct {
 	op     int
-	events []StepEvent
+	events []teardown.StepEvent
 	done   bool
 }
 
@@ -118,7 +120,7 @@ func (o *teardownOverlay) loaded(msg atRiskMsg) {
 			"the teardown stops before removing a tree that holds any.")
 		return
 	}
-	msg.risk = safeRisk(msg.risk) // git's paths and subjects enter the model here
+	msg.risk = teardown.SafeRisk(msg.risk) // git's paths and subjects enter the model here
 	o.risk = &msg.risk
 	o.archive = msg.archive
 	if o.archive != nil {
@@ -133,11 +135,11 @@ func (o *teardownOverlay) loaded(msg atRiskMsg) {
 // to the typed confirm when there is none.
 func (o *teardownOverlay) askWork() {
 	if !o.risk.Lossy() {
-		o.openConfirm(riskLines(o.rec, *o.risk)...)
+		o.openConfirm(teardown.RiskLines(o.rec, *o.risk)...)
 		return
 	}
-	opts, choices, notes := workChoices(o.rec, *o.risk, o.shelve, o.restoreKey)
-	body := append(riskLines(o.rec, *o.risk), notes...)
+	opts, choices, notes := teardown.WorkChoices(o.rec, *o.risk, o.shelve, o.restoreKey)
+	body := append(teardown.RiskLines(o.rec, *o.risk), notes...)
 	body = append(body, "", "What should happen to it?")
 	c := dialog.NewChoice(o.d.th, o.d.km, o.title(), body, opts, 0)
 	o.choose, o.choices = &c, choices
@@ -170,7 +172,7 @@ func (o *teardownOverlay) openConfirm(extra ...string) {
 	body := []string{
 		"Ends " + o.sessions + ",",
 		archive + ", removes the worktree " + rec.Root + " and the workspace record.",
-		branchFate(rec, o.risk, o.dirty),
+		teardown.BranchFate(rec, o.risk, o.dirty),
 	}
 	if o.shelve {
 		body = []string{
@@ -180,7 +182,7 @@ func (o *teardownOverlay) openConfirm(extra ...string) {
 		}
 	}
 	if o.risk != nil && o.dirty != workspace.DirtyRefuse {
-		body = append(body, workOutcome(rec, *o.risk, o.shelve, o.dirty, o.restoreKey))
+		body = append(body, teardown.WorkOutcome(rec, *o.risk, o.shelve, o.dirty, o.restoreKey))
 	}
 	if len(extra) > 0 {
 		body = append(append(body, ""), extra...)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
 	"amux.dev/amux/workspace"
 )
 
@@ -23,7 +24,7 @@ type restoredMsg struct {
 // restoreProgressMsg carries a restore's latest step or setup line.
 type restoreProgressMsg struct {
 	id     string
-	p      *pump[string]
+	p      *pump.Pump[string]
 	latest []string
 	done   bool
 }
@@ -70,14 +71,14 @@ func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, modal.Outcome
 func (l *lifecycleOwner) followRestore(id, name string, rec workspace.Record, approved bool, first string,
 	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) (tea.Cmd, modal.Outcome) {
 	l.busy[id] = first
-	p := newPump[string](1)
+	p := pump.New[string](1)
 	work := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		lw := &lineWriter{emit: func(l string) { p.add("setup: " + l) }}
-		res, err := run(ctx, p.add, lw)
+		lw := &lineWriter{emit: func(l string) { p.Add("setup: " + l) }}
+		res, err := run(ctx, p.Add, lw)
 		lw.flush()
-		p.close()
+		p.Close()
 		return restoredMsg{id: id, name: name, rec: rec, approved: approved, setupErr: res.SetupErr, err: err}
 	}
 	return tea.Batch(work, waitRestore(id, p)), modal.Outcome{}.Then(lifeRows{})
@@ -97,8 +98,8 @@ func restoreStepLabel(step string) string {
 	return ""
 }
 
-func waitRestore(id string, p *pump[string]) tea.Cmd {
-	return p.wait(func(items []string, done bool) tea.Msg { return restoreProgressMsg{id, p, items, done} })
+func waitRestore(id string, p *pump.Pump[string]) tea.Cmd {
+	return p.Wait(func(items []string, done bool) tea.Msg { return restoreProgressMsg{id, p, items, done} })
 }
 
 // restoreProgress shows a restore's latest step on its row.

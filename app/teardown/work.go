@@ -1,4 +1,4 @@
-package app
+package teardown
 
 import (
 	"errors"
@@ -15,12 +15,12 @@ import (
 
 // The words of the delete and shelve dialogs about uncommitted work: what
 // is at stake, the choices, and what the chosen one does to the work and
-// the branch. The overlay (overlay_teardown.go) only sequences them.
+// the branch. The dialog (app/overlay_teardown.go) only sequences them.
 
-// safeRisk makes a summary's paths and subjects safe to draw (they are
+// SafeRisk makes a summary's paths and subjects safe to draw (they are
 // file names and commit messages from the repository), once, as the
 // summary enters the model.
-func safeRisk(r git.AtRisk) git.AtRisk {
+func SafeRisk(r git.AtRisk) git.AtRisk {
 	clean := func(in []string) []string {
 		out := make([]string, len(in))
 		for i, s := range in {
@@ -33,8 +33,8 @@ func safeRisk(r git.AtRisk) git.AtRisk {
 	return r
 }
 
-// riskLines says what the teardown would lose or leave behind.
-func riskLines(rec workspace.Record, r git.AtRisk) []string {
+// RiskLines says what the teardown would lose or leave behind.
+func RiskLines(rec workspace.Record, r git.AtRisk) []string {
 	var lines []string
 	if r.Lossy() {
 		lines = append(lines, "Uncommitted work in the worktree:")
@@ -68,12 +68,12 @@ func sampleList(items []string, total int) string {
 	return s
 }
 
-// workChoices are the answers the dialog offers for a worktree in state r,
+// WorkChoices are the answers the dialog offers for a worktree in state r,
 // with the preselected one: a WIP commit on the branch (the default, for
 // shelve and delete alike: nothing is lost and the branch keeps it), a
 // stash, or discard. A WIP commit is offered only with the branch checked
 // out, and only discard deals with commits a detached HEAD holds.
-func workChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey string) ([]dialog.Option, []workspace.DirtyChoice, []string) {
+func WorkChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey string) ([]dialog.Option, []workspace.DirtyChoice, []string) {
 	op := "delete"
 	if shelve {
 		op = "shelve"
@@ -117,9 +117,9 @@ func headLabel(branch string) string {
 	return branch
 }
 
-// workOutcome says, in the typed confirm, what the chosen answer does to
+// WorkOutcome says, in the typed confirm, what the chosen answer does to
 // the work.
-func workOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspace.DirtyChoice, restoreKey string) string {
+func WorkOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspace.DirtyChoice, restoreKey string) string {
 	op := "delete"
 	if shelve {
 		op = "shelve"
@@ -149,9 +149,9 @@ func workOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspa
 	return ""
 }
 
-// branchFate says what a delete does to the workspace's branch, given the
+// BranchFate says what a delete does to the workspace's branch, given the
 // summary (nil when it could not be read) and the choice.
-func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoice) string {
+func BranchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoice) string {
 	b := rec.Branch
 	switch {
 	case !rec.CreatedBranch:
@@ -166,10 +166,10 @@ func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoic
 	return "The branch " + b + " goes too: every commit on it is merged elsewhere."
 }
 
-// workRefusalNote is the truthful note under a teardown that stopped
+// RefusalNote is the truthful note under a teardown that stopped
 // because the work in the tree had no choice that keeps it (the tree grew
 // dirty after the dialog read it, or archive wrote into it).
-func workRefusalNote(err error, shelve, tombstoned bool) (string, bool) {
+func RefusalNote(err error, shelve, tombstoned bool) (string, bool) {
 	if !errors.Is(err, workspace.ErrWorkAtRisk) {
 		return "", false
 	}
