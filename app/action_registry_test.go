@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
@@ -114,7 +115,7 @@ func TestEveryWhyAnswersInEveryState(t *testing.T) {
 			m.painter().hints()
 			m.painter().renderFooter()
 			m.run(actPalette)
-			if _, ok := m.overlay.(*paletteOverlay); !ok {
+			if _, ok := m.overlay.(*dialogs.Palette); !ok {
 				t.Fatal("the palette did not open")
 			}
 		})
@@ -133,9 +134,9 @@ func TestEveryPaletteRowRunsOrSaysWhy(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			probe := st.build(t)
 			probe.run(actPalette)
-			o := probe.overlay.(*paletteOverlay)
+			o := probe.overlay.(*dialogs.Palette)
 			for _, a := range probe.reg.All() {
-				if !o.p.Offers(a.ID) {
+				if !o.Offers(a.ID) {
 					continue
 				}
 				m := st.build(t)

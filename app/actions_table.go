@@ -22,7 +22,7 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd {
 				_, live := m.focusedTerminal()
-				return m.applyOwned(nil, modal.Outcome{Open: newPalette(m.th, m.km, m.modalKeys(), m.scopes(), live)})
+				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewPalette(m.th, m.km, m.modalKeys(), m.paletteFocus(live))})
 			}},
 		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {

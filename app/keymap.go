@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
@@ -93,12 +94,12 @@ func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.say(modal.LevelInfo, e.Message(k.String(), scopeTitle))
 }
 
-// paletteKeys is a for the palette: its keys are shown only when they work
-// where the palette was opened (a workspace key typed into a terminal goes
-// to the program, so the palette must not offer it as the key).
-func paletteKeys(a keys.Action, inScope map[keys.Scope]bool) keys.Action {
-	if !inScope[a.Scope] {
-		a.Keys = nil
+// PaletteFocus is where the keys are for a palette opened now; live says
+// a live terminal has them.
+func (m *Model) paletteFocus(live bool) dialogs.PaletteFocus {
+	at := dialogs.PaletteFocus{Scopes: m.scopes(), First: actFocusList}
+	if live {
+		at.Near = []keys.Scope{scopeWorkspace}
 	}
-	return a
+	return at
 }

@@ -25,9 +25,9 @@ func typeInto(m *Model, s string) {
 func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.run(actPalette)
-	p := m.overlay.(*paletteOverlay)
+	p := m.overlay.(*dialogs.Palette)
 	typeInto(m, "show every key")
-	a, ok := p.p.Chosen()
+	a, ok := p.Chosen()
 	if !ok || a.ID != actHelp {
 		t.Fatalf("\"show every key\" chose %q, want %q", a.ID, actHelp)
 	}

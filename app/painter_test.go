@@ -87,16 +87,16 @@ func TestThePaletteIsBuiltFromTheRegistryAsTheRootSeesIt(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
 	m.focus = focusTabArea // "back to the list" can run from here
-	p := newPalette(m.th, m.km, m.modalKeys(), m.scopes(), true)
-	if a, ok := p.p.Chosen(); !ok || a.ID != actFocusList {
+	p := dialogs.NewPalette(m.th, m.km, m.modalKeys(), m.paletteFocus(true))
+	if a, ok := p.Chosen(); !ok || a.ID != actFocusList {
 		t.Fatalf("first entry %v, want %s", a.ID, actFocusList)
 	}
 	for _, a := range diffview.DefaultActions(scopeDiff) {
-		if p.p.Offers(a.ID) {
+		if p.Offers(a.ID) {
 			t.Fatalf("the component action %s is in the palette", a.ID)
 		}
 	}
-	if !p.p.Offers(actZoom) {
+	if !p.Offers(actZoom) {
 		t.Fatal("the palette does not offer zoom")
 	}
 }
@@ -117,7 +117,7 @@ func TestARunWaitingForApprovalAsksOrSaysHow(t *testing.T) {
 	busy := newTestModel(t, 120, 40)
 	busy.run(actPalette)
 	busy.Update(runStartedMsg{wsID: id, err: ue})
-	if _, ok := busy.overlay.(*paletteOverlay); !ok || !strings.Contains(busy.notice.text, busy.keyName(actRunScript)+" again") {
+	if _, ok := busy.overlay.(*dialogs.Palette); !ok || !strings.Contains(busy.notice.text, busy.keyName(actRunScript)+" again") {
 		t.Fatalf("with a dialog open: %T, notice %q", busy.overlay, busy.notice.text)
 	}
 	if n := runNote(func(id keys.ActionID) string { return "<" + string(id) + ">" }); !strings.Contains(n, "<"+string(actApproveScripts)+">") {
