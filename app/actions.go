@@ -7,6 +7,7 @@ import (
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/help"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 )
 
 // Scopes of the action registry.
@@ -42,9 +43,10 @@ func helpSections(reg *keys.Registry) []help.Section {
 	return sections
 }
 
-// openHelp is the key list over m's registry.
-func (m *Model) openHelp() *dialogs.Help {
-	return dialogs.NewHelp(helpSections(m.reg), registryKeyName(m.reg, actPalette), m.km, m.th, m.modalKeys())
+// keyList is the key list over reg, drawn in th, matching its own keys
+// through mk.
+func keyList(reg *keys.Registry, km keys.Map, th theme.Theme, mk modal.Keys) *dialogs.Help {
+	return dialogs.NewHelp(helpSections(reg), registryKeyName(reg, actPalette), km, th, mk)
 }
 
 // scopeTitles names every scope for people, in the order help and

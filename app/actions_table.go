@@ -22,11 +22,11 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd {
 				_, live := m.focusedTerminal()
-				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewPalette(m.th, m.km, m.modalKeys(), m.paletteFocus(live))})
+				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewPalette(m.th, m.km, m.modalKeys(), paletteFocus(m.scopes(), live))})
 			}},
 		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, modal.Outcome{Open: m.openHelp()})
+				return m.applyOwned(nil, modal.Outcome{Open: keyList(m.reg, m.km, m.th, m.modalKeys())})
 			}},
 		{Action: hint(k(actQuit, scopeProjectList, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},

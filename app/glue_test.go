@@ -343,7 +343,7 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 // is asked for.
 func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	h := m.openHelp()
+	h := keyList(m.reg, m.km, m.th, m.modalKeys())
 	v := h.View(100, 40)
 	if !strings.Contains(v, "Keys") || !strings.Contains(v, "Show every key") {
 		t.Fatalf("the key list does not list the registry:\n%s", v)

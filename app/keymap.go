@@ -94,10 +94,10 @@ func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.say(modal.LevelInfo, e.Message(k.String(), scopeTitle))
 }
 
-// PaletteFocus is where the keys are for a palette opened now; live says
-// a live terminal has them.
-func (m *Model) paletteFocus(live bool) dialogs.PaletteFocus {
-	at := dialogs.PaletteFocus{Scopes: m.scopes(), First: actFocusList}
+// paletteFocus is where the keys are for a palette opened over scopes (the
+// focused pane's); live says a live terminal has the keys.
+func paletteFocus(scopes []keys.Scope, live bool) dialogs.PaletteFocus {
+	at := dialogs.PaletteFocus{Scopes: scopes, First: actFocusList}
 	if live {
 		at.Near = []keys.Scope{scopeWorkspace}
 	}

@@ -7,12 +7,12 @@ import (
 	"amux.dev/amux/ui/keys"
 )
 
-// Keys is the registry as modals see it.
+// modalKeys is the registry as modals see it.
 func (m *Model) modalKeys() modal.Keys {
 	return modal.NewKeys(m.reg, m.available, func(id keys.ActionID) bool { return m.acts[id].run != nil })
 }
 
-// Kit is the kit a dialog opened now is built with.
+// modalKit is the kit a dialog opened now is built with.
 func (m *Model) modalKit() modal.Kit {
 	return modal.NewKit(m.th, m.km, m.modalKeys(), m.spin)
 }

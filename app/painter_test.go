@@ -87,7 +87,7 @@ func TestThePaletteIsBuiltFromTheRegistryAsTheRootSeesIt(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
 	m.focus = focusTabArea // "back to the list" can run from here
-	p := dialogs.NewPalette(m.th, m.km, m.modalKeys(), m.paletteFocus(true))
+	p := dialogs.NewPalette(m.th, m.km, m.modalKeys(), paletteFocus(m.scopes(), true))
 	if a, ok := p.Chosen(); !ok || a.ID != actFocusList {
 		t.Fatalf("first entry %v, want %s", a.ID, actFocusList)
 	}
