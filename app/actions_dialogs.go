@@ -18,7 +18,7 @@ const (
 // dialogRows are the rows of the app's dialogs (the status dialog has its
 // own, beside it) and the components' own actions, which only components
 // run: they match keys through a keys.Map. A dialog's own row hands the
-// open dialog its action (dialogAction): the dialog does it and answers
+// open dialog its action (modal.DialogAction): the dialog does it and answers
 // with an outcome, as it does for a key; another dialog ignores it.
 func dialogRows() []action {
 	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {

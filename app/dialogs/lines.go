@@ -26,7 +26,7 @@ type Lines struct {
 	offset  int
 }
 
-// LinesMsg carries a linesOverlay's lines.
+// LinesMsg carries a Lines dialog's lines.
 type LinesMsg struct {
 	gen   int
 	Lines []string

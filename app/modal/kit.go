@@ -58,7 +58,7 @@ func NewKeys(reg *keys.Registry, available func(keys.ActionID) (bool, string), r
 // Kit is what most dialogs are built with, taken from the root when
 // one opens: the theme, the key map, the registry as dialogs see it, and a
 // copy of the root's spinner. The root hands every tick to the open
-// overlay (onTick), and the copy advances with it, so a dialog waiting on
+// overlay (the root's onTick), and the copy advances with it, so a dialog waiting on
 // work animates without reading the root's spinner.
 type Kit struct {
 	Th   theme.Theme
