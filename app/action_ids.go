@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -116,15 +117,15 @@ const (
 	// ActCloseStatus is the "close-status" action.
 	ActCloseStatus = actCloseStatus
 	// ActCloseHelp is the "close-help" action.
-	ActCloseHelp = actCloseHelp
+	ActCloseHelp = dialogs.ActCloseHelp
 	// ActNextOutput is the "next-script-output" action.
-	ActNextOutput = actNextOutput
+	ActNextOutput = dialogs.ActNextOutput
 	// ActPrevOutput is the "prev-script-output" action.
-	ActPrevOutput = actPrevOutput
+	ActPrevOutput = dialogs.ActPrevOutput
 	// ActReloadOutput is the "reload-script-output" action.
-	ActReloadOutput = actReloadOutput
+	ActReloadOutput = dialogs.ActReloadOutput
 	// ActCloseOutput is the "close-script-output" action.
-	ActCloseOutput = actCloseOutput
+	ActCloseOutput = dialogs.ActCloseOutput
 	// ActHealth is the "health" action.
 	ActHealth = actHealth
 	// ActTimeline is the "timeline" action.

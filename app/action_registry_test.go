@@ -7,6 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
@@ -112,7 +115,7 @@ func TestEveryWhyAnswersInEveryState(t *testing.T) {
 			m.painter().hints()
 			m.painter().renderFooter()
 			m.run(actPalette)
-			if _, ok := m.overlay.(*paletteOverlay); !ok {
+			if _, ok := m.overlay.(*dialogs.Palette); !ok {
 				t.Fatal("the palette did not open")
 			}
 		})
@@ -131,9 +134,9 @@ func TestEveryPaletteRowRunsOrSaysWhy(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			probe := st.build(t)
 			probe.run(actPalette)
-			o := probe.overlay.(*paletteOverlay)
+			o := probe.overlay.(*dialogs.Palette)
 			for _, a := range probe.reg.All() {
-				if !o.p.Offers(a.ID) {
+				if !o.Offers(a.ID) {
 					continue
 				}
 				m := st.build(t)
@@ -143,7 +146,7 @@ func TestEveryPaletteRowRunsOrSaysWhy(t *testing.T) {
 				cmd := m.run(a.ID)
 				m.Update(nil)
 				if !ok {
-					if want := a.Label + ": " + why; !strings.Contains(m.notice.text, noticeLine(want)) {
+					if want := a.Label + ": " + why; !strings.Contains(m.notice.text, paint.NoticeLine(want)) {
 						t.Errorf("%s cannot run (%s) but said %q", a.ID, why, m.notice.text)
 					}
 					continue
@@ -238,7 +241,7 @@ func TestABadKeysSectionKeepsTheDefaults(t *testing.T) {
 		cfg := config.Defaults()
 		cfg.Keys = over
 		m := New(withEngine(Deps{Config: cfg, Now: time.Now, Zone: time.UTC}, testEngine(t)))
-		if m.notice.level != levelWarn || m.notice.text == "" {
+		if m.notice.level != modal.LevelWarn || m.notice.text == "" {
 			t.Errorf("%s: no warning at start (%q)", name, m.notice.text)
 		}
 		if got := m.keyName(actRefresh); got != "r" {

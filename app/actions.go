@@ -3,7 +3,11 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/ui/help"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 )
 
 // Scopes of the action registry.
@@ -18,6 +22,32 @@ const (
 	scopeTabTerminal keys.Scope = "tab-terminal"
 	scopeStatus      keys.Scope = "status" // the workspace-status dialog is open
 )
+
+// helpSections are the key list's sections: every action reg binds, by
+// scope, in the order of scopeTitles.
+func helpSections(reg *keys.Registry) []help.Section {
+	var sections []help.Section
+	for _, sc := range scopeTitles() {
+		sec := help.Section{Title: sc.title}
+		for _, a := range reg.InScopes(sc.scope) {
+			k := keys.KeyLabel(a.Keys)
+			if k == "" {
+				k = "palette only"
+			}
+			sec.Entries = append(sec.Entries, help.Entry{Keys: k, What: a.Help})
+		}
+		if len(sec.Entries) > 0 {
+			sections = append(sections, sec)
+		}
+	}
+	return sections
+}
+
+// keyList is the key list over reg, drawn in th, matching its own keys
+// through mk.
+func keyList(reg *keys.Registry, km keys.Map, th theme.Theme, mk modal.Keys) *dialogs.Help {
+	return dialogs.NewHelp(helpSections(reg), registryKeyName(reg, actPalette), km, th, mk)
+}
 
 // scopeTitles names every scope for people, in the order help and
 // docs/keys.md list them.
@@ -42,12 +72,12 @@ func scopeTitles() []struct {
 		{scopeDiff, "Diff viewer"},
 		{scopeCommit, "Commit dialog (every other key types the message)"},
 		{scopeStatus, "Workspace status dialog"},
-		{scopeHelp, "Key list"},
-		{scopeOutput, "Script output"},
+		{dialogs.ScopeHelp, "Key list"},
+		{dialogs.ScopeOutput, "Script output"},
 		{scopeAgents, "Assistant picker (with the list keys)"},
 		{scopeHealth, "Health"},
 		{scopeTimeline, "Timeline"},
-		{scopeHosts, "Hosts"},
+		{dialogs.ScopeHosts, "Hosts"},
 		{keys.ScopeForm, "Dialogs with fields (forms, typed confirms, progress)"},
 		{keys.ScopeList, "Lists: the palette and pickers"},
 		{keys.ScopeConfirm, "Yes/no questions"},
@@ -169,7 +199,7 @@ func (m *Model) available(id keys.ActionID) (bool, string) {
 // unavailable action says why instead of doing nothing silently.
 func (m *Model) run(id keys.ActionID) tea.Cmd {
 	if ok, why := m.available(id); !ok {
-		return m.say(levelInfo, m.acts[id].Label+": "+why)
+		return m.say(modal.LevelInfo, m.acts[id].Label+": "+why)
 	}
 	if run := m.acts[id].run; run != nil {
 		return run(m)

@@ -3,6 +3,8 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
@@ -20,11 +22,11 @@ func actionRows() []action {
 		{Action: keyOnly(hint(k(actPalette, scopeGlobal, []string{"ctrl+space", "ctrl+@"}, "commands", "Open the command palette"))),
 			run: func(m *Model) tea.Cmd {
 				_, live := m.focusedTerminal()
-				return m.applyOwned(nil, outcome{open: newPalette(m.th, m.km, m.modalKeys(), m.scopes(), live)})
+				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewPalette(m.th, m.km, m.modalKeys(), paletteFocus(m.scopes(), live))})
 			}},
 		{Action: hint(k(actHelp, scopeProjectList, []string{"?"}, "help", "Show every key")),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, outcome{open: newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())})
+				return m.applyOwned(nil, modal.Outcome{Open: keyList(m.reg, m.km, m.th, m.modalKeys())})
 			}},
 		{Action: hint(k(actQuit, scopeProjectList, []string{"q", "ctrl+c"}, "quit", "Quit amux (agents keep running)")),
 			run: (*Model).quit},
@@ -64,7 +66,7 @@ func actionRows() []action {
 		{Action: k(actScriptOutput, scopeProjectList, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()
-				return m.applyOwned(newOutput(m.modalKit(), "Script output — "+w.Name, scriptSources(m.deps.Trust, w.ID)))
+				return m.applyOwned(dialogs.NewOutput(m.modalKit(), "Script output — "+w.Name, dialogs.ScriptSources(m.deps.Trust, w.ID)))
 			}, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeProjectList, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
 			run: func(m *Model) tea.Cmd {
@@ -90,11 +92,11 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(nil, outcome{open: newInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
+				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})
 			}, why: func(m *Model) string { return whyEmpty(m.deps.AmuxBin, "the running binary is unknown") }},
 		{Action: k(actOpenLog, scopeGlobal, nil, "log", "Open amux's log"),
 			run: func(m *Model) tea.Cmd {
-				return m.applyOwned(newOutput(m.modalKit(), "amux log — "+m.deps.LogPath, logSources(m.deps.LogPath)))
+				return m.applyOwned(dialogs.NewOutput(m.modalKit(), "amux log — "+m.deps.LogPath, dialogs.LogSources(m.deps.LogPath)))
 			}, why: func(m *Model) string { return whyEmpty(m.deps.LogPath, "no log file (see the start notice)") }},
 		{Action: k(actHooksAdd, scopeGlobal, nil, "claude hooks", "Install Claude Code hooks (report working/done/blocked to amux)"),
 			run: func(m *Model) tea.Cmd { return m.watch.vendorHooks(claudeHooks(), true) }},

@@ -1,7 +1,8 @@
 // Package app is amux's root Bubble Tea model: focus, layout, routing and
 // the action table, with owners of their own state (tabs, the sidebar, the
-// lifecycle flows, review and land, Settings) and modals that answer with
-// an outcome the root applies. The agent-state loop is status/monitor's;
+// lifecycle flows, review and land, Settings) and modals (app/modal) that
+// answer with an outcome the root applies; the dialogs that need no owner
+// are app/dialogs'. The agent-state loop is status/monitor's;
 // the work is the workspace services'. Run wires the real dependencies;
 // tests build a Model with their own.
 package app
@@ -209,3 +210,11 @@ func openLog(home string) (path string, log *slog.Logger, closeLog func(), err e
 	}
 	return f.Path(), f.Logger(), func() { _ = f.Close() }, nil
 }
+
+// RestartError is what Run returns when the person asked to restart amux
+// after installing a new binary: main runs Bin — the installed path — in
+// place of this process.
+type RestartError struct{ Bin string }
+
+// Error implements error.
+func (e *RestartError) Error() string { return "restart " + e.Bin }

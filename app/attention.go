@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/ui/projectlist"
@@ -26,7 +27,7 @@ func (m *Model) StartBackground(ctx context.Context) { m.watch.start(ctx) }
 // a short shell command or a running server): the bell, a desktop
 // notification when configured, the notify command. After the first
 // result, the start-up health check runs once.
-func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, outcome) {
+func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, modal.Outcome) {
 	for name, st := range res.Sessions { // reports enter the model here
 		st.Result = shownState(st.Result)
 		res.Sessions[name] = st
@@ -49,7 +50,7 @@ func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, ou
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
 	}
-	return tea.Batch(append(cmds, notes...)...), out.then(badgesReq{})
+	return tea.Batch(append(cmds, notes...)...), out.Then(badgesReq{})
 }
 
 // stateEdge is a tab whose state a result just changed: news, not a
@@ -66,9 +67,9 @@ type stateEdge struct {
 // clears it. The tab shown (nil: none) is acknowledged by being looked
 // at. The first-task hand-off follows each tab's state; its words come
 // back as the outcome.
-func (s tabSet) applyStates(sessions map[string]monitor.SessionState, shown *tab, now time.Time) ([]stateEdge, outcome) {
+func (s tabSet) applyStates(sessions map[string]monitor.SessionState, shown *tab, now time.Time) ([]stateEdge, modal.Outcome) {
 	var edges []stateEdge
-	var out outcome
+	var out modal.Outcome
 	for wsID, wt := range s {
 		for _, t := range wt.tabs {
 			st, ok := sessions[t.session]
@@ -87,8 +88,8 @@ func (s tabSet) applyStates(sessions map[string]monitor.SessionState, shown *tab
 			case st.State == agentstate.Working || st.State == agentstate.Idle || st.State == agentstate.Running:
 				t.attention = false
 			}
-			if note := firstTaskOnState(t, st.Result); note.say != "" {
-				out.say, out.sayLevel = note.say, note.sayLevel // one line is shown: the last
+			if note := firstTaskOnState(t, st.Result); note.Say != "" {
+				out.Say, out.SayLevel = note.Say, note.SayLevel // one line is shown: the last
 			}
 		}
 	}
@@ -175,12 +176,12 @@ func (s tabSet) nextAttention(shown *tab) (attentionTarget, bool) {
 // jump shows the next tab needing attention: it becomes its workspace's
 // shown tab (a blocked one keeps its mark until answered), and the root
 // shows that workspace's tab area.
-func (o *superviseOwner) jump(sc watchScene) outcome {
+func (o *superviseOwner) jump(sc watchScene) modal.Outcome {
 	a, ok := sc.tabs.nextAttention(sc.active)
 	if !ok {
-		return outcome{say: "no tab needs attention", sayLevel: levelInfo}
+		return modal.Outcome{Say: "no tab needs attention", SayLevel: modal.LevelInfo}
 	}
 	sc.tabs.of(a.wsID).active = a.index
 	a.t.attention = a.t.state.State == agentstate.Blocked
-	return outcome{}.then(attentionShowReq{a.wsID})
+	return modal.Outcome{}.Then(attentionShowReq{a.wsID})
 }

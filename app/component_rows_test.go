@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/commitmsg"
@@ -55,8 +56,8 @@ func TestChangesActionsAnswerFromTheList(t *testing.T) {
 		t.Fatalf("stage on a file: %q", why)
 	}
 	m.run(actPalette)
-	o := m.overlay.(*paletteOverlay)
-	if !o.p.Offers(changes.ActStage) {
+	o := m.overlay.(*dialogs.Palette)
+	if !o.Offers(changes.ActStage) {
 		t.Fatal("the palette does not offer the list's stage")
 	}
 	m.overlay = nil

@@ -7,6 +7,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/screen"
 )
 
@@ -23,22 +24,13 @@ const (
 	dialogMaxWidth = 90 // no dialog is wider
 )
 
-// roomy is a dialog that needs more than dialogMinWidth to be read (the
-// key list, Settings): where the tab area is narrower than it wants, it
-// takes the body's full width and height.
-type roomy interface{ wantsWidth() int }
-
-// roomyWidth is what the key list and Settings want: their two columns
-// (keys and what they do, names and values) with room to read.
-const roomyWidth = 80
-
 // dialogArea is where the open dialog goes; full reports the full-width
 // case.
 // o is the open dialog, w the screen's width.
-func dialogArea(o modal, w int, l layout) (area uv.Rectangle, full bool) {
+func dialogArea(o modal.Modal, w int, l layout) (area uv.Rectangle, full bool) {
 	need := dialogMinWidth
-	if r, ok := o.(roomy); ok {
-		need = r.wantsWidth()
+	if r, ok := o.(modal.Roomy); ok {
+		need = r.WantsWidth()
 	}
 	if in := l.tabAreaInner(w); in.Dx() >= need {
 		return in, false

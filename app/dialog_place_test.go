@@ -8,6 +8,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -47,8 +48,8 @@ func TestEveryDialogFollowsThePlacementRule(t *testing.T) {
 				area, full := dialogArea(m.overlay, m.width, l)
 				// The key list and Settings want a dialog's full width: a
 				// narrower tab area gives them the body's.
-				_, roomy := m.overlay.(roomy)
-				if want := size[0] < 100 || roomy && l.tabAreaInner(m.width).Dx() < roomyWidth; full != want {
+				_, roomy := m.overlay.(modal.Roomy)
+				if want := size[0] < 100 || roomy && l.tabAreaInner(m.width).Dx() < modal.RoomyWidth; full != want {
 					t.Fatalf("full width %v at %d columns (tab area %d wide)", full, size[0], l.tabAreaInner(m.width).Dx())
 				}
 				var x0s []int
@@ -130,7 +131,7 @@ func TestHelpAndSettingsTakeTheBodyWhereTheTabAreaIsTooSmall(t *testing.T) {
 		withTabs(m, 1)
 		m.run(id)
 		in := m.layout().tabAreaInner(m.width)
-		if in.Dx() < dialogMinWidth || in.Dx() >= roomyWidth {
+		if in.Dx() < dialogMinWidth || in.Dx() >= modal.RoomyWidth {
 			t.Fatalf("the tab area is %d wide: the case is not between the two widths", in.Dx())
 		}
 		_, full := dialogArea(m.overlay, m.width, m.layout())

@@ -8,6 +8,8 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
@@ -80,7 +82,7 @@ type painter struct {
 	th        theme.Theme
 	l         layout
 	focus     focusArea
-	overlay   modal
+	overlay   modal.Modal
 	notice    notice
 	spin      string // the spinner's frame
 	chromeGen int
@@ -189,7 +191,7 @@ func (m painter) drawTabArea(c *screen.Canvas, l layout, st *paintState) {
 	focused := m.paneFocused(focusTabArea)
 	title, content := m.tabAreaContent(inner.Dx(), inner.Dy())
 	if key := fmt.Sprint(title, focused, box); key != st.box && !l.zoomed {
-		drawFrame(c, m.th, title, box, focused)
+		paint.DrawFrame(c, m.th, title, box, focused)
 		st.box = key
 	}
 	wt := m.tabs.of(m.tabSc.ws)
@@ -226,7 +228,7 @@ func (m painter) drawSidebar(c *screen.Canvas, l layout, st *paintState) {
 	focused := m.paneFocused(focusSidebar)
 	title, content, live := m.side.parts(m.th, m.spin)
 	if key := fmt.Sprint(title, focused, x0, w, h); key != st.sideBox {
-		drawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
+		paint.DrawFrame(c, m.th, title, uv.Rect(x0, 0, w, h), focused)
 		st.sideBox = key
 	}
 	if live != nil {

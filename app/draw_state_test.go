@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
@@ -71,7 +73,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"type into it", func() { m.Update(keyPress(t, "s")) }},
 		{"close it", func() { m.Update(keyPress(t, "esc")) }},
 		{"show the list", func() { pressAction(t, m, actToggleList) }},
-		{"a notice", func() { m.Update(nil); m.say(levelError, "something failed") }},
+		{"a notice", func() { m.Update(nil); m.say(modal.LevelError, "something failed") }},
 		{"a redraw", func() { m.Update(nil) }},
 		{"the key list", func() { pressAction(t, m, actFocusList); pressAction(t, m, actHelp) }},
 		{"close the key list", func() { m.Update(keyPress(t, "esc")) }},
@@ -81,7 +83,7 @@ func TestTheKeptCanvasAlwaysMatchesAFreshDraw(t *testing.T) {
 		{"back", func() { m.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) }},
 		{"filter", func() { pressAction(t, m, actFocusList); pressAction(t, m, actFilter); m.Update(keyPress(t, "p")) }},
 		{"filter kept", func() { m.Update(keyPress(t, "enter")) }},
-		{"light theme", func() { m.update(themeReq{light}); m.Update(nil) }},
+		{"light theme", func() { m.update(dialogs.ThemeRequest{Theme: light}); m.Update(nil) }},
 		{"rename dialog", func() { pressAction(t, m, actFocusTabArea); pressAction(t, m, actRenameTab) }},
 		{"cancel", func() { m.Update(keyPress(t, "esc")) }},
 	}
@@ -171,7 +173,7 @@ func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	if !r.st.fullShown {
 		t.Fatal("the paint state does not know a full-screen overlay is drawn")
 	}
-	m.say(levelInfo, "said under the viewer")
+	m.say(modal.LevelInfo, "said under the viewer")
 	m.Update(nil)
 	if s := plainScreen(r.draw()); strings.Contains(s, "said under the viewer") {
 		t.Fatalf("a notice was drawn over the full-screen viewer:\n%s", s)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/termview"
@@ -85,7 +86,7 @@ func (o *tabsOwner) maybeSendFirstTask(t *tab) tea.Cmd {
 }
 
 // firstTaskDelivered says how the delivery went: never a silent success.
-func (o *tabsOwner) firstTaskDelivered(msg firstTaskDeliveredMsg) outcome {
+func (o *tabsOwner) firstTaskDelivered(msg firstTaskDeliveredMsg) modal.Outcome {
 	label := "the agent"
 	if t := o.find(msg.wsID, msg.tabID); t != nil {
 		label = t.label()
@@ -100,11 +101,11 @@ func (o *tabsOwner) firstTaskDelivered(msg firstTaskDeliveredMsg) outcome {
 	}
 	switch {
 	case msg.err != nil:
-		return tabNote(levelError, label+": the first task could not be sent: "+msg.err.Error())
+		return tabNote(modal.LevelError, label+": the first task could not be sent: "+msg.err.Error())
 	case !msg.d.Confirmed:
-		return tabNote(levelWarn, label+": first task "+msg.d.Note)
+		return tabNote(modal.LevelWarn, label+": first task "+msg.d.Note)
 	}
-	return tabNote(levelInfo, label+": first task delivered ("+msg.d.By+")")
+	return tabNote(modal.LevelInfo, label+": first task delivered ("+msg.d.By+")")
 }
 
 // deliveryNotConfirmed is the tab bar's word for a task that went in but
@@ -115,30 +116,30 @@ const deliveryNotConfirmed = "not confirmed"
 // that exits before amux could type it loses the task, and says so; one
 // whose own state turns working after a task it did not confirm took it
 // after all.
-func firstTaskOnState(t *tab, st agentstate.Result) outcome {
+func firstTaskOnState(t *tab, st agentstate.Result) modal.Outcome {
 	if st.State == agentstate.Working && t.delivery == deliveryNotConfirmed && st.Source != agentstate.SourceActivity {
 		t.delivery = ""
 	}
 	if st.State != agentstate.Stopped || t.firstTask == "" || t.taskSent {
-		return outcome{}
+		return modal.Outcome{}
 	}
 	t.taskSent = true
 	t.delivery = "not delivered: the agent exited"
 	if st.HasExit {
 		t.delivery += " (status " + strconv.Itoa(st.Exit) + ")"
 	}
-	return tabNote(levelWarn, t.label()+": first task "+t.delivery+": "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
+	return tabNote(modal.LevelWarn, t.label()+": first task "+t.delivery+": "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
 }
 
 // firstTaskTimeout gives up on a first task whose agent never said it
 // was ready, and says so.
-func (o *tabsOwner) firstTaskTimeout(msg firstTaskTimeoutMsg) outcome {
+func (o *tabsOwner) firstTaskTimeout(msg firstTaskTimeoutMsg) modal.Outcome {
 	t := o.find(msg.wsID, msg.tabID)
 	if t == nil || t.taskSent || t.firstTask == "" {
-		return outcome{}
+		return modal.Outcome{}
 	}
 	t.taskSent = true
 	t.delivery = "not delivered: the agent never signalled it was ready"
-	return tabNote(levelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
+	return tabNote(modal.LevelWarn, t.label()+" did not signal readiness within "+readinessTimeout.String()+
 		"; the first task was not typed: "+ansi.Truncate(safetext.Line(t.firstTask), 60, "…"))
 }

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
 )
@@ -25,10 +26,10 @@ type hint struct {
 func (m painter) renderFooter() string {
 	badge := m.th.SelectedStyle().Render(" " + m.focusName() + " ")
 	if !m.showHints {
-		return fit(badge, m.w)
+		return paint.Fit(badge, m.w)
 	}
 	room := m.w - lipgloss.Width(badge) - 1
-	return fit(badge+" "+m.fitHints(m.hints(), room), m.w)
+	return paint.Fit(badge+" "+m.fitHints(m.hints(), room), m.w)
 }
 
 // focusName names where keys go now.

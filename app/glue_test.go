@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"
@@ -176,7 +178,7 @@ func TestTheSidebarListsALandingsConflictsOnlyWhereShown(t *testing.T) {
 			if s.tab != sideChanges {
 				t.Fatalf("on tab %v", s.tab)
 			}
-			asked := len(out.do) == 1 && out.do[0] == (enterSidebar{})
+			asked := len(out.Do) == 1 && out.Do[0] == (enterSidebar{})
 			if asked != c.focus || s.toConflict != c.focus {
 				t.Fatalf("asked for the focus %v (%+v), to the conflict %v; want %v", asked, out, s.toConflict, c.focus)
 			}
@@ -221,8 +223,8 @@ func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cmd, out := m.tabs.Update(c.q, m.tabScene())
-			if out.say != c.say || out.close != c.close || (cmd != nil) != c.close {
-				t.Fatalf("said %q, closed %v, command %v", out.say, out.close, cmd != nil)
+			if out.Say != c.say || out.Close != c.close || (cmd != nil) != c.close {
+				t.Fatalf("said %q, closed %v, command %v", out.Say, out.Close, cmd != nil)
 			}
 			if c.dir == "" {
 				return
@@ -290,15 +292,15 @@ func TestAnOwnersAnswerIsAppliedOneWay(t *testing.T) {
 	if help == nil {
 		t.Fatal("the key list did not open")
 	}
-	m.applyOwned(nil, outcome{say: "kept", sayLevel: levelInfo})
+	m.applyOwned(nil, modal.Outcome{Say: "kept", SayLevel: modal.LevelInfo})
 	if m.overlay != help || m.notice.text != "kept" {
 		t.Fatalf("a notice alone: overlay %T, notice %q", m.overlay, m.notice.text)
 	}
-	m.applyOwned(nil, outcome{open: &closeTabOverlay{}})
+	m.applyOwned(nil, modal.Outcome{Open: &closeTabOverlay{}})
 	if _, ok := m.overlay.(*closeTabOverlay); !ok {
 		t.Fatalf("open shows %T", m.overlay)
 	}
-	m.applyOwned(nil, closed().then(enterSidebar{}))
+	m.applyOwned(nil, modal.Closed().Then(enterSidebar{}))
 	if m.overlay != nil || m.focus != focusSidebar {
 		t.Fatalf("close and a request: overlay %T, focus %v", m.overlay, m.focus)
 	}
@@ -330,7 +332,7 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 	m.overlay = nil
 	pressAction(t, m, actHelp)
 	help := m.overlay
-	if cmd := m.run(actNextOutput); cmd != nil || m.overlay != help {
+	if cmd := m.run(dialogs.ActNextOutput); cmd != nil || m.overlay != help {
 		t.Fatalf("another dialog's action: command %v, overlay %T", cmd != nil, m.overlay)
 	}
 }
@@ -341,23 +343,23 @@ func TestADialogsOwnActionReachesItThroughItsRow(t *testing.T) {
 // is asked for.
 func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	h := newHelpOverlay(m.reg, m.km, m.th, m.modalKeys())
-	v := h.view(100, 40)
+	h := keyList(m.reg, m.km, m.th, m.modalKeys())
+	v := h.View(100, 40)
 	if !strings.Contains(v, "Keys") || !strings.Contains(v, "Show every key") {
 		t.Fatalf("the key list does not list the registry:\n%s", v)
 	}
 	for _, k := range []string{"/", "q"} {
-		if _, out := h.update(press(k)); len(out.do) != 0 || out.close {
+		if _, out := h.Update(press(k)); len(out.Do) != 0 || out.Close {
 			t.Fatalf("%s while filtering answered %+v", k, out)
 		}
 	}
-	if h.h.Filter() != "q" {
-		t.Fatalf("the filter is %q", h.h.Filter())
+	if h.Filter() != "q" {
+		t.Fatalf("the filter is %q", h.Filter())
 	}
-	if _, out := h.update(modalKey("esc")); len(out.do) != 0 || h.h.Filter() != "" {
-		t.Fatalf("the first esc answered %+v, filter %q", out, h.h.Filter())
+	if _, out := h.Update(modalKey("esc")); len(out.Do) != 0 || h.Filter() != "" {
+		t.Fatalf("the first esc answered %+v, filter %q", out, h.Filter())
 	}
-	if _, out := h.update(modalKey("esc")); len(out.do) != 1 || out.do[0] != (runAction{actCloseHelp}) {
+	if _, out := h.Update(modalKey("esc")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: dialogs.ActCloseHelp}) {
 		t.Fatalf("the second esc answered %+v", out)
 	}
 }

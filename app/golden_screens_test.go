@@ -1,13 +1,15 @@
 package app
 
 import (
-	"amux.dev/amux/config"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"amux.dev/amux/config"
+
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -94,7 +96,7 @@ func sampleScreens() []screenCase {
 			d.m.deps.Config.Hosts = []config.Host{{Name: "build", Dest: "me@build.lan"}, {Name: "gpu", Dest: "gpu"}}
 			d.Press(actHosts)
 		}},
-		{"hosts_add", "Add a host", func(d *driver) { d.Press(actHosts).Press(actHostAdd) }},
+		{"hosts_add", "Add a host", func(d *driver) { d.Press(actHosts).Press(dialogs.ActHostAdd) }},
 		{"settings_scrolled", "Settings", func(d *driver) {
 			d.Press(actSettings)
 			for range 12 {

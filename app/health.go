@@ -9,6 +9,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/health"
 	"amux.dev/amux/status/monitor"
@@ -62,14 +65,14 @@ func (o *superviseOwner) startupHealth(sc watchScene) tea.Cmd {
 }
 
 // healthNotice is the start-up check's single notice.
-func (o *superviseOwner) healthNotice(msg healthNoticeMsg, sc watchScene) outcome {
+func (o *superviseOwner) healthNotice(msg healthNoticeMsg, sc watchScene) modal.Outcome {
 	s := health.Summary(msg.findings)
 	if s == "" || sc.warned {
-		return outcome{} // one notice: a warning on screen (a bad config) already says something is wrong
+		return modal.Outcome{} // one notice: a warning on screen (a bad config) already says something is wrong
 	}
 	// The key first: a long finding is cut at the screen's edge, the way
 	// to its fix must not be.
-	return outcome{say: "Health (" + o.d.healthKey + "): " + strings.TrimPrefix(s, "health: "), sayLevel: levelWarn}
+	return modal.Outcome{Say: "Health (" + o.d.healthKey + "): " + strings.TrimPrefix(s, "health: "), SayLevel: modal.LevelWarn}
 }
 
 // healthRead is the Health overlay's read of the checks on what the root
@@ -96,7 +99,7 @@ func healthRead(in health.Inputs, th theme.Theme) func() tea.Msg {
 				lines = append(lines, "    "+th.MutedStyle().Render("fix: "+safetext.Line(f.Fix)))
 			}
 		}
-		return linesMsg{lines: lines}
+		return dialogs.LinesMsg{Lines: lines}
 	}
 }
 
@@ -108,10 +111,10 @@ type tapsRepairedMsg struct {
 
 // repairTaps starts a new tap on every session Health finds without a
 // working one, off the update loop, then runs the checks again.
-func (o *superviseOwner) repairTaps() (tea.Cmd, outcome) {
+func (o *superviseOwner) repairTaps() (tea.Cmd, modal.Outcome) {
 	names, sess := health.TapsToRepair(o.states), o.d.sessions
 	if len(names) == 0 {
-		return nil, outcome{say: "every session's status tap is working", sayLevel: levelInfo}
+		return nil, modal.Outcome{Say: "every session's status tap is working", SayLevel: modal.LevelInfo}
 	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
@@ -123,15 +126,15 @@ func (o *superviseOwner) repairTaps() (tea.Cmd, outcome) {
 			}
 		}
 		return tapsRepairedMsg{len(names) - len(errs), errors.Join(errs...)}
-	}, outcome{}
+	}, modal.Outcome{}
 }
 
 // tapsRepaired says what the repair did; the monitor looks at once, so
 // the checks read again see the new taps.
-func (o *superviseOwner) tapsRepaired(msg tapsRepairedMsg) outcome {
+func (o *superviseOwner) tapsRepaired(msg tapsRepairedMsg) modal.Outcome {
 	o.wake()
 	if msg.err != nil {
-		return outcome{say: "repair taps: " + errText(msg.err), sayLevel: levelError}
+		return modal.Outcome{Say: "repair taps: " + paint.ErrText(msg.err), SayLevel: modal.LevelError}
 	}
-	return outcome{say: "started " + plural(msg.n, "new status tap") + "; r checks again", sayLevel: levelInfo}
+	return modal.Outcome{Say: "started " + paint.Plural(msg.n, "new status tap") + "; r checks again", SayLevel: modal.LevelInfo}
 }

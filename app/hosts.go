@@ -1,39 +1,20 @@
 package app
 
 import (
-	"context"
-	"errors"
-	"strings"
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/config"
-	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
-	"amux.dev/amux/ui/safetext"
 )
 
-// The Hosts dialog: the machines amux reaches over SSH (config.json's
-// hosts, docs/remote-hosts.md), listed after "this machine", added,
-// renamed and removed in place. It is a modal of the usual shape: its rows
-// hand it their action (dialogAction), it answers with an outcome, and its
-// save runs as a command whose result comes back to it.
+// The Hosts dialog's rows (the dialog itself: app/dialogs/hosts.go): the
+// action that opens it from the project list (@), and its own keys, each
+// a row that hands the open dialog its action, with the reason it cannot
+// run.
 
-// scopeHosts is active while the Hosts dialog is open.
-const scopeHosts keys.Scope = "hosts"
-
-// The Hosts dialog's actions.
-const (
-	actHosts        keys.ActionID = "hosts"
-	actHostAdd      keys.ActionID = "host-add"
-	actHostRename   keys.ActionID = "host-rename"
-	actHostRemove   keys.ActionID = "host-remove"
-	actHostUp       keys.ActionID = "host-up"
-	actHostDown     keys.ActionID = "host-down"
-	actCloseHosts   keys.ActionID = "close-hosts"
-	hostsSaveBudget               = 5 * time.Second
-)
+// actHosts opens the Hosts dialog.
+const actHosts keys.ActionID = "hosts"
 
 // hostRows are the Hosts dialog's rows: the action that opens it, and its
 // own keys, each with the reason it cannot run.
@@ -41,9 +22,9 @@ func hostRows() []action {
 	k := func(id keys.ActionID, scope keys.Scope, ks []string, label, help string) keys.Action {
 		return keys.Action{ID: id, Scope: scope, Keys: ks, Label: label, Help: help}
 	}
-	hosts := func(m *Model) (*hostsOverlay, bool) { o, ok := m.overlay.(*hostsOverlay); return o, ok }
+	hosts := func(m *Model) (*dialogs.Hosts, bool) { o, ok := m.overlay.(*dialogs.Hosts); return o, ok }
 	onHost := func(m *Model) string {
-		if o, ok := hosts(m); ok && o.cursor == 0 {
+		if o, ok := hosts(m); ok && o.AtThisMachine() {
 			return "this machine is always first and keeps its name"
 		}
 		return ""
@@ -52,17 +33,17 @@ func hostRows() []action {
 	open.Palette = true
 	return []action{
 		{Action: open, run: func(m *Model) tea.Cmd {
-			return m.applyOwned(nil, outcome{open: newHostsOverlay(m.modalKit(), m.deps.StateHome, m.deps.Config.Hosts)})
+			return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewHosts(m.modalKit(), m.deps.StateHome, m.deps.Config.Hosts)})
 		}},
-		{Action: k(actHostAdd, scopeHosts, []string{"a"}, "add", "Add a host: a name and the SSH destination your ssh understands"),
-			run: toDialog(actHostAdd)},
-		{Action: k(actHostRename, scopeHosts, []string{"r"}, "rename", "Rename the host under the cursor"),
-			run: toDialog(actHostRename), why: onHost},
-		{Action: k(actHostRemove, scopeHosts, []string{"x", "delete"}, "remove", "Remove the host under the cursor from the list (nothing on it is touched)"),
-			run: toDialog(actHostRemove), why: onHost},
-		{Action: k(actHostUp, scopeHosts, []string{"up", "k"}, "up", "The host above"), run: toDialog(actHostUp)},
-		{Action: k(actHostDown, scopeHosts, []string{"down", "j"}, "down", "The host below"), run: toDialog(actHostDown)},
-		{Action: k(actCloseHosts, scopeHosts, []string{"esc", "q"}, "close", "Close Hosts"),
+		{Action: k(dialogs.ActHostAdd, dialogs.ScopeHosts, []string{"a"}, "add", "Add a host: a name and the SSH destination your ssh understands"),
+			run: toDialog(dialogs.ActHostAdd)},
+		{Action: k(dialogs.ActHostRename, dialogs.ScopeHosts, []string{"r"}, "rename", "Rename the host under the cursor"),
+			run: toDialog(dialogs.ActHostRename), why: onHost},
+		{Action: k(dialogs.ActHostRemove, dialogs.ScopeHosts, []string{"x", "delete"}, "remove", "Remove the host under the cursor from the list (nothing on it is touched)"),
+			run: toDialog(dialogs.ActHostRemove), why: onHost},
+		{Action: k(dialogs.ActHostUp, dialogs.ScopeHosts, []string{"up", "k"}, "up", "The host above"), run: toDialog(dialogs.ActHostUp)},
+		{Action: k(dialogs.ActHostDown, dialogs.ScopeHosts, []string{"down", "j"}, "down", "The host below"), run: toDialog(dialogs.ActHostDown)},
+		{Action: k(dialogs.ActCloseHosts, dialogs.ScopeHosts, []string{"esc", "q"}, "close", "Close Hosts"),
 			run: func(m *Model) tea.Cmd {
 				if _, ok := hosts(m); ok {
 					m.overlay = nil
@@ -70,193 +51,4 @@ func hostRows() []action {
 				return nil
 			}},
 	}
-}
-
-// hostsOverlay lists the hosts; a form over it adds or renames one.
-type hostsOverlay struct {
-	modalKit
-	home   string
-	hosts  []config.Host
-	cursor int          // 0 is this machine; i is hosts[i-1]
-	form   *dialog.Form // the add or rename form, while open
-	rename string       // the host the form renames ("" adds)
-	saving bool
-	err    string // why the last save was refused
-}
-
-// hostsSavedMsg is the end of a save: the list written, or why not.
-type hostsSavedMsg struct {
-	hosts []config.Host
-	err   error
-}
-
-// hostsChanged asks the root to take the saved list as the live one.
-type hostsChanged struct{ hosts []config.Host }
-
-func newHostsOverlay(kit modalKit, home string, hosts []config.Host) *hostsOverlay {
-	return &hostsOverlay{modalKit: kit, home: home, hosts: append([]config.Host(nil), hosts...)}
-}
-
-func (o *hostsOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if o.tick(msg) {
-		return nil, outcome{}
-	}
-	if o.form != nil {
-		return o.updateForm(msg)
-	}
-	switch msg := msg.(type) {
-	case hostsSavedMsg:
-		o.saving = false
-		if msg.err != nil {
-			o.err = msg.err.Error()
-			return nil, outcome{}
-		}
-		o.hosts, o.err = msg.hosts, ""
-		o.cursor = min(o.cursor, len(o.hosts))
-		return nil, outcome{}.then(hostsChanged{msg.hosts})
-	case dialogAction:
-		return o.act(msg.id)
-	case tea.KeyPressMsg:
-		if id, ok := o.keys.bound(msg, scopeHosts); ok {
-			return nil, asked(id) // the root runs it, or says why it cannot
-		}
-	}
-	return nil, outcome{}
-}
-
-// act does one of the dialog's own actions.
-func (o *hostsOverlay) act(id keys.ActionID) (tea.Cmd, outcome) {
-	switch id {
-	case actHostUp:
-		o.cursor = max(0, o.cursor-1)
-	case actHostDown:
-		o.cursor = min(len(o.hosts), o.cursor+1)
-	case actHostAdd:
-		o.openForm(config.Host{})
-	case actHostRename:
-		if o.cursor > 0 {
-			o.openForm(o.hosts[o.cursor-1])
-		}
-	case actHostRemove:
-		if o.cursor > 0 {
-			next := append(append([]config.Host(nil), o.hosts[:o.cursor-1]...), o.hosts[o.cursor:]...)
-			return o.save(next), outcome{}
-		}
-	}
-	return nil, outcome{}
-}
-
-// openForm opens the add form, or the rename form of h.
-func (o *hostsOverlay) openForm(h config.Host) {
-	title := "Add a host"
-	if h.Name != "" {
-		title = "Rename " + h.Name
-	}
-	f := dialog.NewForm(o.th, o.km, title,
-		dialog.FieldSpec{Label: "Name", Placeholder: "build-box", Hint: "a–z, 0–9 and -, as the list shows it"},
-		dialog.FieldSpec{Label: "SSH destination", Placeholder: "me@build-box.lan", Hint: "what you would pass to ssh: your ~/.ssh/config applies"},
-	).WithSubmitLabel("save")
-	f.SetValue(0, h.Name)
-	f.SetValue(1, h.Dest)
-	o.form, o.rename = &f, h.Name
-}
-
-// updateForm gives msg to the open form; a submitted one is checked and
-// saved, a refused field keeps the form open with the reason on it.
-func (o *hostsOverlay) updateForm(msg tea.Msg) (tea.Cmd, outcome) {
-	f, cmd, out := o.form.Update(msg)
-	o.form = &f
-	switch out {
-	case dialog.Cancelled:
-		o.form = nil
-	case dialog.Submitted:
-		v := o.form.Values()
-		h := config.Host{Name: strings.TrimSpace(v[0]), Dest: strings.TrimSpace(v[1])}
-		next, field, why := o.withHost(h)
-		if why != "" {
-			o.form.ClearErrors()
-			o.form.SetFieldError(field, why)
-			return cmd, outcome{}
-		}
-		o.form = nil
-		return tea.Batch(cmd, o.save(next)), outcome{}
-	}
-	return cmd, outcome{}
-}
-
-// withHost is the list with h added, or put in the renamed host's place;
-// a refusal names the field (0 name, 1 destination) and why.
-func (o *hostsOverlay) withHost(h config.Host) (next []config.Host, field int, why string) {
-	if err := config.ValidateHostName(h.Name); err != nil {
-		return nil, 0, err.Error()
-	}
-	if err := config.CheckDest(h.Dest); err != nil {
-		return nil, 1, err.Error()
-	}
-	for _, e := range o.hosts {
-		if e.Name == h.Name && e.Name != o.rename {
-			return nil, 0, "a host named " + h.Name + " is already listed"
-		}
-	}
-	for _, e := range o.hosts {
-		if e.Name == o.rename && o.rename != "" {
-			h.Amux = e.Amux // a rename keeps where amux is on the host
-			next = append(next, h)
-			continue
-		}
-		next = append(next, e)
-	}
-	if o.rename == "" {
-		next = append(next, h)
-	}
-	return next, 0, ""
-}
-
-// save writes hosts to config.json off the update loop.
-func (o *hostsOverlay) save(hosts []config.Host) tea.Cmd {
-	o.saving, o.err = true, ""
-	home := o.home
-	return func() tea.Msg {
-		if home == "" {
-			return hostsSavedMsg{hosts: hosts, err: errors.New("no state home to save config.json in")}
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), hostsSaveBudget)
-		defer cancel()
-		return hostsSavedMsg{hosts: hosts, err: config.SaveHosts(ctx, home, hosts)}
-	}
-}
-
-// waiting: the spinner turns while a save runs.
-func (o *hostsOverlay) waiting() bool { return o.saving }
-
-func (o *hostsOverlay) view(w, h int) string {
-	if o.form != nil {
-		return o.form.View(min(w, 72))
-	}
-	w = min(w, 80)
-	inner := w - 6
-	var b strings.Builder
-	b.WriteString(o.th.AccentStyle().Render("Hosts") + "\n\n")
-	row := func(i int, name, dest string) {
-		mark := "  "
-		if i == o.cursor {
-			mark = "▸ "
-		}
-		b.WriteString(fit(mark+name+"  "+o.th.MutedStyle().Render(dest), inner) + "\n")
-	}
-	row(0, "this machine", "local")
-	for i, hst := range o.hosts {
-		row(i+1, safetext.Line(hst.Name), safetext.Line(hst.Dest))
-	}
-	if len(o.hosts) == 0 {
-		b.WriteString("\n" + o.th.MutedStyle().Render(fit("No other host yet: "+o.km.First(actHostAdd)+" adds one.", inner)) + "\n")
-	}
-	switch {
-	case o.saving:
-		b.WriteString("\n" + o.spinning("saving…") + "\n")
-	case o.err != "":
-		b.WriteString("\n" + o.th.ErrorStyle().Render(fit("not saved: "+safetext.Line(o.err), inner)) + "\n")
-	}
-	b.WriteString("\n" + o.th.MutedStyle().Render(fit(o.keys.hints(scopeHosts), inner)))
-	return o.th.Panel(true).Padding(1, 2).Width(w).Render(b.String())
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/config"
 )
 
@@ -26,8 +27,8 @@ func TestHostsAreAddedRenamedAndRemovedInTheDialog(t *testing.T) {
 	d, home := hostsDriver(t)
 	d.Press(actHosts).Sees("Hosts", "this machine", "No other host yet")
 
-	d.Press(actHostRemove).Sees("remove: this machine is always first and keeps its name")
-	d.Press(actHostAdd).Sees("Add a host", "SSH destination")
+	d.Press(dialogs.ActHostRemove).Sees("remove: this machine is always first and keeps its name")
+	d.Press(dialogs.ActHostAdd).Sees("Add a host", "SSH destination")
 	d.Type("build-box").Key("tab").Type("me@build-box.lan").Key("enter")
 	d.Sees("build-box", "me@build-box.lan").DoesNotSee("Add a host")
 	if got := d.m.deps.Config.Hosts; len(got) != 1 || got[0].Name != "build-box" || got[0].Dest != "me@build-box.lan" {
@@ -38,17 +39,17 @@ func TestHostsAreAddedRenamedAndRemovedInTheDialog(t *testing.T) {
 		t.Fatalf("config.json after the add: %+v", saved)
 	}
 
-	d.Press(actHostDown).Press(actHostRename).Sees("Rename build-box")
+	d.Press(dialogs.ActHostDown).Press(dialogs.ActHostRename).Sees("Rename build-box")
 	d.Key("ctrl+u").Type("gpu").Key("enter").Sees("gpu").DoesNotSee("build-box ")
 	if saved := readHosts(t, home); len(saved) != 1 || saved[0].Name != "gpu" || saved[0].Dest != "me@build-box.lan" {
 		t.Fatalf("config.json after the rename: %+v", saved)
 	}
 
-	d.Press(actHostRemove).Sees("No other host yet")
+	d.Press(dialogs.ActHostRemove).Sees("No other host yet")
 	if saved := readHosts(t, home); len(saved) != 0 {
 		t.Fatalf("config.json after the remove: %+v", saved)
 	}
-	d.Press(actCloseHosts).DoesNotSee("No other host yet")
+	d.Press(dialogs.ActCloseHosts).DoesNotSee("No other host yet")
 }
 
 // A bad name or destination keeps the form open with the reason on its
@@ -56,7 +57,7 @@ func TestHostsAreAddedRenamedAndRemovedInTheDialog(t *testing.T) {
 // refused too.
 func TestAHostFormRefusesBadInput(t *testing.T) {
 	d, home := hostsDriver(t)
-	d.Press(actHosts).Press(actHostAdd)
+	d.Press(actHosts).Press(dialogs.ActHostAdd)
 	d.Type("Build Box").Key("tab").Type("me@box").Key("enter")
 	d.Sees("Add a host")
 	if _, err := os.Stat(filepath.Join(home, "config.json")); err == nil {
@@ -69,7 +70,7 @@ func TestAHostFormRefusesBadInput(t *testing.T) {
 		t.Fatalf("a destination ssh would read as an option was taken: %+v", d.m.deps.Config.Hosts)
 	}
 	d.Key("ctrl+u").Type("me@box").Key("enter").Sees("me@box").DoesNotSee("Add a host")
-	d.Press(actHostAdd).Type("box").Key("tab").Type("other@box").Key("enter")
+	d.Press(dialogs.ActHostAdd).Type("box").Key("tab").Type("other@box").Key("enter")
 	if !strings.Contains(d.Screen(), "already listed") {
 		t.Fatalf("a second host named box was not refused:\n%s", d.Screen())
 	}

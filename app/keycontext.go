@@ -1,6 +1,9 @@
 package app
 
-import "amux.dev/amux/ui/keys"
+import (
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/ui/keys"
+)
 
 // scopes lists the active key scopes, innermost first.
 func (m *Model) scopes() []keys.Scope {
@@ -68,9 +71,9 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inStatus:
 		return []keys.Scope{scopeStatus, keys.ScopeView}
 	case inHelp:
-		return []keys.Scope{scopeHelp, keys.ScopeView}
+		return []keys.Scope{dialogs.ScopeHelp, keys.ScopeView}
 	case inOutput:
-		return []keys.Scope{scopeOutput, keys.ScopeView}
+		return []keys.Scope{dialogs.ScopeOutput, keys.ScopeView}
 	case inSettings:
 		return []keys.Scope{keys.ScopeForm} // ui/settings reads the form keys
 	case inAgents:
@@ -100,7 +103,7 @@ func keyContextScopes(c keyContext) []keys.Scope {
 	case inTimeline:
 		return []keys.Scope{scopeTimeline, keys.ScopeView}
 	case inHosts:
-		return []keys.Scope{scopeHosts}
+		return []keys.Scope{dialogs.ScopeHosts}
 	default:
 		return []keys.Scope{scopeProjectList, scopeWorkspace, scopeGlobal}
 	}

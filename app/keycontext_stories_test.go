@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/tmux/tmuxtest"
 	"amux.dev/amux/ui/keys"
@@ -128,7 +129,7 @@ func TestWithADialogOpenKeysAreTheDialogs(t *testing.T) {
 		t.Fatal("q under the palette quit amux")
 	}
 	d.Key("?")
-	if _, ok := d.m.overlay.(*paletteOverlay); !ok {
+	if _, ok := d.m.overlay.(*dialogs.Palette); !ok {
 		t.Fatalf("? under the palette opened %T", d.m.overlay)
 	}
 	d.Sees("q?")

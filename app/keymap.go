@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -89,15 +91,15 @@ func (m *Model) explainKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	return m.say(levelInfo, e.Message(k.String(), scopeTitle))
+	return m.say(modal.LevelInfo, e.Message(k.String(), scopeTitle))
 }
 
-// paletteKeys is a for the palette: its keys are shown only when they work
-// where the palette was opened (a workspace key typed into a terminal goes
-// to the program, so the palette must not offer it as the key).
-func paletteKeys(a keys.Action, inScope map[keys.Scope]bool) keys.Action {
-	if !inScope[a.Scope] {
-		a.Keys = nil
+// paletteFocus is where the keys are for a palette opened over scopes (the
+// focused pane's); live says a live terminal has the keys.
+func paletteFocus(scopes []keys.Scope, live bool) dialogs.PaletteFocus {
+	at := dialogs.PaletteFocus{Scopes: scopes, First: actFocusList}
+	if live {
+		at.Near = []keys.Scope{scopeWorkspace}
 	}
-	return a
+	return at
 }

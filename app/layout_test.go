@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -67,7 +68,7 @@ func TestFocusShowsInTheFrameAndTheFooter(t *testing.T) {
 // A notice is set into the panels' bottom edge; the footer keeps the keys.
 func TestNoticeNeverTakesTheHints(t *testing.T) {
 	m := newTestModel(t, 80, 24)
-	m.say(levelInfo, "started claude")
+	m.say(modal.LevelInfo, "started claude")
 	r := rows(m)
 	if len(r) != 24 {
 		t.Fatalf("%d rows", len(r))

@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -71,11 +72,11 @@ type lifeRows struct{}
 // Update answers one lifecycle message. shown is the overlay on screen: a
 // dialog's results go to it only while it is the one shown (one closed
 // meanwhile is gone; what its result means for the rest still happens).
-func (l *lifecycleOwner) Update(msg tea.Msg, shown overlay) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) Update(msg tea.Msg, shown overlay) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case createValidatedMsg, createOutputMsg, approvedSetupMsg:
 		if o, ok := shown.(*createOverlay); ok {
-			return o.update(msg)
+			return o.Update(msg)
 		}
 	case createDoneMsg:
 		o, _ := shown.(*createOverlay)
@@ -84,7 +85,7 @@ func (l *lifecycleOwner) Update(msg tea.Msg, shown overlay) (tea.Cmd, outcome) {
 		return l.startTeardown(msg)
 	case teardownProgressMsg:
 		if o, ok := shown.(*teardownOverlay); ok {
-			return o.update(msg)
+			return o.Update(msg)
 		}
 	case teardownDoneMsg:
 		o, _ := shown.(*teardownOverlay)
@@ -100,7 +101,7 @@ func (l *lifecycleOwner) Update(msg tea.Msg, shown overlay) (tea.Cmd, outcome) {
 	case projectEditLoadedMsg:
 		return nil, l.projectEditLoaded(msg)
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // running reports whether any lifecycle operation runs on a row.

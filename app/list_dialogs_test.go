@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
@@ -19,20 +21,20 @@ import (
 
 // testKit is what a dialog is built with, with no root: every action
 // available, none run.
-func testKit(l *listOwner) modalKit {
+func testKit(l *listOwner) modal.Kit {
 	th, _ := theme.Lookup(config.Defaults(), "")
-	return modalKit{th: th, km: l.d.km, keys: modalKeys{reg: l.d.reg,
-		available: func(keys.ActionID) (bool, string) { return true, "" }, runnable: func(keys.ActionID) bool { return false }}}
+	return modal.NewKit(th, l.d.km, modal.NewKeys(l.d.reg,
+		func(keys.ActionID) (bool, string) { return true, "" }, func(keys.ActionID) bool { return false }), spinner.Model{})
 }
 
 // typeIn hands d the runes of s, then the keys; it returns the last
 // answer's outcome and every command the answers carried.
-func typeIn(d modal, s string, then ...tea.KeyPressMsg) ([]tea.Cmd, outcome) {
+func typeIn(d modal.Modal, s string, then ...tea.KeyPressMsg) ([]tea.Cmd, modal.Outcome) {
 	var cmds []tea.Cmd
-	var out outcome
+	var out modal.Outcome
 	press := func(k tea.KeyPressMsg) {
 		var cmd tea.Cmd
-		cmd, out = d.update(k)
+		cmd, out = d.Update(k)
 		if cmd != nil {
 			cmds = append(cmds, cmd)
 		}
@@ -60,13 +62,13 @@ func managedOf(t *testing.T, cmds []tea.Cmd) managedMsg {
 }
 
 // openedBy takes an owner's answer and gives the dialog it opens.
-func openedBy(t *testing.T) func(tea.Cmd, outcome) modal {
-	return func(_ tea.Cmd, out outcome) modal {
+func openedBy(t *testing.T) func(tea.Cmd, modal.Outcome) modal.Modal {
+	return func(_ tea.Cmd, out modal.Outcome) modal.Modal {
 		t.Helper()
-		if out.open == nil {
+		if out.Open == nil {
 			t.Fatalf("nothing opened: %+v", out)
 		}
-		return out.open
+		return out.Open
 	}
 }
 
@@ -79,15 +81,15 @@ func TestRemovingAProjectKeepsItsWorkspacesWhenAsked(t *testing.T) {
 	loadInto(t, l)
 	l.top() // the project row
 	d := openedBy(t)(l.openRemoveProject(testKit(l)))
-	if v := d.view(100, 30); !strings.Contains(v, "It has 2 workspaces") {
+	if v := d.View(100, 30); !strings.Contains(v, "It has 2 workspaces") {
 		t.Fatalf("the first step does not ask about the workspaces:\n%s", v)
 	}
-	if _, out := typeIn(d, "w"); out.close || !strings.Contains(d.view(100, 30), "Type the project's name") {
-		t.Fatalf("keeping them did not lead to the typed confirm:\n%s", d.view(100, 30))
+	if _, out := typeIn(d, "w"); out.Close || !strings.Contains(d.View(100, 30), "Type the project's name") {
+		t.Fatalf("keeping them did not lead to the typed confirm:\n%s", d.View(100, 30))
 	}
 	name := l.rows.Projects()[0].Name
 	cmds, out := typeIn(d, name, enter)
-	if !out.close {
+	if !out.Close {
 		t.Fatal("the confirmed removal left the dialog open")
 	}
 	msg := managedOf(t, cmds)
@@ -120,11 +122,11 @@ func TestRenamingAWorkspaceAsksAboutItsBranch(t *testing.T) {
 		clear = append(clear, backspace)
 	}
 	typeIn(d, "", clear...)
-	if _, out := typeIn(d, "feat-z", enter); out.close || !strings.Contains(d.view(100, 30), "Its branch is feat-a") {
-		t.Fatalf("no question about the branch:\n%s", d.view(100, 30))
+	if _, out := typeIn(d, "feat-z", enter); out.Close || !strings.Contains(d.View(100, 30), "Its branch is feat-a") {
+		t.Fatalf("no question about the branch:\n%s", d.View(100, 30))
 	}
 	cmds, out := typeIn(d, "r")
-	if !out.close {
+	if !out.Close {
 		t.Fatal("the rename left the dialog open")
 	}
 	msg := managedOf(t, cmds)
@@ -154,8 +156,8 @@ func TestClosingTheMainCheckoutForgetsItsWorkspace(t *testing.T) {
 	d := openedBy(t)(l.openCloseMain(testKit(l)))
 	cmds, out := typeIn(d, rec.Name, enter)
 	msg := managedOf(t, cmds)
-	if !out.close || msg.err != nil {
-		t.Fatalf("closing: closed %v, err %v", out.close, msg.err)
+	if !out.Close || msg.err != nil {
+		t.Fatalf("closing: closed %v, err %v", out.Close, msg.err)
 	}
 	recs, _ := f.eng.Workspaces(context.Background())
 	for _, r := range recs {

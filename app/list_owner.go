@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"
@@ -86,7 +87,7 @@ func newListOwner(d listDeps) *listOwner {
 }
 
 // Update answers one of the list's messages.
-func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, outcome) {
+func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case loadedMsg:
 		return l.onLoaded(msg)
@@ -100,9 +101,9 @@ func (l *listOwner) Update(msg tea.Msg, sc listScene) (tea.Cmd, outcome) {
 	case viewStateMsg:
 		return l.onViewState(msg)
 	case tea.KeyPressMsg:
-		return l.filterKey(msg), outcome{}
+		return l.filterKey(msg), modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // selected is the row under the cursor.

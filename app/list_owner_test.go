@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
@@ -81,7 +82,7 @@ func runMsg(t *testing.T, cmd tea.Cmd) tea.Msg {
 
 // loadInto runs one load of l to its end, settle included, and returns
 // the settle's outcome.
-func loadInto(t *testing.T, l *listOwner) outcome {
+func loadInto(t *testing.T, l *listOwner) modal.Outcome {
 	t.Helper()
 	_, out := l.Update(runMsg(t, l.load()), testScene())
 	req, ok := firstReq[listLoadedReq](out)
@@ -93,8 +94,8 @@ func loadInto(t *testing.T, l *listOwner) outcome {
 }
 
 // firstReq is the first request of type T an outcome carries.
-func firstReq[T any](out outcome) (T, bool) {
-	for _, r := range out.do {
+func firstReq[T any](out modal.Outcome) (T, bool) {
+	for _, r := range out.Do {
 		if v, ok := r.(T); ok {
 			return v, true
 		}
@@ -110,8 +111,8 @@ func TestAStaleLoadIsDropped(t *testing.T) {
 	l := f.owner()
 	older := runMsg(t, l.load())
 	newer := runMsg(t, l.load())
-	if _, out := l.Update(older, testScene()); l.loaded || len(out.do) != 0 {
-		t.Fatalf("the older load was taken: loaded %v, asked %v", l.loaded, out.do)
+	if _, out := l.Update(older, testScene()); l.loaded || len(out.Do) != 0 {
+		t.Fatalf("the older load was taken: loaded %v, asked %v", l.loaded, out.Do)
 	}
 	_, out := l.Update(newer, testScene())
 	req, ok := firstReq[listLoadedReq](out)
@@ -198,17 +199,17 @@ func TestAManagedResultLoadsAndSelects(t *testing.T) {
 	l := f.owner()
 	loadInto(t, l)
 	cmd, out := l.Update(managedMsg{text: "renamed", selectWS: f.ws["feat-b"]}, testScene())
-	if out.say != "renamed" || out.sayLevel != levelInfo || l.pendingSelect != f.ws["feat-b"] {
-		t.Fatalf("said %q at %v, pending %q", out.say, out.sayLevel, l.pendingSelect)
+	if out.Say != "renamed" || out.SayLevel != modal.LevelInfo || l.pendingSelect != f.ws["feat-b"] {
+		t.Fatalf("said %q at %v, pending %q", out.Say, out.SayLevel, l.pendingSelect)
 	}
 	_, taken := l.Update(runMsg(t, cmd), testScene())
 	l.settle(testScene(), false)
-	if len(taken.do) != 1 || l.selectedID() != f.ws["feat-b"] {
-		t.Fatalf("the load after it: asked %v, selected %q", taken.do, l.selectedID())
+	if len(taken.Do) != 1 || l.selectedID() != f.ws["feat-b"] {
+		t.Fatalf("the load after it: asked %v, selected %q", taken.Do, l.selectedID())
 	}
 	cmd, out = l.Update(managedMsg{err: os.ErrPermission}, testScene())
-	if cmd != nil || out.sayLevel != levelError || !strings.Contains(out.say, "permission") {
-		t.Fatalf("an error: command %v, said %q at %v", cmd != nil, out.say, out.sayLevel)
+	if cmd != nil || out.SayLevel != modal.LevelError || !strings.Contains(out.Say, "permission") {
+		t.Fatalf("an error: command %v, said %q at %v", cmd != nil, out.Say, out.SayLevel)
 	}
 }
 
@@ -221,10 +222,10 @@ func TestTheSavedViewIsAppliedOnce(t *testing.T) {
 			f := newListFixture(t, "feat-a", "feat-b")
 			l := f.owner()
 			saved := workspace.ViewState{SelectedWorkspace: f.ws["feat-b"], ActiveTabs: map[string]string{f.ws["feat-b"]: "tab-2"}}
-			var out outcome
+			var out modal.Outcome
 			if readFirst {
 				_, early := l.Update(viewStateMsg{v: saved}, testScene())
-				if len(early.do) != 0 || l.viewApplied {
+				if len(early.Do) != 0 || l.viewApplied {
 					t.Fatal("applied before any load")
 				}
 				out = loadInto(t, l)
@@ -234,13 +235,13 @@ func TestTheSavedViewIsAppliedOnce(t *testing.T) {
 			}
 			tabs, ok := firstReq[savedTabsReq](out)
 			if !ok || tabs.tabs[f.ws["feat-b"]] != "tab-2" || l.selectedID() != f.ws["feat-b"] {
-				t.Fatalf("not applied: selected %q, asked %+v", l.selectedID(), out.do)
+				t.Fatalf("not applied: selected %q, asked %+v", l.selectedID(), out.Do)
 			}
 			l.move(-1)
-			if again := loadInto(t, l); len(again.do) != 0 || l.selectedID() != f.ws["feat-a"] {
-				t.Fatalf("applied again: selected %q, asked %v", l.selectedID(), again.do)
+			if again := loadInto(t, l); len(again.Do) != 0 || l.selectedID() != f.ws["feat-a"] {
+				t.Fatalf("applied again: selected %q, asked %v", l.selectedID(), again.Do)
 			}
-			if _, again := l.Update(viewStateMsg{v: saved}, testScene()); len(again.do) != 0 || l.selectedID() != f.ws["feat-a"] {
+			if _, again := l.Update(viewStateMsg{v: saved}, testScene()); len(again.Do) != 0 || l.selectedID() != f.ws["feat-a"] {
 				t.Fatalf("a second read applied it: selected %q", l.selectedID())
 			}
 		})
@@ -283,8 +284,8 @@ func TestProjectChecksMarkMissingAndImport(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "by-hand")
 	lifeGit(t, f.repo, "worktree", "add", "-q", "-b", "by-hand", outside)
 	cmd, out := l.Update(runMsg(t, l.checkProjects()), testScene())
-	if cmd == nil || !strings.Contains(out.say, "imported 1 existing worktree") {
-		t.Fatalf("the import: load %v, said %q", cmd != nil, out.say)
+	if cmd == nil || !strings.Contains(out.Say, "imported 1 existing worktree") {
+		t.Fatalf("the import: load %v, said %q", cmd != nil, out.Say)
 	}
 	l.Update(cmd(), testScene())
 	l.settle(testScene(), false)

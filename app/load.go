@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/projectlist"
 )
@@ -98,15 +99,15 @@ func (l *listOwner) refreshDirty() tea.Cmd {
 
 // onLoaded takes the newest load's snapshot; the root then lets the tabs
 // follow its sessions before the rows are drawn (listLoadedReq, settle).
-func (l *listOwner) onLoaded(msg loadedMsg) (tea.Cmd, outcome) {
+func (l *listOwner) onLoaded(msg loadedMsg) (tea.Cmd, modal.Outcome) {
 	if msg.gen != l.loadGen {
-		return nil, outcome{} // a newer load is on its way
+		return nil, modal.Outcome{} // a newer load is on its way
 	}
 	first := !l.loaded
 	l.snap, l.loaded = msg.snap, true
-	out := outcome{}.then(listLoadedReq{first: first, live: len(msg.snap.sessions) > 0})
+	out := modal.Outcome{}.Then(listLoadedReq{first: first, live: len(msg.snap.sessions) > 0})
 	if msg.err != nil {
-		out.say, out.sayLevel = "load: "+msg.err.Error(), levelError
+		out.Say, out.SayLevel = "load: "+msg.err.Error(), modal.LevelError
 	}
 	return nil, out
 }
@@ -114,7 +115,7 @@ func (l *listOwner) onLoaded(msg loadedMsg) (tea.Cmd, outcome) {
 // settle draws the rows of the load just taken, applies the saved layout
 // (once) and the selection a flow asked for, and checks git status after
 // the first load or when a flow changed a tree.
-func (l *listOwner) settle(sc listScene, first bool) (tea.Cmd, outcome) {
+func (l *listOwner) settle(sc listScene, first bool) (tea.Cmd, modal.Outcome) {
 	l.rebuild(sc)
 	out := l.applySavedView()
 	if p, ok := strings.CutPrefix(l.pendingSelect, "p:"); ok {

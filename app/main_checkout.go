@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
 )
 
@@ -20,7 +21,7 @@ func whyNotMain(m *Model) string {
 // openCloseMain is what delete means for the main checkout's workspace:
 // the checkout is the person's and is never deleted; closing it kills its
 // sessions and drops amux's record.
-func (l *listOwner) openCloseMain(kit modalKit) (tea.Cmd, outcome) {
+func (l *listOwner) openCloseMain(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 	w, _ := l.rows.SelectedWorkspace()
 	body := []string{
 		"This workspace is the project's main checkout: it is never deleted.",
@@ -28,9 +29,9 @@ func (l *listOwner) openCloseMain(kit modalKit) (tea.Cmd, outcome) {
 		"the checkout, its files and its branch are not touched.",
 		"Type its name to close it.",
 	}
-	d := dialog.NewTypedConfirm(kit.th, kit.km, "Close workspace "+w.Name, body, w.Name)
+	d := dialog.NewTypedConfirm(kit.Th, kit.KM, "Close workspace "+w.Name, body, w.Name)
 	id, name, life := w.ID, w.Name, l.d.life
-	return nil, outcome{open: &manageOverlay{modalKit: kit, confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, outcome) {
+	return nil, modal.Outcome{Open: &manageOverlay{Kit: kit, confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, modal.Outcome) {
 		return call(func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 			defer cancel()

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -36,11 +38,11 @@ func TestEveryRootDialogClosesThroughItsOutcome(t *testing.T) {
 		ask keys.ActionID
 	}{
 		{"palette", runs(actPalette), ""},
-		{"key list", runs(actHelp), actCloseHelp},
+		{"key list", runs(actHelp), dialogs.ActCloseHelp},
 		{"health", runs(actHealth), actCloseHealth},
 		{"timeline", runs(actTimeline), actCloseTimeline},
-		{"script output", runs(actScriptOutput), actCloseOutput},
-		{"log", func(m *Model) { m.deps.LogPath = filepath.Join(t.TempDir(), "amux.log"); m.run(actOpenLog) }, actCloseOutput},
+		{"script output", runs(actScriptOutput), dialogs.ActCloseOutput},
+		{"log", func(m *Model) { m.deps.LogPath = filepath.Join(t.TempDir(), "amux.log"); m.run(actOpenLog) }, dialogs.ActCloseOutput},
 		{"workspace status", runs(actStatus), actCloseStatus},
 		{"install", func(m *Model) { m.deps.AmuxBin = filepath.Join(t.TempDir(), "amux"); m.run(actInstall) }, ""},
 		{"remove project", runs(actRemoveProject), ""},
@@ -52,17 +54,17 @@ func TestEveryRootDialogClosesThroughItsOutcome(t *testing.T) {
 			m := newTestModel(t, 120, 40)
 			m.list.rows.SelectWorkspace("1111111111111111")
 			c.open(m)
-			d, ok := m.overlay.(modal)
+			d, ok := m.overlay.(modal.Modal)
 			if !ok {
 				t.Fatalf("%s opened %T, which is not a modal", c.name, m.overlay)
 			}
-			if v := d.view(100, 30); v == "" {
+			if v := d.View(100, 30); v == "" {
 				t.Fatalf("%s draws nothing", c.name)
 			}
-			_, out := d.update(modalKey("esc"))
-			want := closed()
+			_, out := d.Update(modalKey("esc"))
+			want := modal.Closed()
 			if c.ask != "" {
-				want = asked(c.ask)
+				want = modal.Asked(c.ask)
 			}
 			if got, w := fmt.Sprint(out), fmt.Sprint(want); got != w {
 				t.Fatalf("esc in %s asked for %s, want %s", c.name, got, w)

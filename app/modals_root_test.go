@@ -1,17 +1,15 @@
 package app
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/config/selfupdate"
-	"amux.dev/amux/workspace"
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 )
 
 // typeInto sends s to the root key by key, as a person types it.
@@ -27,17 +25,17 @@ func typeInto(m *Model, s string) {
 func TestThePalettesChoiceRunsThroughTheRoot(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.run(actPalette)
-	p := m.overlay.(*paletteOverlay)
+	p := m.overlay.(*dialogs.Palette)
 	typeInto(m, "show every key")
-	a, ok := p.p.Chosen()
+	a, ok := p.Chosen()
 	if !ok || a.ID != actHelp {
 		t.Fatalf("\"show every key\" chose %q, want %q", a.ID, actHelp)
 	}
-	if _, out := p.update(modalKey("enter")); !out.close || len(out.do) != 1 || out.do[0] != (runAction{actHelp}) {
+	if _, out := p.Update(modalKey("enter")); !out.Close || len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actHelp}) {
 		t.Fatalf("enter asked for %+v, want close, then the help action", out)
 	}
 	m.Update(modalKey("enter"))
-	if _, ok := m.overlay.(*helpOverlay); !ok {
+	if _, ok := m.overlay.(*dialogs.Help); !ok {
 		t.Fatalf("the chosen action opened %T, want the key list", m.overlay)
 	}
 }
@@ -49,93 +47,25 @@ func TestTheTimelineDropsAnOvertakenReadAndRefreshesThroughTheRoot(t *testing.T)
 	m := newTestModel(t, 120, 40)
 	m.list.rows.SelectWorkspace("1111111111111111")
 	first := m.run(actTimeline)
-	o := m.overlay.(*linesOverlay)
-	if !o.waiting() || !m.watch.animating(m.watchScene()) {
+	o := m.overlay.(*dialogs.Lines)
+	if !o.Waiting() || !m.watch.animating(m.watchScene()) {
 		t.Fatal("the timeline does not spin while it reads")
 	}
-	_, out := o.update(press("r"))
-	if len(out.do) != 1 || out.do[0] != (runAction{actRefreshTimeline}) {
+	_, out := o.Update(press("r"))
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actRefreshTimeline}) {
 		t.Fatalf("r asked for %+v, want the refresh action", out)
 	}
 	m.Update(press("r")) // the root runs the refresh: a newer read
 	m.Update(first())    // the first read, overtaken
-	if len(o.lines) != 0 {
-		t.Fatalf("an overtaken read was shown: %q", o.lines)
+	if !o.Waiting() {
+		t.Fatalf("an overtaken read was shown:\n%s", screenText(m))
 	}
-	settle(t, m, o.refresh(timelineRead(m.deps, m.th, o.subject, m.tabs.of(o.subject))))
+	settle(t, m, o.Refresh(timelineRead(m.deps, m.th, o.About(), m.tabs.of(o.About()))))
 	if screen := screenText(m); !strings.Contains(screen, "no history is kept") || !strings.Contains(screen, "Timeline of auth-fix") {
 		t.Fatalf("the timeline's read is not shown:\n%s", screen)
 	}
-	if o.waiting() {
+	if o.Waiting() {
 		t.Fatal("the timeline still waits after its read")
-	}
-}
-
-// The output viewer follows a live file by its follower — placed at the
-// end of the whole read by the read's command — appends what the file
-// gains, and settles to the whole transcript when the source ends.
-func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	path := filepath.Join(t.TempDir(), "setup.log")
-	if err := os.WriteFile(path, []byte("npm ci\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var live atomic.Bool
-	live.Store(true)
-	src := outputSource{name: "setup", running: live.Load,
-		read: func(context.Context) (workspace.ScriptOutput, error) {
-			b, err := os.ReadFile(path)
-			return workspace.ScriptOutput{Text: string(b), Path: path, Live: live.Load()}, err
-		}}
-	idle := outputSource{name: "run", read: func(context.Context) (workspace.ScriptOutput, error) {
-		return workspace.ScriptOutput{Text: "nothing ran"}, nil
-	}}
-	whole, opened := newOutput(m.modalKit(), "Script output — auth-fix", []outputSource{src, idle})
-	m.overlay = opened.open
-	o := m.overlay.(*outputOverlay)
-	msg := whole().(outputReadMsg)
-	if msg.follow == nil {
-		t.Fatal("the whole read of a live file brought no follower")
-	}
-	_, step := m.Update(msg)
-	if o.follow != msg.follow || !o.live {
-		t.Fatal("the viewer does not follow the live file")
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString("added 212 packages\n"); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	_, step = m.Update(step()) // the follow step takes what the file gained
-	if screen := screenText(m); !strings.Contains(screen, "npm ci") || !strings.Contains(screen, "added 212 packages") {
-		t.Fatalf("the followed file's new line is not shown:\n%s", screen)
-	}
-	live.Store(false)
-	settle(t, m, step) // the step that finds it ended reads it whole
-	if o.follow != nil || o.live {
-		t.Fatal("the viewer still follows a source that ended")
-	}
-	if screen := screenText(m); !strings.Contains(screen, "added 212 packages") {
-		t.Fatalf("the settled transcript lost the followed line:\n%s", screen)
-	}
-
-	// Tab is the next source, asked of the root; a read of the source
-	// left behind is dropped.
-	stale := o.read()
-	if _, out := o.update(modalKey("tab")); len(out.do) != 1 || out.do[0] != (runAction{actNextOutput}) {
-		t.Fatalf("tab asked for %+v, want the next-output action", out)
-	}
-	_, next := m.Update(modalKey("tab"))
-	m.Update(stale())
-	if o.current != 1 || strings.Contains(o.tv.View(), "npm ci") {
-		t.Fatalf("after tab the viewer shows source %d with %q", o.current, o.tv.View())
-	}
-	settle(t, m, next)
-	if screen := screenText(m); !strings.Contains(screen, "nothing ran") {
-		t.Fatalf("the next source is not shown:\n%s", screen)
 	}
 }
 
@@ -145,10 +75,10 @@ func TestTheOutputViewerFollowsALiveFileAndSettles(t *testing.T) {
 // sight of the tabs) and says what was done.
 func TestTheStatusDialogApprovesThroughTheRootAndRefreshes(t *testing.T) {
 	m, o := statusAt80x24(t)
-	if o.waiting() || len(o.sight.agents) != 3 {
-		t.Fatalf("after its read the dialog waits (%v) or shows %d agents, want 3", o.waiting(), len(o.sight.agents))
+	if o.Waiting() || len(o.sight.agents) != 3 {
+		t.Fatalf("after its read the dialog waits (%v) or shows %d agents, want 3", o.Waiting(), len(o.sight.agents))
 	}
-	if _, out := o.update(press("A")); len(out.do) != 1 || out.do[0] != (runAction{actApproveScripts}) {
+	if _, out := o.Update(press("A")); len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actApproveScripts}) {
 		t.Fatalf("A asked for %+v, want the approve action", out)
 	}
 	m.Update(press("A"))
@@ -160,13 +90,13 @@ func TestTheStatusDialogApprovesThroughTheRootAndRefreshes(t *testing.T) {
 	if act == nil || !o.working || o.confirm != nil {
 		t.Fatalf("the typed name did not start the approval (working %v)", o.working)
 	}
-	if _, out := o.update(press("U")); len(out.do) != 0 {
+	if _, out := o.Update(press("U")); len(out.Do) != 0 {
 		t.Fatalf("a key while the approval runs asked for %+v", out)
 	}
 	withTabs(m, 1) // a fourth tab opens meanwhile
 	gen := o.gen
-	_, out := o.update(statusActionMsg{what: "approve", text: "scripts approved"})
-	if out.say != "scripts approved" || len(out.do) != 1 || out.do[0] != (runAction{actRefreshStatus}) {
+	_, out := o.Update(statusActionMsg{what: "approve", text: "scripts approved"})
+	if out.Say != "scripts approved" || len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actRefreshStatus}) {
 		t.Fatalf("the result asked for %+v, want a notice and a refresh", out)
 	}
 	m.applyOutcome(o, out)
@@ -176,46 +106,20 @@ func TestTheStatusDialogApprovesThroughTheRootAndRefreshes(t *testing.T) {
 	}
 }
 
-// The install dialog runs the picked candidate's handshake only after the
-// confirm; a program that is no amux build is refused back into the
-// picker with why, and after an install the restart is a request the root
-// carries out.
-func TestTheInstallDialogRefusesANonAmuxBuildAndAsksTheRootToRestart(t *testing.T) {
+// The install dialog opens from its action over the running binary, and
+// the restart it asks for after an install ends the program so Run can
+// start the installed binary (the dialog's own steps: its package's tests).
+func TestTheRootOpensTheInstallDialogAndRestartsOnItsRequest(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	dir := t.TempDir()
-	m.deps.AmuxBin = filepath.Join(dir, "amux")
+	m.deps.AmuxBin = filepath.Join(t.TempDir(), "amux")
 	if err := os.WriteFile(m.deps.AmuxBin, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cand := filepath.Join(dir, "not-amux")
-	if err := os.WriteFile(cand, []byte("#!/bin/sh\necho hello\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	m.run(actInstall)
-	o := m.overlay.(*installOverlay)
-	typeInto(m, cand)
-	m.Update(modalKey("enter"))
-	if o.stage != 2 || o.chosen != cand {
-		t.Fatalf("the picked path did not reach the confirm (stage %d, chosen %q)", o.stage, o.chosen)
+	if _, ok := m.overlay.(*dialogs.Install); !ok {
+		t.Fatalf("the install action opened %T", m.overlay)
 	}
-	_, install := m.Update(modalKey("enter"))
-	if !o.waiting() || !m.watch.animating(m.watchScene()) {
-		t.Fatal("the dialog does not spin while it checks the candidate")
-	}
-	settle(t, m, install)
-	if o.stage != 0 || !strings.Contains(screenText(m), "not an amux build") {
-		t.Fatalf("the refused candidate is not back in the picker with why (stage %d):\n%s", o.stage, screenText(m))
-	}
-
-	o.chosen = cand
-	o.update(binaryInstalledMsg{res: selfupdate.Result{Version: "v0.9.0"}})
-	if o.stage != 4 {
-		t.Fatalf("after an install the dialog is at stage %d, want the restart question", o.stage)
-	}
-	if _, out := o.update(modalKey("enter")); len(out.do) != 1 || out.do[0] != (restartRequest{}) {
-		t.Fatalf("restart asked for %+v, want a restart request", out)
-	}
-	_, quit := m.Update(modalKey("enter"))
+	quit := m.applyOutcome(m.overlay, modal.Outcome{}.Then(dialogs.RestartRequest{}))
 	if !m.restartRequested || quit == nil {
 		t.Fatal("the root did not restart on the request")
 	}
@@ -230,8 +134,8 @@ func TestRenameAsksAboutTheBranchThenCallsTheEngine(t *testing.T) {
 	m.run(actRenameWorkspace)
 	o := m.overlay.(*manageOverlay)
 	o.form.SetValue(0, "login-fix")
-	cmd, out := o.update(modalKey("enter"))
-	if out.close || o.choice == nil || cmd != nil {
+	cmd, out := o.Update(modalKey("enter"))
+	if out.Close || o.choice == nil || cmd != nil {
 		t.Fatalf("a new name closed the dialog (%+v) instead of asking about the branch", out)
 	}
 	if screen := screenText(m); !strings.Contains(screen, "rename the branch to login-fix too") {
@@ -242,7 +146,7 @@ func TestRenameAsksAboutTheBranchThenCallsTheEngine(t *testing.T) {
 		t.Fatalf("the answer did not close the dialog and call the engine: %T open", m.overlay)
 	}
 	settle(t, m, rename) // the sample's workspace is not the engine's: it refuses
-	if m.notice.level != levelError || m.notice.text == "" {
+	if m.notice.level != modal.LevelError || m.notice.text == "" {
 		t.Fatalf("the engine's answer was not said: %q", m.notice.text)
 	}
 }
@@ -264,8 +168,8 @@ func TestRemoveProjectAsksAboutItsWorkspacesFirst(t *testing.T) {
 			t.Fatalf("after %q the confirm does not say %q:\n%s", c.key, c.says, screenText(m))
 		}
 		typeInto(m, "api")
-		cmd, out := o.update(modalKey("enter"))
-		if !out.close || cmd == nil {
+		cmd, out := o.Update(modalKey("enter"))
+		if !out.Close || cmd == nil {
 			t.Fatalf("the typed name did not close and call the engine: %+v", out)
 		}
 	}
@@ -282,15 +186,15 @@ func TestHealthShowsABrokenRegistryAndChecksAgainThroughTheRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	settle(t, m, m.run(actHealth))
-	o := m.overlay.(*linesOverlay)
+	o := m.overlay.(*dialogs.Lines)
 	if screen := screenText(m); !strings.Contains(screen, "registry: projects.json is not valid JSON") || !strings.Contains(screen, "to keep its entries") {
 		t.Fatalf("Health does not name the broken registry with its fix:\n%s", screen)
 	}
 	if err := os.WriteFile(reg, []byte("{}"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, out := o.update(press("r"))
-	if len(out.do) != 1 || out.do[0] != (runAction{actRefreshHealth}) {
+	_, out := o.Update(press("r"))
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actRefreshHealth}) {
 		t.Fatalf("r asked for %+v, want the check-again action", out)
 	}
 	_, again := m.Update(press("r"))

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
@@ -25,8 +27,8 @@ const (
 )
 
 // overlay is the modal on top of the layout (palette, help, dialogs,
-// modal.go): it gets every message first while open.
-type overlay = modal
+// Modal.go): it gets every message first while open.
+type overlay = modal.Modal
 
 // Model is amux's root model: layout, focus, overlays and routing. The
 // components own their own state; this type wires them together and runs
@@ -122,7 +124,7 @@ func New(deps Deps) *Model {
 	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
-		m.notice = notice{text: noticeLine(warn.Error()), level: levelWarn}
+		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: modal.LevelWarn}
 		if kerr != nil && deps.Log != nil {
 			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
 		}
@@ -193,7 +195,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		if m.focus == focusSidebar {
 			enter = actSideEnter
 		}
-		return m.say(levelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
+		return m.say(modal.LevelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
 	}
 	return m.explainKey(k)
 }

@@ -8,16 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"amux.dev/amux/ui/safetext"
-)
-
-// noticeLevel colours a notice.
-type noticeLevel int
-
-const (
-	levelInfo noticeLevel = iota
-	levelWarn
-	levelError
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 )
 
 // notice is a one-line message set into the panels' bottom edge (the
@@ -27,7 +19,7 @@ const (
 // say passes it through noticeLine.
 type notice struct {
 	text  string
-	level noticeLevel
+	level modal.Level
 }
 
 type noticeExpiredMsg struct{ gen int }
@@ -35,24 +27,11 @@ type noticeExpiredMsg struct{ gen int }
 // noticeTTL is how long info notices stay.
 const noticeTTL = 6 * time.Second
 
-// noticeLine makes a notice's text one drawable row: errors arrive joined
-// by newlines (config warnings) or carrying what git or a script printed,
-// so each line is made safe and the lines are joined with a dot.
-func noticeLine(s string) string {
-	var parts []string
-	for l := range strings.SplitSeq(s, "\n") {
-		if l = strings.TrimSpace(safetext.Line(l)); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
 // say shows a notice and returns the command that expires it.
-func (m *Model) say(level noticeLevel, text string) tea.Cmd {
+func (m *Model) say(level modal.Level, text string) tea.Cmd {
 	m.noticeGen++
-	m.notice = notice{text: noticeLine(text), level: level}
-	if level == levelError {
+	m.notice = notice{text: paint.NoticeLine(text), level: level}
+	if level == modal.LevelError {
 		return nil
 	}
 	gen := m.noticeGen
@@ -69,14 +48,14 @@ func (m painter) noticeRow(l layout) string {
 	th := m.th
 	var row string
 	if l.zoomed {
-		row = borderStyle(th, m.paneFocused(focusTabArea)).Render(strings.Repeat(glyphs(m.paneFocused(focusTabArea)).h, m.w))
+		row = paint.Rule(th, m.w, m.paneFocused(focusTabArea))
 	} else {
 		if l.dashWidth > 0 {
-			row += bottomEdge(th, l.dashWidth, m.paneFocused(focusList))
+			row += paint.BottomEdge(th, l.dashWidth, m.paneFocused(focusList))
 		}
-		row += bottomEdge(th, l.tabArea(m.w).Dx(), m.paneFocused(focusTabArea))
+		row += paint.BottomEdge(th, l.tabArea(m.w).Dx(), m.paneFocused(focusTabArea))
 		if l.sideWidth > 0 {
-			row += bottomEdge(th, l.sideWidth, m.paneFocused(focusSidebar))
+			row += paint.BottomEdge(th, l.sideWidth, m.paneFocused(focusSidebar))
 		}
 	}
 	if m.notice.text == "" || m.w < 8 {
@@ -84,9 +63,9 @@ func (m painter) noticeRow(l layout) string {
 	}
 	st := th.TextStyle().Bold(true)
 	switch m.notice.level {
-	case levelWarn:
+	case modal.LevelWarn:
 		st = th.Style(th.Warning).Bold(true)
-	case levelError:
+	case modal.LevelError:
 		st = th.ErrorStyle().Bold(true)
 	}
 	text := " " + fitNotice(m.notice.text, m.w-6) + " "

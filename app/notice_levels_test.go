@@ -9,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/health"
 )
@@ -24,12 +26,12 @@ func noticeRowOf(m *Model) string { r := rows(m); return r[len(r)-2] }
 // notice does not clear a newer one.
 func TestANoticeExpiresOnlyByItsOwnGeneration(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	first := m.say(levelInfo, "first")
+	first := m.say(modal.LevelInfo, "first")
 	if first == nil || !timerCmd(first) {
 		t.Fatal("an info notice came without its expiry timer")
 	}
 	firstGen := m.noticeGen
-	second := m.say(levelWarn, "second")
+	second := m.say(modal.LevelWarn, "second")
 	if second == nil || !timerCmd(second) {
 		t.Fatal("a warning came without its expiry timer")
 	}
@@ -50,9 +52,9 @@ func TestANoticeExpiresOnlyByItsOwnGeneration(t *testing.T) {
 // next notice replaces it.
 func TestAnErrorStaysUntilTheNextNotice(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.say(levelInfo, "before")
+	m.say(modal.LevelInfo, "before")
 	gen := m.noticeGen
-	if cmd := m.say(levelError, "it broke"); cmd != nil {
+	if cmd := m.say(modal.LevelError, "it broke"); cmd != nil {
 		t.Fatal("an error notice asked for an expiry")
 	}
 	for g := 0; g <= m.noticeGen; g++ {
@@ -78,7 +80,7 @@ func TestAStartupWarningIsKeptUntilAKeySaysSomething(t *testing.T) {
 		StartupWarning: errors.New("config.json: unexpected end of JSON input; defaults in use")}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.Update(loadedMsg{gen: m.list.loadGen, snap: sampleSnapshot()})
-	if m.notice.level != levelWarn || !strings.Contains(noticeRowOf(m), "defaults in use") {
+	if m.notice.level != modal.LevelWarn || !strings.Contains(noticeRowOf(m), "defaults in use") {
 		t.Fatalf("the start-up warning is not shown: %q", noticeRowOf(m))
 	}
 	pressAction(t, m, actDown)
@@ -99,16 +101,16 @@ func TestAStartupWarningIsKeptUntilAKeySaysSomething(t *testing.T) {
 // key to Health first so a long finding cannot cut the way to its fix.
 func TestTheHealthNoticeLeadsWithItsKey(t *testing.T) {
 	m := newTestModel(t, 80, 24)
-	m.say(levelInfo, "loaded")
+	m.say(modal.LevelInfo, "loaded")
 	m.Update(healthNoticeMsg{findings: []health.Finding{{Check: "tmux", Level: health.Fail,
 		Detail: strings.Repeat("a very long detail ", 10)}}})
-	if m.notice.level != levelWarn || !strings.HasPrefix(m.notice.text, "Health (H): tmux: a very long") {
+	if m.notice.level != modal.LevelWarn || !strings.HasPrefix(m.notice.text, "Health (H): tmux: a very long") {
 		t.Fatalf("health notice %q (level %d)", m.notice.text, m.notice.level)
 	}
 	if r := noticeRowOf(m); !strings.Contains(r, "Health (H)") || len([]rune(r)) != 80 {
 		t.Fatalf("notice row %q (%d wide)", r, len([]rune(r)))
 	}
-	m.say(levelInfo, "x")
+	m.say(modal.LevelInfo, "x")
 	m.Update(healthNoticeMsg{findings: []health.Finding{{Check: "tmux", Level: health.OK}}})
 	if m.notice.text != "x" {
 		t.Fatalf("an all-well health check said %q", m.notice.text)
@@ -117,8 +119,8 @@ func TestTheHealthNoticeLeadsWithItsKey(t *testing.T) {
 
 // The levels look different: the same text is drawn in three styles.
 func TestNoticeLevelsAreDrawnDifferently(t *testing.T) {
-	drawn := map[noticeLevel]string{}
-	for _, lv := range []noticeLevel{levelInfo, levelWarn, levelError} {
+	drawn := map[modal.Level]string{}
+	for _, lv := range []modal.Level{modal.LevelInfo, modal.LevelWarn, modal.LevelError} {
 		m := newTestModel(t, 120, 40)
 		m.say(lv, "same words")
 		r := strings.Split(m.render(), "\n")
@@ -127,7 +129,7 @@ func TestNoticeLevelsAreDrawnDifferently(t *testing.T) {
 			t.Fatalf("level %d: %q", lv, ansi.Strip(drawn[lv]))
 		}
 	}
-	if drawn[levelInfo] == drawn[levelWarn] || drawn[levelWarn] == drawn[levelError] || drawn[levelInfo] == drawn[levelError] {
+	if drawn[modal.LevelInfo] == drawn[modal.LevelWarn] || drawn[modal.LevelWarn] == drawn[modal.LevelError] || drawn[modal.LevelInfo] == drawn[modal.LevelError] {
 		t.Fatal("two notice levels are drawn alike")
 	}
 }
@@ -141,7 +143,7 @@ func TestANoticeFitsTheRowAtEveryWidth(t *testing.T) {
 		m := newTestModel(t, w, 30)
 		withTabs(m, 1)
 		for _, text := range []string{"short", long} {
-			m.say(levelInfo, text)
+			m.say(modal.LevelInfo, text)
 			r := noticeRowOf(m)
 			if n := len([]rune(r)); n != w {
 				t.Fatalf("%d columns, %d-rune notice: row %d wide: %q", w, len(text), n, r)
@@ -206,7 +208,7 @@ func TestNoticeLineIsOneSafeRow(t *testing.T) {
 		"bell\x07 and \x1b[31mred": "bell and red",
 		"":                         "",
 	} {
-		if got := noticeLine(in); got != want {
+		if got := paint.NoticeLine(in); got != want {
 			t.Errorf("noticeLine(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"amux.dev/amux/app/modal"
 )
 
 // A notice is one row however many lines (or escape sequences) the error
@@ -10,7 +12,7 @@ import (
 // stderr from a hostile repository may carry escapes.
 func TestMultiLineNoticeKeepsTheLayout(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.say(levelWarn, strings.Join([]string{
+	m.say(modal.LevelWarn, strings.Join([]string{
 		"config: unknown theme \"neon\"", "config: ports ignored\x1b]2;pwned\x07", "",
 	}, "\n"))
 	got := screenText(m)
@@ -29,7 +31,7 @@ func TestMultiLineNoticeKeepsTheLayout(t *testing.T) {
 // shortened to its last element before anything is cut.
 func TestALongNoticeKeepsTheReasonNotThePath(t *testing.T) {
 	m := newTestModel(t, 80, 24)
-	m.say(levelError, "approve: open /home/dev/.amux/registries/projects/shop-1111111111111111/trusted-scripts.json: permission denied")
+	m.say(modal.LevelError, "approve: open /home/dev/.amux/registries/projects/shop-1111111111111111/trusted-scripts.json: permission denied")
 	got := screenText(m)
 	if !strings.Contains(got, "permission denied") || !strings.Contains(got, "…/trusted-scripts.json") {
 		t.Fatalf("the notice lost its reason to the path:\n%s", got)

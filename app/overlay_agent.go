@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/agentpicker"
 	"amux.dev/amux/ui/dialog"
@@ -19,47 +20,47 @@ import (
 type agentPicker struct {
 	p    agentpicker.Model
 	th   theme.Theme
-	keys modalKeys
+	keys modal.Keys
 }
 
 // openAgentPicker opens the picker over the configured assistants, with
 // the command that looks their programs up; mk matches its own keys.
-func (o *tabsOwner) openAgentPicker(sc tabScene, mk modalKeys) (tea.Cmd, outcome) {
+func (o *tabsOwner) openAgentPicker(sc tabScene, mk modal.Keys) (tea.Cmd, modal.Outcome) {
 	cfg := sc.cfg
 	var rows []agentpicker.Assistant
 	for _, n := range cfg.AssistantNames() {
 		rows = append(rows, agentpicker.Assistant{Name: n, Command: cfg.Assistants[n].Command})
 	}
 	d := &agentPicker{p: agentpicker.New(sc.th, o.d.km, rows), th: sc.th, keys: mk}
-	return d.p.Check(exec.LookPath), outcome{open: d}
+	return d.p.Check(exec.LookPath), modal.Outcome{Open: d}
 }
 
-// update takes the picker's own action (the first-task field), its keys,
+// Update takes the picker's own action (the first-task field), its keys,
 // and answers a choice with a request for the tab.
-func (d *agentPicker) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if a, ok := msg.(dialogAction); ok && a.id == actFirstTask {
-		return d.p.ToggleTask(), outcome{}
+func (d *agentPicker) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+	if a, ok := msg.(modal.DialogAction); ok && a.ID == actFirstTask {
+		return d.p.ToggleTask(), modal.Outcome{}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if id, ok := d.keys.match(k, scopeAgents); ok {
-			return nil, outcome{}.then(runAction{id})
+		if id, ok := d.keys.Match(k, scopeAgents); ok {
+			return nil, modal.Outcome{}.Then(modal.RunAction{ID: id})
 		}
 	}
 	p, cmd, out := d.p.Update(msg)
 	d.p = p
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		if name, task, ok := d.p.Chosen(); ok {
-			return cmd, closed().then(tabNewRequest{tmux.TypeAgent, name, task})
+			return cmd, modal.Closed().Then(tabNewRequest{tmux.TypeAgent, name, task})
 		}
-		return cmd, closed()
+		return cmd, modal.Closed()
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (d *agentPicker) view(w, h int) string {
+func (d *agentPicker) View(w, h int) string {
 	w = min(w, 76)
 	return d.th.Panel(true).Padding(1, 2).Width(w).Render(d.p.View(w-6, min(h-4, 20)))
 }

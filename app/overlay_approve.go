@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
@@ -58,41 +60,41 @@ func approvalQuestion(th theme.Theme, km keys.Map, what string, rec workspace.Re
 	return dialog.NewConfirm(th, km, "Approve "+noun+" for "+rec.Name+"?", body, "approve and run it")
 }
 
-func (o *createOverlay) updateApproval(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *createOverlay) updateApproval(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.approve.Update(msg)
 	o.approve = &c
 	switch out {
 	case dialog.Cancelled:
-		return nil, outcome{close: true, say: "created workspace " + o.created.Name + "; " + o.d.setupNote(o.untrusted)}
+		return nil, modal.Outcome{Close: true, Say: "created workspace " + o.created.Name + "; " + o.d.setupNote(o.untrusted)}
 	case dialog.Submitted:
-		return o.runApproved(), outcome{}
+		return o.runApproved(), modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // runApproved records the approval and runs setup, its output in the tail.
 func (o *createOverlay) runApproved() tea.Cmd {
 	o.approve = nil
 	o.op = o.d.ops.next()
-	o.out = newPump[string](8)
+	o.out = pump.New[string](8)
 	op, out, trust, id, sc := o.op, o.out, o.d.trust, o.created.WorkspaceID(), o.untrusted.Script
 	spin := o.form.SetBusy("running the approved setup-workspace of " + o.created.Name + "…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		lw := &lineWriter{emit: out.add}
+		lw := &lineWriter{emit: out.Add}
 		res, err := trust.ApproveSetup(ctx, id, sc, lw)
 		lw.flush()
-		out.close()
+		out.Close()
 		return approvedSetupMsg{op, res, err}
 	}
 	return tea.Batch(spin, run, waitCreateOutput(op, out))
 }
 
 // approvedSetup applies the approved setup's outcome.
-func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, outcome) {
+func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, modal.Outcome) {
 	if o.op != msg.op {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	if msg.err != nil {
 		var ue *workspace.UntrustedError
@@ -100,12 +102,12 @@ func (o *createOverlay) approvedSetup(msg approvedSetupMsg) (tea.Cmd, outcome) {
 			// One approval led to the next: setup's list of files, then its
 			// script (or the other way round).
 			o.askApproval(o.created, ue)
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
 		o.form.SetWarned("created workspace "+o.created.Name+"; "+o.d.setupNote(msg.err), o.tail()...)
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
-	return nil, outcome{close: true, say: "created workspace " + o.created.Name + "; setup-workspace approved and finished"}
+	return nil, modal.Outcome{Close: true, Say: "created workspace " + o.created.Name + "; setup-workspace approved and finished"}
 }
 
 // tail is the last lines setup printed, for a dialog that stays open.
@@ -113,7 +115,7 @@ func (o *createOverlay) tail() []string {
 	if o.out == nil {
 		return nil
 	}
-	return o.out.snapshot()
+	return o.out.Snapshot()
 }
 
 // setupApprovable reports an approval the create dialog asks for in place:

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
@@ -25,27 +26,27 @@ import (
 type approveOverlay struct {
 	confirm  dialog.Confirm
 	script   workspace.Script
-	approved func(sc workspace.Script) (tea.Cmd, outcome)
-	declined outcome
+	approved func(sc workspace.Script) (tea.Cmd, modal.Outcome)
+	declined modal.Outcome
 }
 
-func (o *approveOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *approveOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.confirm.Update(msg)
 	o.confirm = c
 	switch out {
 	case dialog.Cancelled:
 		no := o.declined
-		no.close = true
+		no.Close = true
 		return nil, no
 	case dialog.Submitted:
 		cmd, yes := o.approved(o.script)
-		yes.close = true
+		yes.Close = true
 		return cmd, yes
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (o *approveOverlay) view(w, _ int) string { return o.confirm.View(min(w, 80)) }
+func (o *approveOverlay) View(w, _ int) string { return o.confirm.View(min(w, 80)) }
 
 // untrustedKind returns the *UntrustedError in err when it is about a
 // script of kind.
@@ -65,15 +66,15 @@ func runApproval(th theme.Theme, km keys.Map, trust workspace.TrustService, rec 
 	return &approveOverlay{
 		confirm: approvalQuestion(th, km, "Its run script", rec, ue),
 		script:  ue.Script,
-		approved: func(sc workspace.Script) (tea.Cmd, outcome) {
+		approved: func(sc workspace.Script) (tea.Cmd, modal.Outcome) {
 			return func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 				defer cancel()
 				rs, err := trust.ApproveRun(ctx, id, sc)
 				return runStartedMsg{id, rs.Name, err}
-			}, outcome{say: "starting the approved run script…"}
+			}, modal.Outcome{Say: "starting the approved run script…"}
 		},
-		declined: outcome{say: note},
+		declined: modal.Outcome{Say: note},
 	}
 }
 
@@ -88,10 +89,10 @@ func (l *lifecycleOwner) restoreApproval(rec workspace.Record, ue *workspace.Unt
 	return &approveOverlay{
 		confirm: approvalQuestion(l.d.th, l.d.km, what, rec, ue),
 		script:  ue.Script,
-		approved: func(sc workspace.Script) (tea.Cmd, outcome) {
-			return nil, outcome{}.then(restoreSetupReq{rec: rec, script: sc})
+		approved: func(sc workspace.Script) (tea.Cmd, modal.Outcome) {
+			return nil, modal.Outcome{}.Then(restoreSetupReq{rec: rec, script: sc})
 		},
-		declined: outcome{say: rec.Name + ": restored, but " + l.d.setupNote(ue), sayLevel: levelWarn},
+		declined: modal.Outcome{Say: rec.Name + ": restored, but " + l.d.setupNote(ue), SayLevel: modal.LevelWarn},
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/safetext"
@@ -27,7 +29,7 @@ type createOverlay struct {
 	form    dialog.Form
 	project string // repository path
 	op      int
-	out     *pump[string]
+	out     *pump.Pump[string]
 	// While the new workspace's setup waits for approval, the dialog asks
 	// for it in place (overlay_approve.go).
 	approve   *dialog.Confirm
@@ -61,15 +63,15 @@ type createDoneMsg struct {
 
 // openCreate opens the dialog for a workspace in project p (ok: one is
 // selected).
-func (l *lifecycleOwner) openCreate(p projectlist.Project, ok bool) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) openCreate(p projectlist.Project, ok bool) (tea.Cmd, modal.Outcome) {
 	if !ok {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	f := dialog.NewForm(l.d.th, l.d.km, "New workspace in "+p.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: "feature-x", Hint: "also the branch name"},
 		dialog.FieldSpec{Label: "Base ref", Placeholder: "default branch", Hint: "branch, tag, commit or origin/…; empty = the default branch"},
 	).WithSubmitLabel("create")
-	return nil, outcome{open: &createOverlay{d: l.d, form: f, project: p.Path}}
+	return nil, modal.Outcome{Open: &createOverlay{d: l.d, form: f, project: p.Path}}
 }
 
 func (o *createOverlay) request() workspace.CreateRequest {
@@ -77,14 +79,14 @@ func (o *createOverlay) request() workspace.CreateRequest {
 	return workspace.CreateRequest{Repo: o.project, Name: v[0], Base: v[1], Branch: o.branch}
 }
 
-// update takes the dialog's own results first (they come whatever step
+// Update takes the dialog's own results first (they come whatever step
 // it shows), then input for the step on screen.
-func (o *createOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *createOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case createValidatedMsg:
-		return o.validated(msg), outcome{}
+		return o.validated(msg), modal.Outcome{}
 	case createOutputMsg:
-		return o.output(msg), outcome{}
+		return o.output(msg), modal.Outcome{}
 	case createDoneMsg:
 		return o.done(msg)
 	case approvedSetupMsg:
@@ -94,17 +96,17 @@ func (o *createOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		return o.updateApproval(msg)
 	}
 	if o.askBranch != nil {
-		return o.updateBranch(msg), outcome{}
+		return o.updateBranch(msg), modal.Outcome{}
 	}
 	f, cmd, out := o.form.Update(msg)
 	o.form = f
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
-		return tea.Batch(cmd, o.check()), outcome{}
+		return tea.Batch(cmd, o.check()), modal.Outcome{}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
 // check validates the name and base ref off the update loop, and asks
@@ -134,7 +136,7 @@ func (o *createOverlay) check() tea.Cmd {
 	})
 }
 
-func (o *createOverlay) view(w, h int) string {
+func (o *createOverlay) View(w, h int) string {
 	if o.approve != nil {
 		return o.approve.View(min(w, 80))
 	}
@@ -147,24 +149,24 @@ func (o *createOverlay) view(w, h int) string {
 // startCreate runs the create after validation passed.
 func (o *createOverlay) startCreate() tea.Cmd {
 	req, op, life := o.request(), o.op, o.d.life
-	o.out = newPump[string](8)
+	o.out = pump.New[string](8)
 	out := o.out
 	spin := o.form.SetBusy("creating " + req.Name + " (worktree, then setup-workspace)…")
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		lw := &lineWriter{emit: out.add}
+		lw := &lineWriter{emit: out.Add}
 		req.Output = lw
 		res, err := life.Create(ctx, req)
 		lw.flush()
-		out.close()
+		out.Close()
 		return createDoneMsg{op, res, err}
 	}
 	return tea.Batch(spin, run, waitCreateOutput(op, out))
 }
 
-func waitCreateOutput(op int, p *pump[string]) tea.Cmd {
-	return p.wait(func(lines []string, done bool) tea.Msg { return createOutputMsg{op, lines, done} })
+func waitCreateOutput(op int, p *pump.Pump[string]) tea.Cmd {
+	return p.Wait(func(lines []string, done bool) tea.Msg { return createOutputMsg{op, lines, done} })
 }
 
 // validated applies a createValidatedMsg.
@@ -197,7 +199,7 @@ func (o *createOverlay) output(msg createOutputMsg) tea.Cmd {
 
 // done applies a createDoneMsg while the dialog is shown: it says how the
 // create ended, or asks for the approval setup waits on, or closes.
-func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, outcome) {
+func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, modal.Outcome) {
 	if o.op != msg.op {
 		return nil, createDoneUnseen(o.d, msg)
 	}
@@ -208,7 +210,7 @@ func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, outcome) {
 			undone = rb.Undone // nothing is said when nothing was made
 		}
 		o.form.SetFailed(msg.err.Error(), undone...)
-		return nil, outcome{}.then(reloadReq{list: true})
+		return nil, modal.Outcome{}.Then(reloadReq{list: true})
 	}
 	// Created: select it, it is there, whatever its setup did.
 	reload := reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()}
@@ -216,17 +218,17 @@ func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, outcome) {
 		var ue *workspace.UntrustedError
 		if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
 			o.askApproval(msg.res.Workspace, ue)
-			return nil, outcome{}.then(reload)
+			return nil, modal.Outcome{}.Then(reload)
 		}
 		o.form.SetWarned("created workspace "+msg.res.Workspace.Name+"; "+o.d.setupNote(msg.res.SetupErr), o.tail()...)
-		return nil, outcome{}.then(reload)
+		return nil, modal.Outcome{}.Then(reload)
 	}
-	return nil, outcome{close: true, say: "created workspace " + msg.res.Workspace.Name}.then(reload)
+	return nil, modal.Outcome{Close: true, Say: "created workspace " + msg.res.Workspace.Name}.Then(reload)
 }
 
 // createDone applies a createDoneMsg: to dialog o when it is the one on
 // screen, else only what it means for the rest.
-func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cmd, modal.Outcome) {
 	if o != nil {
 		return o.done(msg)
 	}
@@ -235,16 +237,16 @@ func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cm
 
 // createDoneUnseen is a create's end when its dialog was closed meanwhile:
 // the list is reloaded (selecting what was made), and the notice says it.
-func createDoneUnseen(d lifeDeps, msg createDoneMsg) outcome {
+func createDoneUnseen(d lifeDeps, msg createDoneMsg) modal.Outcome {
 	if msg.err != nil {
-		return outcome{say: "create: " + msg.err.Error(), sayLevel: levelError}.then(reloadReq{list: true})
+		return modal.Outcome{Say: "create: " + msg.err.Error(), SayLevel: modal.LevelError}.Then(reloadReq{list: true})
 	}
 	name := msg.res.Workspace.Name
-	out := outcome{say: "created workspace " + name}
+	out := modal.Outcome{Say: "created workspace " + name}
 	if msg.res.SetupErr != nil {
-		out.say, out.sayLevel = "created workspace "+name+"; "+d.setupNote(msg.res.SetupErr), levelWarn
+		out.Say, out.SayLevel = "created workspace "+name+"; "+d.setupNote(msg.res.SetupErr), modal.LevelWarn
 	}
-	return out.then(reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()})
+	return out.Then(reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()})
 }
 
 // setupNote says why setup-workspace did not finish after a create or a

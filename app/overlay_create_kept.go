@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/workspace"
 )
@@ -20,17 +21,17 @@ func (o *createOverlay) askKept(kb workspace.KeptBranch) {
 	if base == "" {
 		base = "the default branch"
 	}
-	body := []string{"A branch named " + noticeLine(req.Name) + " exists already; its last commit is:",
-		"  " + noticeLine(kb.Subject)}
-	cont := "continue it: the new workspace works on " + noticeLine(req.Name) + " as it is"
+	body := []string{"A branch named " + paint.NoticeLine(req.Name) + " exists already; its last commit is:",
+		"  " + paint.NoticeLine(kb.Subject)}
+	cont := "continue it: the new workspace works on " + paint.NoticeLine(req.Name) + " as it is"
 	if kb.SavedWork {
 		body = append(body, "An earlier delete or shelve kept it, with that workspace's uncommitted work saved in that commit.")
 		cont = "continue it: its saved work comes back as uncommitted changes"
 	}
-	body = append(body, "Starting fresh makes a new "+noticeLine(req.Name)+" from "+noticeLine(base)+".")
+	body = append(body, "Starting fresh makes a new "+paint.NoticeLine(req.Name)+" from "+paint.NoticeLine(base)+".")
 	opts := []dialog.Option{{Key: "c", Label: cont},
-		{Key: "f", Label: "start fresh (the old branch is kept as " + noticeLine(kb.FreshName) + ")"}}
-	c := dialog.NewChoice(o.d.th, o.d.km, "Continue "+noticeLine(req.Name)+" or start fresh?", body, opts, 0)
+		{Key: "f", Label: "start fresh (the old branch is kept as " + paint.NoticeLine(kb.FreshName) + ")"}}
+	c := dialog.NewChoice(o.d.th, o.d.km, "Continue "+paint.NoticeLine(req.Name)+" or start fresh?", body, opts, 0)
 	o.askBranch = &c
 }
 

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/diffview"
@@ -32,7 +34,7 @@ type diffOverlay struct {
 	readOnly bool
 	// back is the dialog the viewer was opened from (the conflict list):
 	// closing the viewer shows it again.
-	back modal
+	back modal.Modal
 	dv   diffview.Model
 	gen  int
 	// note is the viewer's own message row (a load error, why a key did
@@ -69,14 +71,14 @@ type diffSpec struct {
 	req       workspace.DiffRequest
 	cycles    bool
 	readOnly  bool
-	back      modal
+	back      modal.Modal
 }
 
 // showDiff opens the viewer at once, sized to the screen, and loads the
 // diff behind it.
-func (r *reviewOwner) showDiff(s diffSpec, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) showDiff(s diffSpec, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	if s.ws == "" {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	rec, _ := sc.record(s.ws)
 	o := &diffOverlay{ws: s.ws, title: s.title, base: rec.Base, req: s.req, cycles: s.cycles, readOnly: s.readOnly,
@@ -84,11 +86,11 @@ func (r *reviewOwner) showDiff(s diffSpec, sc reviewScene) (tea.Cmd, outcome) {
 	o.dv = diffview.New(sc.th, r.km)
 	o.dv.SetSize(sc.width, sc.height)
 	o.dv.SetEmpty("loading…") // not "no changes" before it knows
-	return o.load(), outcome{open: o}
+	return o.load(), modal.Outcome{Open: o}
 }
 
-// resize fits the viewer to a screen of w × h, less the note's row.
-func (o *diffOverlay) resize(w, h int) tea.Cmd {
+// Resize fits the viewer to a screen of w × h, less the note's row.
+func (o *diffOverlay) Resize(w, h int) tea.Cmd {
 	o.width, o.height = w, h
 	rows := 0
 	if o.note != "" {
@@ -99,8 +101,8 @@ func (o *diffOverlay) resize(w, h int) tea.Cmd {
 
 // setNote shows text on the viewer's message row ("" clears it).
 func (o *diffOverlay) setNote(text string, isErr bool) tea.Cmd {
-	o.note, o.noteErr = noticeLine(text), isErr
-	return o.resize(o.width, o.height)
+	o.note, o.noteErr = paint.NoticeLine(text), isErr
+	return o.Resize(o.width, o.height)
 }
 
 // whyNoStage says why nothing can be staged from what is shown.
@@ -146,41 +148,41 @@ func (o *diffOverlay) modeLabel() string {
 	return "unstaged"
 }
 
-func (o *diffOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *diffOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case diffLoadedMsg:
 		if msg.gen != o.gen {
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
 		var note tea.Cmd
 		o.dv.SetEmpty("")
 		if msg.err != nil && len(msg.files) == 0 {
 			note = o.setNote(msg.err.Error(), true)
-			o.dv.SetEmpty("nothing shown: " + noticeLine(msg.err.Error()))
+			o.dv.SetEmpty("nothing shown: " + paint.NoticeLine(msg.err.Error()))
 		} else if o.noteErr {
 			note = o.setNote("", false)
 		}
 		o.dv.SetStaging(o.whyNoStage() == "")
 		o.dv.SetUnstage(o.req.Mode == git.DiffStaged)
-		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(), msg.files)), outcome{}
+		return tea.Batch(note, o.dv.SetDiff(o.title, o.modeLabel(), msg.files)), modal.Outcome{}
 	case diffview.RequestMsg:
 		return o.request(msg)
 	}
 	v, cmd := o.dv.Update(msg)
 	o.dv = v
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (o *diffOverlay) request(r diffview.RequestMsg) (tea.Cmd, outcome) {
+func (o *diffOverlay) request(r diffview.RequestMsg) (tea.Cmd, modal.Outcome) {
 	switch r.Op {
 	case diffview.OpClose:
 		if o.back != nil {
-			return nil, outcome{open: o.back}
+			return nil, modal.Outcome{Open: o.back}
 		}
-		return nil, closed()
+		return nil, modal.Closed()
 	case diffview.OpCycleMode:
 		if !o.cycles {
-			return o.setNote("this view has one mode", false), outcome{}
+			return o.setNote("this view has one mode", false), modal.Outcome{}
 		}
 		switch o.req.Mode {
 		case git.DiffUnstaged:
@@ -190,29 +192,29 @@ func (o *diffOverlay) request(r diffview.RequestMsg) (tea.Cmd, outcome) {
 		default:
 			o.req.Mode = git.DiffUnstaged
 		}
-		return o.load(), outcome{}
+		return o.load(), modal.Outcome{}
 	case diffview.OpStageHunk, diffview.OpStageFile:
 		if why := o.whyNoStage(); why != "" {
-			return o.setNote(why, false), outcome{}
+			return o.setNote(why, false), modal.Outcome{}
 		}
 		if o.req.Mode == git.DiffConflict {
 			// A conflict is resolved whole: staging it marks it resolved.
 			if r.Op == diffview.OpStageHunk {
 				return o.setNote("resolve the file ("+o.km.Label(diffview.ActOpenEditor)+" opens it), then "+
-					o.km.Label(diffview.ActStageFile)+" marks it resolved", false), outcome{}
+					o.km.Label(diffview.ActStageFile)+" marks it resolved", false), modal.Outcome{}
 			}
-			return markResolvedCmd(o.rev, o.ws, r.File.Path()), outcome{}
+			return markResolvedCmd(o.rev, o.ws, r.File.Path()), modal.Outcome{}
 		}
 		whole := r.Op == diffview.OpStageFile || o.req.Mode == git.DiffUntracked
-		return stageCmd(o.rev, o.ws, r.File, r.Hunk, whole, o.req.Mode == git.DiffStaged), outcome{}
+		return stageCmd(o.rev, o.ws, r.File, r.Hunk, whole, o.req.Mode == git.DiffStaged), modal.Outcome{}
 	case diffview.OpOpenEditor:
 		// The root closes the viewer once the editor's tab is on its way.
-		return nil, outcome{}.then(editorReq{ws: o.ws, inMain: o.req.InMain, path: r.File.Path()})
+		return nil, modal.Outcome{}.Then(editorReq{ws: o.ws, inMain: o.req.InMain, path: r.File.Path()})
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (o *diffOverlay) view(w, h int) string {
+func (o *diffOverlay) View(w, h int) string {
 	if o.note == "" {
 		return o.dv.View()
 	}

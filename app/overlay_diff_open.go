@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/changes"
@@ -14,25 +15,25 @@ import (
 // onStaged refreshes what a stage changed: the Changes list and, when
 // open, the diff viewer (which shows a failure on its own row: a notice
 // would be under it).
-func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	o, open := sc.open.(*diffOverlay)
 	open = open && o.ws == msg.ws
 	if msg.err != nil {
 		if open {
-			return o.setNote("stage: "+msg.err.Error(), true), outcome{}
+			return o.setNote("stage: "+msg.err.Error(), true), modal.Outcome{}
 		}
-		return nil, outcome{say: "stage: " + msg.err.Error(), sayLevel: levelError}
+		return nil, modal.Outcome{Say: "stage: " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
 	var reload tea.Cmd
 	if open {
 		reload = o.load()
 	}
-	return reload, outcome{}.then(reloadReq{changes: true})
+	return reload, modal.Outcome{}.Then(reloadReq{changes: true})
 }
 
 // fileDiff opens the diff of one file of ws's Changes list, in the mode
 // of its group.
-func (r *reviewOwner) fileDiff(ws string, f changes.File, g changes.Group, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) fileDiff(ws string, f changes.File, g changes.Group, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Path: f.Path}}
 	cycles := true
 	switch g {
@@ -48,14 +49,14 @@ func (r *reviewOwner) fileDiff(ws string, f changes.File, g changes.Group, sc re
 }
 
 // commitDiff opens one commit of ws's Changes list.
-func (r *reviewOwner) commitDiff(ws string, c changes.Commit, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) commitDiff(ws string, c changes.Commit, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffCommit, Base: c.Hash}}
 	return r.showDiff(diffSpec{ws: ws, title: c.Short + " " + c.Subject, req: req}, sc)
 }
 
 // workspaceDiff opens the selected workspace's uncommitted changes, the
 // modes cycling.
-func (r *reviewOwner) workspaceDiff(sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) workspaceDiff(sc reviewScene) (tea.Cmd, modal.Outcome) {
 	rec, _ := sc.record(sc.selected)
 	return r.showDiff(diffSpec{ws: sc.selected, title: rec.Name, cycles: true}, sc)
 }
@@ -63,13 +64,13 @@ func (r *reviewOwner) workspaceDiff(sc reviewScene) (tea.Cmd, outcome) {
 // fileView shows a file of ws's Project tree read-only, whole, in the
 // viewer (as the diff that adds it: line numbers and colours come along).
 // Nothing in it can be staged: it may be a tracked file.
-func (r *reviewOwner) fileView(ws, path string, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) fileView(ws, path string, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUntracked, Path: path}}
 	return r.showDiff(diffSpec{ws: ws, title: path, req: req, readOnly: true}, sc)
 }
 
 // showConflict shows one file a landing stopped on, from the list of them.
-func (r *reviewOwner) showConflict(q showConflictReq, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) showConflict(q showConflictReq, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: q.path}, InMain: q.inMain}
 	return r.showDiff(diffSpec{ws: q.ws, title: q.path, req: req, back: q.back}, sc)
 }

@@ -92,10 +92,10 @@ func TestTreeOpenedViewerStagesNothing(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
 	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "notes.txt"}))
 	o, ok := m.overlay.(*diffOverlay)
-	if !ok || !strings.Contains(ansi.Strip(o.view(m.width, m.height)), "notes.txt · read-only") {
+	if !ok || !strings.Contains(ansi.Strip(o.View(m.width, m.height)), "notes.txt · read-only") {
 		t.Fatalf("the file is not shown read-only: %T", m.overlay)
 	}
-	if v := ansi.Strip(o.view(m.width, m.height)); strings.Contains(v, "stage hunk") {
+	if v := ansi.Strip(o.View(m.width, m.height)); strings.Contains(v, "stage hunk") {
 		t.Fatalf("a read-only view offers staging:\n%s", v)
 	}
 	for _, k := range []string{"s", "S"} {
@@ -105,7 +105,7 @@ func TestTreeOpenedViewerStagesNothing(t *testing.T) {
 	if staged := gitIn(t, rec.Root, "diff", "--cached", "--name-only"); staged != "" {
 		t.Fatalf("a read-only view staged %q", staged)
 	}
-	v := ansi.Strip(o.view(m.width, m.height))
+	v := ansi.Strip(o.View(m.width, m.height))
 	if !strings.Contains(v, "read-only") || !strings.Contains(v, "stage it from Changes") {
 		t.Fatalf("the viewer does not say why nothing was staged:\n%s", v)
 	}
@@ -123,12 +123,12 @@ func TestDiffNoteStaysWithinTheScreen(t *testing.T) {
 	openDiff(m, "1111111111111111", "gone.txt", workspace.DiffRequest{}, true)
 	o := m.overlay.(*diffOverlay)
 	m.Update(diffLoadedMsg{gen: o.gen, err: os.ErrNotExist})
-	v := ansi.Strip(o.view(m.width, m.height))
+	v := ansi.Strip(o.View(m.width, m.height))
 	if n := strings.Count(v, "\n") + 1; n != m.height || !strings.Contains(v, "file does not exist") {
 		t.Fatalf("%d rows on a %d-row screen:\n%s", n, m.height, v)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	v = ansi.Strip(o.view(m.width, m.height))
+	v = ansi.Strip(o.View(m.width, m.height))
 	if n := strings.Count(v, "\n") + 1; n != 30 {
 		t.Fatalf("after a resize %d rows on a 30-row screen:\n%s", n, v)
 	}

@@ -10,6 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/dialog"
@@ -58,37 +60,37 @@ func (r *reviewOwner) openCommit(ws string) tea.Cmd {
 }
 
 // onCommitReady opens the dialog, unless the person moved on meanwhile.
-func (r *reviewOwner) onCommitReady(msg commitReadyMsg, sc reviewScene) outcome {
+func (r *reviewOwner) onCommitReady(msg commitReadyMsg, sc reviewScene) modal.Outcome {
 	if msg.err != nil {
-		return outcome{say: "commit: " + msg.err.Error(), sayLevel: levelError}
+		return modal.Outcome{Say: "commit: " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
 	if msg.ws != sc.selected || sc.open != nil {
-		return outcome{}
+		return modal.Outcome{}
 	}
 	d := commitmsg.New(sc.th, r.km, git.ValidateMessage, msg.last, msg.staged)
 	d.SetWidth(min(sc.width-4, 76))
-	return outcome{open: &commitOverlay{ws: msg.ws, dlg: d, rev: r.rev}}
+	return modal.Outcome{Open: &commitOverlay{ws: msg.ws, dlg: d, rev: r.rev}}
 }
 
-func (o *commitOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *commitOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	if done, ok := msg.(commitDoneMsg); ok {
 		o.running = false
 		if done.err != nil {
 			// git's reason whole, with the fix when one is known; the
 			// engine logged it.
 			o.dlg.SetFailure(git.Explain(done.err).Lines())
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
-		return nil, outcome{close: true, say: "committed", sayLevel: levelInfo}.then(reloadReq{changes: true})
+		return nil, modal.Outcome{Close: true, Say: "committed", SayLevel: modal.LevelInfo}.Then(reloadReq{changes: true})
 	}
 	if o.running {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	d, cmd, out := o.dlg.Update(msg)
 	o.dlg = d
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		o.running = true
 		ws, req, rev := o.ws, o.dlg.Value(), o.rev
@@ -97,12 +99,12 @@ func (o *commitOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 			defer cancel()
 			_, err := rev.Commit(ctx, ws, git.CommitRequest{Message: req.Message, Amend: req.Amend})
 			return commitDoneMsg{ws: ws, err: err}
-		}, outcome{}
+		}, modal.Outcome{}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (o *commitOverlay) view(w, h int) string {
+func (o *commitOverlay) View(w, h int) string {
 	o.dlg.SetWidth(min(w, 76)) // the dialog's place decides (dialog_place.go)
 	return o.dlg.View()
 }
@@ -132,24 +134,24 @@ type landDoneMsg struct {
 }
 
 // previewMerge runs ws's dry run; its answer opens the question.
-func (r *reviewOwner) previewMerge(ws string) (tea.Cmd, outcome) {
+func (r *reviewOwner) previewMerge(ws string) (tea.Cmd, modal.Outcome) {
 	rev := r.rev
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
 		p, base, err := rev.PreviewMerge(ctx, ws)
 		return mergePreviewMsg{ws: ws, base: base, preview: p, err: err}
-	}, outcome{say: "checking the merge…", sayLevel: levelInfo}
+	}, modal.Outcome{Say: "checking the merge…", SayLevel: modal.LevelInfo}
 }
 
-func (r *reviewOwner) onMergePreview(msg mergePreviewMsg, sc reviewScene) outcome {
+func (r *reviewOwner) onMergePreview(msg mergePreviewMsg, sc reviewScene) modal.Outcome {
 	if msg.err != nil {
-		return outcome{say: "merge: " + msg.err.Error(), sayLevel: levelError}
+		return modal.Outcome{Say: "merge: " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
 	rec, _ := sc.record(msg.ws)
 	p := msg.preview
 	if p.UpToDate {
-		return outcome{say: rec.Branch + " is already in " + msg.base + ": nothing to merge", sayLevel: levelInfo}
+		return modal.Outcome{Say: rec.Branch + " is already in " + msg.base + ": nothing to merge", SayLevel: modal.LevelInfo}
 	}
 	var body []string
 	switch {
@@ -174,27 +176,27 @@ func (r *reviewOwner) onMergePreview(msg mergePreviewMsg, sc reviewScene) outcom
 	}
 	body = append(body, "The merge runs in the main checkout ("+sc.shownProjectPath(rec.Repo)+"); nothing is pushed.")
 	opts := []dialog.Option{{Label: "Merge into " + msg.base}, {Label: "Rebase onto " + msg.base + " instead"}, {Label: "Cancel"}}
-	return outcome{open: &landOverlay{ws: msg.ws, base: msg.base, rev: r.rev,
+	return modal.Outcome{Open: &landOverlay{ws: msg.ws, base: msg.base, rev: r.rev,
 		choice: dialog.NewChoice(sc.th, r.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}}
 }
 
-func (o *landOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *landOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch {
 	case out == dialog.Cancelled || out == dialog.Submitted && o.choice.Selected() == 2:
-		return nil, closed()
+		return nil, modal.Closed()
 	case out == dialog.Submitted:
 		how, op := "merge", o.rev.Merge
 		if o.choice.Selected() == 1 {
 			how, op = "rebase", o.rev.Rebase
 		}
-		return landCmd(o.rev, o.ws, how, op), outcome{close: true, say: how + " running…", sayLevel: levelInfo}
+		return landCmd(o.rev, o.ws, how, op), modal.Outcome{Close: true, Say: how + " running…", SayLevel: modal.LevelInfo}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (o *landOverlay) view(w, h int) string { return o.choice.View(w) }
+func (o *landOverlay) View(w, h int) string { return o.choice.View(w) }
 
 // landCmd runs a merge, a rebase or an abort of ws, then reads its review.
 func landCmd(rev workspace.ReviewService, ws, how string, op func(context.Context, string) error) tea.Cmd {
@@ -211,31 +213,31 @@ func landCmd(rev workspace.ReviewService, ws, how string, op func(context.Contex
 // onLandDone says how a landing ended. A stop on conflicts lists them: in
 // the sidebar's Changes when it shows the workspace, else in a list of
 // its own.
-func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) outcome {
-	out := outcome{}.then(landingSeenReq{ws: msg.ws, review: msg.review, known: msg.reviewed},
+func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) modal.Outcome {
+	out := modal.Outcome{}.Then(landingSeenReq{ws: msg.ws, review: msg.review, known: msg.reviewed},
 		reloadReq{list: true, changes: true})
 	switch {
 	case errors.Is(msg.err, git.ErrMergeConflict):
 		abort := r.keyName(actAbortLanding) + " aborts"
-		out = out.then(conflictsInSideReq{ws: msg.ws, review: msg.review, reviewed: msg.reviewed})
-		out.sayLevel = levelWarn
+		out = out.Then(conflictsInSideReq{ws: msg.ws, review: msg.review, reviewed: msg.reviewed})
+		out.SayLevel = modal.LevelWarn
 		if sc.sideOn == msg.ws {
-			out.say = msg.how + " stopped on conflicts: they are listed in Changes (" +
+			out.Say = msg.how + " stopped on conflicts: they are listed in Changes (" +
 				r.km.Label("changes.open") + " shows one, " + r.km.Label("changes.stage") + " marks it resolved); " +
 				r.keyName(actFinishLanding) + " finishes, " + abort
 			return out
 		}
 		files := msg.review.Conflicts
 		if len(files) > 0 && sc.open == nil {
-			out.open = r.conflictDialog(msg.ws, msg.how, files, sc)
+			out.Open = r.conflictDialog(msg.ws, msg.how, files, sc)
 		}
-		out.say = msg.how + " stopped on conflicts in " + fileList(files, 3) + "; " + abort
+		out.Say = msg.how + " stopped on conflicts in " + fileList(files, 3) + "; " + abort
 		return out
 	case msg.err != nil:
-		out.say, out.sayLevel = msg.how+": "+landErrText(msg.err), levelError
+		out.Say, out.SayLevel = msg.how+": "+landErrText(msg.err), modal.LevelError
 		return out
 	}
-	out.say, out.sayLevel = msg.how+" done", levelInfo
+	out.Say, out.SayLevel = msg.how+" done", modal.LevelInfo
 	return out
 }
 
@@ -249,5 +251,5 @@ func (sc reviewScene) shownProjectPath(repo string) string {
 	if p, ok := sc.snap.shown.projects[repo]; ok {
 		return p.path
 	}
-	return strings.TrimSpace(noticeLine(repo))
+	return strings.TrimSpace(paint.NoticeLine(repo))
 }

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
@@ -43,7 +45,7 @@ func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewSc
 	}
 	opts := make([]dialog.Option, 0, len(shown)+1)
 	for i, f := range shown {
-		opts = append(opts, dialog.Option{Key: strconv.Itoa(i + 1), Label: "show " + noticeLine(f)})
+		opts = append(opts, dialog.Option{Key: strconv.Itoa(i + 1), Label: "show " + paint.NoticeLine(f)})
 	}
 	var extra []keys.ActionID
 	for _, x := range []struct {
@@ -60,26 +62,26 @@ func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewSc
 		choice: dialog.NewChoice(sc.th, r.km, title, body, opts, 0)}
 }
 
-func (o *conflictOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *conflictOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch out {
 	case dialog.Cancelled:
-		return nil, closed()
+		return nil, modal.Closed()
 	case dialog.Submitted:
 		i := o.choice.Selected()
 		if i < len(o.files) {
-			return nil, outcome{}.then(showConflictReq{ws: o.ws, path: o.files[i], inMain: o.how == "merge", back: o})
+			return nil, modal.Outcome{}.Then(showConflictReq{ws: o.ws, path: o.files[i], inMain: o.how == "merge", back: o})
 		}
 		if o.extra[i-len(o.files)] == actFinishLanding {
-			return nil, closed().then(finishReq{ws: o.ws, how: o.how})
+			return nil, modal.Closed().Then(finishReq{ws: o.ws, how: o.how})
 		}
-		return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), outcome{close: true, say: "abort running…", sayLevel: levelInfo}
+		return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), modal.Outcome{Close: true, Say: "abort running…", SayLevel: modal.LevelInfo}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (o *conflictOverlay) view(w, h int) string { return o.choice.View(w) }
+func (o *conflictOverlay) View(w, h int) string { return o.choice.View(w) }
 
 // fileList names up to n paths, and how many more there are.
 func fileList(paths []string, n int) string {
@@ -88,7 +90,7 @@ func fileList(paths []string, n int) string {
 	}
 	shown := make([]string, 0, n)
 	for _, p := range paths[:min(len(paths), n)] {
-		shown = append(shown, noticeLine(p))
+		shown = append(shown, paint.NoticeLine(p))
 	}
 	s := strings.Join(shown, ", ")
 	if more := len(paths) - len(shown); more > 0 {

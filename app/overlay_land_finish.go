@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/theme"
@@ -63,12 +65,12 @@ func markResolvedCmd(rev workspace.ReviewService, ws, path string) tea.Cmd {
 // onResolved shows what marking a file resolved did: the conflict's
 // viewer gives way to the list it came from, the list shows what is left,
 // and with no conflict left the person is asked to continue.
-func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outcome) {
-	var out outcome
+func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, modal.Outcome) {
+	var out modal.Outcome
 	if msg.reviewed {
-		out = out.then(landingSeenReq{ws: msg.ws, review: msg.review, known: true, inSide: true})
+		out = out.Then(landingSeenReq{ws: msg.ws, review: msg.review, known: true, inSide: true})
 	}
-	out = out.then(reloadReq{list: true, changes: true})
+	out = out.Then(reloadReq{list: true, changes: true})
 	// shown is the overlay once this is done; moved: it is not sc.open.
 	shown, moved := sc.open, false
 	if o, ok := shown.(*diffOverlay); ok && o.ws == msg.ws && o.req.Mode == git.DiffConflict {
@@ -78,7 +80,7 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outc
 		shown, moved = o.back, true // the file is done: back to the list it came from
 	}
 	if msg.err != nil {
-		out.say, out.sayLevel = "mark resolved: "+msg.err.Error(), levelError
+		out.Say, out.SayLevel = "mark resolved: "+msg.err.Error(), modal.LevelError
 		return nil, withShown(out, shown, moved)
 	}
 	if c, ok := shown.(*conflictOverlay); ok && c.ws == msg.ws {
@@ -87,7 +89,7 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outc
 			shown = r.conflictDialog(msg.ws, c.how, left, sc)
 		}
 	}
-	out.say, out.sayLevel = noticeLine(msg.path)+" marked resolved", levelInfo
+	out.Say, out.SayLevel = paint.NoticeLine(msg.path)+" marked resolved", modal.LevelInfo
 	if msg.reviewed && msg.review.Landing != "" && len(msg.review.Conflicts) == 0 && shown == nil {
 		shown, moved = r.finishDialog(msg.ws, msg.review.Landing, nil, sc.th), true
 	}
@@ -96,15 +98,15 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, outc
 
 // withShown is out showing dialog d instead of the open one when moved
 // (nil d: none).
-func withShown(out outcome, d overlay, moved bool) outcome {
+func withShown(out modal.Outcome, d overlay, moved bool) modal.Outcome {
 	if !moved {
 		return out
 	}
-	if md, ok := d.(modal); ok {
-		out.open = md
+	if md, ok := d.(modal.Modal); ok {
+		out.Open = md
 		return out
 	}
-	out.close = true
+	out.Close = true
 	return out
 }
 
@@ -128,17 +130,17 @@ func (r *reviewOwner) openFinish(ws string) tea.Cmd {
 	}
 }
 
-func (r *reviewOwner) onFinishReady(msg finishReadyMsg, sc reviewScene) outcome {
+func (r *reviewOwner) onFinishReady(msg finishReadyMsg, sc reviewScene) modal.Outcome {
 	seen := landingSeenReq{ws: msg.ws, review: msg.review, known: true}
 	switch {
 	case msg.err != nil:
-		return outcome{say: "finish: " + msg.err.Error(), sayLevel: levelError}
+		return modal.Outcome{Say: "finish: " + msg.err.Error(), SayLevel: modal.LevelError}
 	case msg.review.Landing == "":
-		return outcome{say: "no merge or rebase of this workspace is stopped", sayLevel: levelInfo}.then(seen)
+		return modal.Outcome{Say: "no merge or rebase of this workspace is stopped", SayLevel: modal.LevelInfo}.Then(seen)
 	case sc.open != nil || msg.ws != sc.selected:
-		return outcome{} // the person moved on meanwhile
+		return modal.Outcome{} // the person moved on meanwhile
 	}
-	return outcome{open: r.finishDialog(msg.ws, msg.review.Landing, msg.review.Conflicts, sc.th)}.then(seen)
+	return modal.Outcome{Open: r.finishDialog(msg.ws, msg.review.Landing, msg.review.Conflicts, sc.th)}.Then(seen)
 }
 
 // finishDialog asks how to go on with ws's stopped merge or rebase; left
@@ -166,12 +168,12 @@ func (r *reviewOwner) finishDialog(ws, how string, left []string, th theme.Theme
 		choice: dialog.NewChoice(th, r.km, title, body, opts, 0)}
 }
 
-func (o *finishOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *finishOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := o.choice.Update(msg)
 	o.choice = c
 	switch out {
 	case dialog.Cancelled:
-		return nil, closed()
+		return nil, modal.Closed()
 	case dialog.Submitted:
 		switch o.steps[c.Selected()] {
 		case stepContinue:
@@ -180,18 +182,18 @@ func (o *finishOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 				_, err := rev.ContinueLanding(ctx, ws)
 				return err
 			}
-			return landCmd(rev, o.ws, o.how, cont), outcome{close: true, say: o.how + " continuing…", sayLevel: levelInfo}
+			return landCmd(rev, o.ws, o.how, cont), modal.Outcome{Close: true, Say: o.how + " continuing…", SayLevel: modal.LevelInfo}
 		case stepSkip:
-			return landCmd(o.rev, o.ws, o.how, o.rev.SkipRebase), outcome{close: true, say: "skipping the commit…", sayLevel: levelInfo}
+			return landCmd(o.rev, o.ws, o.how, o.rev.SkipRebase), modal.Outcome{Close: true, Say: "skipping the commit…", SayLevel: modal.LevelInfo}
 		case stepAbort:
-			return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), outcome{close: true, say: "abort running…", sayLevel: levelInfo}
+			return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), modal.Outcome{Close: true, Say: "abort running…", SayLevel: modal.LevelInfo}
 		}
-		return nil, closed()
+		return nil, modal.Closed()
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (o *finishOverlay) view(w, h int) string { return o.choice.View(w) }
+func (o *finishOverlay) View(w, h int) string { return o.choice.View(w) }
 
 // landErrText is a landing step's failure as a notice: git's reason and
 // the fix, on one line.

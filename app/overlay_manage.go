@@ -10,6 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
@@ -69,9 +71,9 @@ func (l *listOwner) checkProjects() tea.Cmd {
 // again when worktrees made outside amux were imported. Of its notices
 // the refused worktrees' is the one shown: it must not be covered by the
 // count.
-func (l *listOwner) onProjectsChecked(msg projectsCheckedMsg, sc listScene) (tea.Cmd, outcome) {
+func (l *listOwner) onProjectsChecked(msg projectsCheckedMsg, sc listScene) (tea.Cmd, modal.Outcome) {
 	if msg.err != nil {
-		return nil, outcome{say: "projects: " + msg.err.Error(), sayLevel: levelError}
+		return nil, modal.Outcome{Say: "projects: " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
 	l.projectErrs = map[string]string{}
 	imported := 0
@@ -80,36 +82,36 @@ func (l *listOwner) onProjectsChecked(msg projectsCheckedMsg, sc listScene) (tea
 		imported += len(st.Imported)
 		refused = append(refused, st.Refused...)
 		if st.Err != nil {
-			l.projectErrs[st.Project.Path] = noticeLine(st.Err.Error())
+			l.projectErrs[st.Project.Path] = paint.NoticeLine(st.Err.Error())
 		}
 	}
 	l.rebuild(sc)
 	var cmd tea.Cmd
-	var out outcome
+	var out modal.Outcome
 	if imported > 0 {
 		cmd = l.load()
-		out.say, out.sayLevel = "imported "+plural(imported, "existing worktree")+" as workspaces", levelInfo
+		out.Say, out.SayLevel = "imported "+paint.Plural(imported, "existing worktree")+" as workspaces", modal.LevelInfo
 	}
 	if len(refused) > 0 {
 		text := refused[0].Error()
 		if len(refused) > 1 {
 			text += fmt.Sprintf(" (and %d more; the log names them)", len(refused)-1)
 		}
-		out.say, out.sayLevel = noticeLine(text), levelWarn
+		out.Say, out.SayLevel = paint.NoticeLine(text), modal.LevelWarn
 	}
 	return cmd, out
 }
 
 // onManaged says how a removal, a rename or a main checkout went, and
 // loads again (selecting the workspace it names).
-func (l *listOwner) onManaged(msg managedMsg) (tea.Cmd, outcome) {
+func (l *listOwner) onManaged(msg managedMsg) (tea.Cmd, modal.Outcome) {
 	if msg.err != nil {
-		return nil, outcome{say: msg.err.Error(), sayLevel: levelError}
+		return nil, modal.Outcome{Say: msg.err.Error(), SayLevel: modal.LevelError}
 	}
 	if msg.selectWS != "" {
 		l.pendingSelect = msg.selectWS
 	}
-	return l.load(), outcome{say: msg.text, sayLevel: levelInfo}
+	return l.load(), modal.Outcome{Say: msg.text, SayLevel: modal.LevelInfo}
 }
 
 // manageOverlay is a removal's or a rename's dialog: an optional question
@@ -117,23 +119,23 @@ func (l *listOwner) onManaged(msg managedMsg) (tea.Cmd, outcome) {
 // typed confirm or a form, then the engine call. Its steps are closures
 // made when it opens, over the engine services and texts they need.
 type manageOverlay struct {
-	modalKit
+	modal.Kit
 	choice  *dialog.Choice
-	chosen  func(o *manageOverlay, i int) (tea.Cmd, outcome) // the next step, once a choice is made
+	chosen  func(o *manageOverlay, i int) (tea.Cmd, modal.Outcome) // the next step, once a choice is made
 	confirm *dialog.TypedConfirm
 	form    *dialog.Form
 	// submit runs once the confirm or the form is submitted: the engine
 	// call (closing the dialog), or a next step (leaving it open).
-	submit func(o *manageOverlay, value string) (tea.Cmd, outcome)
+	submit func(o *manageOverlay, value string) (tea.Cmd, modal.Outcome)
 }
 
 // call is a submit's outcome when it runs an engine call: the dialog
 // closes and cmd does the work.
-func call(cmd tea.Cmd) (tea.Cmd, outcome) { return cmd, closed() }
+func call(cmd tea.Cmd) (tea.Cmd, modal.Outcome) { return cmd, modal.Closed() }
 
 // openRemoveProject asks how to remove the selected project: what of its
 // workspaces, then its name typed.
-func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
+func (l *listOwner) openRemoveProject(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 	p, _ := l.rows.SelectedProject()
 	n := len(p.Workspaces)
 	path, name, life, del := p.Path, p.Name, l.d.life, l.keyName(actDelete)
@@ -143,28 +145,28 @@ func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
 	}
 	confirm := func(o *manageOverlay, deleteThem bool) {
 		body := []string{
-			"amux forgets this project. Its " + plural(n, "workspace") + " " + isAre(n) + " kept: records,",
+			"amux forgets this project. Its " + paint.Plural(n, "workspace") + " " + paint.IsAre(n) + " kept: records,",
 			"worktrees, branches and running agents stay, and stay listed under the repository.",
 		}
 		if deleteThem {
 			body = []string{
-				"amux deletes its " + plural(n, "workspace") + ", each as " + del + " would (agents and runs",
+				"amux deletes its " + paint.Plural(n, "workspace") + ", each as " + del + " would (agents and runs",
 				"stopped, archive run, worktree removed, a branch with unmerged commits kept), then",
 				"forgets the project. A workspace holding uncommitted work is not deleted: the",
 				"project then stays, and " + del + " on that workspace asks what to do with its work.",
 				"A main checkout workspace only has its sessions closed.",
 			}
 		}
-		d := dialog.NewTypedConfirm(o.th, o.km, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
+		d := dialog.NewTypedConfirm(o.Th, o.KM, "Remove project "+name, append(body, "Type the project's name to remove it."), name)
 		o.confirm = &d
-		o.submit = func(*manageOverlay, string) (tea.Cmd, outcome) {
+		o.submit = func(*manageOverlay, string) (tea.Cmd, modal.Outcome) {
 			return call(func() tea.Msg {
 				ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 				defer cancel()
 				res, err := life.RemoveProject(ctx, path, deleteThem, workspace.DeleteOptions{})
-				text := fmt.Sprintf("removed project %s; %s kept", name, plural(res.Kept, "workspace"))
+				text := fmt.Sprintf("removed project %s; %s kept", name, paint.Plural(res.Kept, "workspace"))
 				if deleteThem {
-					text = fmt.Sprintf("removed project %s and its %s", name, plural(len(res.Deleted), "workspace"))
+					text = fmt.Sprintf("removed project %s and its %s", name, paint.Plural(len(res.Deleted), "workspace"))
 				}
 				if len(res.Failed) > 0 {
 					var kept []string
@@ -182,25 +184,28 @@ func (l *listOwner) openRemoveProject(kit modalKit) (tea.Cmd, outcome) {
 			})
 		}
 	}
-	o := &manageOverlay{modalKit: kit}
+	o := &manageOverlay{Kit: kit}
 	if n == 0 {
 		confirm(o, false)
-		return nil, outcome{open: o}
+		return nil, modal.Outcome{Open: o}
 	}
-	c := dialog.NewChoice(kit.th, kit.km, "Remove project "+name, []string{"It has " + plural(n, "workspace") + ". What should happen to " + themIt(n) + "?"},
+	c := dialog.NewChoice(kit.Th, kit.KM, "Remove project "+name, []string{"It has " + paint.Plural(n, "workspace") + ". What should happen to " + paint.ThemIt(n) + "?"},
 		[]dialog.Option{{Key: "w", Label: "keep the workspaces: records, worktrees, branches and agents stay"},
 			{Key: "d", Label: "delete them too, each as " + del + " would (work is never discarded)"}}, 0)
 	o.choice = &c
-	o.chosen = func(o *manageOverlay, i int) (tea.Cmd, outcome) { confirm(o, i == 1); return nil, outcome{} }
-	return nil, outcome{open: o}
+	o.chosen = func(o *manageOverlay, i int) (tea.Cmd, modal.Outcome) {
+		confirm(o, i == 1)
+		return nil, modal.Outcome{}
+	}
+	return nil, modal.Outcome{Open: o}
 }
 
 // openRenameWorkspace asks the selected workspace's new name, then, when
 // it has a branch of another name, whether the branch is renamed too.
-func (l *listOwner) openRenameWorkspace(kit modalKit) (tea.Cmd, outcome) {
+func (l *listOwner) openRenameWorkspace(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 	w, _ := l.rows.SelectedWorkspace()
 	rec, _ := l.record(w.ID)
-	f := dialog.NewForm(kit.th, kit.km, "Rename "+w.Name,
+	f := dialog.NewForm(kit.Th, kit.KM, "Rename "+w.Name,
 		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "sessions show the new name after their next attach"},
 	).WithSubmitLabel("rename")
 	f.SetValue(0, w.Name)
@@ -217,36 +222,36 @@ func (l *listOwner) openRenameWorkspace(kit modalKit) (tea.Cmd, outcome) {
 			return managedMsg{text: text, selectWS: id, err: err}
 		}
 	}
-	o := &manageOverlay{modalKit: kit, form: &f}
-	o.submit = func(o *manageOverlay, name string) (tea.Cmd, outcome) {
+	o := &manageOverlay{Kit: kit, form: &f}
+	o.submit = func(o *manageOverlay, name string) (tea.Cmd, modal.Outcome) {
 		if rec.Main || name == branch || name == w.Name {
 			return call(rename(name, false))
 		}
 		// The branch is the person's to keep: ask before renaming it too.
-		c := dialog.NewChoice(o.th, o.km, "Rename "+w.Name+" to "+name, []string{"Its branch is " + branch + "."},
+		c := dialog.NewChoice(o.Th, o.KM, "Rename "+w.Name+" to "+name, []string{"Its branch is " + branch + "."},
 			[]dialog.Option{{Key: "o", Label: "keep the branch's old name " + branch},
 				{Key: "r", Label: "rename the branch to " + name + " too"}}, 0)
 		o.form, o.choice = nil, &c
-		o.chosen = func(_ *manageOverlay, i int) (tea.Cmd, outcome) { return call(rename(name, i == 1)) }
-		return nil, outcome{}
+		o.chosen = func(_ *manageOverlay, i int) (tea.Cmd, modal.Outcome) { return call(rename(name, i == 1)) }
+		return nil, modal.Outcome{}
 	}
-	return nil, outcome{open: o}
+	return nil, modal.Outcome{Open: o}
 }
 
-// update gives the message to the step on screen: the choice, else the
+// Update gives the message to the step on screen: the choice, else the
 // typed confirm or the form; what they answer is the next step's.
-func (o *manageOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *manageOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	if o.choice != nil {
 		c, out := o.choice.Update(msg)
 		o.choice = &c
 		switch out {
 		case dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case dialog.Submitted:
 			o.choice = nil
 			return o.chosen(o, c.Selected())
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	var cmd tea.Cmd
 	var out dialog.Outcome
@@ -263,15 +268,15 @@ func (o *manageOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 	}
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		next, res := o.submit(o, value)
 		return tea.Batch(cmd, next), res
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (o *manageOverlay) view(w, h int) string {
+func (o *manageOverlay) View(w, h int) string {
 	if o.choice != nil {
 		return o.choice.View(w)
 	}

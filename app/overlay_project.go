@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/picker"
 	"amux.dev/amux/workspace"
@@ -32,35 +33,35 @@ type projectAddedMsg struct {
 
 // openAddProject opens the picker and looks for repositories to offer
 // (off the update loop: it reads directories).
-func (l *lifecycleOwner) openAddProject() (tea.Cmd, outcome) {
+func (l *lifecycleOwner) openAddProject() (tea.Cmd, modal.Outcome) {
 	o := &addProjectOverlay{p: picker.New(l.d.th, l.d.km, "Add project", l.d.home, l.d.cwd, nil), life: l.d.life}
 	home, cwd := l.d.home, l.d.cwd
-	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }, outcome{open: o}
+	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }, modal.Outcome{Open: o}
 }
 
-func (o *addProjectOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *addProjectOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case candidatesMsg:
 		o.p.SetRows(msg.paths)
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case projectAddedMsg:
 		o.pending = false
 		if msg.err != nil {
 			o.p.SetError(msg.err.Error())
-			return nil, outcome{}
+			return nil, modal.Outcome{}
 		}
 		// Selected after the load, so the next n creates there.
-		return nil, outcome{close: true, say: "added project " + msg.project.Name}.
-			then(reloadReq{list: true, selectAfter: "p:" + msg.project.Path, projects: true})
+		return nil, modal.Outcome{Close: true, Say: "added project " + msg.project.Name}.
+			Then(reloadReq{list: true, selectAfter: "p:" + msg.project.Path, projects: true})
 	}
 	if o.pending {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	p, cmd, out := o.p.Update(msg)
 	o.p = p
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		o.pending = true
 		path, life := o.p.Chosen(), o.life
@@ -69,12 +70,12 @@ func (o *addProjectOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 			defer cancel()
 			p, err := life.AddProject(ctx, path)
 			return projectAddedMsg{p, err}
-		}, outcome{}
+		}, modal.Outcome{}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (o *addProjectOverlay) view(w, h int) string { return o.p.View(w, min(h, 24)) }
+func (o *addProjectOverlay) View(w, h int) string { return o.p.View(w, min(h, 24)) }
 
 // findRepos offers git repositories near the user: the start directory and
 // its children, and the children of home and of a few usual code folders.

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/kvedit"
 	"amux.dev/amux/ui/projectlist"
@@ -64,13 +66,13 @@ func (l *lifecycleOwner) openProjectEdit(p projectlist.Project, ok bool, scripts
 // A corrupt registry (not JSON, or not an object) opens an empty editor and
 // says that saving replaces the file, as the contract has it; one that
 // cannot be read at all refuses, keeping its bytes.
-func (l *lifecycleOwner) projectEditLoaded(msg projectEditLoadedMsg) outcome {
-	var out outcome
+func (l *lifecycleOwner) projectEditLoaded(msg projectEditLoadedMsg) modal.Outcome {
+	var out modal.Outcome
 	switch {
 	case errors.Is(msg.err, workspace.ErrCorrupt):
-		out.say, out.sayLevel = "saving here replaces the whole file, which is corrupt: "+errText(msg.err), levelWarn
+		out.Say, out.SayLevel = "saving here replaces the whole file, which is corrupt: "+paint.ErrText(msg.err), modal.LevelWarn
 	case msg.err != nil:
-		return outcome{say: msg.name + ": " + errText(msg.err), sayLevel: levelError}
+		return modal.Outcome{Say: msg.name + ": " + paint.ErrText(msg.err), SayLevel: modal.LevelError}
 	}
 	o := &projectEditOverlay{th: l.d.th, trust: l.d.trust, repo: msg.repo, name: msg.name, scripts: msg.scripts}
 	if msg.scripts {
@@ -85,30 +87,30 @@ func (l *lifecycleOwner) projectEditLoaded(msg projectEditLoadedMsg) outcome {
 		sort.Slice(pairs, func(i, j int) bool { return pairs[i].Key < pairs[j].Key })
 		o.e = kvedit.NewEnv(l.d.th, l.d.km, "Environment of "+msg.name+" (every agent, terminal and script sees it)", pairs)
 	}
-	out.open = o
+	out.Open = o
 	return out
 }
 
-func (o *projectEditOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *projectEditOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	if saved, ok := msg.(projectEditSavedMsg); ok {
 		o.saving = false
 		if saved.err != nil {
-			return nil, outcome{say: "not saved: " + saved.err.Error(), sayLevel: levelError}
+			return nil, modal.Outcome{Say: "not saved: " + saved.err.Error(), SayLevel: modal.LevelError}
 		}
 		what := "environment"
 		if o.scripts {
 			what = "scripts"
 		}
-		return nil, outcome{close: true, say: "saved the " + what + " of " + o.name}
+		return nil, modal.Outcome{Close: true, Say: "saved the " + what + " of " + o.name}
 	}
 	if o.saving {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	e, cmd, out := o.e.Update(msg)
 	o.e = e
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		o.saving = true
 		trust, repo := o.trust, o.repo
@@ -121,11 +123,11 @@ func (o *projectEditOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 					Setup: set.Setup, Run: set.Run, Archive: set.Archive, OnDone: set.OnDone})}
 			}
 			return projectEditSavedMsg{trust.SetProjectEnv(ctx, repo, env)}
-		}, outcome{}
+		}, modal.Outcome{}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (o *projectEditOverlay) view(w, h int) string {
+func (o *projectEditOverlay) View(w, h int) string {
 	return o.th.Panel(true).Padding(1, 2).Width(w).Render(o.e.View(w-6, max(8, min(h-4, 30))))
 }

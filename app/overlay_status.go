@@ -9,6 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
@@ -22,7 +24,7 @@ import (
 // (the tabs' evidence, operations in flight) is a sight the root takes
 // each time the dialog reads the status again.
 type statusOverlay struct {
-	modalKit
+	modal.Kit
 	id, name string
 	stat     workspace.StatusService
 	trust    workspace.TrustService
@@ -78,10 +80,10 @@ type statusActionMsg struct {
 
 // openStatus opens the status dialog of workspace id (name), with d's
 // services, over what the root shows of it now (sight).
-func openStatus(kit modalKit, d Deps, id, name, logPointer string, sight statusSight) (tea.Cmd, outcome) {
-	o := &statusOverlay{modalKit: kit, id: id, name: name, stat: d.Status, trust: d.Trust,
+func openStatus(kit modal.Kit, d Deps, id, name, logPointer string, sight statusSight) (tea.Cmd, modal.Outcome) {
+	o := &statusOverlay{Kit: kit, id: id, name: name, stat: d.Status, trust: d.Trust,
 		log: d.History, zone: d.Zone, logPointer: logPointer}
-	return o.refresh(sight), outcome{open: o}
+	return o.refresh(sight), modal.Outcome{Open: o}
 }
 
 // statusLogPointer says where an unfinished cleanup's detail is: the
@@ -126,12 +128,12 @@ func (o *statusOverlay) refresh(s statusSight) tea.Cmd {
 	}
 }
 
-// update applies the dialog's reads and results; a finished action asks
+// Update applies the dialog's reads and results; a finished action asks
 // the root for a refresh (the sight is the root's to take). Keys go to an
 // open typed confirm, else the dialog's scope, else scroll the body.
-func (o *statusOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if o.tick(msg) {
-		return nil, outcome{}
+func (o *statusOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+	if o.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	switch msg := msg.(type) {
 	case statusLoadedMsg:
@@ -140,18 +142,18 @@ func (o *statusOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 			o.st, o.history = &st, msg.history
 			o.err = ""
 			if msg.err != nil {
-				o.err = errText(msg.err)
+				o.err = paint.ErrText(msg.err)
 			}
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case statusActionMsg:
 		o.working = false
 		if msg.err != nil {
-			o.refusal = msg.what + ": " + errText(msg.err)
-			return nil, asked(actRefreshStatus)
+			o.refusal = msg.what + ": " + paint.ErrText(msg.err)
+			return nil, modal.Asked(actRefreshStatus)
 		}
-		out := asked(actRefreshStatus)
-		out.say, out.sayLevel = msg.text, levelInfo
+		out := modal.Asked(actRefreshStatus)
+		out.Say, out.SayLevel = msg.text, modal.LevelInfo
 		return nil, out
 	}
 	if o.confirm != nil {
@@ -163,24 +165,24 @@ func (o *statusOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		case dialog.Submitted:
 			what := o.pending
 			o.confirm, o.pending = nil, ""
-			return o.act(what, c.Expect()), outcome{}
+			return o.act(what, c.Expect()), modal.Outcome{}
 		}
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || o.working {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	o.refusal = "" // read: the person acts now
-	if id, ok := o.keys.match(k, scopeStatus); ok {
-		return nil, asked(id)
+	if id, ok := o.Keys.Match(k, scopeStatus); ok {
+		return nil, modal.Asked(id)
 	}
-	scrollKey(o.km, &o.offset, k.String(), 5)
-	return nil, outcome{}
+	modal.ScrollKey(o.KM, &o.offset, k.String(), 5)
+	return nil, modal.Outcome{}
 }
 
-// waiting: the spinner turns until the first status is read.
-func (o *statusOverlay) waiting() bool { return o.st == nil }
+// Waiting: the spinner turns until the first status is read.
+func (o *statusOverlay) Waiting() bool { return o.st == nil }
 
 func (o *statusOverlay) hasUntrusted() bool {
 	return len(o.untrustedLines()) > 0
@@ -212,7 +214,7 @@ func (o *statusOverlay) act(what, confirmed string) tea.Cmd {
 		case "release":
 			n, _ := strconv.Atoi(confirmed)
 			got, err := stat.ReleaseOrphans(ctx, n, inFlight)
-			return statusActionMsg{what, "released " + plural(got, "port reservation"), err}
+			return statusActionMsg{what, "released " + paint.Plural(got, "port reservation"), err}
 		case "untrust":
 			_, err := trust.RevokeApprovals(ctx, id)
 			return statusActionMsg{what, "script approvals revoked", err}
@@ -227,15 +229,15 @@ func (o *statusOverlay) act(what, confirmed string) tea.Cmd {
 	}
 }
 
-func (o *statusOverlay) view(w, h int) string {
+func (o *statusOverlay) View(w, h int) string {
 	w = min(w, 80)
 	if o.confirm != nil {
 		return o.confirm.View(w)
 	}
-	th := o.th
+	th := o.Th
 	title := th.AccentStyle().Render("Workspace "+o.name) + "\n\n"
 	if o.st == nil {
-		return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.spinning("reading…"))
+		return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.Spinning("reading…"))
 	}
 	var b strings.Builder
 	st := o.st
@@ -255,7 +257,7 @@ func (o *statusOverlay) view(w, h int) string {
 		kv("cleanup", "none pending")
 	}
 	kv("ports", st.Ports)
-	kv("orphans", plural(st.Orphans, "port reservation")+" owned by nothing live")
+	kv("orphans", paint.Plural(st.Orphans, "port reservation")+" owned by nothing live")
 	if len(o.sight.agents) > 0 {
 		// The classifier's evidence: which source decided each state.
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Agents") + "\n")
@@ -268,13 +270,13 @@ func (o *statusOverlay) view(w, h int) string {
 			if a.source != "" {
 				line += th.MutedStyle().Render(" " + a.source + ": " + a.detail)
 			}
-			b.WriteString(fit(line, w-6) + "\n")
+			b.WriteString(paint.Fit(line, w-6) + "\n")
 		}
 	}
 	if len(o.history) > 0 {
 		b.WriteString("\n" + th.TextStyle().Bold(true).Render("Recent states of "+o.sight.tab) + "\n")
 		for _, r := range o.history {
-			for _, l := range wrapLines([]string{safetext.Line(r.Transition(o.zone))}, w-8) {
+			for _, l := range paint.WrapLines([]string{safetext.Line(r.Transition(o.zone))}, w-8) {
 				b.WriteString("  " + th.MutedStyle().Render(l) + "\n")
 			}
 		}
@@ -297,12 +299,12 @@ func (o *statusOverlay) view(w, h int) string {
 	}
 	// Below the scrolled body, always in sight: a refusal, then the keys.
 	var foot []string
-	for _, l := range wrapLines([]string{o.refusal}, w-6) {
+	for _, l := range paint.WrapLines([]string{o.refusal}, w-6) {
 		if o.refusal != "" {
 			foot = append(foot, th.ErrorStyle().Render(l))
 		}
 	}
-	foot = append(foot, th.MutedStyle().Render(o.keys.hints(scopeStatus)))
+	foot = append(foot, th.MutedStyle().Render(o.Keys.Hints(scopeStatus)))
 	return th.Panel(true).Padding(1, 2).Width(w).Render(title + o.scrolled(b.String(), h-4-2-1-len(foot), w-6) +
 		"\n" + strings.Join(foot, "\n"))
 }
@@ -311,7 +313,7 @@ func (o *statusOverlay) view(w, h int) string {
 // line saying what is above and below and how to scroll: at 80×24 the
 // scripts and their approval key are below the first screen.
 func (o *statusOverlay) scrolled(body string, rows, w int) string {
-	lines := wrapLines(strings.Split(strings.TrimSuffix(body, "\n"), "\n"), w)
+	lines := paint.WrapLines(strings.Split(strings.TrimSuffix(body, "\n"), "\n"), w)
 	if rows < 2 || len(lines) <= rows {
 		o.offset = 0
 		return strings.Join(lines, "\n") + "\n"
@@ -326,7 +328,7 @@ func (o *statusOverlay) scrolled(body string, rows, w int) string {
 	if end < len(lines) {
 		where = append(where, "more below")
 	}
-	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), o.km.First(keys.ViewDown),
-		o.km.First(keys.ViewUp), o.offset+1, end, len(lines))
-	return strings.Join(lines[o.offset:end], "\n") + "\n" + o.th.Style(o.th.Warning).Render(fit(note, w)) + "\n"
+	note := fmt.Sprintf("%s (%s/%s scroll, %d–%d of %d)", strings.Join(where, ", "), o.KM.First(keys.ViewDown),
+		o.KM.First(keys.ViewUp), o.offset+1, end, len(lines))
+	return strings.Join(lines[o.offset:end], "\n") + "\n" + o.Th.Style(o.Th.Warning).Render(paint.Fit(note, w)) + "\n"
 }

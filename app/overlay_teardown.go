@@ -7,6 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
@@ -49,10 +52,10 @@ type teardownOverlay struct {
 	confirm        *dialog.TypedConfirm
 	steps          *dialog.Steps
 	op             int
-	events         *pump[StepEvent]
+	events         *pump.Pump[teardown.StepEvent]
 	finished       bool // the result is in: later step events are stale
 	// kit's spinner turns while the summary is read.
-	kit modalKit
+	kit modal.Kit
 }
 
 // atRiskMsg carries the summary of what a teardown would lose, and the
@@ -69,7 +72,7 @@ const atRiskTimeout = 15 * time.Second
 
 type teardownProgressMsg struct {
 	op     int
-	events []StepEvent
+	events []teardown.StepEvent
 	done   bool
 }
 
@@ -84,7 +87,7 @@ type teardownDoneMsg struct {
 
 // openTeardown opens the delete (or shelve) dialog of workspace id and
 // starts reading the summary; sessions names what it would end.
-func (l *lifecycleOwner) openTeardown(kit modalKit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) openTeardown(kit modal.Kit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, modal.Outcome) {
 	o := &teardownOverlay{d: l.d, kit: kit, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
 		sessions: sessions, restoreKey: l.d.keyName(actRestore, "restore")}
 	gen, life, trust := o.gen, l.d.life, l.d.trust
@@ -97,7 +100,7 @@ func (l *lifecycleOwner) openTeardown(kit modalKit, id, name string, rec workspa
 			err = aerr
 		}
 		return atRiskMsg{gen: gen, risk: risk, err: err, archive: archive}
-	}, outcome{open: o}
+	}, modal.Outcome{Open: o}
 }
 
 func (o *teardownOverlay) title() string {
@@ -117,7 +120,7 @@ func (o *teardownOverlay) loaded(msg atRiskMsg) {
 			"the teardown stops before removing a tree that holds any.")
 		return
 	}
-	msg.risk = safeRisk(msg.risk) // git's paths and subjects enter the model here
+	msg.risk = teardown.SafeRisk(msg.risk) // git's paths and subjects enter the model here
 	o.risk = &msg.risk
 	o.archive = msg.archive
 	if o.archive != nil {
@@ -132,11 +135,11 @@ func (o *teardownOverlay) loaded(msg atRiskMsg) {
 // to the typed confirm when there is none.
 func (o *teardownOverlay) askWork() {
 	if !o.risk.Lossy() {
-		o.openConfirm(riskLines(o.rec, *o.risk)...)
+		o.openConfirm(teardown.RiskLines(o.rec, *o.risk)...)
 		return
 	}
-	opts, choices, notes := workChoices(o.rec, *o.risk, o.shelve, o.restoreKey)
-	body := append(riskLines(o.rec, *o.risk), notes...)
+	opts, choices, notes := teardown.WorkChoices(o.rec, *o.risk, o.shelve, o.restoreKey)
+	body := append(teardown.RiskLines(o.rec, *o.risk), notes...)
 	body = append(body, "", "What should happen to it?")
 	c := dialog.NewChoice(o.d.th, o.d.km, o.title(), body, opts, 0)
 	o.choose, o.choices = &c, choices
@@ -169,7 +172,7 @@ func (o *teardownOverlay) openConfirm(extra ...string) {
 	body := []string{
 		"Ends " + o.sessions + ",",
 		archive + ", removes the worktree " + rec.Root + " and the workspace record.",
-		branchFate(rec, o.risk, o.dirty),
+		teardown.BranchFate(rec, o.risk, o.dirty),
 	}
 	if o.shelve {
 		body = []string{
@@ -179,7 +182,7 @@ func (o *teardownOverlay) openConfirm(extra ...string) {
 		}
 	}
 	if o.risk != nil && o.dirty != workspace.DirtyRefuse {
-		body = append(body, workOutcome(rec, *o.risk, o.shelve, o.dirty, o.restoreKey))
+		body = append(body, teardown.WorkOutcome(rec, *o.risk, o.shelve, o.dirty, o.restoreKey))
 	}
 	if len(extra) > 0 {
 		body = append(append(body, ""), extra...)
@@ -188,74 +191,74 @@ func (o *teardownOverlay) openConfirm(extra ...string) {
 	o.confirm = &c
 }
 
-// update takes the dialog's own results first, then input for the step
+// Update takes the dialog's own results first, then input for the step
 // on screen. Esc while it runs only hides it.
-func (o *teardownOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *teardownOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case atRiskMsg:
 		if o.loading && msg.gen == o.gen {
 			o.loaded(msg)
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case teardownProgressMsg:
-		return o.progress(msg), outcome{}
+		return o.progress(msg), modal.Outcome{}
 	}
-	if o.kit.tick(msg) {
-		return nil, outcome{}
+	if o.kit.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	km := o.d.km
 	k, isKey := msg.(tea.KeyPressMsg)
 	switch {
 	case o.steps != nil:
 		if isKey && (km.Is(keys.FormCancel, k.String()) || km.Is(keys.FormSubmit, k.String())) {
-			return nil, closed()
+			return nil, modal.Closed()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case o.loading:
 		if isKey && km.Is(keys.FormCancel, k.String()) {
-			return nil, closed()
+			return nil, modal.Closed()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case o.askArchive != nil:
 		c, out := o.askArchive.Update(msg)
 		o.askArchive = &c
 		switch out {
 		case dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case dialog.Submitted:
 			o.askArchive = nil
 			o.approveArchive, o.skipArchive = c.Selected() == 0, c.Selected() == 1
 			o.askWork()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	case o.choose != nil:
 		c, out := o.choose.Update(msg)
 		o.choose = &c
 		switch out {
 		case dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case dialog.Submitted:
 			o.dirty, o.choose = o.choices[c.Selected()], nil
 			o.openConfirm()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	c, cmd, out := o.confirm.Update(msg)
 	o.confirm = &c
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
 		wait, run := o.start()
 		return tea.Batch(cmd, wait), run
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-// waiting: the spinner turns while the summary is read.
-func (o *teardownOverlay) waiting() bool { return o.loading }
+// Waiting: the spinner turns while the summary is read.
+func (o *teardownOverlay) Waiting() bool { return o.loading }
 
-func (o *teardownOverlay) view(w, h int) string {
+func (o *teardownOverlay) View(w, h int) string {
 	w = min(w, 76)
 	switch {
 	case o.steps != nil:
@@ -269,7 +272,7 @@ func (o *teardownOverlay) view(w, h int) string {
 	}
 	th := o.d.th
 	text := th.AccentStyle().Render(o.title()) + "\n\n" +
-		o.kit.spinning("checking the worktree for uncommitted work…") + "\n\n" +
+		o.kit.Spinning("checking the worktree for uncommitted work…") + "\n\n" +
 		th.MutedStyle().Render(o.d.km.First(keys.FormCancel)+": cancel")
 	return th.Panel(true).Padding(1, 2).Width(w).Render(text)
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/diffview"
 	"amux.dev/amux/ui/keys"
@@ -58,14 +58,14 @@ func TestDialogAreaIsAFunctionOfTheDialogAndTheLayout(t *testing.T) {
 	narrow := layout{dashWidth: 30, bodyHeight: 23}
 	cases := []struct {
 		name string
-		o    modal
+		o    modal.Modal
 		w    int
 		l    layout
 		full bool
 	}{
-		{"a dialog in a wide tab area", &linesOverlay{}, 160, wide, false},
-		{"a dialog beside the list at 80", &linesOverlay{}, 80, narrow, true},
-		{"a roomy dialog where the tab area is under its width", &helpOverlay{}, 100, wide, true},
+		{"a dialog in a wide tab area", &dialogs.Lines{}, 160, wide, false},
+		{"a dialog beside the list at 80", &dialogs.Lines{}, 80, narrow, true},
+		{"a roomy dialog where the tab area is under its width", &dialogs.Help{}, 100, wide, true},
 	}
 	for _, c := range cases {
 		area, full := dialogArea(c.o, c.w, c.l)
@@ -81,41 +81,22 @@ func TestDialogAreaIsAFunctionOfTheDialogAndTheLayout(t *testing.T) {
 	}
 }
 
-// openLines refreshes the open lines overlay of the same scope in place
-// and opens a new one otherwise.
-func TestOpenLinesRefreshesTheOneOpenInItsScope(t *testing.T) {
-	read := func() tea.Msg { return linesMsg{lines: []string{"a"}} }
-	cmd, out := openLines(modalKit{}, nil, "Health", scopeHealth, "", read)
-	o, ok := out.open.(*linesOverlay)
-	if !ok || cmd == nil || !o.loading || o.title != "Health" {
-		t.Fatalf("first open: %+v %v", out, cmd)
-	}
-	again, out2 := openLines(modalKit{}, o, "Health", scopeHealth, "", read)
-	if out2.open != nil || again == nil || o.gen != 2 {
-		t.Fatalf("the same scope opened another: %+v, gen %d", out2, o.gen)
-	}
-	_, out3 := openLines(modalKit{}, o, "Timeline", scopeTimeline, "w1", read)
-	if o3, ok := out3.open.(*linesOverlay); !ok || o3 == o || o3.subject != "w1" {
-		t.Fatalf("another scope did not open its own: %+v", out3)
-	}
-}
-
 // The palette built for a live terminal puts "back to the list" first and
 // leaves out the components' own actions (they run nothing from it).
 func TestThePaletteIsBuiltFromTheRegistryAsTheRootSeesIt(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	withTabs(m, 1)
 	m.focus = focusTabArea // "back to the list" can run from here
-	p := newPalette(m.th, m.km, m.modalKeys(), m.scopes(), true)
-	if a, ok := p.p.Chosen(); !ok || a.ID != actFocusList {
+	p := dialogs.NewPalette(m.th, m.km, m.modalKeys(), paletteFocus(m.scopes(), true))
+	if a, ok := p.Chosen(); !ok || a.ID != actFocusList {
 		t.Fatalf("first entry %v, want %s", a.ID, actFocusList)
 	}
 	for _, a := range diffview.DefaultActions(scopeDiff) {
-		if p.p.Offers(a.ID) {
+		if p.Offers(a.ID) {
 			t.Fatalf("the component action %s is in the palette", a.ID)
 		}
 	}
-	if !p.p.Offers(actZoom) {
+	if !p.Offers(actZoom) {
 		t.Fatal("the palette does not offer zoom")
 	}
 }
@@ -136,7 +117,7 @@ func TestARunWaitingForApprovalAsksOrSaysHow(t *testing.T) {
 	busy := newTestModel(t, 120, 40)
 	busy.run(actPalette)
 	busy.Update(runStartedMsg{wsID: id, err: ue})
-	if _, ok := busy.overlay.(*paletteOverlay); !ok || !strings.Contains(busy.notice.text, busy.keyName(actRunScript)+" again") {
+	if _, ok := busy.overlay.(*dialogs.Palette); !ok || !strings.Contains(busy.notice.text, busy.keyName(actRunScript)+" again") {
 		t.Fatalf("with a dialog open: %T, notice %q", busy.overlay, busy.notice.text)
 	}
 	if n := runNote(func(id keys.ActionID) string { return "<" + string(id) + ">" }); !strings.Contains(n, "<"+string(actApproveScripts)+">") {

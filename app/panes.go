@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
@@ -180,7 +181,7 @@ func (m *Model) applyPanes(a paneAsk) tea.Cmd {
 		say = "zoomed: " + zoomWayBack(m.keyName, m.km, live)
 	}
 	if say != "" {
-		cmds = append(cmds, m.say(levelInfo, say))
+		cmds = append(cmds, m.say(modal.LevelInfo, say))
 	}
 	return tea.Batch(cmds...)
 }

@@ -10,6 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/workspace"
 )
 
@@ -35,7 +37,7 @@ func recoveryNotes(rep workspace.RecoveryReport) []string {
 	var out []string
 	note := func(n int, did, what, after string) {
 		if n > 0 {
-			out = append(out, did+" "+plural(n, "interrupted "+what)+after)
+			out = append(out, did+" "+paint.Plural(n, "interrupted "+what)+after)
 		}
 	}
 	note(len(rep.Finished), "finished", "delete", "")
@@ -59,21 +61,21 @@ func recoveryNotes(rep workspace.RecoveryReport) []string {
 
 // recoveredOutcome says what recovery did, and reloads when it changed
 // records or trees.
-func recoveredOutcome(msg recoveredMsg) outcome {
+func recoveredOutcome(msg recoveredMsg) modal.Outcome {
 	done := strings.Join(recoveryNotes(msg.report), "; ")
-	var out outcome
+	var out modal.Outcome
 	if done != "" {
-		out = out.then(reloadReq{list: true}) // recovery changed records, trees or both
+		out = out.Then(reloadReq{list: true}) // recovery changed records, trees or both
 	}
 	switch {
 	case msg.err != nil:
-		out.say, out.sayLevel = "startup recovery: "+joinNonEmpty(msg.err.Error(), done), levelError
+		out.Say, out.SayLevel = "startup recovery: "+joinNonEmpty(msg.err.Error(), done), modal.LevelError
 	case len(msg.report.Failed) > 0:
 		pending := slices.Sorted(maps.Keys(msg.report.Failed))
-		out.say, out.sayLevel = joinNonEmpty(done,
-			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending)), levelWarn
+		out.Say, out.SayLevel = joinNonEmpty(done,
+			fmt.Sprintf("cleanup still pending for %v; it retries on the next start", pending)), modal.LevelWarn
 	default:
-		out.say = done
+		out.Say = done
 	}
 	return out
 }

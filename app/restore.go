@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
 	"amux.dev/amux/workspace"
 )
 
@@ -22,7 +24,7 @@ type restoredMsg struct {
 // restoreProgressMsg carries a restore's latest step or setup line.
 type restoreProgressMsg struct {
 	id     string
-	p      *pump[string]
+	p      *pump.Pump[string]
 	latest []string
 	done   bool
 }
@@ -38,7 +40,7 @@ type restoreSetupReq struct {
 // says how far it got — the worktree, then each line setup-workspace
 // prints — and O follows the setup's output meanwhile. rec is its loaded
 // record (zero if none).
-func (l *lifecycleOwner) restore(id, name string, rec workspace.Record) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) restore(id, name string, rec workspace.Record) (tea.Cmd, modal.Outcome) {
 	life := l.d.life
 	return l.followRestore(id, name, rec, false, "restoring…",
 		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
@@ -54,7 +56,7 @@ func (l *lifecycleOwner) restore(id, name string, rec workspace.Record) (tea.Cmd
 }
 
 // restoreSetup runs the setup approved after a restore, like the restore.
-func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, modal.Outcome) {
 	id, trust, sc := r.rec.WorkspaceID(), l.d.trust, r.script
 	return l.followRestore(id, r.rec.Name, r.rec, true, "restoring: running the approved setup-workspace…",
 		func(ctx context.Context, _ func(string), out io.Writer) (workspace.CreateResult, error) {
@@ -67,19 +69,19 @@ func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, outcome) {
 // after it) off the update loop, its row saying first, then each step run
 // reports and each line setup prints.
 func (l *lifecycleOwner) followRestore(id, name string, rec workspace.Record, approved bool, first string,
-	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) (tea.Cmd, outcome) {
+	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) (tea.Cmd, modal.Outcome) {
 	l.busy[id] = first
-	p := newPump[string](1)
+	p := pump.New[string](1)
 	work := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), createTimeout)
 		defer cancel()
-		lw := &lineWriter{emit: func(l string) { p.add("setup: " + l) }}
-		res, err := run(ctx, p.add, lw)
+		lw := &lineWriter{emit: func(l string) { p.Add("setup: " + l) }}
+		res, err := run(ctx, p.Add, lw)
 		lw.flush()
-		p.close()
+		p.Close()
 		return restoredMsg{id: id, name: name, rec: rec, approved: approved, setupErr: res.SetupErr, err: err}
 	}
-	return tea.Batch(work, waitRestore(id, p)), outcome{}.then(lifeRows{})
+	return tea.Batch(work, waitRestore(id, p)), modal.Outcome{}.Then(lifeRows{})
 }
 
 // restoreStepLabel says, on the workspace's row, what a restore is doing
@@ -96,19 +98,19 @@ func restoreStepLabel(step string) string {
 	return ""
 }
 
-func waitRestore(id string, p *pump[string]) tea.Cmd {
-	return p.wait(func(items []string, done bool) tea.Msg { return restoreProgressMsg{id, p, items, done} })
+func waitRestore(id string, p *pump.Pump[string]) tea.Cmd {
+	return p.Wait(func(items []string, done bool) tea.Msg { return restoreProgressMsg{id, p, items, done} })
 }
 
 // restoreProgress shows a restore's latest step on its row.
-func (l *lifecycleOwner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, modal.Outcome) {
 	if _, busy := l.busy[msg.id]; !busy {
-		return nil, outcome{} // finished meanwhile
+		return nil, modal.Outcome{} // finished meanwhile
 	}
-	var out outcome
+	var out modal.Outcome
 	if n := len(msg.latest); n > 0 {
 		l.busy[msg.id] = msg.latest[n-1]
-		out = out.then(lifeRows{})
+		out = out.Then(lifeRows{})
 	}
 	if msg.done {
 		return nil, out
@@ -119,26 +121,26 @@ func (l *lifecycleOwner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, outco
 // restored applies a restore's outcome. An approval setup waits for is
 // asked at once when no dialog is shown (one the person opened meanwhile
 // is not taken away; the notice says how to approve later).
-func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, modal.Outcome) {
 	delete(l.busy, msg.id)
 	// The tree is back, maybe with its uncommitted work: the "*" is
 	// recomputed from it once the load lists the workspace as unshelved.
 	reload := reloadReq{list: true, dirty: true}
 	if msg.err != nil {
-		return nil, outcome{say: msg.name + ": " + msg.err.Error(), sayLevel: levelError}.then(reload)
+		return nil, modal.Outcome{Say: msg.name + ": " + msg.err.Error(), SayLevel: modal.LevelError}.Then(reload)
 	}
 	ue, ok := untrustedKind(msg.setupErr, workspace.KindSetup)
 	if !ok {
 		ue, ok = untrustedKind(msg.setupErr, workspace.KindWorktreeFiles)
 	}
 	if ok && shown == nil && msg.rec.WorkspaceID() == msg.id {
-		return nil, outcome{open: l.restoreApproval(msg.rec, ue)}.then(reload)
+		return nil, modal.Outcome{Open: l.restoreApproval(msg.rec, ue)}.Then(reload)
 	}
 	switch {
 	case msg.setupErr != nil:
-		return nil, outcome{say: msg.name + ": restored, but " + l.d.setupNote(msg.setupErr), sayLevel: levelWarn}.then(reload)
+		return nil, modal.Outcome{Say: msg.name + ": restored, but " + l.d.setupNote(msg.setupErr), SayLevel: modal.LevelWarn}.Then(reload)
 	case msg.approved:
-		return nil, outcome{say: "restored workspace " + msg.name + "; setup-workspace approved and finished"}.then(reload)
+		return nil, modal.Outcome{Say: "restored workspace " + msg.name + "; setup-workspace approved and finished"}.Then(reload)
 	}
-	return nil, outcome{say: "restored workspace " + msg.name}.then(reload)
+	return nil, modal.Outcome{Say: "restored workspace " + msg.name}.Then(reload)
 }

@@ -3,12 +3,13 @@ package app
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
@@ -99,7 +100,7 @@ func (o *tabsOwner) whyNotResumable(sc tabScene) string {
 
 // resume relaunches the shown exited agent with its resume command, or
 // else brings back every tab of the workspace whose session was lost.
-func (o *tabsOwner) resume(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) resume(sc tabScene) (tea.Cmd, modal.Outcome) {
 	wsID := sc.ws
 	rec, _ := sc.record(wsID)
 	tabs := o.lostTabs(wsID, sc)
@@ -136,7 +137,7 @@ func (o *tabsOwner) resume(sc tabScene) (tea.Cmd, outcome) {
 			n++
 		}
 		return tabsResumedMsg{n, errors.Join(errs...)}
-	}, tabNote(levelInfo, "resuming…")
+	}, tabNote(modal.LevelInfo, "resuming…")
 }
 
 func savedTab(rec workspace.Record, id string) (workspace.Tab, bool) {
@@ -149,22 +150,15 @@ func savedTab(rec workspace.Record, id string) (workspace.Tab, bool) {
 }
 
 // resumed reports a resume and asks for a load, so the tabs show.
-func (o *tabsOwner) resumed(msg tabsResumedMsg) (tea.Cmd, outcome) {
+func (o *tabsOwner) resumed(msg tabsResumedMsg) (tea.Cmd, modal.Outcome) {
 	if o.d.mon != nil {
 		o.d.mon.Wake()
 	}
-	text := "resumed " + plural(msg.n, "tab")
+	text := "resumed " + paint.Plural(msg.n, "tab")
 	if msg.err != nil {
-		return nil, tabNote(levelError, text+"; "+strings.ReplaceAll(errText(msg.err), "\n", "; ")).then(reloadReq{list: true})
+		return nil, tabNote(modal.LevelError, text+"; "+strings.ReplaceAll(paint.ErrText(msg.err), "\n", "; ")).Then(reloadReq{list: true})
 	}
-	return nil, tabNote(levelInfo, text).then(reloadReq{list: true})
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return nil, tabNote(modal.LevelInfo, text).Then(reloadReq{list: true})
 }
 
 // persist records the workspace's open tabs in its record (a field

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/workspace"
 )
@@ -25,34 +26,34 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 		sideOn   string
 		open     overlay
 		say      string
-		level    noticeLevel
+		level    modal.Level
 		list     bool
 		inSide   bool
 		knownYet bool
 	}{
-		{"in the sidebar", conflict, ws, nil, "listed in Changes", levelWarn, false, true, true},
-		{"sidebar hidden", conflict, "", nil, "stopped on conflicts in a.go, b.go", levelWarn, true, true, true},
-		{"sidebar hidden, a dialog open", conflict, "", &finishOverlay{}, "stopped on conflicts", levelWarn, false, true, true},
-		{"failed, no review", landDoneMsg{ws: ws, how: "rebase", err: errors.New("boom")}, "", nil, "rebase: boom", levelError, false, false, false},
-		{"done", landDoneMsg{ws: ws, how: "merge", reviewed: true}, ws, nil, "merge done", levelInfo, false, false, true},
+		{"in the sidebar", conflict, ws, nil, "listed in Changes", modal.LevelWarn, false, true, true},
+		{"sidebar hidden", conflict, "", nil, "stopped on conflicts in a.go, b.go", modal.LevelWarn, true, true, true},
+		{"sidebar hidden, a dialog open", conflict, "", &finishOverlay{}, "stopped on conflicts", modal.LevelWarn, false, true, true},
+		{"failed, no review", landDoneMsg{ws: ws, how: "rebase", err: errors.New("boom")}, "", nil, "rebase: boom", modal.LevelError, false, false, false},
+		{"done", landDoneMsg{ws: ws, how: "merge", reviewed: true}, ws, nil, "merge done", modal.LevelInfo, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sc := m.reviewScene()
 			sc.sideOn, sc.open = c.sideOn, c.open
 			_, out := r.Update(c.msg, sc)
-			if !strings.Contains(out.say, c.say) || out.sayLevel != c.level {
-				t.Errorf("said %q at %v", out.say, out.sayLevel)
+			if !strings.Contains(out.Say, c.say) || out.SayLevel != c.level {
+				t.Errorf("said %q at %v", out.Say, out.SayLevel)
 			}
-			if _, isList := out.open.(*conflictOverlay); isList != c.list {
-				t.Errorf("opened %T", out.open)
+			if _, isList := out.Open.(*conflictOverlay); isList != c.list {
+				t.Errorf("opened %T", out.Open)
 			}
-			seen := only[landingSeenReq](t, out.do)
+			seen := only[landingSeenReq](t, out.Do)
 			if seen.known != c.knownYet || seen.ws != ws {
 				t.Errorf("landing seen %+v", seen)
 			}
-			only[reloadReq](t, out.do)
+			only[reloadReq](t, out.Do)
 			var inSide bool
-			for _, d := range out.do {
+			for _, d := range out.Do {
 				_, ok := d.(conflictsInSideReq)
 				inSide = inSide || ok
 			}
@@ -75,25 +76,25 @@ func TestTheConflictListsKeysAskTheOwner(t *testing.T) {
 		files[i] = "f" + string(rune('a'+i)) + ".go"
 	}
 	list := r.conflictDialog(ws, "rebase", files, m.reviewScene())
-	if len(list.files) != conflictKeys || !strings.Contains(list.view(80, 30), "… and 3 more") {
-		t.Fatalf("%d files with a key:\n%s", len(list.files), list.view(80, 30))
+	if len(list.files) != conflictKeys || !strings.Contains(list.View(80, 30), "… and 3 more") {
+		t.Fatalf("%d files with a key:\n%s", len(list.files), list.View(80, 30))
 	}
-	_, out := list.update(press("2"))
-	if q := only[showConflictReq](t, out.do); q.path != "fb.go" || q.inMain || q.back != modal(list) || out.close {
+	_, out := list.Update(press("2"))
+	if q := only[showConflictReq](t, out.Do); q.path != "fb.go" || q.inMain || q.back != modal.Modal(list) || out.Close {
 		t.Fatalf("2 asked %+v", out)
 	}
-	_, out = list.update(press(m.keyName(actFinishLanding)))
-	if q := only[finishReq](t, out.do); !out.close || q != (finishReq{ws: ws, how: "rebase"}) {
+	_, out = list.Update(press(m.keyName(actFinishLanding)))
+	if q := only[finishReq](t, out.Do); !out.Close || q != (finishReq{ws: ws, how: "rebase"}) {
 		t.Fatalf("the finish key asked %+v", out)
 	}
-	cmd, out := list.update(press(m.keyName(actAbortLanding)))
-	if !out.close || out.say != "abort running…" || cmd == nil {
+	cmd, out := list.Update(press(m.keyName(actAbortLanding)))
+	if !out.Close || out.Say != "abort running…" || cmd == nil {
 		t.Fatalf("the abort key asked %+v", out)
 	}
 	if done := only[landDoneMsg](t, runCmd(t, cmd)); done.how != "abort" || done.err == nil {
 		t.Fatalf("aborting a workspace the engine does not know: %+v", done)
 	}
-	if _, out = list.update(press("esc")); !out.close {
+	if _, out = list.Update(press("esc")); !out.Close {
 		t.Fatal("esc did not close the list")
 	}
 }
@@ -106,45 +107,45 @@ func TestMarkingResolvedMovesToWhatIsLeft(t *testing.T) {
 	r := &m.review
 	const ws = "1111111111111111"
 	sc := m.reviewScene()
-	viewerOver := func(back modal) *diffOverlay {
+	viewerOver := func(back modal.Modal) *diffOverlay {
 		_, out := r.Update(showConflictReq{ws: ws, path: "a.go", back: back}, sc)
-		return out.open.(*diffOverlay)
+		return out.Open.(*diffOverlay)
 	}
 	left := workspace.Review{Landing: "rebase", Conflicts: []string{"b.go"}}
 	none := workspace.Review{Landing: "rebase"}
 
 	sc.open = viewerOver(r.conflictDialog(ws, "rebase", []string{"a.go", "b.go"}, sc))
 	_, out := r.Update(resolvedMsg{ws: ws, path: "a.go", review: left, reviewed: true}, sc)
-	if l, ok := out.open.(*conflictOverlay); !ok || len(l.files) != 1 || l.files[0] != "b.go" {
-		t.Fatalf("one left: opened %T", out.open)
+	if l, ok := out.Open.(*conflictOverlay); !ok || len(l.files) != 1 || l.files[0] != "b.go" {
+		t.Fatalf("one left: opened %T", out.Open)
 	}
-	if seen := only[landingSeenReq](t, out.do); !seen.inSide || !seen.known {
+	if seen := only[landingSeenReq](t, out.Do); !seen.inSide || !seen.known {
 		t.Fatalf("the review is not shown: %+v", seen)
 	}
 
 	sc.open = viewerOver(r.conflictDialog(ws, "rebase", []string{"b.go"}, sc))
 	_, out = r.Update(resolvedMsg{ws: ws, path: "b.go", review: none, reviewed: true}, sc)
-	if f, ok := out.open.(*finishOverlay); !ok || f.how != "rebase" || len(f.steps) != 4 {
-		t.Fatalf("none left: opened %T", out.open)
+	if f, ok := out.Open.(*finishOverlay); !ok || f.how != "rebase" || len(f.steps) != 4 {
+		t.Fatalf("none left: opened %T", out.Open)
 	}
 
 	sc.open = viewerOver(nil)
 	_, out = r.Update(resolvedMsg{ws: ws, path: "b.go", review: workspace.Review{}, reviewed: true}, sc)
-	if !out.close || out.open != nil || out.say != "b.go marked resolved" {
+	if !out.Close || out.Open != nil || out.Say != "b.go marked resolved" {
 		t.Fatalf("a landing already gone: %+v", out)
 	}
 
 	v := viewerOver(nil)
 	sc.open = v
 	_, out = r.Update(resolvedMsg{ws: ws, path: "a.go", err: git.ErrUnresolved}, sc)
-	if out.close || out.open != nil || !strings.Contains(v.note, "mark resolved") {
+	if out.Close || out.Open != nil || !strings.Contains(v.note, "mark resolved") {
 		t.Fatalf("a refusal left the viewer: %+v, note %q", out, v.note)
 	}
 
 	sc.open = nil
 	_, out = r.Update(resolvedMsg{ws: ws, path: "a.go", review: none, reviewed: true}, sc)
-	if _, ok := out.open.(*finishOverlay); !ok {
-		t.Fatalf("from Changes, none left: opened %T", out.open)
+	if _, ok := out.Open.(*finishOverlay); !ok {
+		t.Fatalf("from Changes, none left: opened %T", out.Open)
 	}
 }
 
@@ -158,25 +159,25 @@ func TestTheFinishQuestion(t *testing.T) {
 	sc.selected = ws
 	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"a.go"}}
 	_, out := r.Update(finishReadyMsg{ws: ws, review: stopped}, sc)
-	f, ok := out.open.(*finishOverlay)
-	if !ok || !strings.Contains(f.view(80, 30), "Still conflicting: a.go") || len(f.steps) != 3 {
-		t.Fatalf("the question: %T", out.open)
+	f, ok := out.Open.(*finishOverlay)
+	if !ok || !strings.Contains(f.View(80, 30), "Still conflicting: a.go") || len(f.steps) != 3 {
+		t.Fatalf("the question: %T", out.Open)
 	}
-	if _, out := r.Update(finishReadyMsg{ws: ws}, sc); out.open != nil || !strings.Contains(out.say, "no merge or rebase") {
+	if _, out := r.Update(finishReadyMsg{ws: ws}, sc); out.Open != nil || !strings.Contains(out.Say, "no merge or rebase") {
 		t.Fatalf("nothing stopped: %+v", out)
 	}
 	sc.selected = "other"
-	if _, out := r.Update(finishReadyMsg{ws: ws, review: stopped}, sc); out.open != nil {
+	if _, out := r.Update(finishReadyMsg{ws: ws, review: stopped}, sc); out.Open != nil {
 		t.Fatal("opened for a workspace no longer selected")
 	}
-	f.update(tea.KeyPressMsg{Code: tea.KeyDown})
-	f.update(tea.KeyPressMsg{Code: tea.KeyDown})
-	if c, out := f.update(tea.KeyPressMsg{Code: tea.KeyEnter}); c != nil || !out.close {
+	f.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	f.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if c, out := f.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); c != nil || !out.Close {
 		t.Fatalf("not now: %+v", out)
 	}
 	f.choice = r.finishDialog(ws, "merge", nil, sc.th).choice
-	cmd, out := f.update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if !out.close || out.say != "merge continuing…" || cmd == nil {
+	cmd, out := f.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if !out.Close || out.Say != "merge continuing…" || cmd == nil {
 		t.Fatalf("continue: %+v", out)
 	}
 }
@@ -187,7 +188,7 @@ func TestTheFinishRequestUsesTheLandingLastSeen(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	m.side.noteLanding("1111111111111111", workspace.Review{Landing: "merge", Conflicts: []string{"x.go"}})
 	_, out := m.review.Update(finishReq{ws: "1111111111111111", how: "merge"}, m.reviewScene())
-	if f, ok := out.open.(*finishOverlay); !ok || !strings.Contains(f.view(80, 30), "x.go") {
-		t.Fatalf("opened %T", out.open)
+	if f, ok := out.Open.(*finishOverlay); !ok || !strings.Contains(f.View(80, 30), "x.go") {
+		t.Fatalf("opened %T", out.Open)
 	}
 }

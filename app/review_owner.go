@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -71,7 +72,7 @@ type (
 	showConflictReq struct {
 		ws, path string
 		inMain   bool
-		back     modal
+		back     modal.Modal
 	}
 	// finishReq asks how to finish ws's stopped landing, with the
 	// conflicts last known.
@@ -109,7 +110,7 @@ type (
 // Update answers one of the owner's messages: an engine call's result, a
 // request of its own dialogs, or one of the sidebar's (a diff, a stage,
 // the commit dialog, a conflict marked resolved, a file's view).
-func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, outcome) {
+func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case stagedMsg:
 		return r.onStaged(msg, sc)
@@ -126,7 +127,7 @@ func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, outcome) {
 	case showConflictReq:
 		return r.showConflict(msg, sc)
 	case finishReq:
-		return nil, outcome{open: r.finishDialog(msg.ws, msg.how, sc.landings[msg.ws].conflicts, sc.th)}
+		return nil, modal.Outcome{Open: r.finishDialog(msg.ws, msg.how, sc.landings[msg.ws].conflicts, sc.th)}
 	case openFileDiffRequest:
 		return r.fileDiff(msg.ws, msg.file, msg.group, sc)
 	case openCommitDiffRequest:
@@ -134,13 +135,13 @@ func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, outcome) {
 	case openFileViewRequest:
 		return r.fileView(msg.ws, msg.path, sc)
 	case stageRequest:
-		return r.stageFile(msg.ws, msg.path, msg.unstage), outcome{}
+		return r.stageFile(msg.ws, msg.path, msg.unstage), modal.Outcome{}
 	case markResolvedRequest:
-		return markResolvedCmd(r.rev, msg.ws, msg.path), outcome{}
+		return markResolvedCmd(r.rev, msg.ws, msg.path), modal.Outcome{}
 	case openCommitRequest:
-		return r.openCommit(sc.selected), outcome{}
+		return r.openCommit(sc.selected), modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // keyName is the first key of an action, for text that says what to

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/changes"
@@ -64,17 +65,17 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 	r := &m.review
 	sc := m.reviewScene()
 	cmd, out := r.fileDiff(ws, changes.File{Path: "notes.txt"}, changes.Unstaged, sc)
-	o, ok := out.open.(*diffOverlay)
+	o, ok := out.Open.(*diffOverlay)
 	if !ok || m.overlay != nil {
-		t.Fatalf("the owner opened %T and the root has %T", out.open, m.overlay)
+		t.Fatalf("the owner opened %T and the root has %T", out.Open, m.overlay)
 	}
 	loaded := only[diffLoadedMsg](t, runCmd(t, cmd))
 	if loaded.err != nil || len(loaded.files) != 1 {
 		t.Fatalf("the diff read %+v", loaded)
 	}
-	o.update(loaded)
-	cmd, out = o.update(diffview.RequestMsg{Op: diffview.OpStageFile, File: loaded.files[0]})
-	if out.close || out.open != nil || len(out.do) != 0 {
+	o.Update(loaded)
+	cmd, out = o.Update(diffview.RequestMsg{Op: diffview.OpStageFile, File: loaded.files[0]})
+	if out.Close || out.Open != nil || len(out.Do) != 0 {
 		t.Fatalf("staging asked the root for %+v", out)
 	}
 	staged := only[stagedMsg](t, runCmd(t, cmd))
@@ -86,7 +87,7 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 	}
 	sc.open = o
 	cmd, out = r.Update(staged, sc)
-	if len(out.do) != 1 || out.do[0] != (reloadReq{changes: true}) {
+	if len(out.Do) != 1 || out.Do[0] != (reloadReq{changes: true}) {
 		t.Fatalf("after a stage the owner asked %+v", out)
 	}
 	again := only[diffLoadedMsg](t, runCmd(t, cmd))
@@ -94,16 +95,16 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 		t.Fatalf("the reload is read %d, the viewer waits for %d (first %d)", again.gen, o.gen, loaded.gen)
 	}
 	// The first read's answer, arriving late, changes nothing.
-	if c, _ := o.update(loaded); c != nil {
+	if c, _ := o.Update(loaded); c != nil {
 		t.Fatal("a stale read was taken")
 	}
 	// A failed stage shows on the viewer's own row; with no viewer, as a notice.
 	fail := stagedMsg{ws: ws, err: errors.New("index.lock exists")}
-	if _, out := r.Update(fail, sc); out.say != "" || !strings.Contains(o.note, "index.lock") {
+	if _, out := r.Update(fail, sc); out.Say != "" || !strings.Contains(o.note, "index.lock") {
 		t.Fatalf("a failure with the viewer open: note %q, outcome %+v", o.note, out)
 	}
 	sc.open = nil
-	if _, out := r.Update(fail, sc); out.sayLevel != levelError || !strings.Contains(out.say, "stage: index.lock") {
+	if _, out := r.Update(fail, sc); out.SayLevel != modal.LevelError || !strings.Contains(out.Say, "stage: index.lock") {
 		t.Fatalf("a failure without the viewer: %+v", out)
 	}
 }
@@ -115,23 +116,23 @@ func TestTheViewerClosesBackAndAsksForTheEditor(t *testing.T) {
 	r := &m.review
 	list := r.conflictDialog("1111111111111111", "merge", []string{"README.md"}, m.reviewScene())
 	_, out := r.Update(showConflictReq{ws: "1111111111111111", path: "README.md", inMain: true, back: list}, m.reviewScene())
-	o := out.open.(*diffOverlay)
-	if o.req.Mode != git.DiffConflict || !o.req.InMain || o.back != modal(list) {
+	o := out.Open.(*diffOverlay)
+	if o.req.Mode != git.DiffConflict || !o.req.InMain || o.back != modal.Modal(list) {
 		t.Fatalf("the conflict's viewer: %+v", o.req)
 	}
-	_, out = o.update(diffview.RequestMsg{Op: diffview.OpOpenEditor, File: udiff.File{NewPath: "README.md"}})
-	if out.close || len(out.do) != 1 || out.do[0] != (editorReq{ws: "1111111111111111", path: "README.md", inMain: true}) {
+	_, out = o.Update(diffview.RequestMsg{Op: diffview.OpOpenEditor, File: udiff.File{NewPath: "README.md"}})
+	if out.Close || len(out.Do) != 1 || out.Do[0] != (editorReq{ws: "1111111111111111", path: "README.md", inMain: true}) {
 		t.Fatalf("e asked %+v", out)
 	}
-	_, out = o.update(diffview.RequestMsg{Op: diffview.OpStageHunk})
-	if !strings.Contains(o.note, "marks it resolved") || out.open != nil {
+	_, out = o.Update(diffview.RequestMsg{Op: diffview.OpStageHunk})
+	if !strings.Contains(o.note, "marks it resolved") || out.Open != nil {
 		t.Fatalf("a conflict's hunk staged: note %q", o.note)
 	}
-	if _, out = o.update(diffview.RequestMsg{Op: diffview.OpClose}); out.open != modal(list) {
-		t.Fatalf("close went to %T, not the list", out.open)
+	if _, out = o.Update(diffview.RequestMsg{Op: diffview.OpClose}); out.Open != modal.Modal(list) {
+		t.Fatalf("close went to %T, not the list", out.Open)
 	}
 	o.back = nil
-	if _, out = o.update(diffview.RequestMsg{Op: diffview.OpClose}); !out.close || out.open != nil {
+	if _, out = o.Update(diffview.RequestMsg{Op: diffview.OpClose}); !out.Close || out.Open != nil {
 		t.Fatalf("close with nothing behind: %+v", out)
 	}
 }
@@ -156,26 +157,26 @@ func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
 		{"another workspace selected", func(s reviewScene) reviewScene { s.selected = "x"; return s }},
 		{"a dialog open", func(s reviewScene) reviewScene { s.open = &finishOverlay{}; return s }},
 	} {
-		if _, out := r.Update(ready, c.sc(sc)); out.open != nil {
+		if _, out := r.Update(ready, c.sc(sc)); out.Open != nil {
 			t.Errorf("%s: the dialog opened", c.name)
 		}
 	}
-	if _, out := r.Update(commitReadyMsg{ws: ws, err: errors.New("no HEAD")}, sc); out.sayLevel != levelError {
+	if _, out := r.Update(commitReadyMsg{ws: ws, err: errors.New("no HEAD")}, sc); out.SayLevel != modal.LevelError {
 		t.Errorf("a failed read: %+v", out)
 	}
 	_, out := r.Update(ready, sc)
-	d, ok := out.open.(*commitOverlay)
+	d, ok := out.Open.(*commitOverlay)
 	if !ok {
-		t.Fatalf("opened %T", out.open)
+		t.Fatalf("opened %T", out.Open)
 	}
 	for _, k := range "second" {
-		d.update(tea.KeyPressMsg{Code: k, Text: string(k)})
+		d.Update(tea.KeyPressMsg{Code: k, Text: string(k)})
 	}
-	cmd, _ := d.update(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	cmd, _ := d.Update(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if cmd == nil || !d.running {
 		t.Fatal("ctrl+s did not commit")
 	}
-	if c, out := d.update(press("x")); c != nil || out.close {
+	if c, out := d.Update(press("x")); c != nil || out.Close {
 		t.Fatal("a key while committing did something")
 	}
 	done := only[commitDoneMsg](t, runCmd(t, cmd))
@@ -185,12 +186,12 @@ func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
 	if got := gitIn(t, rec.Root, "log", "-1", "--format=%s"); got != "second" {
 		t.Fatalf("the tip is %q", got)
 	}
-	_, out = d.update(done)
-	if !out.close || out.say != "committed" || len(out.do) != 1 || out.do[0] != (reloadReq{changes: true}) {
+	_, out = d.Update(done)
+	if !out.Close || out.Say != "committed" || len(out.Do) != 1 || out.Do[0] != (reloadReq{changes: true}) {
 		t.Fatalf("a done commit asked %+v", out)
 	}
-	_, out = d.update(commitDoneMsg{ws: ws, err: errors.New("nothing to commit")})
-	if out.close || !strings.Contains(d.dlg.View(), "nothing to commit") {
+	_, out = d.Update(commitDoneMsg{ws: ws, err: errors.New("nothing to commit")})
+	if out.Close || !strings.Contains(d.dlg.View(), "nothing to commit") {
 		t.Fatalf("a refused commit closed (%+v) or hid git's reason", out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/workspace"
 )
 
@@ -16,14 +17,14 @@ type runStartedMsg struct {
 
 // startRun hosts the selected workspace's run script in a new run
 // session; the next load shows it as a tab.
-func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, modal.Outcome) {
 	id, sess := sc.ws, o.d.sessions
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
 		rs, err := sess.StartRun(ctx, id)
 		return runStartedMsg{id, rs.Name, err}
-	}, tabNote(levelInfo, "starting the run script…")
+	}, tabNote(modal.LevelInfo, "starting the run script…")
 }
 
 // onRunStarted asks for the run script's approval when it waits for one
@@ -40,34 +41,34 @@ func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
 		}
 	}
 	if errors.Is(msg.err, workspace.ErrUntrusted) {
-		return m.say(levelError, runNote(m.keyName))
+		return m.say(modal.LevelError, runNote(m.keyName))
 	}
 	return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 }
 
 // runStarted asks for a load so the run session becomes a tab, which is
 // then shown (showPending).
-func (o *tabsOwner) runStarted(msg runStartedMsg) (tea.Cmd, outcome) {
+func (o *tabsOwner) runStarted(msg runStartedMsg) (tea.Cmd, modal.Outcome) {
 	if msg.err != nil {
-		return nil, tabNote(levelError, "run script: "+msg.err.Error())
+		return nil, tabNote(modal.LevelError, "run script: "+msg.err.Error())
 	}
 	o.pending = "run:" + msg.session
-	return nil, tabNote(levelInfo, "run script started in "+msg.session).then(reloadReq{list: true})
+	return nil, tabNote(modal.LevelInfo, "run script started in "+msg.session).Then(reloadReq{list: true})
 }
 
 // showPending makes a tab that a load just discovered the shown one: the
 // root selects its workspace and gives it the keys.
-func (o *tabsOwner) showPending(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) showPending(sc tabScene) (tea.Cmd, modal.Outcome) {
 	if o.pending == "" {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	for wsID, wt := range o.tabSet {
 		if i := wt.indexOf(o.pending); i >= 0 {
 			o.pending = ""
 			wt.active = i
 			// Saved in its place, so a restart keeps the order.
-			return o.persist(wsID, sc), outcome{}.then(tabRevealRequest{wsID, wt.current()})
+			return o.persist(wsID, sc), modal.Outcome{}.Then(tabRevealRequest{wsID, wt.current()})
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }

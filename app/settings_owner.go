@@ -5,6 +5,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/keys"
@@ -23,28 +26,27 @@ type settingsOwner struct {
 }
 
 // open shows the dialog over cfg, the screen in th.
-func (s *settingsOwner) open(th theme.Theme, cfg config.Config) outcome {
-	return outcome{open: &settingsOverlay{s: settings.New(th, s.km, cfg, s.pending), cfg: cfg, pending: s.pending,
-		th: th, home: s.home}}
+func (s *settingsOwner) open(th theme.Theme, cfg config.Config) modal.Outcome {
+	return modal.Outcome{Open: dialogs.NewSettings(th, s.km, cfg, s.pending, s.home)}
 }
 
 // Update answers a save's end: what it refused stays pending and the
 // dialog says why; a full save closes it.
-func (s *settingsOwner) Update(msg tea.Msg, open overlay, th theme.Theme, cfg config.Config) (tea.Cmd, outcome) {
-	saved, ok := msg.(settingsSavedMsg)
+func (s *settingsOwner) Update(msg tea.Msg, open overlay, th theme.Theme, cfg config.Config) (tea.Cmd, modal.Outcome) {
+	saved, ok := msg.(dialogs.SettingsSaved)
 	if !ok {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
-	s.pending.Saved(saved.sections, saved.sErr, saved.assistants, saved.aErr)
-	o, shown := open.(*settingsOverlay)
-	if err := firstErr(saved.sErr, saved.aErr); err != nil {
+	s.pending.Saved(saved.Sections, saved.SectionsErr, saved.Assistants, saved.AssistantsErr)
+	o, shown := open.(*dialogs.Settings)
+	if err := firstErr(saved.SectionsErr, saved.AssistantsErr); err != nil {
 		if shown {
-			o.refused(th, s.km, cfg, s.pending, err)
-			return nil, outcome{}
+			o.Refused(th, s.km, cfg, s.pending, err)
+			return nil, modal.Outcome{}
 		}
-		return nil, outcome{say: "settings not saved: " + errText(err), sayLevel: levelError}
+		return nil, modal.Outcome{Say: "settings not saved: " + paint.ErrText(err), SayLevel: modal.LevelError}
 	}
-	return nil, outcome{close: shown, say: "settings saved", sayLevel: levelInfo}
+	return nil, modal.Outcome{Close: shown, Say: "settings saved", SayLevel: modal.LevelInfo}
 }
 
 func firstErr(errs ...error) error {
@@ -62,7 +64,7 @@ func firstErr(errs ...error) error {
 // tab; the tmux server at the next start.
 func (m *Model) applySettings(cfg config.Config) {
 	m.deps.Config = cfg
-	m.th = liveTheme(cfg)
+	m.th = dialogs.LiveTheme(cfg)
 	m.left.valid = false
 	m.watch.setConfig(cfg)
 	if m.deps.Ports != nil {

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/settings"
 )
@@ -28,21 +29,21 @@ func settingsModel(t *testing.T, home string) *Model {
 func TestSettingsPreviewsAndCancelsThroughItsOutcome(t *testing.T) {
 	m := settingsModel(t, t.TempDir())
 	out := m.settings.open(m.th, m.deps.Config)
-	o := out.open.(*settingsOverlay)
+	o := out.Open.(*dialogs.Settings)
 	live := m.th.Name
-	_, out = o.update(tea.KeyPressMsg{Code: tea.KeyRight})
-	q := only[themeReq](t, out.do)
-	if q.th.Name == live || o.th.Name != q.th.Name || m.th.Name != live {
-		t.Fatalf("preview asked %q (dialog %q, root %q, live %q)", q.th.Name, o.th.Name, m.th.Name, live)
+	_, out = o.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	q := only[dialogs.ThemeRequest](t, out.Do)
+	if q.Theme.Name == live || o.ShownTheme().Name != q.Theme.Name || m.th.Name != live {
+		t.Fatalf("preview asked %q (dialog %q, root %q, live %q)", q.Theme.Name, o.ShownTheme().Name, m.th.Name, live)
 	}
-	_, out = o.update(tea.KeyPressMsg{Code: tea.KeyEscape})
-	if q := only[themeReq](t, out.do); !out.close || q.th.Name != live {
+	_, out = o.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if q := only[dialogs.ThemeRequest](t, out.Do); !out.Close || q.Theme.Name != live {
 		t.Fatalf("esc asked %+v", out)
 	}
 
 	// Through the root: the preview is on screen, Esc puts the live one back.
 	pressAction(t, m, actSettings)
-	if _, ok := m.overlay.(*settingsOverlay); !ok {
+	if _, ok := m.overlay.(*dialogs.Settings); !ok {
 		t.Fatalf("settings opened %T", m.overlay)
 	}
 	m.Update(tea.KeyPressMsg{Code: tea.KeyRight})
@@ -61,11 +62,11 @@ func TestSettingsWithNothingChangedSavesNothing(t *testing.T) {
 	home := t.TempDir()
 	m := settingsModel(t, home)
 	out := m.settings.open(m.th, m.deps.Config)
-	cmd, out := out.open.(*settingsOverlay).update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if cmd != nil || !out.close || out.say != "settings: nothing changed" {
+	cmd, out := out.Open.(*dialogs.Settings).Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if cmd != nil || !out.Close || out.Say != "settings: nothing changed" {
 		t.Fatalf("enter with nothing changed: %+v", out)
 	}
-	only[settingsApplyReq](t, out.do)
+	only[dialogs.ApplySettings](t, out.Do)
 	if _, err := os.Stat(filepath.Join(home, "config.json")); !os.IsNotExist(err) {
 		t.Fatalf("config.json written: %v", err)
 	}
@@ -84,26 +85,26 @@ func TestSettingsRefusedSaveStaysPendingAndRetries(t *testing.T) {
 	m.Update(tea.KeyPressMsg{Code: tea.KeyRight}) // the next theme
 	chosen := m.th.Name
 	_, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	o := m.overlay.(*settingsOverlay)
-	if !o.saving || m.deps.Config.UI.Theme != chosen {
-		t.Fatalf("confirming: saving %v, live theme %q, chosen %q", o.saving, m.deps.Config.UI.Theme, chosen)
+	o := m.overlay.(*dialogs.Settings)
+	if !o.Saving() || m.deps.Config.UI.Theme != chosen {
+		t.Fatalf("confirming: saving %v, live theme %q, chosen %q", o.Saving(), m.deps.Config.UI.Theme, chosen)
 	}
-	if c, _ := o.update(tea.KeyPressMsg{Code: tea.KeyEscape}); c != nil || m.overlay != overlay(o) {
+	if c, _ := o.Update(tea.KeyPressMsg{Code: tea.KeyEscape}); c != nil || m.overlay != overlay(o) {
 		t.Fatal("a key while saving did something")
 	}
-	o.update(spinner.TickMsg{})
-	if v := o.view(80, 30); !strings.Contains(v, "saving…") {
+	o.Update(spinner.TickMsg{})
+	if v := o.View(80, 30); !strings.Contains(v, "saving…") {
 		t.Fatalf("no saving line:\n%s", v)
 	}
-	saved := only[settingsSavedMsg](t, runCmd(t, cmd))
-	if saved.sErr == nil {
+	saved := only[dialogs.SettingsSaved](t, runCmd(t, cmd))
+	if saved.SectionsErr == nil {
 		t.Fatal("a save into a file's path worked")
 	}
 	m.Update(saved)
-	if m.overlay != overlay(o) || o.saving || !m.settings.pending.Any() {
-		t.Fatalf("after a refusal: %T open, saving %v, pending %v", m.overlay, o.saving, m.settings.pending.Any())
+	if m.overlay != overlay(o) || o.Saving() || !m.settings.pending.Any() {
+		t.Fatalf("after a refusal: %T open, saving %v, pending %v", m.overlay, o.Saving(), m.settings.pending.Any())
 	}
-	if v := o.view(80, 30); !strings.Contains(v, "not saved") {
+	if v := o.View(80, 30); !strings.Contains(v, "not saved") {
 		t.Fatalf("the dialog does not say why:\n%s", v)
 	}
 	if err := os.Remove(home); err != nil {
@@ -116,7 +117,7 @@ func TestSettingsRefusedSaveStaysPendingAndRetries(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("the retry saved nothing")
 	}
-	m.Update(only[settingsSavedMsg](t, runCmd(t, cmd)))
+	m.Update(only[dialogs.SettingsSaved](t, runCmd(t, cmd)))
 	if m.overlay != nil || m.settings.pending.Any() || !strings.Contains(m.notice.text, "settings saved") {
 		t.Fatalf("after the retry: %T open, pending %v, notice %q", m.overlay, m.settings.pending.Any(), m.notice.text)
 	}
@@ -132,8 +133,8 @@ func TestSettingsRefusedSaveStaysPendingAndRetries(t *testing.T) {
 func TestSettingsOwnerLeavesAnotherDialogAlone(t *testing.T) {
 	var s settingsOwner
 	other := &finishOverlay{}
-	_, out := s.Update(settingsSavedMsg{sections: &config.Sections{}}, other, settingsModel(t, t.TempDir()).th, config.Defaults())
-	if out.close || out.say != "settings saved" {
+	_, out := s.Update(dialogs.SettingsSaved{Sections: &config.Sections{}}, other, settingsModel(t, t.TempDir()).th, config.Defaults())
+	if out.Close || out.Say != "settings saved" {
 		t.Fatalf("%+v", out)
 	}
 	var p settings.Pending

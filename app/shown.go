@@ -88,7 +88,3 @@ func shownStatus(st workspace.Status) workspace.Status {
 	st.Ports = safetext.Line(st.Ports)
 	return st
 }
-
-// errText is an error as one drawable line: errors carry git's and
-// scripts' words and the paths they name.
-func errText(err error) string { return safetext.Line(err.Error()) }

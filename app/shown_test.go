@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
@@ -99,7 +100,7 @@ func TestReportsAndErrorsAreDrawnInert(t *testing.T) {
 			t.Fatalf("scan state kept %q: %+v", bad, st)
 		}
 	}
-	m.say(levelError, "git: "+errors.New("fatal: "+evil+"\nhint: more").Error())
+	m.say(modal.LevelError, "git: "+errors.New("fatal: "+evil+"\nhint: more").Error())
 	if bad := leaked(m.notice.text); bad != "" || strings.Contains(m.notice.text, "\n") {
 		t.Fatalf("notice = %q", m.notice.text)
 	}

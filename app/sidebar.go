@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/changes"
@@ -189,30 +190,30 @@ func (s *sidebarOwner) resize(width int) {
 
 // step moves to the next (d=1) or previous (d=-1) tab; the Terminal tab
 // starts its shell on first show.
-func (s *sidebarOwner) step(d int, env sideEnv) (tea.Cmd, outcome) {
+func (s *sidebarOwner) step(d int, env sideEnv) (tea.Cmd, modal.Outcome) {
 	s.tab = (s.tab + sideTab(d) + sideTabCount) % sideTabCount
 	if s.tab == sideTerminal {
 		open, out := s.openTerm(env)
 		return tea.Batch(open, s.syncTerm(env)), out
 	}
-	return s.syncTerm(env), outcome{}
+	return s.syncTerm(env), modal.Outcome{}
 }
 
 // Update handles the sidebar's own messages: its watchers' and reviews'
 // results, its terminal's attach and frames, what its components ask for,
 // and what the review owner learned of a landing.
-func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, outcome) {
+func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case sideWatchMsg:
 		return s.onWatch(msg)
 	case sideChangedMsg:
-		return s.onChanged(msg), outcome{}
+		return s.onChanged(msg), modal.Outcome{}
 	case sideReviewMsg:
 		return s.onReview(msg)
 	case mainWatchMsg:
 		return s.onMainWatch(msg)
 	case mainChangedMsg:
-		return s.onMainChanged(msg), outcome{}
+		return s.onMainChanged(msg), modal.Outcome{}
 	case sideTermMsg:
 		return s.onTerm(msg, env)
 	case changes.RequestMsg:
@@ -222,7 +223,7 @@ func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, outcome) {
 	case projecttree.LoadedMsg:
 		var cmd tea.Cmd
 		s.tree, cmd = s.tree.Update(msg)
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	case landingSeenReq:
 		s.landingSeen(msg)
 	case conflictsInSideReq:
@@ -232,5 +233,5 @@ func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, outcome) {
 			return s.onTermMsg(ws, t, msg)
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }

@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
@@ -153,38 +154,38 @@ type (
 )
 
 // onChangesRequest answers what the Changes list asks for.
-func (s *sidebarOwner) onChangesRequest(r changes.RequestMsg) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onChangesRequest(r changes.RequestMsg) (tea.Cmd, modal.Outcome) {
 	switch r.Op {
 	case changes.OpOpenDiff:
-		return nil, outcome{}.then(openFileDiffRequest{ws: s.ws, file: r.File, group: r.Group})
+		return nil, modal.Outcome{}.Then(openFileDiffRequest{ws: s.ws, file: r.File, group: r.Group})
 	case changes.OpOpenCommit:
-		return nil, outcome{}.then(openCommitDiffRequest{ws: s.ws, commit: r.Commit})
+		return nil, modal.Outcome{}.Then(openCommitDiffRequest{ws: s.ws, commit: r.Commit})
 	case changes.OpToggleStage:
 		if r.Group == changes.Conflicted {
 			// Staged where the conflict is (a merge's: the main
 			// checkout), only once its markers are gone.
-			return nil, outcome{}.then(markResolvedRequest{ws: s.ws, path: r.File.Path})
+			return nil, modal.Outcome{}.Then(markResolvedRequest{ws: s.ws, path: r.File.Path})
 		}
-		return nil, outcome{}.then(stageRequest{ws: s.ws, path: r.File.Path, unstage: r.Group == changes.Staged})
+		return nil, modal.Outcome{}.Then(stageRequest{ws: s.ws, path: r.File.Path, unstage: r.Group == changes.Staged})
 	case changes.OpCommit:
-		return nil, outcome{}.then(openCommitRequest{})
+		return nil, modal.Outcome{}.Then(openCommitRequest{})
 	case changes.OpRefresh:
-		return s.refresh(), outcome{}
+		return s.refresh(), modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // onTreeRequest answers what the Project tree asks for, if it is of the
 // workspace shown.
-func (s *sidebarOwner) onTreeRequest(r projecttree.RequestMsg) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onTreeRequest(r projecttree.RequestMsg) (tea.Cmd, modal.Outcome) {
 	if r.Workspace != s.ws {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	switch r.Op {
 	case projecttree.OpEditor:
-		return nil, outcome{}.then(editorReq{ws: r.Workspace, path: r.Path})
+		return nil, modal.Outcome{}.Then(editorReq{ws: r.Workspace, path: r.Path})
 	case projecttree.OpExplain:
-		return nil, outcome{say: r.Path + " " + r.Why, sayLevel: levelInfo}
+		return nil, modal.Outcome{Say: r.Path + " " + r.Why, SayLevel: modal.LevelInfo}
 	}
-	return nil, outcome{}.then(openFileViewRequest{ws: r.Workspace, path: r.Path})
+	return nil, modal.Outcome{}.Then(openFileViewRequest{ws: r.Workspace, path: r.Path})
 }

@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ports"
@@ -100,7 +101,7 @@ type sideLoop struct {
 	t    *testing.T
 	s    *sidebarOwner
 	msgs chan tea.Msg
-	outs []outcome
+	outs []modal.Outcome
 	seen map[string]int // messages handled, by type
 }
 
@@ -108,7 +109,7 @@ func newSideLoop(t *testing.T, s *sidebarOwner) *sideLoop {
 	return &sideLoop{t: t, s: s, msgs: make(chan tea.Msg, 256), seen: map[string]int{}}
 }
 
-func (l *sideLoop) run(cmd tea.Cmd, out outcome) {
+func (l *sideLoop) run(cmd tea.Cmd, out modal.Outcome) {
 	l.outs = append(l.outs, out)
 	if cmd != nil {
 		go func() { l.msgs <- cmd() }()
@@ -126,7 +127,7 @@ func (l *sideLoop) until(what string, cond func() bool) {
 			case nil:
 			case tea.BatchMsg:
 				for _, c := range msg {
-					l.run(c, outcome{})
+					l.run(c, modal.Outcome{})
 				}
 			default:
 				l.seen[fmt.Sprintf("%T", msg)]++
@@ -141,7 +142,7 @@ func (l *sideLoop) until(what string, cond func() bool) {
 // asked reports whether any outcome so far asked for req.
 func (l *sideLoop) asked(req tea.Msg) bool {
 	for _, o := range l.outs {
-		for _, r := range o.do {
+		for _, r := range o.Do {
 			if r == req {
 				return true
 			}

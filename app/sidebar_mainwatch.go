@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/workspace"
 )
 
@@ -68,21 +69,21 @@ func (s *sidebarOwner) stopMainWatch() {
 	*w = mainWatch{gen: w.gen + 1}
 }
 
-func (s *sidebarOwner) onMainWatch(msg mainWatchMsg) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onMainWatch(msg mainWatchMsg) (tea.Cmd, modal.Outcome) {
 	w := &s.main
 	if msg.gen != w.gen || msg.ws != w.ws {
 		if msg.w != nil {
 			msg.w.Close() // stopped or moved on meanwhile
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	w.starting = false
 	if msg.err != nil {
-		return nil, outcome{sayLevel: levelWarn,
-			say: "the main checkout is not watched: " + msg.err.Error() + " (" + s.deps.km.First(actRefresh) + " refreshes)"}
+		return nil, modal.Outcome{SayLevel: modal.LevelWarn,
+			Say: "the main checkout is not watched: " + msg.err.Error() + " (" + s.deps.km.First(actRefresh) + " refreshes)"}
 	}
 	w.watcher = msg.w
-	return tea.Batch(s.refresh(), waitMainChange(msg.ws, msg.gen, msg.w)), outcome{}
+	return tea.Batch(s.refresh(), waitMainChange(msg.ws, msg.gen, msg.w)), modal.Outcome{}
 }
 
 func waitMainChange(ws string, gen int, w workspace.ChangeWatch) tea.Cmd {

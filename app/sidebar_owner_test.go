@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
@@ -40,7 +41,7 @@ func TestTheSidebarFollowsAFileWrittenInTheWorktree(t *testing.T) {
 
 	w := s.watcher
 	cmd, out := s.follow("", "", shownEnv)
-	if cmd != nil || len(out.do) != 1 || out.do[0] != (leaveSidebar{}) {
+	if cmd != nil || len(out.Do) != 1 || out.Do[0] != (leaveSidebar{}) {
 		t.Fatalf("following nothing answered %v, %+v", cmd, out)
 	}
 	if _, open := <-w.Changed(); open {
@@ -67,11 +68,11 @@ func TestTheSidebarDropsStaleWatchersAndReviews(t *testing.T) {
 		t.Fatal("a stale watcher was not closed")
 	}
 	review := workspace.Review{Changes: git.Changes{UntrackedCount: 1, Untracked: []git.Change{{Path: "x", Code: '?'}}}}
-	if _, out := s.Update(sideReviewMsg{ws: f.ws.ID, gen: stale, review: review}, shownEnv); len(out.do) != 0 || untracked(s, "x") {
+	if _, out := s.Update(sideReviewMsg{ws: f.ws.ID, gen: stale, review: review}, shownEnv); len(out.Do) != 0 || untracked(s, "x") {
 		t.Fatalf("a stale review was applied: %+v", out)
 	}
 	if _, out := s.Update(sideReviewMsg{ws: "other", gen: s.gen, review: review}, shownEnv); !untracked(s, "x") ||
-		len(out.do) != 1 || out.do[0] != (dirtyNoted{ws: "other", dirty: true}) {
+		len(out.Do) != 1 || out.Do[0] != (dirtyNoted{ws: "other", dirty: true}) {
 		t.Fatalf("the current review was not applied: %+v", out)
 	}
 }
@@ -182,11 +183,11 @@ func TestTheSidebarAsksTheRootForWhatItsListsRequest(t *testing.T) {
 			if (cmd != nil) != c.cmd {
 				t.Fatalf("command %v, want one: %v", cmd != nil, c.cmd)
 			}
-			if c.want == nil && len(out.do) != 0 || c.want != nil && (len(out.do) != 1 || out.do[0] != c.want) {
-				t.Fatalf("asked for %+v, want %+v", out.do, c.want)
+			if c.want == nil && len(out.Do) != 0 || c.want != nil && (len(out.Do) != 1 || out.Do[0] != c.want) {
+				t.Fatalf("asked for %+v, want %+v", out.Do, c.want)
 			}
-			if out.say != c.say {
-				t.Fatalf("said %q, want %q", out.say, c.say)
+			if out.Say != c.say {
+				t.Fatalf("said %q, want %q", out.Say, c.say)
 			}
 		})
 	}
@@ -250,7 +251,7 @@ func TestTheSidebarTerminalNeedsAShell(t *testing.T) {
 	if s.tab != sideTerminal {
 		t.Fatalf("< from Changes went to %v", s.tab)
 	}
-	if cmd != nil || out.say != "no assistant named shell in config" || out.sayLevel != levelError || s.term() != nil {
+	if cmd != nil || out.Say != "no assistant named shell in config" || out.SayLevel != modal.LevelError || s.term() != nil {
 		t.Fatalf("no shell answered %v, %+v", cmd != nil, out)
 	}
 	if s.step(1, shownEnv); s.tab != sideChanges {

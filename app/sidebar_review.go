@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"
@@ -36,9 +37,9 @@ type sideReviewMsg struct {
 // follow shows workspace id (root: its worktree; "" shows none): a newly
 // shown workspace gets its watcher, a first refresh and its tree; the last
 // one's watcher stops.
-func (s *sidebarOwner) follow(id, root string, env sideEnv) (tea.Cmd, outcome) {
+func (s *sidebarOwner) follow(id, root string, env sideEnv) (tea.Cmd, modal.Outcome) {
 	if id == s.ws {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	if s.watcher != nil {
 		s.watcher.Close()
@@ -49,7 +50,7 @@ func (s *sidebarOwner) follow(id, root string, env sideEnv) (tea.Cmd, outcome) {
 	s.review, s.err, s.loading, s.again, s.toConflict = workspace.Review{}, nil, false, false, false
 	s.changes.SetData(changes.Data{})
 	if id == "" {
-		return nil, outcome{}.then(leaveSidebar{})
+		return nil, modal.Outcome{}.Then(leaveSidebar{})
 	}
 	s.changes.SetLoading(true)
 	gen, stat := s.gen, s.deps.status
@@ -60,7 +61,7 @@ func (s *sidebarOwner) follow(id, root string, env sideEnv) (tea.Cmd, outcome) {
 		return sideWatchMsg{ws: id, gen: gen, w: w, err: err}
 	}
 	var term tea.Cmd
-	var out outcome
+	var out modal.Outcome
 	if s.tab == sideTerminal {
 		term, out = s.openTerm(env)
 	}
@@ -88,21 +89,21 @@ func (s *sidebarOwner) refresh() tea.Cmd {
 	}
 }
 
-func (s *sidebarOwner) onWatch(msg sideWatchMsg) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onWatch(msg sideWatchMsg) (tea.Cmd, modal.Outcome) {
 	if msg.gen != s.gen {
 		if msg.w != nil {
 			msg.w.Close() // the selection moved on meanwhile
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	if msg.err != nil {
-		return nil, outcome{sayLevel: levelWarn,
-			say: "changes are not watched: " + msg.err.Error() + " (" + s.deps.km.First(actRefresh) + " refreshes them)"}
+		return nil, modal.Outcome{SayLevel: modal.LevelWarn,
+			Say: "changes are not watched: " + msg.err.Error() + " (" + s.deps.km.First(actRefresh) + " refreshes them)"}
 	}
 	s.watcher = msg.w
 	// A change made after the first review but before the watcher was
 	// armed sends no signal: one review now closes that gap.
-	return tea.Batch(s.refresh(), waitChange(msg.ws, msg.gen, msg.w)), outcome{}
+	return tea.Batch(s.refresh(), waitChange(msg.ws, msg.gen, msg.w)), modal.Outcome{}
 }
 
 // waitChange waits for the watcher's next signal. A closed watcher ends
@@ -125,13 +126,13 @@ func (s *sidebarOwner) onChanged(msg sideChangedMsg) tea.Cmd {
 
 // onReview shows a review of the shown workspace; the row's dirty mark
 // follows it (the root's, asked for in the outcome).
-func (s *sidebarOwner) onReview(msg sideReviewMsg) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onReview(msg sideReviewMsg) (tea.Cmd, modal.Outcome) {
 	if msg.gen != s.gen {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	s.loading = false
 	s.review, s.err = msg.review, msg.err
-	var out outcome
+	var out modal.Outcome
 	if msg.err != nil {
 		s.changes.SetError(msg.err)
 	} else {
@@ -140,7 +141,7 @@ func (s *sidebarOwner) onReview(msg sideReviewMsg) (tea.Cmd, outcome) {
 			s.toConflict = false
 		}
 		s.noteLanding(msg.ws, msg.review)
-		out = out.then(dirtyNoted{ws: msg.ws, dirty: !msg.review.Changes.Empty()})
+		out = out.Then(dirtyNoted{ws: msg.ws, dirty: !msg.review.Changes.Empty()})
 	}
 	watch := s.syncMainWatch()
 	if s.again {
@@ -195,10 +196,10 @@ func (s *sidebarOwner) landingSeen(q landingSeenReq) {
 // showConflicts lists a stopped landing's conflicts in Changes, the cursor
 // on the first, when the sidebar is on screen showing q.ws; then it asks
 // for the focus. Hidden or on another workspace, it only turns to Changes.
-func (s *sidebarOwner) showConflicts(q conflictsInSideReq, env sideEnv) outcome {
+func (s *sidebarOwner) showConflicts(q conflictsInSideReq, env sideEnv) modal.Outcome {
 	s.tab = sideChanges
 	if env.width == 0 || s.ws != q.ws {
-		return outcome{}
+		return modal.Outcome{}
 	}
 	if q.reviewed { // the conflicts at once, the cursor on the first
 		s.review = q.review
@@ -206,5 +207,5 @@ func (s *sidebarOwner) showConflicts(q conflictsInSideReq, env sideEnv) outcome 
 	}
 	s.changes.SelectFirst(changes.Conflicted)
 	s.toConflict = true // a review read before the merge may arrive first
-	return outcome{}.then(enterSidebar{})
+	return modal.Outcome{}.Then(enterSidebar{})
 }

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/workspace"
@@ -31,13 +32,13 @@ func (s *sidebarOwner) term() *tab {
 // openTerm attaches the shown workspace's sidebar terminal, creating its
 // session through the engine (the one way amux creates sessions) when
 // there is none yet. A session left by an earlier amux is attached again.
-func (s *sidebarOwner) openTerm(env sideEnv) (tea.Cmd, outcome) {
+func (s *sidebarOwner) openTerm(env sideEnv) (tea.Cmd, modal.Outcome) {
 	ws := s.ws
 	if ws == "" || s.term() != nil {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	if !env.hasShell {
-		return nil, outcome{say: "no assistant named shell in config", sayLevel: levelError}
+		return nil, modal.Outcome{Say: "no assistant named shell in config", SayLevel: modal.LevelError}
 	}
 	if s.terms == nil {
 		s.terms = map[string]*tab{}
@@ -68,12 +69,12 @@ func (s *sidebarOwner) openTerm(env sideEnv) (tea.Cmd, outcome) {
 		}
 		term, err := termview.Attach(ctx, tc, name, termview.Options{Width: w, Height: h})
 		return sideTermMsg{ws: ws, session: name, term: term, err: err}
-	}, outcome{}
+	}, modal.Outcome{}
 }
 
 // onTerm binds an attached sidebar terminal to its view; a failed attach
 // leaves none, so showing the tab again tries again.
-func (s *sidebarOwner) onTerm(msg sideTermMsg, env sideEnv) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onTerm(msg sideTermMsg, env sideEnv) (tea.Cmd, modal.Outcome) {
 	t := s.terms[msg.ws]
 	if msg.err != nil || t == nil {
 		delete(s.terms, msg.ws)
@@ -81,15 +82,15 @@ func (s *sidebarOwner) onTerm(msg sideTermMsg, env sideEnv) (tea.Cmd, outcome) {
 			msg.term.Close()
 		}
 		if msg.err != nil {
-			return nil, outcome{say: "sidebar terminal: " + msg.err.Error(), sayLevel: levelError}
+			return nil, modal.Outcome{Say: "sidebar terminal: " + msg.err.Error(), SayLevel: modal.LevelError}
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	t.session, t.attaching = msg.session, false
 	v := termview.New(msg.term)
 	v.SetOrigin(env.x, env.y)
 	t.view = &v
-	return tea.Batch(v.Init(), t.view.SetSize(env.w, env.h), s.syncTerm(env)), outcome{}
+	return tea.Batch(v.Init(), t.view.SetSize(env.w, env.h), s.syncTerm(env)), modal.Outcome{}
 }
 
 // termOf finds the sidebar terminal showing term.
@@ -104,21 +105,21 @@ func (s *sidebarOwner) termOf(term *termview.Terminal) (string, *tab) {
 
 // onTermMsg takes a sidebar terminal's frames; one whose shell exited
 // goes, so showing the tab again starts a fresh shell.
-func (s *sidebarOwner) onTermMsg(ws string, t *tab, msg termview.Msg) (tea.Cmd, outcome) {
+func (s *sidebarOwner) onTermMsg(ws string, t *tab, msg termview.Msg) (tea.Cmd, modal.Outcome) {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	if _, closed := msg.(termview.ClosedMsg); closed {
 		delete(s.terms, ws)
 		if ws == s.ws {
-			return nil, outcome{}.then(leaveSidebar{})
+			return nil, modal.Outcome{}.Then(leaveSidebar{})
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	if _, frame := msg.(termview.FrameMsg); frame && (ws != s.ws || s.tab != sideTerminal) {
 		t.parked = true // not on screen: stop waking the UI for it
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
 // syncTerm gives the sidebar terminal focus while the sidebar has it on

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/keys"
 )
@@ -71,21 +72,21 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 
 func (o *statusOverlay) askRelease() {
 	n := strconv.Itoa(o.st.Orphans)
-	c := dialog.NewTypedConfirm(o.th, o.km, "Release orphaned port reservations",
-		[]string{plural(o.st.Orphans, "reservation") + " " + belongs(o.st.Orphans) + " to no workspace, shelf or session amux can see.",
+	c := dialog.NewTypedConfirm(o.Th, o.KM, "Release orphaned port reservations",
+		[]string{paint.Plural(o.st.Orphans, "reservation") + " " + paint.Belongs(o.st.Orphans) + " to no workspace, shelf or session amux can see.",
 			"They are re-checked when you confirm; if the count changed, nothing is released."}, n)
 	o.confirm, o.pending = &c, "release"
 }
 
 func (o *statusOverlay) askRevoke() {
 	n := strconv.Itoa(o.st.Approvals)
-	c := dialog.NewTypedConfirm(o.th, o.km, "Revoke script approvals",
+	c := dialog.NewTypedConfirm(o.Th, o.KM, "Revoke script approvals",
 		[]string{"The project's repo scripts will ask for approval again before they run."}, n)
 	o.confirm, o.pending = &c, "untrust"
 }
 
 func (o *statusOverlay) askApprove() {
-	c := dialog.NewTypedConfirm(o.th, o.km, "Approve the repository's scripts",
+	c := dialog.NewTypedConfirm(o.Th, o.KM, "Approve the repository's scripts",
 		append([]string{"These commands come from the repository and will run on your machine:"}, o.untrustedLines()...),
 		o.name)
 	o.confirm, o.pending = &c, "approve"

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -38,7 +39,7 @@ func TestStoryHelpFiltersAndExplainsBadges(t *testing.T) {
 	for _, g := range []string{"○", "●", "◆", "✓", "⏸", "■", "✗"} {
 		d.Sees(g)
 	}
-	d.Press(actCloseHelp).DoesNotSee("Badges")
+	d.Press(dialogs.ActCloseHelp).DoesNotSee("Badges")
 }
 
 // A typed path that does not exist is called missing, not "not inside a

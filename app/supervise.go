@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/status/screenrules"
@@ -126,7 +127,7 @@ type (
 )
 
 // Update answers one of the owner's messages.
-func (o *superviseOwner) Update(msg tea.Msg, sc watchScene) (tea.Cmd, outcome) {
+func (o *superviseOwner) Update(msg tea.Msg, sc watchScene) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case monitorMsg:
 		return o.results(msg.res, sc)
@@ -137,7 +138,7 @@ func (o *superviseOwner) Update(msg tea.Msg, sc watchScene) (tea.Cmd, outcome) {
 	case hooksDoneMsg:
 		return nil, hooksSaid(msg)
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // wait is the command that waits for the monitor's next result.

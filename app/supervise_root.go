@@ -2,6 +2,8 @@ package app
 
 import (
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/app/modal"
 )
 
 // The root's side of the supervision owner (supervise.go): what it shows
@@ -11,11 +13,11 @@ import (
 // watchScene is the root as the supervision owner reads it for one call.
 func (m *Model) watchScene() watchScene {
 	waiting := false
-	if w, ok := m.overlay.(waiter); ok {
-		waiting = w.waiting()
+	if w, ok := m.overlay.(modal.Waiter); ok {
+		waiting = w.Waiting()
 	}
 	sc := watchScene{tabs: m.tabs.tabSet, active: m.activeTab(), cfg: &m.deps.Config, snap: &m.list.snap, th: m.th,
-		warned: m.notice.text != "" && m.notice.level >= levelWarn, busy: !m.list.loaded || m.life.running() || waiting}
+		warned: m.notice.text != "" && m.notice.level >= modal.LevelWarn, busy: !m.list.loaded || m.life.running() || waiting}
 	if m.focus == focusTabArea && m.overlay == nil {
 		sc.shown = sc.active
 	}

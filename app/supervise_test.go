@@ -13,6 +13,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/health"
@@ -55,13 +57,13 @@ func (f *watchFixture) add(wsID, id string, st agentstate.State) *tab {
 }
 
 func (f *watchFixture) scene() watchScene {
-	return watchScene{tabs: f.tabs, cfg: &f.cfg, snap: &f.snap, th: liveTheme(f.cfg)}
+	return watchScene{tabs: f.tabs, cfg: &f.cfg, snap: &f.snap, th: dialogs.LiveTheme(f.cfg)}
 }
 
 // report hands the owner a monitor result saying tabs ts are now in st
 // (Attention as the classifier sets it), runs the commands it answered
 // and returns their messages and its outcome.
-func (f *watchFixture) report(sc watchScene, st agentstate.State, ts ...*tab) ([]tea.Msg, outcome) {
+func (f *watchFixture) report(sc watchScene, st agentstate.State, ts ...*tab) ([]tea.Msg, modal.Outcome) {
 	res := monitor.Result{Sessions: map[string]monitor.SessionState{}}
 	for _, t := range ts {
 		res.Sessions[t.session] = monitor.SessionState{Name: t.session, Type: "agent", Result: agentstate.Result{
@@ -124,8 +126,8 @@ func TestAnEdgeToBlockedRingsOnceAndNotifiesOnce(t *testing.T) {
 	if !a.attention || !a.attentionSince.Equal(f.now) || fresh.attention {
 		t.Fatalf("attention: the blocked tab %v since %v, the fresh one %v", a.attention, a.attentionSince, fresh.attention)
 	}
-	if len(out.do) != 1 || out.do[0] != (badgesReq{}) {
-		t.Fatalf("the outcome asks %+v, want the badges drawn again", out.do)
+	if len(out.Do) != 1 || out.Do[0] != (badgesReq{}) {
+		t.Fatalf("the outcome asks %+v, want the badges drawn again", out.Do)
 	}
 	if f.o.states[a.session].State != agentstate.Blocked {
 		t.Fatal("the owner did not keep the latest states for tabs that appear later")
@@ -236,7 +238,7 @@ func countLines(t *testing.T, path string) int {
 // see it says so.
 func TestTheAttentionJumpPicksTheMostUrgent(t *testing.T) {
 	f := newWatchFixture(t, Deps{})
-	if out := f.o.jump(f.scene()); out.say != "no tab needs attention" || len(out.do) != 0 {
+	if out := f.o.jump(f.scene()); out.Say != "no tab needs attention" || len(out.Do) != 0 {
 		t.Fatalf("with nothing to see: %+v", out)
 	}
 	f.add(watchWS1, "idle", agentstate.Idle)
@@ -248,7 +250,7 @@ func TestTheAttentionJumpPicksTheMostUrgent(t *testing.T) {
 	f.report(f.scene(), agentstate.Blocked, blocked)
 
 	out := f.o.jump(f.scene())
-	if len(out.do) != 1 || out.do[0] != (attentionShowReq{watchWS2}) || f.tabs.of(watchWS2).active != 1 {
+	if len(out.Do) != 1 || out.Do[0] != (attentionShowReq{watchWS2}) || f.tabs.of(watchWS2).active != 1 {
 		t.Fatalf("first jump: %+v, active %d; want the blocked tab of %s", out, f.tabs.of(watchWS2).active, watchWS2)
 	}
 	if !blocked.attention {
@@ -257,7 +259,7 @@ func TestTheAttentionJumpPicksTheMostUrgent(t *testing.T) {
 	sc := f.scene()
 	sc.active = blocked
 	out = f.o.jump(sc)
-	if len(out.do) != 1 || out.do[0] != (attentionShowReq{watchWS1}) || f.tabs.of(watchWS1).active != 1 || done.attention {
+	if len(out.Do) != 1 || out.Do[0] != (attentionShowReq{watchWS1}) || f.tabs.of(watchWS1).active != 1 || done.attention {
 		t.Fatalf("second jump: %+v, active %d, done marked %v; want the done tab, seen", out, f.tabs.of(watchWS1).active, done.attention)
 	}
 }
@@ -284,7 +286,7 @@ func TestAFirstTaskIsConfirmedByTheAgentsOwnWorkingState(t *testing.T) {
 	f := newWatchFixture(t, Deps{})
 	a := f.add(watchWS1, "tab-a", agentstate.Idle)
 	a.firstTask, a.taskSent, a.delivery = "fix the tests", true, deliveryNotConfirmed
-	report := func(st agentstate.Result, ts ...*tab) outcome {
+	report := func(st agentstate.Result, ts ...*tab) modal.Outcome {
 		res := monitor.Result{Sessions: map[string]monitor.SessionState{}}
 		for _, t := range ts {
 			res.Sessions[t.session] = monitor.SessionState{Name: t.session, Result: st}
@@ -305,7 +307,7 @@ func TestAFirstTaskIsConfirmedByTheAgentsOwnWorkingState(t *testing.T) {
 	b := f.add(watchWS2, "tab-b", agentstate.Idle)
 	b.firstTask = "write docs"
 	out := report(agentstate.Result{State: agentstate.Stopped, HasExit: true, Exit: 3}, b)
-	if out.sayLevel != levelWarn || out.say != "tab-b: first task not delivered: the agent exited (status 3): write docs" || !b.taskSent {
+	if out.SayLevel != modal.LevelWarn || out.Say != "tab-b: first task not delivered: the agent exited (status 3): write docs" || !b.taskSent {
 		t.Fatalf("an agent gone before its task: %+v, sent %v", out, b.taskSent)
 	}
 }
@@ -345,16 +347,16 @@ func TestHealthsStartUpNoticeRunsOnce(t *testing.T) {
 	}
 	_, out := f.o.Update(*notice, f.scene())
 	want := "Health (H): " + strings.TrimPrefix(health.Summary(notice.findings), "health: ")
-	if out.sayLevel != levelWarn || out.say != want || !strings.Contains(out.say, "more in Health") {
-		t.Fatalf("notice %q at %v, want %q: the Health key first, the worst finding, the count of the rest", out.say, out.sayLevel, want)
+	if out.SayLevel != modal.LevelWarn || out.Say != want || !strings.Contains(out.Say, "more in Health") {
+		t.Fatalf("notice %q at %v, want %q: the Health key first, the worst finding, the count of the rest", out.Say, out.SayLevel, want)
 	}
 	sc := f.scene()
 	sc.warned = true
-	if _, out := f.o.Update(*notice, sc); out.say != "" {
-		t.Fatalf("a second warning over one on screen: %q", out.say)
+	if _, out := f.o.Update(*notice, sc); out.Say != "" {
+		t.Fatalf("a second warning over one on screen: %q", out.Say)
 	}
-	if _, out := f.o.Update(healthNoticeMsg{}, f.scene()); out.say != "" {
-		t.Fatalf("nothing wrong, yet: %q", out.say)
+	if _, out := f.o.Update(healthNoticeMsg{}, f.scene()); out.Say != "" {
+		t.Fatalf("nothing wrong, yet: %q", out.Say)
 	}
 }
 
@@ -375,7 +377,7 @@ func TestNoHealthCheckWithoutTmux(t *testing.T) {
 func TestRepairTapsSaysWhatItDid(t *testing.T) {
 	e := testEngine(t)
 	f := newWatchFixture(t, withEngine(Deps{}, e))
-	if cmd, out := f.o.repairTaps(); cmd != nil || out.say != "every session's status tap is working" {
+	if cmd, out := f.o.repairTaps(); cmd != nil || out.Say != "every session's status tap is working" {
 		t.Fatalf("nothing to repair: %+v", out)
 	}
 	f.o.states = map[string]monitor.SessionState{"amux-gone": {Name: "amux-gone", Result: agentstate.Result{State: agentstate.Idle}}}
@@ -388,10 +390,10 @@ func TestRepairTapsSaysWhatItDid(t *testing.T) {
 	if done.err == nil || done.n != 0 {
 		t.Fatalf("a session that is not there repaired: %+v", done)
 	}
-	if _, out := f.o.Update(done, f.scene()); out.sayLevel != levelError || !strings.HasPrefix(out.say, "repair taps: ") {
+	if _, out := f.o.Update(done, f.scene()); out.SayLevel != modal.LevelError || !strings.HasPrefix(out.Say, "repair taps: ") {
 		t.Fatalf("%+v", out)
 	}
-	if _, out := f.o.Update(tapsRepairedMsg{n: 2}, f.scene()); out.say != "started 2 new status taps; r checks again" {
+	if _, out := f.o.Update(tapsRepairedMsg{n: 2}, f.scene()); out.Say != "started 2 new status taps; r checks again" {
 		t.Fatalf("%+v", out)
 	}
 }
@@ -415,8 +417,8 @@ func TestVendorHooksInstallAndRemoveOnce(t *testing.T) {
 	} {
 		msgs := watchMsgs(f.o.vendorHooks(claudeHooks(), c.install))
 		_, out := f.o.Update(msgs[0], f.scene())
-		if out.sayLevel != levelInfo || !strings.HasPrefix(out.say, c.says) {
-			t.Fatalf("install=%v said %q, want %q", c.install, out.say, c.says)
+		if out.SayLevel != modal.LevelInfo || !strings.HasPrefix(out.Say, c.says) {
+			t.Fatalf("install=%v said %q, want %q", c.install, out.Say, c.says)
 		}
 		if b, _ := os.ReadFile(path); c.install != strings.Contains(string(b), "/opt/amux/bin/amux") {
 			t.Fatalf("install=%v, the settings hold:\n%s", c.install, b)
@@ -424,7 +426,7 @@ func TestVendorHooksInstallAndRemoveOnce(t *testing.T) {
 	}
 	t.Setenv("HOME", "")
 	msgs := watchMsgs(f.o.vendorHooks(claudeHooks(), true))
-	if _, out := f.o.Update(msgs[0], f.scene()); out.sayLevel != levelError || !strings.HasPrefix(out.say, "Claude Code hooks: ") {
+	if _, out := f.o.Update(msgs[0], f.scene()); out.SayLevel != modal.LevelError || !strings.HasPrefix(out.Say, "Claude Code hooks: ") {
 		t.Fatalf("no HOME: %+v", out)
 	}
 }
@@ -475,7 +477,7 @@ func TestHealthReadsTheOwnersStatesByItsClock(t *testing.T) {
 		t.Fatal("the checks hold the owner's own map")
 	}
 	msgs := watchMsgs(f.o.healthRead(f.scene()))
-	if l, ok := msgs[0].(linesMsg); !ok || len(l.lines) == 0 {
+	if l, ok := msgs[0].(dialogs.LinesMsg); !ok || len(l.Lines) == 0 {
 		t.Fatalf("%#v", msgs)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/events"
@@ -70,13 +71,13 @@ func TestTheTimelineReadsTheWorkspacesLastHour(t *testing.T) {
 	now := time.Now().UTC().Truncate(time.Second)
 	log := events.Open(t.TempDir())
 	d := Deps{History: log, Zone: time.UTC, Now: func() time.Time { return now }}
-	th := liveTheme(config.Defaults())
+	th := dialogs.LiveTheme(config.Defaults())
 	read := func(wt *workspaceTabs) []string {
-		msg := timelineRead(d, th, watchWS1, wt)().(linesMsg)
-		for i, l := range msg.lines {
-			msg.lines[i] = ansi.Strip(l)
+		msg := timelineRead(d, th, watchWS1, wt)().(dialogs.LinesMsg)
+		for i, l := range msg.Lines {
+			msg.Lines[i] = ansi.Strip(l)
 		}
-		return msg.lines
+		return msg.Lines
 	}
 	if got := read(nil); len(got) != 1 || got[0] != "no state changed in the last hour" {
 		t.Fatalf("an empty history: %q", got)

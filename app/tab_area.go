@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/projectlist"
 )
 
@@ -28,7 +29,7 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 			th.AccentStyle().Render(p.Name),
 			th.MutedStyle().Render(l.snap.shown.projects[p.Path].path),
 			"",
-			plural(len(p.Workspaces), "workspace"),
+			paint.Plural(len(p.Workspaces), "workspace"),
 			"",
 		}
 		if why := l.projectErrs[p.Path]; why != "" {
@@ -71,7 +72,7 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 		kv("project", p.Name),
 		kv("id", ws.ID),
 		kv("state", state),
-		kv("agents", plural(ws.Attached, "live session")),
+		kv("agents", paint.Plural(ws.Attached, "live session")),
 	}
 	if !rec.Created.IsZero() {
 		lines = append(lines, kv("created", rec.Created.In(l.d.zone).Format("2006-01-02 15:04")))
@@ -79,7 +80,7 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 	if lost > 0 {
 		// A reboot (or a killed server) took these sessions; the record kept
 		// each tab's assistant and directory.
-		lines = append(lines, "", th.Style(th.Warning).Render(lostTabsLine(lost))+
+		lines = append(lines, "", th.Style(th.Warning).Render(paint.LostTabsLine(lost))+
 			th.MutedStyle().Render(" · "+l.keyName(actResumeTab)+": bring them back"))
 	}
 	return shown.name, strings.Join(lines, "\n")

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 )
 
@@ -14,12 +15,12 @@ import (
 // relative to the tree it came from: the worktree, or with inMain the
 // project's main checkout (a stopped merge's conflict is there, not in
 // the worktree).
-func (o *tabsOwner) openEditor(q editorReq, sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) openEditor(q editorReq, sc tabScene) (tea.Cmd, modal.Outcome) {
 	req, ok := o.editorTab(sc, q.ws, q.inMain, q.path)
 	if !ok {
-		return nil, tabNote(levelInfo, "editor: the workspace is not loaded")
+		return nil, tabNote(modal.LevelInfo, "editor: the workspace is not loaded")
 	}
-	return o.createTab(req), closed()
+	return o.createTab(req), modal.Closed()
 }
 
 // editorTab is the tab openEditor creates, sized to the terminal area.

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
@@ -21,28 +22,28 @@ type closeTabOverlay struct {
 }
 
 // openClose opens the confirmation for closing the shown tab.
-func (o *tabsOwner) openClose(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) openClose(sc tabScene) (tea.Cmd, modal.Outcome) {
 	t := o.active(sc.ws)
 	if t == nil {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
-	return nil, outcome{open: &closeTabOverlay{wsID: sc.ws, tabID: t.id, c: dialog.NewConfirm(sc.th, o.d.km,
+	return nil, modal.Outcome{Open: &closeTabOverlay{wsID: sc.ws, tabID: t.id, c: dialog.NewConfirm(sc.th, o.d.km,
 		"Close "+t.label()+"?", []string{"Kills its tmux session " + t.session + " and everything running in it."}, "close")}}
 }
 
-func (d *closeTabOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (d *closeTabOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	c, out := d.c.Update(msg)
 	d.c = c
 	switch out {
 	case dialog.Cancelled:
-		return nil, closed()
+		return nil, modal.Closed()
 	case dialog.Submitted:
-		return nil, closed().then(tabCloseRequest{d.wsID, d.tabID})
+		return nil, modal.Closed().Then(tabCloseRequest{d.wsID, d.tabID})
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
-func (d *closeTabOverlay) view(w, h int) string { return d.c.View(min(w, 64)) }
+func (d *closeTabOverlay) View(w, h int) string { return d.c.View(min(w, 64)) }
 
 type tabClosedMsg struct {
 	wsID, tabID string
@@ -71,29 +72,29 @@ type renameTabOverlay struct {
 }
 
 // openRename opens the form that renames the shown tab.
-func (o *tabsOwner) openRename(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) openRename(sc tabScene) (tea.Cmd, modal.Outcome) {
 	t := o.active(sc.ws)
 	if t == nil {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	f := dialog.NewForm(sc.th, o.d.km, "Rename tab", dialog.FieldSpec{Label: "Title", Placeholder: t.label(), Hint: "empty: back to the assistant's name"}).WithSubmitLabel("rename")
 	f.SetValue(0, t.title)
-	return nil, outcome{open: &renameTabOverlay{wsID: sc.ws, tabID: t.id, f: f}}
+	return nil, modal.Outcome{Open: &renameTabOverlay{wsID: sc.ws, tabID: t.id, f: f}}
 }
 
-func (d *renameTabOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (d *renameTabOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	f, cmd, out := d.f.Update(msg)
 	d.f = f
 	switch out {
 	case dialog.Cancelled:
-		return cmd, closed()
+		return cmd, modal.Closed()
 	case dialog.Submitted:
-		return cmd, closed().then(tabRenameRequest{d.wsID, d.tabID, d.f.Values()[0]})
+		return cmd, modal.Closed().Then(tabRenameRequest{d.wsID, d.tabID, d.f.Values()[0]})
 	}
-	return cmd, outcome{}
+	return cmd, modal.Outcome{}
 }
 
-func (d *renameTabOverlay) view(w, h int) string { return d.f.View(min(w, 64)) }
+func (d *renameTabOverlay) View(w, h int) string { return d.f.View(min(w, 64)) }
 
 // rename sets a tab's title (its display copy: the person may paste
 // anything) and records it.
@@ -114,10 +115,10 @@ type tabRestartedMsg struct {
 // restart relaunches the shown tab's program in its existing session
 // (respawn-pane -k): name, tags and viewers stay; the launch settings are
 // read now, so a config change since the start applies.
-func (o *tabsOwner) restart(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) restart(sc tabScene) (tea.Cmd, modal.Outcome) {
 	t := o.active(sc.ws)
 	if _, ok := sc.record(sc.ws); t == nil || !ok {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	assistant := t.assistant
 	if t.kind == tmux.TypeTerminal || assistant == "" {
@@ -125,7 +126,7 @@ func (o *tabsOwner) restart(sc tabScene) (tea.Cmd, outcome) {
 	}
 	a, ok := sc.cfg.Assistants[assistant]
 	if !ok {
-		return nil, tabNote(levelError, "no assistant named "+assistant+" in config")
+		return nil, tabNote(modal.LevelError, "no assistant named "+assistant+" in config")
 	}
 	sess, wsID := o.d.sessions, sc.ws
 	session, tabID := t.session, t.id
@@ -136,7 +137,7 @@ func (o *tabsOwner) restart(sc tabScene) (tea.Cmd, outcome) {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
 		return tabRestartedMsg{wsID, tabID, sess.RelaunchSession(ctx, session, req)}
-	}, outcome{}
+	}, modal.Outcome{}
 }
 
 type interruptStepMsg struct {
@@ -147,10 +148,10 @@ type interruptStepMsg struct {
 
 // interrupt sends Ctrl-C interrupt_count times, interrupt_delay_ms apart,
 // through the shown tab's PTY (or send-keys when it has none).
-func (o *tabsOwner) interrupt(sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) interrupt(sc tabScene) (tea.Cmd, modal.Outcome) {
 	t := o.active(sc.ws)
 	if t == nil {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	a, known := sc.cfg.Assistants[t.assistant]
 	count, delay := a.InterruptCount, time.Duration(a.InterruptDelayMs)*time.Millisecond
@@ -158,9 +159,9 @@ func (o *tabsOwner) interrupt(sc tabScene) (tea.Cmd, outcome) {
 		count = 1
 	}
 	if count <= 0 {
-		return nil, tabNote(levelInfo, t.label()+": interrupt_count is 0, nothing sent")
+		return nil, tabNote(modal.LevelInfo, t.label()+": interrupt_count is 0, nothing sent")
 	}
-	return o.interruptStep(interruptStepMsg{wsID: sc.ws, tabID: t.id, left: count, delay: delay}), outcome{}
+	return o.interruptStep(interruptStepMsg{wsID: sc.ws, tabID: t.id, left: count, delay: delay}), modal.Outcome{}
 }
 
 // interruptStep sends one Ctrl-C and schedules the next.

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/termview"
 )
@@ -15,33 +17,33 @@ import (
 const defaultLiveTabs = 8
 
 // newTab asks for a new tab in the selected workspace.
-func (o *tabsOwner) newTab(sc tabScene, kind, assistant, firstTask string) (tea.Cmd, outcome) {
+func (o *tabsOwner) newTab(sc tabScene, kind, assistant, firstTask string) (tea.Cmd, modal.Outcome) {
 	rec, ok := sc.record(sc.ws)
 	if !ok {
-		return nil, tabNote(levelWarn, "select a workspace first")
+		return nil, tabNote(modal.LevelWarn, "select a workspace first")
 	}
 	if rec.Shelved {
-		return nil, tabNote(levelWarn, rec.Name+" is shelved: restore it before opening tabs")
+		return nil, tabNote(modal.LevelWarn, rec.Name+" is shelved: restore it before opening tabs")
 	}
 	a, ok := sc.cfg.Assistants[assistant]
 	if !ok {
-		return nil, tabNote(levelError, "no assistant named "+assistant+" in config")
+		return nil, tabNote(modal.LevelError, "no assistant named "+assistant+" in config")
 	}
 	req := tabRequest{
 		wsID: sc.ws, tabID: o.ids.mint(), kind: kind, assistant: assistant, command: a.Command,
 		firstTask: firstTask, width: sc.w, height: sc.h,
 	}
-	return o.createTab(req), tabNote(levelInfo, "starting "+assistant+"…")
+	return o.createTab(req), tabNote(modal.LevelInfo, "starting "+assistant+"…")
 }
 
 // created puts a started tab in its workspace, shown there; in the
 // selected workspace it takes the keys (the root's, by request).
-func (o *tabsOwner) created(msg tabCreatedMsg, sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) created(msg tabCreatedMsg, sc tabScene) (tea.Cmd, modal.Outcome) {
 	if msg.err != nil {
 		if msg.term != nil {
 			msg.term.Close()
 		}
-		return nil, tabNote(levelError, "new tab: "+msg.err.Error())
+		return nil, tabNote(modal.LevelError, "new tab: "+msg.err.Error())
 	}
 	r := msg.req
 	if o.d.mon != nil {
@@ -65,37 +67,37 @@ func (o *tabsOwner) created(msg tabCreatedMsg, sc tabScene) (tea.Cmd, outcome) {
 		cmds = append(cmds, tea.Tick(readinessTimeout, func(time.Time) tea.Msg { return firstTaskTimeoutMsg{wsID, tabID} }))
 	}
 	if r.wsID == sc.ws {
-		return tea.Batch(cmds...), outcome{}.then(tabEnterRequest{t})
+		return tea.Batch(cmds...), modal.Outcome{}.Then(tabEnterRequest{t})
 	}
-	return tea.Batch(cmds...), tabNote(levelInfo, "started "+t.label()).then(tabSyncRequest{})
+	return tea.Batch(cmds...), tabNote(modal.LevelInfo, "started "+t.label()).Then(tabSyncRequest{})
 }
 
 // attached gives a tab the PTY client its attach made, unless a newer
 // attach or the tab's end overtook it.
-func (o *tabsOwner) attached(msg tabAttachedMsg, sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) attached(msg tabAttachedMsg, sc tabScene) (tea.Cmd, modal.Outcome) {
 	t := o.find(msg.wsID, msg.tabID)
 	if t == nil || msg.gen != t.attachGen {
 		// Superseded or the tab is gone: never let a stale client in.
 		if msg.term != nil {
 			msg.term.Close()
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	t.attaching = false
 	if msg.err != nil {
-		t.err = errText(msg.err)
+		t.err = paint.ErrText(msg.err)
 		if errors.Is(msg.err, errSessionGone) {
-			return o.drop(msg.wsID, t.id, sc), outcome{}
+			return o.drop(msg.wsID, t.id, sc), modal.Outcome{}
 		}
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	t.err = ""
-	return o.bindView(t, msg.term, sc), outcome{}
+	return o.bindView(t, msg.term, sc), modal.Outcome{}
 }
 
 // terminal gives tab t its view's own message (frames, close); shown is
 // the tab on screen.
-func (o *tabsOwner) terminal(t *tab, msg termview.Msg, shown *tab) (tea.Cmd, outcome) {
+func (o *tabsOwner) terminal(t *tab, msg termview.Msg, shown *tab) (tea.Cmd, modal.Outcome) {
 	v, cmd := t.view.Update(msg)
 	t.view = &v
 	if _, frame := msg.(termview.FrameMsg); frame {
@@ -111,9 +113,9 @@ func (o *tabsOwner) terminal(t *tab, msg termview.Msg, shown *tab) (tea.Cmd, out
 		}
 	}
 	if _, closed := msg.(termview.ClosedMsg); closed {
-		return tea.Batch(cmd, o.terminalClosed(t)), outcome{}.then(tabLeaveRequest{t})
+		return tea.Batch(cmd, o.terminalClosed(t)), modal.Outcome{}.Then(tabLeaveRequest{t})
 	}
-	return tea.Batch(cmd, o.maybeSendFirstTask(t)), outcome{}
+	return tea.Batch(cmd, o.maybeSendFirstTask(t)), modal.Outcome{}
 }
 
 // bindView puts a freshly attached terminal into a tab and keeps the number
@@ -249,21 +251,21 @@ func (o *tabsOwner) resize(sc tabScene) []tea.Cmd {
 }
 
 // step shows the next (step 1) or previous (step -1) tab, wrapping.
-func (o *tabsOwner) step(sc tabScene, step int) (tea.Cmd, outcome) {
+func (o *tabsOwner) step(sc tabScene, step int) (tea.Cmd, modal.Outcome) {
 	wt := o.of(sc.ws)
 	if wt == nil || len(wt.tabs) == 0 {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	n := len(wt.tabs)
 	return o.show(sc, ((wt.active+step)%n+n)%n)
 }
 
 // show makes tab i of the selected workspace the shown one.
-func (o *tabsOwner) show(sc tabScene, i int) (tea.Cmd, outcome) {
+func (o *tabsOwner) show(sc tabScene, i int) (tea.Cmd, modal.Outcome) {
 	wt := o.of(sc.ws)
 	if wt == nil || i < 0 || i >= len(wt.tabs) {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	wt.active = i
-	return nil, outcome{}.then(tabSyncRequest{})
+	return nil, modal.Outcome{}.Then(tabSyncRequest{})
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/theme"
 )
@@ -15,7 +16,7 @@ import (
 // tabs (ui/tabbar, overflow counted), then what the shown tab needs to say.
 func (m painter) tabBar(_ *workspaceTabs, w int) string {
 	bar, msg := m.tabs.bar(m.tabSc, w, m.spin)
-	return fit(bar.Line+msg, w)
+	return paint.Fit(bar.Line+msg, w)
 }
 
 // detachedBody is what a tab without a live view shows under the bar: its
@@ -107,7 +108,7 @@ func (o *tabsOwner) status(sc tabScene, t *tab) string {
 	}
 	// Tabs a reboot took are news beside open ones too.
 	if n := len(o.lostTabs(sc.ws, sc)); n > 0 {
-		parts = append(parts, th.Style(th.Warning).Render(" · "+lostTabsLine(n)+": "+
+		parts = append(parts, th.Style(th.Warning).Render(" · "+paint.LostTabsLine(n)+": "+
 			keyName(actResumeTab)+" brings them back"))
 	}
 	return strings.Join(parts, "")

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
@@ -114,14 +115,14 @@ type (
 )
 
 // tabNote is an outcome that only says text at level.
-func tabNote(level noticeLevel, text string) outcome {
-	return outcome{say: text, sayLevel: level}
+func tabNote(level modal.Level, text string) modal.Outcome {
+	return modal.Outcome{Say: text, SayLevel: level}
 }
 
 // Update answers one of the owner's messages: its commands' results, its
 // dialogs' requests, an editor asked for, and its terminals' frames (the
 // root sends a view's message here when a tab holds the view).
-func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
+func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case tabCreatedMsg:
 		return o.created(msg, sc)
@@ -129,18 +130,18 @@ func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
 		return o.attached(msg, sc)
 	case tabClosedMsg:
 		if msg.err != nil {
-			return nil, tabNote(levelError, "close tab: "+msg.err.Error())
+			return nil, tabNote(modal.LevelError, "close tab: "+msg.err.Error())
 		}
-		return o.drop(msg.wsID, msg.tabID, sc), outcome{}
+		return o.drop(msg.wsID, msg.tabID, sc), modal.Outcome{}
 	case tabGoneMsg:
-		return o.drop(msg.wsID, msg.tabID, sc), outcome{}
+		return o.drop(msg.wsID, msg.tabID, sc), modal.Outcome{}
 	case tabRestartedMsg:
 		if msg.err != nil {
-			return nil, tabNote(levelError, "restart: "+msg.err.Error())
+			return nil, tabNote(modal.LevelError, "restart: "+msg.err.Error())
 		}
-		return nil, tabNote(levelInfo, "restarted")
+		return nil, tabNote(modal.LevelInfo, "restarted")
 	case interruptStepMsg:
-		return o.interruptStep(msg), outcome{}
+		return o.interruptStep(msg), modal.Outcome{}
 	case firstTaskDeliveredMsg:
 		return nil, o.firstTaskDelivered(msg)
 	case firstTaskTimeoutMsg:
@@ -150,9 +151,9 @@ func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
 	case runStartedMsg:
 		return o.runStarted(msg)
 	case tabCloseRequest:
-		return o.closeTab(msg), outcome{}
+		return o.closeTab(msg), modal.Outcome{}
 	case tabRenameRequest:
-		return o.rename(msg, sc), outcome{}
+		return o.rename(msg, sc), modal.Outcome{}
 	case editorReq:
 		return o.openEditor(msg, sc)
 	case termview.Msg:
@@ -160,7 +161,7 @@ func (o *tabsOwner) Update(msg tea.Msg, sc tabScene) (tea.Cmd, outcome) {
 			return o.terminal(t, msg, o.active(sc.ws))
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // showSaved shows each workspace's tab as the saved layout had it (tabs:

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
@@ -19,7 +20,7 @@ var (
 )
 
 // requests are the outcome's requests, for comparing.
-func requests(out outcome) []tea.Msg { return out.do }
+func requests(out modal.Outcome) []tea.Msg { return out.Do }
 
 // The tabs owner answers each of its messages by changing only its tabs
 // and saying what happened in the outcome; it asks the root for a load
@@ -31,17 +32,17 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 		name  string
 		msg   tea.Msg
 		say   string
-		level noticeLevel
+		level modal.Level
 		do    []tea.Msg
 		tabs  string // the workspace's tab IDs after, active one starred
 		check func(t *testing.T, o *tabsOwner)
 	}{
 		{name: "a close that failed keeps the tab", msg: tabClosedMsg{ws, "t2", boom},
-			say: "close tab: boom", level: levelError, tabs: "t1 t2* t3"},
+			say: "close tab: boom", level: modal.LevelError, tabs: "t1 t2* t3"},
 		{name: "a closed tab goes", msg: tabClosedMsg{ws, "t2", nil}, tabs: "t1 t3*"},
 		{name: "the shown tab gone, the next is shown", msg: tabGoneMsg{ws, "t2"}, tabs: "t1 t3*"},
 		{name: "a restart says so", msg: tabRestartedMsg{ws, "t2", nil}, say: "restarted", tabs: "t1 t2* t3"},
-		{name: "a failed restart says why", msg: tabRestartedMsg{ws, "t2", boom}, say: "restart: boom", level: levelError,
+		{name: "a failed restart says why", msg: tabRestartedMsg{ws, "t2", boom}, say: "restart: boom", level: modal.LevelError,
 			tabs: "t1 t2* t3"},
 		{name: "a stale attach is dropped", msg: tabAttachedMsg{wsID: ws, tabID: "t1", gen: 7, err: boom}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
@@ -52,7 +53,7 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 		{name: "an attach to an ended session drops the tab", msg: tabAttachedMsg{wsID: ws, tabID: "t1", err: errSessionGone},
 			tabs: "t2* t3"},
 		{name: "a gone tab after the shown one leaves it shown", msg: tabGoneMsg{ws, "t3"}, tabs: "t1 t2*"},
-		{name: "a first task never taken says so", msg: firstTaskTimeoutMsg{ws, "t1"}, level: levelWarn,
+		{name: "a first task never taken says so", msg: firstTaskTimeoutMsg{ws, "t1"}, level: modal.LevelWarn,
 			say: "claude did not signal readiness within 30s; the first task was not typed: fix the login", tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if tb := o.find(ws, "t1"); !tb.taskSent || !strings.Contains(tb.delivery, "never signalled") {
@@ -62,14 +63,14 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 		{name: "a first task confirmed", msg: firstTaskDeliveredMsg{ws, "t1", workspace.Delivery{Submitted: true, Confirmed: true, By: "working"}, nil},
 			say: "claude: first task delivered (working)", tabs: "t1 t2* t3"},
 		{name: "a first task not confirmed", msg: firstTaskDeliveredMsg{ws, "t1", workspace.Delivery{Submitted: true, Note: "not confirmed"}, nil},
-			say: "claude: first task not confirmed", level: levelWarn, tabs: "t1 t2* t3",
+			say: "claude: first task not confirmed", level: modal.LevelWarn, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if d := o.find(ws, "t1").delivery; d != deliveryNotConfirmed {
 					t.Fatalf("the tab bar would say %q", d)
 				}
 			}},
 		{name: "a first task that could not be sent", msg: firstTaskDeliveredMsg{ws, "t1", workspace.Delivery{}, boom},
-			say: "claude: the first task could not be sent: boom", level: levelError, tabs: "t1 t2* t3"},
+			say: "claude: the first task could not be sent: boom", level: modal.LevelError, tabs: "t1 t2* t3"},
 		{name: "a started run is shown once loaded", msg: runStartedMsg{ws, "amux-1111111111111111-run-2", nil},
 			say: "run script started in amux-1111111111111111-run-2", do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
@@ -79,7 +80,7 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 			}},
 		{name: "a resume loads", msg: tabsResumedMsg{n: 2}, say: "resumed 2 tabs", do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
 		{name: "a resume that partly failed says what", msg: tabsResumedMsg{n: 1, err: errors.New("t9: no session")},
-			say: "resumed 1 tab; t9: no session", level: levelError, do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
+			say: "resumed 1 tab; t9: no session", level: modal.LevelError, do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
 		{name: "a rename takes the display copy", msg: tabRenameRequest{ws, "t3", "fix\x1b[31m it"}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if got := o.find(ws, "t3").title; strings.ContainsRune(got, 0x1b) || !strings.Contains(got, "fix") {
@@ -95,13 +96,13 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 			m.tabs.of(ws).active = 1
 			m.tabs.find(ws, "t1").firstTask = "fix the login"
 			_, out := m.tabs.Update(c.msg, m.tabScene())
-			if out.say != c.say || (c.say != "" && out.sayLevel != c.level) {
-				t.Fatalf("said %q at %v, want %q at %v", out.say, out.sayLevel, c.say, c.level)
+			if out.Say != c.say || (c.say != "" && out.SayLevel != c.level) {
+				t.Fatalf("said %q at %v, want %q at %v", out.Say, out.SayLevel, c.say, c.level)
 			}
 			if got, want := requests(out), c.do; len(got) != len(want) || (len(got) > 0 && got[0] != want[0]) {
 				t.Fatalf("asked %+v, want %+v", got, want)
 			}
-			if out.close || out.open != nil {
+			if out.Close || out.Open != nil {
 				t.Fatalf("the owner touched the overlay: %+v", out)
 			}
 			if got := tabList(m.tabs.of(ws)); got != c.tabs {
@@ -137,12 +138,12 @@ func TestStepAndShowWrapAndAskForTheViews(t *testing.T) {
 		step, want int
 	}{{-1, 2}, {1, 0}, {1, 1}, {-1, 0}} {
 		_, out := m.tabs.step(m.tabScene(), c.step)
-		if wt.active != c.want || len(out.do) != 1 || out.do[0] != (tabSyncRequest{}) {
-			t.Fatalf("step %d: active %d (want %d), asked %+v", c.step, wt.active, c.want, out.do)
+		if wt.active != c.want || len(out.Do) != 1 || out.Do[0] != (tabSyncRequest{}) {
+			t.Fatalf("step %d: active %d (want %d), asked %+v", c.step, wt.active, c.want, out.Do)
 		}
 	}
-	if _, out := m.tabs.show(m.tabScene(), 3); wt.active != 0 || len(out.do) != 0 {
-		t.Fatalf("showing tab 4 of 3 moved to %d, asked %+v", wt.active, out.do)
+	if _, out := m.tabs.show(m.tabScene(), 3); wt.active != 0 || len(out.Do) != 0 {
+		t.Fatalf("showing tab 4 of 3 moved to %d, asked %+v", wt.active, out.Do)
 	}
 }
 
@@ -161,8 +162,8 @@ func TestNewTabSaysWhyNot(t *testing.T) {
 		sc.ws = c.ws
 		next := m.tabs.ids.next
 		cmd, out := m.tabs.newTab(sc, tmux.TypeAgent, c.assistant, "")
-		if out.say != c.say {
-			t.Fatalf("%s/%s said %q, want %q", c.ws, c.assistant, out.say, c.say)
+		if out.Say != c.say {
+			t.Fatalf("%s/%s said %q, want %q", c.ws, c.assistant, out.Say, c.say)
 		}
 		if started := c.say == "starting claude…"; (cmd != nil) != started || (m.tabs.ids.next != next) != started {
 			t.Fatalf("%s/%s: command %v, minted %v", c.ws, c.assistant, cmd != nil, m.tabs.ids.next != next)
@@ -186,10 +187,10 @@ func TestTheTabDialogsAnswerWithRequests(t *testing.T) {
 	if !strings.Contains(screenText(m), "Close claude?") {
 		t.Fatal("the question is not on screen")
 	}
-	if _, out := c.update(keyEsc); !out.close || len(out.do) != 0 {
+	if _, out := c.Update(keyEsc); !out.Close || len(out.Do) != 0 {
 		t.Fatalf("esc answered %+v", out)
 	}
-	if _, out := c.update(keyEnter); !out.close || len(out.do) != 1 || out.do[0] != (tabCloseRequest{ws, "t1"}) {
+	if _, out := c.Update(keyEnter); !out.Close || len(out.Do) != 1 || out.Do[0] != (tabCloseRequest{ws, "t1"}) {
 		t.Fatalf("enter answered %+v", out)
 	}
 	if m.overlay != overlay(c) || len(m.tabs.of(ws).tabs) != 2 {
@@ -208,7 +209,7 @@ func TestTheTabDialogsAnswerWithRequests(t *testing.T) {
 	for _, ch := range "fix" {
 		m.Update(tea.KeyPressMsg{Code: ch, Text: string(ch)})
 	}
-	if _, out := r.update(keyEnter); len(out.do) != 1 || out.do[0] != (tabRenameRequest{ws, "t1", "fix"}) {
+	if _, out := r.Update(keyEnter); len(out.Do) != 1 || out.Do[0] != (tabRenameRequest{ws, "t1", "fix"}) {
 		t.Fatalf("enter answered %+v", out)
 	}
 	m.Update(keyEnter)
@@ -231,15 +232,15 @@ func TestTheAgentPickerAsksForTheTab(t *testing.T) {
 		t.Fatalf("the agent key opened %T", m.overlay)
 	}
 	first := m.deps.Config.AssistantNames()[0]
-	if _, out := p.update(keyEnter); !out.close || len(out.do) != 1 || out.do[0] != (tabNewRequest{tmux.TypeAgent, first, ""}) {
+	if _, out := p.Update(keyEnter); !out.Close || len(out.Do) != 1 || out.Do[0] != (tabNewRequest{tmux.TypeAgent, first, ""}) {
 		t.Fatalf("enter answered %+v, want a %s tab", out, first)
 	}
 	a, _ := m.reg.Get(actFirstTask)
-	_, out := p.update(press(a.Keys[0]))
-	if len(out.do) != 1 || out.do[0] != (runAction{actFirstTask}) {
+	_, out := p.Update(press(a.Keys[0]))
+	if len(out.Do) != 1 || out.Do[0] != (modal.RunAction{ID: actFirstTask}) {
 		t.Fatalf("%s answered %+v, want the first-task action", a.Keys[0], out)
 	}
-	if _, out := p.update(keyEsc); !out.close || len(out.do) != 0 {
+	if _, out := p.Update(keyEsc); !out.Close || len(out.Do) != 0 {
 		t.Fatalf("esc answered %+v", out)
 	}
 }
@@ -291,11 +292,11 @@ func TestReconcileOrdersTabsAndShowsThePendingRun(t *testing.T) {
 func TestAFirstTaskFollowsTheAgentsState(t *testing.T) {
 	tb := &tab{assistant: "claude", firstTask: "fix the login"}
 	out := firstTaskOnState(tb, agentstate.Result{State: agentstate.Stopped, HasExit: true, Exit: 3})
-	if want := "claude: first task not delivered: the agent exited (status 3): fix the login"; out.say != want || out.sayLevel != levelWarn {
-		t.Fatalf("said %q at %v, want %q", out.say, out.sayLevel, want)
+	if want := "claude: first task not delivered: the agent exited (status 3): fix the login"; out.Say != want || out.SayLevel != modal.LevelWarn {
+		t.Fatalf("said %q at %v, want %q", out.Say, out.SayLevel, want)
 	}
-	if out := firstTaskOnState(tb, agentstate.Result{State: agentstate.Stopped}); out.say != "" {
-		t.Fatalf("a lost task was reported twice: %q", out.say)
+	if out := firstTaskOnState(tb, agentstate.Result{State: agentstate.Stopped}); out.Say != "" {
+		t.Fatalf("a lost task was reported twice: %q", out.Say)
 	}
 	tb.delivery = deliveryNotConfirmed
 	firstTaskOnState(tb, agentstate.Result{State: agentstate.Working, Source: agentstate.SourceActivity})
@@ -320,7 +321,7 @@ func TestAnInterruptOfZeroSaysNothingWasSent(t *testing.T) {
 	sc := m.tabScene()
 	sc.cfg = &cfg
 	cmd, out := m.tabs.interrupt(sc)
-	if cmd != nil || out.say != "claude: interrupt_count is 0, nothing sent" {
-		t.Fatalf("command %v, said %q", cmd != nil, out.say)
+	if cmd != nil || out.Say != "claude: interrupt_count is 0, nothing sent" {
+		t.Fatalf("command %v, said %q", cmd != nil, out.Say)
 	}
 }

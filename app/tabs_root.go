@@ -2,6 +2,8 @@ package app
 
 import (
 	tea "charm.land/bubbletea/v2"
+
+	"amux.dev/amux/app/modal"
 )
 
 // The root's side of the tabs owner (tabs_owner.go): what it shows the
@@ -22,11 +24,11 @@ func (m *Model) tabScene() tabScene {
 func (m *Model) onTabRequest(msg tea.Msg) tea.Cmd {
 	switch r := msg.(type) {
 	case tabEnterRequest:
-		return tea.Batch(m.say(levelInfo, m.enterNew(r.t)), m.syncViews())
+		return tea.Batch(m.say(modal.LevelInfo, m.enterNew(r.t)), m.syncViews())
 	case tabRevealRequest:
 		m.list.selectWorkspace(r.wsID)
 		said := m.enterNew(r.t)
-		return tea.Batch(m.setFocus(focusTabArea), m.say(levelInfo, said))
+		return tea.Batch(m.setFocus(focusTabArea), m.say(modal.LevelInfo, said))
 	case tabLeaveRequest:
 		if m.entered == r.t {
 			m.entered = nil // a reattach must not hand the program keys
@@ -51,8 +53,8 @@ func (m *Model) resizeViews() tea.Cmd {
 		return nil
 	}
 	cmds := append(m.tabs.resize(m.tabScene()), m.side.setSize(m.sideEnv()))
-	if o, ok := m.overlay.(screenSized); ok {
-		cmds = append(cmds, o.resize(m.width, m.height)) // the command colours rows a bigger viewer shows
+	if o, ok := m.overlay.(modal.ScreenSized); ok {
+		cmds = append(cmds, o.Resize(m.width, m.height)) // the command colours rows a bigger viewer shows
 	}
 	return tea.Batch(cmds...)
 }

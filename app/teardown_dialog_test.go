@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/git"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
@@ -102,7 +103,7 @@ func TestShelveConfirmListsTheSessionsAndAsksAboutTheArchive(t *testing.T) {
 	if o := m.overlay.(*teardownOverlay); !o.skipArchive || o.approveArchive {
 		t.Errorf("skip not recorded: %+v", o)
 	}
-	if strings.Contains(got, "tombstone") || strings.Contains(strings.Join(teardownLabels(true), " "), "tombstone") {
+	if strings.Contains(got, "tombstone") || strings.Contains(strings.Join(teardown.Labels(true), " "), "tombstone") {
 		t.Errorf("tombstone shown:\n%s", got)
 	}
 }

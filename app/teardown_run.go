@@ -6,6 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
@@ -21,44 +24,44 @@ type teardownReq struct {
 	skipArchive bool
 	// archive is the archive script approved in the dialog (nil: none).
 	archive *workspace.Script
-	events  *pump[StepEvent]
+	events  *pump.Pump[teardown.StepEvent]
 }
 
 // start switches the dialog to its progress view and asks the owner to
 // run the teardown; the command waits for the first step events.
-func (o *teardownOverlay) start() (tea.Cmd, outcome) {
+func (o *teardownOverlay) start() (tea.Cmd, modal.Outcome) {
 	verb := "Deleting "
 	if o.shelve {
 		verb = "Shelving "
 	}
-	steps := dialog.NewSteps(o.d.th, o.d.km, verb+o.name, teardownLabels(o.shelve)...)
+	steps := dialog.NewSteps(o.d.th, o.d.km, verb+o.name, teardown.Labels(o.shelve)...)
 	o.steps = &steps
 	o.op = o.d.ops.next()
-	o.events = newPump[StepEvent](0)
+	o.events = pump.New[teardown.StepEvent](0)
 	req := teardownReq{op: o.op, id: o.id, name: o.name, shelve: o.shelve, dirty: o.dirty, skipArchive: o.skipArchive, events: o.events}
 	if o.approveArchive && o.archive != nil {
 		sc := o.archive.Script
 		req.archive = &sc
 	}
-	return waitTeardown(o.op, o.events), outcome{}.then(req)
+	return waitTeardown(o.op, o.events), modal.Outcome{}.Then(req)
 }
 
 // startTeardown marks the workspace busy and runs the teardown, in the
 // engine's strict order (tombstone first), off the update loop.
-func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, modal.Outcome) {
 	verb := "Deleting…"
 	if r.shelve {
 		verb = "Shelving…"
 	}
 	l.busy[r.id] = verb
 	life, trust := l.d.life, l.d.trust
-	first, _ := stepLabel(r.shelve, workspace.StepTombstone)
+	first, _ := teardown.StepLabel(r.shelve, workspace.StepTombstone)
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)
 		defer cancel()
 		// Both write a tombstone first: a delete's .deleting, a shelve's .shelving.
-		r.events.add(StepEvent{Step: first})
-		opts := workspace.DeleteOptions{Dirty: r.dirty, SkipArchive: r.skipArchive, Observe: stepObserver(r.shelve, r.events.add)}
+		r.events.Add(teardown.StepEvent{Step: first})
+		opts := workspace.DeleteOptions{Dirty: r.dirty, SkipArchive: r.skipArchive, Observe: teardown.Observer(r.shelve, r.events.Add)}
 		var res workspace.TeardownResult
 		var err error
 		if r.archive != nil {
@@ -73,18 +76,18 @@ func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, outcome) {
 		default:
 			res, err = life.Delete(ctx, r.id, opts)
 		}
-		note := teardownNote(res)
+		note := teardown.Note(res)
 		if err != nil {
-			note = unfinishedNote(life, r.id)
+			note = teardown.UnfinishedNote(life, r.id)
 		}
-		r.events.close()
+		r.events.Close()
 		return teardownDoneMsg{op: r.op, note: note, id: r.id, name: r.name, shelve: r.shelve, err: err}
 	}
-	return run, outcome{}.then(lifeRows{})
+	return run, modal.Outcome{}.Then(lifeRows{})
 }
 
-func waitTeardown(op int, p *pump[StepEvent]) tea.Cmd {
-	return p.wait(func(ev []StepEvent, done bool) tea.Msg { return teardownProgressMsg{op, ev, done} })
+func waitTeardown(op int, p *pump.Pump[teardown.StepEvent]) tea.Cmd {
+	return p.Wait(func(ev []teardown.StepEvent, done bool) tea.Msg { return teardownProgressMsg{op, ev, done} })
 }
 
 // progress applies a teardownProgressMsg.
@@ -103,37 +106,37 @@ func (o *teardownOverlay) progress(msg teardownProgressMsg) tea.Cmd {
 
 // teardownDone applies a teardownDoneMsg: the row is free again, dialog
 // o (when shown) settles its steps, and the list is reloaded.
-func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, outcome) {
+func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, modal.Outcome) {
 	delete(l.busy, msg.id)
 	if o != nil && o.op == msg.op {
 		o.finish(msg)
 	}
 	reload := reloadReq{list: true, dirty: true} // a shelved or deleted tree has no "*" any more
 	if msg.err != nil {
-		return nil, outcome{say: fmt.Sprintf("%s: %v", msg.name, msg.err), sayLevel: levelError}.then(reload)
+		return nil, modal.Outcome{Say: fmt.Sprintf("%s: %v", msg.name, msg.err), SayLevel: modal.LevelError}.Then(reload)
 	}
 	verb := "deleted"
 	if msg.shelve {
 		verb = "shelved"
 	}
-	out := outcome{say: verb + " workspace " + msg.name}
+	out := modal.Outcome{Say: verb + " workspace " + msg.name}
 	if msg.note != "" {
-		out.say, out.sayLevel = out.say+" ("+msg.note+")", levelWarn
+		out.Say, out.SayLevel = out.Say+" ("+msg.note+")", modal.LevelWarn
 	}
-	return nil, out.then(reload)
+	return nil, out.Then(reload)
 }
 
 // finish settles the progress view on the teardown's result.
 func (o *teardownOverlay) finish(msg teardownDoneMsg) {
 	// The result can overtake the last progress message: apply every
 	// event first, so the step that failed is the one marked.
-	o.applySteps(o.events.snapshot())
+	o.applySteps(o.events.Snapshot())
 	o.finished = true
 	// The engine's note, not an assumption: what recovery will do depends
 	// on whether the failure left a tombstone.
 	o.steps.Note = msg.note
-	first, _ := stepLabel(msg.shelve, workspace.StepTombstone)
-	if note, ok := workRefusalNote(msg.err, msg.shelve, o.stepDone(first)); ok {
+	first, _ := teardown.StepLabel(msg.shelve, workspace.StepTombstone)
+	if note, ok := teardown.RefusalNote(msg.err, msg.shelve, o.stepDone(first)); ok {
 		o.steps.Note = note
 	}
 	failedOne := false
@@ -152,7 +155,7 @@ func (o *teardownOverlay) finish(msg teardownDoneMsg) {
 
 // applySteps sets each step to what the events (all of them, from the
 // start: the pump hands over a full snapshot) last said about it.
-func (o *teardownOverlay) applySteps(events []StepEvent) {
+func (o *teardownOverlay) applySteps(events []teardown.StepEvent) {
 	for _, ev := range events {
 		state := dialog.StepRunning
 		detail := ""

@@ -6,16 +6,18 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/tmux"
 )
 
 // openTeardown opens the delete (or shelve) dialog of the selected
 // workspace with what the root knows of it: its record, and the sessions
 // it would end.
-func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modalKit, shelve bool) (tea.Cmd, outcome) {
+func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modal.Kit, shelve bool) (tea.Cmd, modal.Outcome) {
 	w, ok := list.selectedWorkspace()
 	if !ok {
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	rec, _ := list.record(w.ID)
 	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.sessions, tabs, w.ID), shelve)
@@ -39,9 +41,9 @@ func sessionsOf(sessions []tmux.SessionInfo, tabs *tabsOwner, id string) string 
 		case tmux.TypeRun:
 			names = append(names, "the run script")
 		case tmux.TypeTerminal:
-			names = append(names, noticeLine(orWord(what, "shell"))+" (terminal)")
+			names = append(names, paint.NoticeLine(orWord(what, "shell"))+" (terminal)")
 		default:
-			names = append(names, noticeLine(orWord(what, "agent"))+" (agent)")
+			names = append(names, paint.NoticeLine(orWord(what, "agent"))+" (agent)")
 		}
 	}
 	if len(names) == 0 {
@@ -51,7 +53,7 @@ func sessionsOf(sessions []tmux.SessionInfo, tabs *tabsOwner, id string) string 
 	if len(names) == 1 {
 		return "its one session: " + names[0]
 	}
-	return "its " + plural(len(names), "session") + ": " + strings.Join(names, ", ")
+	return "its " + paint.Plural(len(names), "session") + ": " + strings.Join(names, ", ")
 }
 
 func orWord(s, word string) string {

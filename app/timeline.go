@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/ui/theme"
@@ -26,7 +27,7 @@ func timelineRead(d Deps, th theme.Theme, id string, wt *workspaceTabs) func() t
 	}
 	return func() tea.Msg {
 		if log == nil {
-			return linesMsg{lines: []string{"no history is kept"}}
+			return dialogs.LinesMsg{Lines: []string{"no history is kept"}}
 		}
 		recs, err := log.Since(now().Add(-timelineSpan), func(r events.Record) bool { return r.Workspace == id })
 		var lines []string
@@ -48,7 +49,7 @@ func timelineRead(d Deps, th theme.Theme, id string, wt *workspaceTabs) func() t
 		if err != nil {
 			lines = append(lines, th.ErrorStyle().Render(safetext.Line(err.Error())))
 		}
-		return linesMsg{lines: lines}
+		return dialogs.LinesMsg{Lines: lines}
 	}
 }
 

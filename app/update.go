@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/termview"
@@ -66,16 +67,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		showConflictReq, finishReq, openFileDiffRequest, openCommitDiffRequest, stageRequest,
 		markResolvedRequest, openCommitRequest, openFileViewRequest:
 		return m.applyOwned(m.review.Update(msg, m.reviewScene()))
-	case settingsSavedMsg:
+	case dialogs.SettingsSaved:
 		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
-	case hostsChanged:
-		m.deps.Config.Hosts = msg.hosts // the saved list is the live one
+	case dialogs.HostsChanged:
+		m.deps.Config.Hosts = msg.Hosts // the saved list is the live one
 		return nil
-	case settingsApplyReq:
-		m.applySettings(msg.cfg)
+	case dialogs.ApplySettings:
+		m.applySettings(msg.Config)
 		return nil
-	case themeReq: // a Settings preview, or back from one
-		m.th = msg.th
+	case dialogs.ThemeRequest: // a Settings preview, or back from one
+		m.th = msg.Theme
 		m.left.valid = false
 		return nil
 
@@ -84,7 +85,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.applyOwned(m.tabs.Update(msg, m.tabScene()))
 	case tabEnterRequest, tabRevealRequest, tabLeaveRequest, tabSyncRequest, tabNewRequest:
 		return m.onTabRequest(msg)
-	case restartRequest: // the program ends asking Run to start the installed binary
+	case dialogs.RestartRequest: // the program ends asking Run to start the installed binary
 		m.restartRequested = true
 		return m.quit()
 	case termview.Msg: // a tab's view, else the sidebar terminal's

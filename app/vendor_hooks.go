@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/status/vendorhooks"
 )
 
@@ -72,9 +73,9 @@ func (o *superviseOwner) vendorHooks(h vendorHook, install bool) tea.Cmd {
 }
 
 // hooksSaid is what the notice says of a hooksDoneMsg.
-func hooksSaid(msg hooksDoneMsg) outcome {
+func hooksSaid(msg hooksDoneMsg) modal.Outcome {
 	if msg.err != nil {
-		return outcome{say: msg.who + ": " + msg.err.Error(), sayLevel: levelError}
+		return modal.Outcome{Say: msg.who + ": " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
-	return outcome{say: msg.text, sayLevel: levelInfo}
+	return modal.Outcome{Say: msg.text, SayLevel: modal.LevelInfo}
 }

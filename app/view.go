@@ -8,6 +8,7 @@ import (
 
 	uv "github.com/charmbracelet/ultraviolet"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/screen"
 )
@@ -138,7 +139,7 @@ func (m painter) renderListNow(l layout) string {
 	if f := m.list.filterText(); f != "" && !m.list.typing() {
 		title += " /" + f
 	}
-	return frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
+	return paint.Frame(m.th, title, content.String(), l.dashWidth, l.bodyHeight, focused)
 }
 
 // suspend gives the terminal back to the shell until it continues amux

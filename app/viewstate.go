@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/workspace"
 )
@@ -37,24 +38,24 @@ func (l *listOwner) readViewState() tea.Cmd {
 
 // onViewState keeps the saved layout until the first load can apply it
 // (the panes' sizes in it are the root's: it took them already).
-func (l *listOwner) onViewState(msg viewStateMsg) (tea.Cmd, outcome) {
+func (l *listOwner) onViewState(msg viewStateMsg) (tea.Cmd, modal.Outcome) {
 	l.savedView = &msg.v
-	var out outcome
+	var out modal.Outcome
 	if l.loaded {
 		out = l.applySavedView()
 	}
 	if msg.err != nil {
-		out.say, out.sayLevel = msg.err.Error(), levelWarn
+		out.Say, out.SayLevel = msg.err.Error(), modal.LevelWarn
 	}
 	return nil, out
 }
 
 // applySavedView puts the saved layout on the loaded list, once; each
 // workspace's saved tab is the tabs owner's to show (savedTabsReq).
-func (l *listOwner) applySavedView() outcome {
+func (l *listOwner) applySavedView() modal.Outcome {
 	v := l.savedView
 	if v == nil || l.viewApplied {
-		return outcome{}
+		return modal.Outcome{}
 	}
 	l.viewApplied = true
 	l.rows.SetCollapsed(v.Collapsed)
@@ -65,9 +66,9 @@ func (l *listOwner) applySavedView() outcome {
 		l.rows.SelectProject(v.SelectedProject)
 	}
 	if len(v.ActiveTabs) == 0 {
-		return outcome{}
+		return modal.Outcome{}
 	}
-	return outcome{}.then(savedTabsReq{v.ActiveTabs})
+	return modal.Outcome{}.Then(savedTabsReq{v.ActiveTabs})
 }
 
 // view is the layout now, to save: the root's part (the panes' sizes, each

@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"context"
@@ -8,21 +8,32 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/textview"
 	"amux.dev/amux/workspace"
 )
 
-// outputOverlay shows captured output in a ui/textview — searchable with
+// The output viewer's scope and its own actions (rows in the root's table).
+const (
+	ScopeOutput     keys.Scope    = "output" // the script output viewer is open
+	ActNextOutput   keys.ActionID = "next-script-output"
+	ActPrevOutput   keys.ActionID = "prev-script-output"
+	ActReloadOutput keys.ActionID = "reload-script-output"
+	ActCloseOutput  keys.ActionID = "close-script-output"
+)
+
+// Output shows captured output in a ui/textview — searchable with
 // /, n and N — one source at a time: a workspace's lifecycle scripts (O),
 // or amux's own log. While a source is live it is followed: a file through
 // workspace.Follower (the setup section streams as it runs), a hosted run
 // by reading its pane again; when it ends the view settles to the whole
 // transcript.
-type outputOverlay struct {
-	modalKit
+type Output struct {
+	modal.Kit
 	title   string
-	sources []outputSource
+	sources []OutputSource
 	current int
 	tv      textview.Model
 	live    bool
@@ -31,8 +42,8 @@ type outputOverlay struct {
 	err     string
 }
 
-// outputSource is one thing the viewer can show.
-type outputSource struct {
+// OutputSource is one thing the viewer can show.
+type OutputSource struct {
 	name string
 	read func(ctx context.Context) (workspace.ScriptOutput, error)
 	// running says, cheaply, whether a followed file is still being
@@ -58,12 +69,12 @@ const followEvery = 200 * time.Millisecond
 // outputCap is what the viewer reads of a source at once.
 const outputCap = 256 << 10
 
-// scriptSources are workspace id's lifecycle scripts' outputs, read
+// ScriptSources are workspace id's lifecycle scripts' outputs, read
 // through trust.
-func scriptSources(trust workspace.TrustService, id string) []outputSource {
-	var sources []outputSource
+func ScriptSources(trust workspace.TrustService, id string) []OutputSource {
+	var sources []OutputSource
 	for _, k := range []workspace.ScriptKind{workspace.KindSetup, workspace.KindRun, workspace.KindArchive, workspace.KindOnDone} {
-		sources = append(sources, outputSource{name: string(k),
+		sources = append(sources, OutputSource{name: string(k),
 			read: func(ctx context.Context) (workspace.ScriptOutput, error) {
 				return trust.Output(ctx, id, k, outputCap)
 			},
@@ -73,30 +84,30 @@ func scriptSources(trust workspace.TrustService, id string) []outputSource {
 	return sources
 }
 
-// logSources is amux's own log at path.
-func logSources(path string) []outputSource {
-	return []outputSource{{name: "amux.log", read: func(context.Context) (workspace.ScriptOutput, error) {
+// LogSources is amux's own log at path.
+func LogSources(path string) []OutputSource {
+	return []OutputSource{{name: "amux.log", read: func(context.Context) (workspace.ScriptOutput, error) {
 		b, err := workspace.ReadTail(path, outputCap)
 		return workspace.ScriptOutput{Text: string(b), Path: path}, err
 	}}}
 }
 
-// newOutput opens the viewer over sources, reading the first.
-func newOutput(kit modalKit, title string, sources []outputSource) (tea.Cmd, outcome) {
-	o := &outputOverlay{modalKit: kit, title: title, sources: sources, tv: textview.New(kit.th, kit.km)}
+// NewOutput opens the viewer over sources, reading the first.
+func NewOutput(kit modal.Kit, title string, sources []OutputSource) (tea.Cmd, modal.Outcome) {
+	o := &Output{Kit: kit, title: title, sources: sources, tv: textview.New(kit.Th, kit.KM)}
 	o.tv.SetEmptyText("nothing captured yet")
-	return o.read(), outcome{open: o}
+	return o.read(), modal.Outcome{Open: o}
 }
 
 // step shows the next (1) or previous (-1) source.
-func (o *outputOverlay) step(by int) tea.Cmd {
+func (o *Output) step(by int) tea.Cmd {
 	o.current = (o.current + len(o.sources) + by) % len(o.sources)
 	o.tv.SetText("")
 	return o.read()
 }
 
 // read reads the shown source whole.
-func (o *outputOverlay) read() tea.Cmd {
+func (o *Output) read() tea.Cmd {
 	o.gen++
 	gen, src := o.gen, o.sources[o.current]
 	return func() tea.Msg { return readWhole(gen, src) }
@@ -104,7 +115,7 @@ func (o *outputOverlay) read() tea.Cmd {
 
 // readWhole reads src whole (off the update loop), with a follower at the
 // end of what it read when the source is a live file.
-func readWhole(gen int, src outputSource) outputReadMsg {
+func readWhole(gen int, src OutputSource) outputReadMsg {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	out, err := src.read(ctx)
@@ -117,7 +128,7 @@ func readWhole(gen int, src outputSource) outputReadMsg {
 
 // followStep waits a moment, then takes what the followed file gained, or
 // reads a source without a file (a hosted run's pane) again.
-func (o *outputOverlay) followStep() tea.Cmd {
+func (o *Output) followStep() tea.Cmd {
 	gen, fl, src := o.gen, o.follow, o.sources[o.current]
 	every := followEvery
 	if fl == nil {
@@ -133,46 +144,46 @@ func (o *outputOverlay) followStep() tea.Cmd {
 	})
 }
 
-// update applies the overlay's own reads and actions (the next or previous
+// Update applies the overlay's own reads and actions (the next or previous
 // source, a reload); a key of its scope (when the search field is not
 // taking typing) runs through the root, the rest go to the text view.
-func (o *outputOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
+func (o *Output) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 	switch msg := msg.(type) {
 	case outputReadMsg:
-		return o.onRead(msg), outcome{}
-	case dialogAction:
-		switch msg.id {
-		case actNextOutput:
-			return o.step(1), outcome{}
-		case actPrevOutput:
-			return o.step(-1), outcome{}
-		case actReloadOutput:
-			return o.read(), outcome{}
+		return o.onRead(msg), modal.Outcome{}
+	case modal.DialogAction:
+		switch msg.ID {
+		case ActNextOutput:
+			return o.step(1), modal.Outcome{}
+		case ActPrevOutput:
+			return o.step(-1), modal.Outcome{}
+		case ActReloadOutput:
+			return o.read(), modal.Outcome{}
 		}
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseWheelMsg:
 		if k, ok := msg.(tea.KeyPressMsg); ok && !o.tv.Searching() {
-			if id, ok := o.keys.match(k, scopeOutput); ok {
-				return nil, asked(id)
+			if id, ok := o.Keys.Match(k, ScopeOutput); ok {
+				return nil, modal.Asked(id)
 			}
 		}
 		tv, cmd, _ := o.tv.Update(msg)
 		o.tv = tv
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // onRead applies a read: a whole read replaces the text (and starts
 // following when the source is live), a follow step appends; the read
 // that finds the source no longer live settles the view to the whole
 // transcript.
-func (o *outputOverlay) onRead(msg outputReadMsg) tea.Cmd {
+func (o *Output) onRead(msg outputReadMsg) tea.Cmd {
 	if msg.gen != o.gen {
 		return nil
 	}
 	o.err = ""
 	if msg.err != nil {
-		o.err = errText(msg.err)
+		o.err = paint.ErrText(msg.err)
 	}
 	wasLive := o.live
 	o.live = msg.out.Live
@@ -207,8 +218,9 @@ func followerAt(path string, read int) *workspace.Follower {
 	return fl
 }
 
-func (o *outputOverlay) view(w, h int) string {
-	th := o.th
+// View implements modal.Modal: the dialog drawn at w × h.
+func (o *Output) View(w, h int) string {
+	th := o.Th
 	inner := w - 6
 	var tabs strings.Builder
 	for i, s := range o.sources {
@@ -218,13 +230,13 @@ func (o *outputOverlay) view(w, h int) string {
 		}
 		tabs.WriteString(st.Render(" "+s.name+" ") + " ")
 	}
-	head := th.AccentStyle().Render(fit(o.title, inner)) + "\n" + tabs.String() + "\n"
+	head := th.AccentStyle().Render(paint.Fit(o.title, inner)) + "\n" + tabs.String() + "\n"
 	if o.err != "" {
-		head += th.ErrorStyle().Render(fit(o.err, inner)) + "\n"
+		head += th.ErrorStyle().Render(paint.Fit(o.err, inner)) + "\n"
 	}
 	o.tv.SetSize(inner, max(3, h-8-strings.Count(head, "\n")))
-	km := o.km
-	foot := km.First(actNextOutput) + ": next · " + km.First(actReloadOutput) + ": reload · " + km.First(actCloseOutput) + ": close · " +
+	km := o.KM
+	foot := km.First(ActNextOutput) + ": next · " + km.First(ActReloadOutput) + ": reload · " + km.First(ActCloseOutput) + ": close · " +
 		km.First(keys.ViewSearch) + ": search"
-	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(fit(foot, inner)))
+	return th.Panel(true).Padding(1, 2).Width(w).Render(head + "\n" + o.tv.View() + "\n" + th.MutedStyle().Render(paint.Fit(foot, inner)))
 }

@@ -1,4 +1,4 @@
-package app
+package dialogs
 
 import (
 	"context"
@@ -9,29 +9,23 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config/atomicfile"
 	"amux.dev/amux/config/selfupdate"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/picker"
 )
 
-// RestartError is what Run returns when the person asked to restart amux
-// after installing a new binary: main runs Bin — the installed path — in
-// place of this process.
-type RestartError struct{ Bin string }
-
-// Error implements error.
-func (e *RestartError) Error() string { return "restart " + e.Bin }
-
-// installOverlay installs a new amux binary over the running one, with no
+// Install installs a new amux binary over the running one, with no
 // network: pick a built binary (a path picker, offering the one `go
 // install` writes), confirm — nothing runs the candidate before that —
 // then check that it answers amux's handshake (only amux builds do) and
 // replace by the contract's self-update rules (config/selfupdate), and
 // offer to restart. A candidate that fails the check is back in the
 // picker with the reason.
-type installOverlay struct {
-	modalKit
+type Install struct {
+	modal.Kit
 	live    string       // the running binary, which the new one replaces
 	log     *slog.Logger // where the install's outcome is recorded
 	p       picker.Model
@@ -46,28 +40,29 @@ type binaryInstalledMsg struct {
 	err error
 }
 
-// restartRequest asks the root to end the program and start the
+// RestartRequest asks the root to end the program and start the
 // installed binary in its place.
-type restartRequest struct{}
+type RestartRequest struct{}
 
-// newInstall is the install dialog: live is the running binary, home and
+// NewInstall is the install dialog: live is the running binary, home and
 // cwd where the picker starts.
-func newInstall(kit modalKit, live string, log *slog.Logger, home, cwd string) *installOverlay {
+func NewInstall(kit modal.Kit, live string, log *slog.Logger, home, cwd string) *Install {
 	def := selfupdate.DefaultCandidate(os.Getenv)
 	var rows []string
 	if _, err := os.Stat(def); err == nil {
 		rows = append(rows, def)
 	}
-	return &installOverlay{modalKit: kit, live: live, log: log, p: picker.New(kit.th, kit.km, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
+	return &Install{Kit: kit, live: live, log: log, p: picker.New(kit.Th, kit.KM, "Install a new amux binary (default: where go install writes it)", home, cwd, rows)}
 }
 
-func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
-	if o.tick(msg) {
-		return nil, outcome{}
+// Update implements modal.Modal: the dialog answers a message with what the root should do.
+func (o *Install) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
+	if o.Tick(msg) {
+		return nil, modal.Outcome{}
 	}
 	if msg, ok := msg.(binaryInstalledMsg); ok {
 		o.installed(msg)
-		return nil, outcome{}
+		return nil, modal.Outcome{}
 	}
 	switch o.stage {
 	case 0:
@@ -75,36 +70,36 @@ func (o *installOverlay) update(msg tea.Msg) (tea.Cmd, outcome) {
 		o.p = p
 		switch out {
 		case dialog.Cancelled:
-			return cmd, closed()
+			return cmd, modal.Closed()
 		case dialog.Submitted:
 			o.chosen = o.p.Chosen()
 			o.ask()
 		}
-		return cmd, outcome{}
+		return cmd, modal.Outcome{}
 	case 2, 4:
 		c, out := o.confirm.Update(msg)
 		o.confirm = &c
 		switch {
 		case out == dialog.Cancelled && o.stage == 4:
-			out := closed()
-			out.say, out.sayLevel = o.result+" · the new binary runs from the next start", levelInfo
+			out := modal.Closed()
+			out.Say, out.SayLevel = o.result+" · the new binary runs from the next start", modal.LevelInfo
 			return nil, out
 		case out == dialog.Cancelled:
-			return nil, closed()
+			return nil, modal.Closed()
 		case out == dialog.Submitted && o.stage == 2:
-			return o.install(), outcome{}
+			return o.install(), modal.Outcome{}
 		case out == dialog.Submitted:
-			return nil, outcome{}.then(restartRequest{})
+			return nil, modal.Outcome{}.Then(RestartRequest{})
 		}
 	}
-	return nil, outcome{}
+	return nil, modal.Outcome{}
 }
 
 // ask is the question before anything runs: the candidate is a program
 // the person picked, and checking it means running it.
-func (o *installOverlay) ask() {
+func (o *Install) ask() {
 	o.stage = 2
-	c := dialog.NewConfirm(o.th, o.km, "Run and install "+noticeLine(o.chosen)+"?", []string{
+	c := dialog.NewConfirm(o.Th, o.KM, "Run and install "+paint.NoticeLine(o.chosen)+"?", []string{
 		"amux runs it once (" + selfupdate.HandshakeVerb + ") to check that it is an amux build;",
 		"only one that answers amux's handshake is installed over " + o.live + ".",
 		"The running binary is copied to " + o.live + ".previous first; the new one replaces it in one rename.",
@@ -112,7 +107,7 @@ func (o *installOverlay) ask() {
 	o.confirm = &c
 }
 
-func (o *installOverlay) install() tea.Cmd {
+func (o *Install) install() tea.Cmd {
 	o.stage = 3
 	live, cand, log := o.live, o.chosen, o.log
 	return func() tea.Msg {
@@ -124,7 +119,7 @@ func (o *installOverlay) install() tea.Cmd {
 	}
 }
 
-func (o *installOverlay) installed(msg binaryInstalledMsg) {
+func (o *Install) installed(msg binaryInstalledMsg) {
 	var se *atomicfile.SyncAfterError
 	switch {
 	case errors.As(msg.err, &se):
@@ -138,19 +133,20 @@ func (o *installOverlay) installed(msg binaryInstalledMsg) {
 		o.result = "installed amux " + msg.res.Version + " (the old binary is kept at " + msg.res.Backup + ")"
 	}
 	o.stage = 4
-	c := dialog.NewConfirm(o.th, o.km, "Restart amux now?", []string{o.result,
+	c := dialog.NewConfirm(o.Th, o.KM, "Restart amux now?", []string{o.result,
 		"Agents keep running; the new amux reattaches to them."}, "restart")
 	o.confirm = &c
 }
 
-// waiting: the spinner turns while the candidate is checked and installed.
-func (o *installOverlay) waiting() bool { return o.stage == 3 }
+// Waiting: the spinner turns while the candidate is checked and installed.
+func (o *Install) Waiting() bool { return o.stage == 3 }
 
-func (o *installOverlay) view(w, h int) string {
+// View implements modal.Modal: the dialog drawn at w × h.
+func (o *Install) View(w, h int) string {
 	switch o.stage {
 	case 3:
-		what := "checking " + noticeLine(o.chosen) + " and installing it…"
-		return o.th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(o.spin.View() + " " + what)
+		what := "checking " + paint.NoticeLine(o.chosen) + " and installing it…"
+		return o.Th.Panel(true).Padding(1, 2).Width(min(w, 80)).Render(o.Spin.View() + " " + what)
 	case 2, 4:
 		return o.confirm.View(min(w, 80))
 	}

@@ -1,4 +1,10 @@
-package app
+// Package teardown holds the words of a delete or shelve: the engine's
+// steps as the progress view names them, the notes a result and an
+// unfinished teardown leave, and what the uncommitted work at stake is,
+// the choices about it and what each does. The lifecycle owner and its
+// dialog (app/overlay_teardown.go, app/teardown_run.go) only sequence
+// them; nothing here holds state.
+package teardown
 
 import (
 	"strings"
@@ -14,9 +20,9 @@ type StepEvent struct {
 	Err  error
 }
 
-// teardownSteps are the engine's teardown steps (delete and shelve share
+// steps are the engine's teardown steps (delete and shelve share
 // them) with the words the progress view uses for them.
-func teardownSteps() []struct{ id, label string } {
+func steps() []struct{ id, label string } {
 	return []struct{ id, label string }{
 		{workspace.StepTombstone, "mark it as being deleted"},
 		{workspace.StepDrain, "stop lifecycle processes"},
@@ -27,15 +33,15 @@ func teardownSteps() []struct{ id, label string } {
 	}
 }
 
-// stepLabel names an engine step for the view, with its place in the list.
-func stepLabel(shelve bool, id string) (string, int) {
+// StepLabel names an engine step for the view, with its place in the list.
+func StepLabel(shelve bool, id string) (string, int) {
 	if shelve && id == workspace.StepRemoveRecord {
-		return "mark shelved", len(teardownSteps()) - 1
+		return "mark shelved", len(steps()) - 1
 	}
 	if shelve && id == workspace.StepTombstone {
 		return "mark it as being shelved", 0
 	}
-	for i, s := range teardownSteps() {
+	for i, s := range steps() {
 		if s.id == id {
 			return s.label, i
 		}
@@ -43,33 +49,33 @@ func stepLabel(shelve bool, id string) (string, int) {
 	return id, -1
 }
 
-// teardownLabels lists the steps a delete or shelve will report, in order.
-func teardownLabels(shelve bool) []string {
-	out := make([]string, 0, len(teardownSteps()))
-	for _, s := range teardownSteps() {
-		l, _ := stepLabel(shelve, s.id)
+// Labels lists the steps a delete or shelve will report, in order.
+func Labels(shelve bool) []string {
+	out := make([]string, 0, len(steps()))
+	for _, s := range steps() {
+		l, _ := StepLabel(shelve, s.id)
 		out = append(out, l)
 	}
 	return out
 }
 
-// stepObserver turns the engine's step reports into progress events: the
+// Observer turns the engine's step reports into progress events: the
 // step done, and the next one running.
-func stepObserver(shelve bool, emit func(StepEvent)) workspace.Observer {
+func Observer(shelve bool, emit func(StepEvent)) workspace.Observer {
 	return func(_, step, _ string) {
-		label, i := stepLabel(shelve, step)
+		label, i := StepLabel(shelve, step)
 		emit(StepEvent{Step: label, Done: true})
-		if i >= 0 && i+1 < len(teardownSteps()) {
-			next, _ := stepLabel(shelve, teardownSteps()[i+1].id)
+		if i >= 0 && i+1 < len(steps()) {
+			next, _ := StepLabel(shelve, steps()[i+1].id)
 			emit(StepEvent{Step: next})
 		}
 	}
 }
 
-// teardownNote tells the person what a finished delete or shelve kept or
+// Note tells the person what a finished delete or shelve kept or
 // skipped on purpose: what it did with uncommitted work, a branch with
 // unmerged commits, an archive script that failed or could not run.
-func teardownNote(res workspace.TeardownResult) string {
+func Note(res workspace.TeardownResult) string {
 	var notes []string
 	if res.Work != "" {
 		notes = append(notes, res.Work)
@@ -86,10 +92,10 @@ func teardownNote(res workspace.TeardownResult) string {
 	return strings.Join(notes, "; ")
 }
 
-// unfinishedNote says truthfully what a failed delete or shelve left: a
+// UnfinishedNote says truthfully what a failed delete or shelve left: a
 // mark (the engine's tombstone) the next start acts on, or none, so
 // nothing is retried. The person's words, not the file's name.
-func unfinishedNote(life workspace.LifecycleService, id string) string {
+func UnfinishedNote(life workspace.LifecycleService, id string) string {
 	switch op, _ := life.UnfinishedTeardown(id); op {
 	case workspace.OpDelete:
 		return "It stays marked as being deleted: the next start finishes the delete."

@@ -1,4 +1,4 @@
-package app
+package paint
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 // continuation indented, and no row is wider than the dialog.
 func TestWrapLinesKeepsEveryWord(t *testing.T) {
 	long := "status tap: amux-a0d4ec2730b23f0d-tab-1: its status tap (pid 26556) died; the tab reports nothing"
-	got := wrapLines([]string{"short", long}, 40)
+	got := WrapLines([]string{"short", long}, 40)
 	if got[0] != "short" || len(got) < 3 {
 		t.Fatalf("wrapped into %q", got)
 	}

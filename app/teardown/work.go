@@ -1,4 +1,4 @@
-package app
+package teardown
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"amux.dev/amux/app/paint"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
@@ -14,12 +15,12 @@ import (
 
 // The words of the delete and shelve dialogs about uncommitted work: what
 // is at stake, the choices, and what the chosen one does to the work and
-// the branch. The overlay (overlay_teardown.go) only sequences them.
+// the branch. The dialog (app/overlay_teardown.go) only sequences them.
 
-// safeRisk makes a summary's paths and subjects safe to draw (they are
+// SafeRisk makes a summary's paths and subjects safe to draw (they are
 // file names and commit messages from the repository), once, as the
 // summary enters the model.
-func safeRisk(r git.AtRisk) git.AtRisk {
+func SafeRisk(r git.AtRisk) git.AtRisk {
 	clean := func(in []string) []string {
 		out := make([]string, len(in))
 		for i, s := range in {
@@ -32,8 +33,8 @@ func safeRisk(r git.AtRisk) git.AtRisk {
 	return r
 }
 
-// riskLines says what the teardown would lose or leave behind.
-func riskLines(rec workspace.Record, r git.AtRisk) []string {
+// RiskLines says what the teardown would lose or leave behind.
+func RiskLines(rec workspace.Record, r git.AtRisk) []string {
 	var lines []string
 	if r.Lossy() {
 		lines = append(lines, "Uncommitted work in the worktree:")
@@ -44,11 +45,11 @@ func riskLines(rec workspace.Record, r git.AtRisk) []string {
 			lines = append(lines, "  "+strconv.Itoa(r.Untracked)+" untracked: "+sampleList(r.UntrackedPaths, r.Untracked))
 		}
 		if r.Stray > 0 {
-			lines = append(lines, "  "+plural(r.Stray, "commit")+" on a detached HEAD that no branch holds: lost with the worktree")
+			lines = append(lines, "  "+paint.Plural(r.Stray, "commit")+" on a detached HEAD that no branch holds: lost with the worktree")
 		}
 	}
 	if r.Unmerged > 0 {
-		lines = append(lines, fmt.Sprintf("The branch %s holds %s merged nowhere else; it is kept:", rec.Branch, plural(r.Unmerged, "commit")))
+		lines = append(lines, fmt.Sprintf("The branch %s holds %s merged nowhere else; it is kept:", rec.Branch, paint.Plural(r.Unmerged, "commit")))
 		for _, s := range r.Subjects {
 			lines = append(lines, "  "+s)
 		}
@@ -67,12 +68,12 @@ func sampleList(items []string, total int) string {
 	return s
 }
 
-// workChoices are the answers the dialog offers for a worktree in state r,
+// WorkChoices are the answers the dialog offers for a worktree in state r,
 // with the preselected one: a WIP commit on the branch (the default, for
 // shelve and delete alike: nothing is lost and the branch keeps it), a
 // stash, or discard. A WIP commit is offered only with the branch checked
 // out, and only discard deals with commits a detached HEAD holds.
-func workChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey string) ([]dialog.Option, []workspace.DirtyChoice, []string) {
+func WorkChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey string) ([]dialog.Option, []workspace.DirtyChoice, []string) {
 	op := "delete"
 	if shelve {
 		op = "shelve"
@@ -102,7 +103,7 @@ func workChoices(rec workspace.Record, r git.AtRisk, shelve bool, restoreKey str
 		opts = append(opts, dialog.Option{Key: "s", Label: "stash it as " + strconv.Quote(workspace.StashMessage(op, rec.Name)) + " (git stash list)"})
 		choices = append(choices, workspace.DirtyStash)
 	} else {
-		notes = append(notes, plural(r.Conflicted, "path")+" "+hasHave(r.Conflicted)+" unresolved conflicts: a stash cannot hold "+themIt(r.Conflicted)+", so none is offered.")
+		notes = append(notes, paint.Plural(r.Conflicted, "path")+" "+paint.HasHave(r.Conflicted)+" unresolved conflicts: a stash cannot hold "+paint.ThemIt(r.Conflicted)+", so none is offered.")
 	}
 	opts = append(opts, discard)
 	choices = append(choices, workspace.DirtyDiscard)
@@ -116,9 +117,9 @@ func headLabel(branch string) string {
 	return branch
 }
 
-// workOutcome says, in the typed confirm, what the chosen answer does to
+// WorkOutcome says, in the typed confirm, what the chosen answer does to
 // the work.
-func workOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspace.DirtyChoice, restoreKey string) string {
+func WorkOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspace.DirtyChoice, restoreKey string) string {
 	op := "delete"
 	if shelve {
 		op = "shelve"
@@ -138,19 +139,19 @@ func workOutcome(rec workspace.Record, r git.AtRisk, shelve bool, choice workspa
 			lost = append(lost, strconv.Itoa(r.Modified)+" modified")
 		}
 		if r.Untracked > 0 {
-			lost = append(lost, plural(r.Untracked, "untracked path"))
+			lost = append(lost, paint.Plural(r.Untracked, "untracked path"))
 		}
 		if r.Stray > 0 {
-			lost = append(lost, plural(r.Stray, "commit")+" on no branch")
+			lost = append(lost, paint.Plural(r.Stray, "commit")+" on no branch")
 		}
 		return "Its uncommitted work is discarded with the worktree: " + strings.Join(lost, " and ") + " lost for good."
 	}
 	return ""
 }
 
-// branchFate says what a delete does to the workspace's branch, given the
+// BranchFate says what a delete does to the workspace's branch, given the
 // summary (nil when it could not be read) and the choice.
-func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoice) string {
+func BranchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoice) string {
 	b := rec.Branch
 	switch {
 	case !rec.CreatedBranch:
@@ -160,15 +161,15 @@ func branchFate(rec workspace.Record, r *git.AtRisk, choice workspace.DirtyChoic
 	case choice == workspace.DirtyWIP && r.Dirty():
 		return "The branch " + b + " is kept: it then holds the WIP commit, merged nowhere else."
 	case r.Unmerged > 0:
-		return fmt.Sprintf("The branch %s is kept: it has %s merged nowhere else.", b, plural(r.Unmerged, "commit"))
+		return fmt.Sprintf("The branch %s is kept: it has %s merged nowhere else.", b, paint.Plural(r.Unmerged, "commit"))
 	}
 	return "The branch " + b + " goes too: every commit on it is merged elsewhere."
 }
 
-// workRefusalNote is the truthful note under a teardown that stopped
+// RefusalNote is the truthful note under a teardown that stopped
 // because the work in the tree had no choice that keeps it (the tree grew
 // dirty after the dialog read it, or archive wrote into it).
-func workRefusalNote(err error, shelve, tombstoned bool) (string, bool) {
+func RefusalNote(err error, shelve, tombstoned bool) (string, bool) {
 	if !errors.Is(err, workspace.ErrWorkAtRisk) {
 		return "", false
 	}
