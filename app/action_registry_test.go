@@ -10,6 +10,7 @@ import (
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
@@ -47,7 +48,7 @@ func registryStates() []registryState {
 		{"no projects", func(t *testing.T) *Model {
 			m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, testEngine(t)))
 			m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-			m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot(nil, nil, nil)})
+			m.Update(loadedMsg{gen: m.list.loadGen, snap: scene.NewSnapshot(nil, nil, nil)})
 			return m
 		}},
 		{"a project row", onSample(func(t *testing.T, m *Model) {})},
@@ -55,8 +56,8 @@ func registryStates() []registryState {
 		{"a shelved workspace", onSample(func(t *testing.T, m *Model) { m.list.rows.SelectWorkspace("3333333333333333") })},
 		{"the main checkout", onSample(func(t *testing.T, m *Model) {
 			snap := sampleSnapshot()
-			snap.records[0].Main = true
-			m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot(snap.projects, snap.records, snap.sessions)})
+			snap.Records[0].Main = true
+			m.Update(loadedMsg{gen: m.list.loadGen, snap: scene.NewSnapshot(snap.Projects, snap.Records, snap.Sessions)})
 			m.list.rows.SelectWorkspace("1111111111111111")
 		})},
 		{"the tab area, no tab", onSample(func(t *testing.T, m *Model) {

@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"
@@ -36,14 +37,14 @@ func kinds(msgs []tea.Msg) string {
 func TestOneReloadRequestReadsWhatItNames(t *testing.T) {
 	cases := []struct {
 		name string
-		q    reloadReq
+		q    scene.Reload
 		want []string // message types the commands answer with
 	}{
-		{"a tab's session appeared", reloadReq{list: true}, []string{"app.loadedMsg"}},
-		{"a commit", reloadReq{changes: true}, []string{"app.sideReviewMsg"}},
-		{"a landing", reloadReq{list: true, changes: true}, []string{"app.loadedMsg", "app.sideReviewMsg"}},
-		{"a project added", reloadReq{list: true, projects: true}, []string{"app.loadedMsg", "app.projectsCheckedMsg"}},
-		{"nothing named", reloadReq{}, nil},
+		{"a tab's session appeared", scene.Reload{List: true}, []string{"app.loadedMsg"}},
+		{"a commit", scene.Reload{Changes: true}, []string{"app.sideReviewMsg"}},
+		{"a landing", scene.Reload{List: true, Changes: true}, []string{"app.loadedMsg", "app.sideReviewMsg"}},
+		{"a project added", scene.Reload{List: true, Projects: true}, []string{"app.loadedMsg", "app.projectsCheckedMsg"}},
+		{"nothing named", scene.Reload{}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -74,7 +75,7 @@ func TestAReloadSelectsAfterTheLoadItStarts(t *testing.T) {
 	if m.list.selectedID() == ws {
 		t.Fatal("the workspace is still selected")
 	}
-	cmd := m.update(reloadReq{list: true, selectAfter: ws, dirty: true})
+	cmd := m.update(scene.Reload{List: true, SelectAfter: ws, Dirty: true})
 	if m.list.pendingSelect != ws || !m.list.dirtyAfterLoad {
 		t.Fatalf("before the load: pending %q, dirty after load %v", m.list.pendingSelect, m.list.dirtyAfterLoad)
 	}
@@ -139,11 +140,11 @@ func TestTheSidebarKeepsWhatALandingLearned(t *testing.T) {
 	s.ws = "w1"
 	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"a.go"}}
 	s.Update(landingSeenReq{ws: "w2", review: stopped, known: true, inSide: true}, shownEnv)
-	if s.landings["w2"].how != "merge" || s.review.Landing != "" {
+	if s.landings["w2"].How != "merge" || s.review.Landing != "" {
 		t.Fatalf("another workspace's landing: kept %+v, shown %+v", s.landings["w2"], s.review)
 	}
 	s.Update(landingSeenReq{ws: "w1", review: stopped, known: true, inSide: true}, shownEnv)
-	if s.landings["w1"].how != "merge" || s.review.Landing != "merge" {
+	if s.landings["w1"].How != "merge" || s.review.Landing != "merge" {
 		t.Fatalf("the shown workspace's landing: kept %+v, shown %+v", s.landings["w1"], s.review)
 	}
 	if s.knownNoLanding("w1") {

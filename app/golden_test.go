@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
@@ -40,7 +41,7 @@ func sampleSnapshot() snapshot {
 	}
 	shelved := rec("3333333333333333", "old-spike", "/home/dev/code/api")
 	shelved.Shelved = true
-	return newSnapshot(
+	return scene.NewSnapshot(
 		[]workspace.Project{{Name: "api", Path: "/home/dev/code/api"}, {Name: "web", Path: "/home/dev/code/web"}},
 		[]workspace.Record{
 			rec("1111111111111111", "auth-fix", "/home/dev/code/api"),
@@ -109,7 +110,7 @@ func TestTooSmallScreen(t *testing.T) {
 func TestCenterTextWrapsAt80Columns(t *testing.T) {
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot(nil, nil, nil)})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: scene.NewSnapshot(nil, nil, nil)})
 	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "┃", " ").Replace(screenText(m))), " ")
 	for _, want := range []string{"one git worktree each.", "then n to create a workspace."} {
 		if !strings.Contains(flat, want) {

@@ -10,6 +10,7 @@ import (
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/projectlist"
@@ -32,14 +33,14 @@ func testOwner(t *testing.T) *lifecycleOwner {
 	return m.life
 }
 
-// reloadOf is the reloadReq an outcome asks for, if any.
-func reloadOf(out modal.Outcome) (reloadReq, bool) {
+// reloadOf is the scene.Reload an outcome asks for, if any.
+func reloadOf(out modal.Outcome) (scene.Reload, bool) {
 	for _, r := range out.Do {
-		if rl, ok := r.(reloadReq); ok {
+		if rl, ok := r.(scene.Reload); ok {
 			return rl, true
 		}
 	}
-	return reloadReq{}, false
+	return scene.Reload{}, false
 }
 
 func TestRecoveryIsSaidAndReloadsOnlyWhenItDidSomething(t *testing.T) {
@@ -96,7 +97,7 @@ func TestTheEndOfATeardownFreesItsRowAndSaysHowItEnded(t *testing.T) {
 			if out.Say != tc.say || out.SayLevel != tc.level {
 				t.Errorf("said %q at %v, want %q at %v", out.Say, out.SayLevel, tc.say, tc.level)
 			}
-			if r, ok := reloadOf(out); !ok || !r.dirty {
+			if r, ok := reloadOf(out); !ok || !r.Dirty {
 				t.Errorf("no reload recomputing the trees: %+v", out.Do)
 			}
 		})
@@ -183,7 +184,7 @@ func TestRestoreProgressNamesTheLatestStepOnTheRow(t *testing.T) {
 func TestACreateEndsInTheNoticeWhenItsDialogWasClosed(t *testing.T) {
 	res := workspace.CreateResult{Workspace: workspace.Record{ID: "w9", Name: "late"}}
 	_, out := testOwner(t).Update(createDoneMsg{op: 1, res: res}, nil)
-	if r, ok := reloadOf(out); !ok || r.selectAfter != res.Workspace.WorkspaceID() || out.Say != "created workspace late" {
+	if r, ok := reloadOf(out); !ok || r.SelectAfter != res.Workspace.WorkspaceID() || out.Say != "created workspace late" {
 		t.Fatalf("%+v", out)
 	}
 	res.SetupErr = errors.New("exit 1")
@@ -242,7 +243,7 @@ func TestAnAddedProjectIsSelectedAfterTheReload(t *testing.T) {
 	}
 	_, added := o.Update(projectAddedMsg{project: workspace.Project{Name: "api", Path: "/r/api"}})
 	r, ok := reloadOf(added)
-	if !added.Close || !ok || r.selectAfter != "p:/r/api" || !r.projects || added.Say != "added project api" {
+	if !added.Close || !ok || r.SelectAfter != "p:/r/api" || !r.Projects || added.Say != "added project api" {
 		t.Fatalf("%+v", added)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"
@@ -65,7 +66,7 @@ type listScene struct {
 	th       theme.Theme
 	busy     map[string]string // a running lifecycle operation, by workspace
 	badge    func(wsID string) (projectlist.Badge, string)
-	landings map[string]landing // a stopped merge or rebase, by workspace
+	landings map[string]scene.Landing // a stopped merge or rebase, by workspace
 }
 
 // listLoadedReq asks the root to settle a load the list took: the tabs
@@ -152,7 +153,7 @@ func (l *listOwner) rowsView(th theme.Theme, width, height int, focused bool, sp
 
 // record finds a loaded record by workspace ID.
 func (l *listOwner) record(id string) (workspace.Record, bool) {
-	for _, r := range l.snap.records {
+	for _, r := range l.snap.Records {
 		if r.WorkspaceID() == id {
 			return r, true
 		}

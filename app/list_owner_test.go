@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
@@ -68,7 +69,7 @@ func (f listFixture) owner() *listOwner {
 // testScene is a scene with no other owner's marks.
 func testScene() listScene {
 	th, _ := theme.Lookup(config.Defaults(), "")
-	return listScene{th: th, busy: map[string]string{}, landings: map[string]landing{}}
+	return listScene{th: th, busy: map[string]string{}, landings: map[string]scene.Landing{}}
 }
 
 // runMsg runs a command the owner returned and gives back its message.
@@ -374,7 +375,7 @@ func TestTheRowsCarryTheOtherOwnersMarks(t *testing.T) {
 		}
 		return projectlist.BadgeNone, ""
 	}
-	sc.landings = map[string]landing{"2222222222222222": {how: "merge"}}
+	sc.landings = map[string]scene.Landing{"2222222222222222": {How: "merge"}}
 	l.rebuild(sc)
 	detail := map[string]string{}
 	for _, p := range l.rows.Projects() {

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/workspace"
 )
 
@@ -16,7 +17,7 @@ func TestTheRootAppliesTheListsAnswers(t *testing.T) {
 	before := len(m.list.rows.Projects())
 	stale := m.list.loadGen
 	m.list.load() // a newer load is on its way
-	m.Update(loadedMsg{gen: stale, snap: newSnapshot(nil, nil, nil)})
+	m.Update(loadedMsg{gen: stale, snap: scene.NewSnapshot(nil, nil, nil)})
 	if len(m.list.rows.Projects()) != before {
 		t.Fatal("a stale load replaced the rows")
 	}

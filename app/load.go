@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/projectlist"
 )
@@ -47,7 +48,7 @@ func (l *listOwner) load() tea.Cmd {
 		if err != nil {
 			errs = append(errs, err)
 		}
-		return loadedMsg{gen: gen, snap: newSnapshot(projects, records, sessions), err: errors.Join(errs...)}
+		return loadedMsg{gen: gen, snap: scene.NewSnapshot(projects, records, sessions), err: errors.Join(errs...)}
 	}
 }
 
@@ -60,7 +61,7 @@ const dirtyWorkers = 4
 // refresh, never on a timer: idle costs nothing.
 func (l *listOwner) refreshDirty() tea.Cmd {
 	var ids []string
-	for _, r := range l.snap.records {
+	for _, r := range l.snap.Records {
 		if !r.Shelved && r.Root != "" {
 			ids = append(ids, r.WorkspaceID())
 		}
@@ -105,7 +106,7 @@ func (l *listOwner) onLoaded(msg loadedMsg) (tea.Cmd, modal.Outcome) {
 	}
 	first := !l.loaded
 	l.snap, l.loaded = msg.snap, true
-	out := modal.Outcome{}.Then(listLoadedReq{first: first, live: len(msg.snap.sessions) > 0})
+	out := modal.Outcome{}.Then(listLoadedReq{first: first, live: len(msg.snap.Sessions) > 0})
 	if msg.err != nil {
 		out.Say, out.SayLevel = "load: "+msg.err.Error(), modal.LevelError
 	}
@@ -155,8 +156,8 @@ func (l *listOwner) rebuild(sc listScene) {
 			if w.Detail == "" && w.Shelved {
 				w.Detail = "shelved"
 			}
-			if lg := sc.landings[w.ID]; w.Detail == "" && lg.how != "" {
-				w.Detail = lg.how + " stopped" // until it is finished or aborted
+			if lg := sc.landings[w.ID]; w.Detail == "" && lg.How != "" {
+				w.Detail = lg.How + " stopped" // until it is finished or aborted
 			}
 		}
 	}
@@ -178,27 +179,27 @@ func buildProjects(s snapshot, dirty map[string]bool, busy map[string]string) []
 		if p, ok := byRepo[path]; ok {
 			return p
 		}
-		byRepo[path] = &projectlist.Project{Name: s.shown.projects[path].name, Path: path}
+		byRepo[path] = &projectlist.Project{Name: s.Shown.Projects[path].Name, Path: path}
 		order = append(order, path)
 		return byRepo[path]
 	}
-	for _, p := range s.projects {
+	for _, p := range s.Projects {
 		add(p.Path)
 	}
 	live := map[string]int{}
-	for _, ses := range s.sessions {
+	for _, ses := range s.Sessions {
 		if ses.Managed && ses.Workspace != "" && ses.Type != tmux.TypeRun {
 			live[ses.Workspace]++
 		}
 	}
-	for _, r := range s.records {
+	for _, r := range s.Records {
 		if r.Archived {
 			continue
 		}
 		id := r.WorkspaceID()
-		shown := s.shown.records[id]
+		shown := s.Shown.Records[id]
 		w := projectlist.Workspace{
-			ID: id, Name: shown.name, Branch: shown.branch, Dirty: dirty[id] && !r.Shelved,
+			ID: id, Name: shown.Name, Branch: shown.Branch, Dirty: dirty[id] && !r.Shelved,
 			Shelved: r.Shelved, Attached: live[id],
 		}
 		if op, ok := busy[id]; ok {

@@ -9,12 +9,11 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
-	"amux.dev/amux/tmux"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
-	"amux.dev/amux/workspace"
 )
 
 // focusArea is which part of the screen receives keys.
@@ -88,15 +87,9 @@ type Model struct {
 	restartRequested bool
 }
 
-// snapshot is the data the project list shows, loaded off the update loop.
-// projects, records and sessions are byte-exact; shown is what the screen
-// draws of them.
-type snapshot struct {
-	projects []workspace.Project
-	records  []workspace.Record
-	sessions []tmux.SessionInfo
-	shown    shownText
-}
+// snapshot is the load the root and its owners read (app/scene): the
+// short name keeps the owners' fields readable.
+type snapshot = scene.Snapshot
 
 // New builds the root model.
 func New(deps Deps) *Model {

@@ -11,6 +11,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/safetext"
@@ -210,10 +211,10 @@ func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, modal.Outcome) {
 			undone = rb.Undone // nothing is said when nothing was made
 		}
 		o.form.SetFailed(msg.err.Error(), undone...)
-		return nil, modal.Outcome{}.Then(reloadReq{list: true})
+		return nil, modal.Outcome{}.Then(scene.Reload{List: true})
 	}
 	// Created: select it, it is there, whatever its setup did.
-	reload := reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()}
+	reload := scene.Reload{List: true, SelectAfter: msg.res.Workspace.WorkspaceID()}
 	if msg.res.SetupErr != nil {
 		var ue *workspace.UntrustedError
 		if errors.As(msg.res.SetupErr, &ue) && setupApprovable(ue) {
@@ -239,14 +240,14 @@ func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cm
 // the list is reloaded (selecting what was made), and the notice says it.
 func createDoneUnseen(d lifeDeps, msg createDoneMsg) modal.Outcome {
 	if msg.err != nil {
-		return modal.Outcome{Say: "create: " + msg.err.Error(), SayLevel: modal.LevelError}.Then(reloadReq{list: true})
+		return modal.Outcome{Say: "create: " + msg.err.Error(), SayLevel: modal.LevelError}.Then(scene.Reload{List: true})
 	}
 	name := msg.res.Workspace.Name
 	out := modal.Outcome{Say: "created workspace " + name}
 	if msg.res.SetupErr != nil {
 		out.Say, out.SayLevel = "created workspace "+name+"; "+d.setupNote(msg.res.SetupErr), modal.LevelWarn
 	}
-	return out.Then(reloadReq{list: true, selectAfter: msg.res.Workspace.WorkspaceID()})
+	return out.Then(scene.Reload{List: true, SelectAfter: msg.res.Workspace.WorkspaceID()})
 }
 
 // setupNote says why setup-workspace did not finish after a create or a

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/changes"
@@ -28,7 +29,7 @@ func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, modal.Ou
 	if open {
 		reload = o.load()
 	}
-	return reload, modal.Outcome{}.Then(reloadReq{changes: true})
+	return reload, modal.Outcome{}.Then(scene.Reload{Changes: true})
 }
 
 // fileDiff opens the diff of one file of ws's Changes list, in the mode

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
@@ -80,7 +81,7 @@ func realWorkspace(t *testing.T, w, h int) (*Model, workspace.Record) {
 	}
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now, Zone: time.UTC}, eng))
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(loadedMsg{gen: m.list.loadGen, snap: newSnapshot([]workspace.Project{{Name: "shop", Path: rec.Repo}}, []workspace.Record{rec}, nil)})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: scene.NewSnapshot([]workspace.Project{{Name: "shop", Path: rec.Repo}}, []workspace.Record{rec}, nil)})
 	m.list.rows.SelectWorkspace(rec.WorkspaceID())
 	m.Update(nil)
 	return m, rec

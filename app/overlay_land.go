@@ -12,6 +12,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/dialog"
@@ -81,7 +82,7 @@ func (o *commitOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 			o.dlg.SetFailure(git.Explain(done.err).Lines())
 			return nil, modal.Outcome{}
 		}
-		return nil, modal.Outcome{Close: true, Say: "committed", SayLevel: modal.LevelInfo}.Then(reloadReq{changes: true})
+		return nil, modal.Outcome{Close: true, Say: "committed", SayLevel: modal.LevelInfo}.Then(scene.Reload{Changes: true})
 	}
 	if o.running {
 		return nil, modal.Outcome{}
@@ -215,7 +216,7 @@ func landCmd(rev workspace.ReviewService, ws, how string, op func(context.Contex
 // its own.
 func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) modal.Outcome {
 	out := modal.Outcome{}.Then(landingSeenReq{ws: msg.ws, review: msg.review, known: msg.reviewed},
-		reloadReq{list: true, changes: true})
+		scene.Reload{List: true, Changes: true})
 	switch {
 	case errors.Is(msg.err, git.ErrMergeConflict):
 		abort := r.keyName(actAbortLanding) + " aborts"
@@ -248,8 +249,8 @@ func (r *reviewOwner) abortLanding(ws string) tea.Cmd {
 
 // shownProjectPath is the display copy of a project's path.
 func (sc reviewScene) shownProjectPath(repo string) string {
-	if p, ok := sc.snap.shown.projects[repo]; ok {
-		return p.path
+	if p, ok := sc.snap.Shown.Projects[repo]; ok {
+		return p.Path
 	}
 	return strings.TrimSpace(paint.NoticeLine(repo))
 }

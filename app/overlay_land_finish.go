@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/theme"
@@ -70,7 +71,7 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, moda
 	if msg.reviewed {
 		out = out.Then(landingSeenReq{ws: msg.ws, review: msg.review, known: true, inSide: true})
 	}
-	out = out.Then(reloadReq{list: true, changes: true})
+	out = out.Then(scene.Reload{List: true, Changes: true})
 	// shown is the overlay once this is done; moved: it is not sc.open.
 	shown, moved := sc.open, false
 	if o, ok := shown.(*diffOverlay); ok && o.ws == msg.ws && o.req.Mode == git.DiffConflict {

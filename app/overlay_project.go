@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/picker"
 	"amux.dev/amux/workspace"
@@ -52,7 +53,7 @@ func (o *addProjectOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 		}
 		// Selected after the load, so the next n creates there.
 		return nil, modal.Outcome{Close: true, Say: "added project " + msg.project.Name}.
-			Then(reloadReq{list: true, selectAfter: "p:" + msg.project.Path, projects: true})
+			Then(scene.Reload{List: true, SelectAfter: "p:" + msg.project.Path, Projects: true})
 	}
 	if o.pending {
 		return nil, modal.Outcome{}

@@ -16,7 +16,7 @@ import (
 // Order follows the workspace record's saved tabs, then creation time.
 func (o *tabsOwner) reconcile(sc tabScene) {
 	live := map[string]map[string]tmux.SessionInfo{} // workspace → tab ID → session
-	for _, s := range sc.snap.sessions {
+	for _, s := range sc.snap.Sessions {
 		if s.Type == tmux.TypeRun {
 			// Run sessions have no @amux_tab: their name is their identity.
 			s.Tab = "run:" + s.Name
@@ -53,7 +53,7 @@ func (o *tabsOwner) reconcile(sc tabScene) {
 	for wsID, sessions := range live {
 		rec, _ := sc.record(wsID)
 		order := map[string]int{}
-		titles := sc.snap.shown.records[wsID].tabs
+		titles := sc.snap.Shown.Records[wsID].Tabs
 		for i, saved := range rec.Tabs {
 			order[saved.ID] = i
 		}

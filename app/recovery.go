@@ -12,6 +12,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/workspace"
 )
 
@@ -65,7 +66,7 @@ func recoveredOutcome(msg recoveredMsg) modal.Outcome {
 	done := strings.Join(recoveryNotes(msg.report), "; ")
 	var out modal.Outcome
 	if done != "" {
-		out = out.Then(reloadReq{list: true}) // recovery changed records, trees or both
+		out = out.Then(scene.Reload{List: true}) // recovery changed records, trees or both
 	}
 	switch {
 	case msg.err != nil:

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/workspace"
 )
 
@@ -125,7 +126,7 @@ func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, moda
 	delete(l.busy, msg.id)
 	// The tree is back, maybe with its uncommitted work: the "*" is
 	// recomputed from it once the load lists the workspace as unshelved.
-	reload := reloadReq{list: true, dirty: true}
+	reload := scene.Reload{List: true, Dirty: true}
 	if msg.err != nil {
 		return nil, modal.Outcome{Say: msg.name + ": " + msg.err.Error(), SayLevel: modal.LevelError}.Then(reload)
 	}

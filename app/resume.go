@@ -10,6 +10,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
@@ -30,7 +31,7 @@ func (o *tabsOwner) lostTabs(wsID string, sc tabScene) []workspace.Tab {
 		return nil
 	}
 	live := map[string]bool{}
-	for _, s := range sc.snap.sessions {
+	for _, s := range sc.snap.Sessions {
 		live[s.Name] = true
 	}
 	var lost []workspace.Tab
@@ -156,9 +157,9 @@ func (o *tabsOwner) resumed(msg tabsResumedMsg) (tea.Cmd, modal.Outcome) {
 	}
 	text := "resumed " + paint.Plural(msg.n, "tab")
 	if msg.err != nil {
-		return nil, tabNote(modal.LevelError, text+"; "+strings.ReplaceAll(paint.ErrText(msg.err), "\n", "; ")).Then(reloadReq{list: true})
+		return nil, tabNote(modal.LevelError, text+"; "+strings.ReplaceAll(paint.ErrText(msg.err), "\n", "; ")).Then(scene.Reload{List: true})
 	}
-	return nil, tabNote(modal.LevelInfo, text).Then(reloadReq{list: true})
+	return nil, tabNote(modal.LevelInfo, text).Then(scene.Reload{List: true})
 }
 
 // persist records the workspace's open tabs in its record (a field

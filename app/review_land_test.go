@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/workspace"
 )
@@ -51,7 +52,7 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 			if seen.known != c.knownYet || seen.ws != ws {
 				t.Errorf("landing seen %+v", seen)
 			}
-			only[reloadReq](t, out.Do)
+			only[scene.Reload](t, out.Do)
 			var inSide bool
 			for _, d := range out.Do {
 				_, ok := d.(conflictsInSideReq)

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -51,12 +52,12 @@ type reviewScene struct {
 	// hidden): a stopped landing's conflicts are listed there.
 	sideOn   string
 	snap     snapshot
-	landings map[string]landing
+	landings map[string]scene.Landing
 }
 
 // record finds a loaded record by workspace ID.
 func (sc reviewScene) record(id string) (workspace.Record, bool) {
-	for _, r := range sc.snap.records {
+	for _, r := range sc.snap.Records {
 		if r.WorkspaceID() == id {
 			return r, true
 		}
@@ -81,7 +82,7 @@ type (
 
 // Requests the review owner makes of the owners it does not own: the
 // sidebar answers the landing and conflict ones, the tabs owner the
-// editor (a reload is the root's reloadReq).
+// editor (a reload is the root's scene.Reload).
 type (
 	// landingSeenReq records what a review of ws says is stopped; known
 	// false forgets it (the engine decides next time); inSide also shows
@@ -127,7 +128,7 @@ func (r *reviewOwner) Update(msg tea.Msg, sc reviewScene) (tea.Cmd, modal.Outcom
 	case showConflictReq:
 		return r.showConflict(msg, sc)
 	case finishReq:
-		return nil, modal.Outcome{Open: r.finishDialog(msg.ws, msg.how, sc.landings[msg.ws].conflicts, sc.th)}
+		return nil, modal.Outcome{Open: r.finishDialog(msg.ws, msg.how, sc.landings[msg.ws].Conflicts, sc.th)}
 	case openFileDiffRequest:
 		return r.fileDiff(msg.ws, msg.file, msg.group, sc)
 	case openCommitDiffRequest:

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/changes"
@@ -87,7 +88,7 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 	}
 	sc.open = o
 	cmd, out = r.Update(staged, sc)
-	if len(out.Do) != 1 || out.Do[0] != (reloadReq{changes: true}) {
+	if len(out.Do) != 1 || out.Do[0] != (scene.Reload{Changes: true}) {
 		t.Fatalf("after a stage the owner asked %+v", out)
 	}
 	again := only[diffLoadedMsg](t, runCmd(t, cmd))
@@ -187,7 +188,7 @@ func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
 		t.Fatalf("the tip is %q", got)
 	}
 	_, out = d.Update(done)
-	if !out.Close || out.Say != "committed" || len(out.Do) != 1 || out.Do[0] != (reloadReq{changes: true}) {
+	if !out.Close || out.Say != "committed" || len(out.Do) != 1 || out.Do[0] != (scene.Reload{Changes: true}) {
 		t.Fatalf("a done commit asked %+v", out)
 	}
 	_, out = d.Update(commitDoneMsg{ws: ws, err: errors.New("nothing to commit")})

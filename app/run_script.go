@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/workspace"
 )
 
@@ -53,7 +54,7 @@ func (o *tabsOwner) runStarted(msg runStartedMsg) (tea.Cmd, modal.Outcome) {
 		return nil, tabNote(modal.LevelError, "run script: "+msg.err.Error())
 	}
 	o.pending = "run:" + msg.session
-	return nil, tabNote(modal.LevelInfo, "run script started in "+msg.session).Then(reloadReq{list: true})
+	return nil, tabNote(modal.LevelInfo, "run script started in "+msg.session).Then(scene.Reload{List: true})
 }
 
 // showPending makes a tab that a load just discovered the shown one: the

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
@@ -43,7 +44,7 @@ func hostileModel(t *testing.T, tab bool) (*Model, workspace.Record) {
 		sessions = []tmux.SessionInfo{{ID: "$1", Name: "amux-1111111111111111-tab-a-1", Managed: true, Workspace: rec.ID,
 			Tab: "tab-a-1", Type: tmux.TypeAgent, Assistant: "claude" + evil}}
 	}
-	snap := newSnapshot([]workspace.Project{{Name: "shop" + evil, Path: repo}}, []workspace.Record{rec}, sessions)
+	snap := scene.NewSnapshot([]workspace.Project{{Name: "shop" + evil, Path: repo}}, []workspace.Record{rec}, sessions)
 	m := New(withEngine(Deps{Config: config.Defaults(), Now: time.Now}, testEngine(t)))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	m.Update(loadedMsg{gen: m.list.loadGen, snap: snap})

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/changes"
@@ -73,7 +74,7 @@ type sidebarOwner struct {
 	// merge or rebase, from a review or a landing's own answer: the abort
 	// key and the conflict list work with the sidebar hidden. A workspace
 	// not in it is unknown.
-	landings map[string]landing
+	landings map[string]scene.Landing
 	// main watches the project's main checkout while the shown
 	// workspace's merge is stopped there (sidebar_mainwatch.go).
 	main mainWatch
@@ -128,26 +129,19 @@ type dirtyNoted struct {
 	dirty bool
 }
 
-// landing is a workspace's stopped merge or rebase: how ("merge",
-// "rebase"; "" when none) and its unmerged paths.
-type landing struct {
-	how       string
-	conflicts []string
-}
-
 // noteLanding records what a review of ws says is stopped.
 func (s *sidebarOwner) noteLanding(ws string, r workspace.Review) {
 	if s.landings == nil {
-		s.landings = map[string]landing{}
+		s.landings = map[string]scene.Landing{}
 	}
-	s.landings[ws] = landing{how: r.Landing, conflicts: r.Conflicts}
+	s.landings[ws] = scene.Landing{How: r.Landing, Conflicts: r.Conflicts}
 }
 
 // knownNoLanding reports whether amux knows that no merge or rebase of ws
 // is stopped (unknown, never reviewed since the start, is false).
 func (s *sidebarOwner) knownNoLanding(ws string) bool {
 	l, known := s.landings[ws]
-	return known && l.how == ""
+	return known && l.How == ""
 }
 
 // widthIn is the sidebar's width on a screen screenW wide, 0 when it is

@@ -40,7 +40,7 @@ type mainChangedMsg struct {
 // workspace's merge is stopped, and stops it when it is not.
 func (s *sidebarOwner) syncMainWatch() tea.Cmd {
 	ws := s.ws
-	want := ws != "" && s.landings[ws].how == "merge"
+	want := ws != "" && s.landings[ws].How == "merge"
 	w := &s.main
 	switch {
 	case want && w.ws == ws && (w.watcher != nil || w.starting):

@@ -115,7 +115,7 @@ func TestTheSidebarWatchesTheMainCheckoutWhileAMergeIsStopped(t *testing.T) {
 	l.until("the stopped merge and the main checkout's watcher", func() bool {
 		return s.watcher != nil && s.main.watcher != nil && !s.loading
 	})
-	if got := s.landings[f.ws.ID]; got.how != "merge" || len(got.conflicts) != 1 || got.conflicts[0] != "README" {
+	if got := s.landings[f.ws.ID]; got.How != "merge" || len(got.Conflicts) != 1 || got.Conflicts[0] != "README" {
 		t.Fatalf("the stopped merge was noted as %+v", got)
 	}
 	if fs := s.changes.Data().Files[changes.Conflicted]; len(fs) != 1 || !fs[0].InMain {
@@ -126,9 +126,9 @@ func TestTheSidebarWatchesTheMainCheckoutWhileAMergeIsStopped(t *testing.T) {
 	writeFile(t, filepath.Join(f.repo, "README"), "resolved\n")
 	f.git(t, f.repo, false, "add", "README")
 	l.until("a review after the main checkout changed", func() bool {
-		return l.seen["app.mainChangedMsg"] > 0 && len(s.landings[f.ws.ID].conflicts) == 0 && !s.loading
+		return l.seen["app.mainChangedMsg"] > 0 && len(s.landings[f.ws.ID].Conflicts) == 0 && !s.loading
 	})
-	if s.landings[f.ws.ID].how != "merge" || s.main.watcher != main {
+	if s.landings[f.ws.ID].How != "merge" || s.main.watcher != main {
 		t.Fatal("the merge is still stopped, but not watched")
 	}
 

@@ -50,8 +50,8 @@ func BenchmarkStartupProjectList(b *testing.B) {
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		msg := m.list.load()()
 		m.Update(msg)
-		if len(m.list.snap.records) != 500 || len(m.list.rows.Projects()) != 50 {
-			b.Fatalf("loaded %d records, %d projects", len(m.list.snap.records), len(m.list.rows.Projects()))
+		if len(m.list.snap.Records) != 500 || len(m.list.rows.Projects()) != 50 {
+			b.Fatalf("loaded %d records, %d projects", len(m.list.snap.Records), len(m.list.rows.Projects()))
 		}
 		_ = m.render()
 	}

@@ -100,13 +100,13 @@ func (sc watchScene) name(wsID string) string {
 	if sc.snap == nil {
 		return ""
 	}
-	return sc.snap.shown.records[wsID].name
+	return sc.snap.Shown.Records[wsID].Name
 }
 
 // repo is a workspace's repository path ("" when unknown).
 func (sc watchScene) repo(wsID string) string {
 	if sc.snap != nil {
-		for _, r := range sc.snap.records {
+		for _, r := range sc.snap.Records {
 			if r.WorkspaceID() == wsID {
 				return r.Repo
 			}

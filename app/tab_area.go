@@ -27,7 +27,7 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 	if r.Kind == projectlist.ProjectRow {
 		lines := []string{
 			th.AccentStyle().Render(p.Name),
-			th.MutedStyle().Render(l.snap.shown.projects[p.Path].path),
+			th.MutedStyle().Render(l.snap.Shown.Projects[p.Path].Path),
 			"",
 			paint.Plural(len(p.Workspaces), "workspace"),
 			"",
@@ -55,20 +55,20 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 		state = ws.Detail
 	case rec.Shelved:
 		state = "shelved (branch and record kept; worktree removed)"
-	case sc.landings[ws.ID].how != "":
+	case sc.landings[ws.ID].How != "":
 		lg := sc.landings[ws.ID]
 		state = fmt.Sprintf("%s stopped on conflicts (%d left) · %s: finish · %s: abort",
-			lg.how, len(lg.conflicts), l.keyName(actFinishLanding), l.keyName(actAbortLanding))
+			lg.How, len(lg.Conflicts), l.keyName(actFinishLanding), l.keyName(actAbortLanding))
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}
-	shown := l.snap.shown.records[ws.ID]
+	shown := l.snap.Shown.Records[ws.ID]
 	lines := []string{
-		th.AccentStyle().Render(shown.name),
+		th.AccentStyle().Render(shown.Name),
 		"",
-		kv("branch", shown.branch),
-		kv("base", orDash(shown.base)),
-		kv("worktree", shown.root),
+		kv("branch", shown.Branch),
+		kv("base", orDash(shown.Base)),
+		kv("worktree", shown.Root),
 		kv("project", p.Name),
 		kv("id", ws.ID),
 		kv("state", state),
@@ -83,7 +83,7 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 		lines = append(lines, "", th.Style(th.Warning).Render(paint.LostTabsLine(lost))+
 			th.MutedStyle().Render(" · "+l.keyName(actResumeTab)+": bring them back"))
 	}
-	return shown.name, strings.Join(lines, "\n")
+	return shown.Name, strings.Join(lines, "\n")
 }
 
 func orDash(s string) string {

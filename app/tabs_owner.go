@@ -70,7 +70,7 @@ type tabScene struct {
 // record finds a loaded record by workspace ID.
 func (sc tabScene) record(id string) (workspace.Record, bool) {
 	if sc.snap != nil {
-		for _, r := range sc.snap.records {
+		for _, r := range sc.snap.Records {
 			if r.WorkspaceID() == id {
 				return r, true
 			}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/tmux"
@@ -72,15 +73,15 @@ func TestTheTabsOwnerAnswersItsMessages(t *testing.T) {
 		{name: "a first task that could not be sent", msg: firstTaskDeliveredMsg{ws, "t1", workspace.Delivery{}, boom},
 			say: "claude: the first task could not be sent: boom", level: modal.LevelError, tabs: "t1 t2* t3"},
 		{name: "a started run is shown once loaded", msg: runStartedMsg{ws, "amux-1111111111111111-run-2", nil},
-			say: "run script started in amux-1111111111111111-run-2", do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3",
+			say: "run script started in amux-1111111111111111-run-2", do: []tea.Msg{scene.Reload{List: true}}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if o.pending != "run:amux-1111111111111111-run-2" {
 					t.Fatalf("pending %q", o.pending)
 				}
 			}},
-		{name: "a resume loads", msg: tabsResumedMsg{n: 2}, say: "resumed 2 tabs", do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
+		{name: "a resume loads", msg: tabsResumedMsg{n: 2}, say: "resumed 2 tabs", do: []tea.Msg{scene.Reload{List: true}}, tabs: "t1 t2* t3"},
 		{name: "a resume that partly failed says what", msg: tabsResumedMsg{n: 1, err: errors.New("t9: no session")},
-			say: "resumed 1 tab; t9: no session", level: modal.LevelError, do: []tea.Msg{reloadReq{list: true}}, tabs: "t1 t2* t3"},
+			say: "resumed 1 tab; t9: no session", level: modal.LevelError, do: []tea.Msg{scene.Reload{List: true}}, tabs: "t1 t2* t3"},
 		{name: "a rename takes the display copy", msg: tabRenameRequest{ws, "t3", "fix\x1b[31m it"}, tabs: "t1 t2* t3",
 			check: func(t *testing.T, o *tabsOwner) {
 				if got := o.find(ws, "t3").title; strings.ContainsRune(got, 0x1b) || !strings.Contains(got, "fix") {
@@ -253,18 +254,18 @@ func TestReconcileOrdersTabsAndShowsThePendingRun(t *testing.T) {
 	const ws = "1111111111111111"
 	m := newTestModel(t, 120, 40)
 	snap := sampleSnapshot()
-	snap.records[0].Tabs = []workspace.Tab{{ID: "b", Type: tmux.TypeAgent}, {ID: "a", Type: tmux.TypeAgent, Title: "saved"}}
+	snap.Records[0].Tabs = []workspace.Tab{{ID: "b", Type: tmux.TypeAgent}, {ID: "a", Type: tmux.TypeAgent, Title: "saved"}}
 	sess := func(name, tabID, typ, created string) tmux.SessionInfo {
 		return tmux.SessionInfo{Name: name, Managed: true, Workspace: ws, Type: typ, Tab: tabID, CreatedAt: created, Assistant: "claude"}
 	}
-	snap.sessions = []tmux.SessionInfo{
+	snap.Sessions = []tmux.SessionInfo{
 		sess("amux-1111111111111111-c", "c", tmux.TypeAgent, "5"),
 		sess("amux-1111111111111111-a", "a", tmux.TypeAgent, "9"),
 		sess("amux-1111111111111111-run-2", "", tmux.TypeRun, "7"),
 		sess("amux-1111111111111111-b", "b", tmux.TypeAgent, "8"),
 		{Name: "theirs", Workspace: ws, Type: tmux.TypeAgent, Tab: "x"}, // not Managed
 	}
-	snap = newSnapshot(snap.projects, snap.records, snap.sessions)
+	snap = scene.NewSnapshot(snap.Projects, snap.Records, snap.Sessions)
 	m.tabs.ensure(ws).tabs = []*tab{{id: "old", session: "amux-1111111111111111-old"}}
 	m.tabs.pending = "run:amux-1111111111111111-run-2"
 	m.list.rows.SelectWorkspace("2222222222222222")

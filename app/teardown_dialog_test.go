@@ -81,7 +81,7 @@ func TestDeleteDialogOffersOnlyWhatCanKeepTheWork(t *testing.T) {
 // tombstones.
 func TestShelveConfirmListsTheSessionsAndAsksAboutTheArchive(t *testing.T) {
 	m := newTestModel(t, 120, 40)
-	m.list.snap.sessions = append(m.list.snap.sessions,
+	m.list.snap.Sessions = append(m.list.snap.Sessions,
 		tmux.SessionInfo{Name: "amux-1111111111111111-tab-a-2", Managed: true, Workspace: "1111111111111111", Type: "terminal", Tab: "tab-a-2"},
 		tmux.SessionInfo{Name: "amux-ws-1111111111111111-run", Managed: true, Workspace: "1111111111111111", Type: "run"},
 		tmux.SessionInfo{Name: "amux-2222222222222222-tab-b-1", Managed: true, Workspace: "2222222222222222", Type: "agent"})

@@ -8,6 +8,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/pump"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/app/teardown"
 	"amux.dev/amux/ui/dialog"
 	"amux.dev/amux/ui/safetext"
@@ -111,7 +112,7 @@ func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (
 	if o != nil && o.op == msg.op {
 		o.finish(msg)
 	}
-	reload := reloadReq{list: true, dirty: true} // a shelved or deleted tree has no "*" any more
+	reload := scene.Reload{List: true, Dirty: true} // a shelved or deleted tree has no "*" any more
 	if msg.err != nil {
 		return nil, modal.Outcome{Say: fmt.Sprintf("%s: %v", msg.name, msg.err), SayLevel: modal.LevelError}.Then(reload)
 	}

@@ -20,7 +20,7 @@ func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit mo
 		return nil, modal.Outcome{}
 	}
 	rec, _ := list.record(w.ID)
-	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.sessions, tabs, w.ID), shelve)
+	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.Sessions, tabs, w.ID), shelve)
 }
 
 // sessionsOf names every session of workspace id a delete or shelve ends —

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/termview"
@@ -48,7 +49,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		teardownReq, teardownProgressMsg, teardownDoneMsg,
 		restoreSetupReq, restoreProgressMsg, restoredMsg, recoveredMsg, projectEditLoadedMsg:
 		return m.applyOwned(m.life.Update(msg, m.overlay))
-	case reloadReq:
+	case scene.Reload:
 		return m.onReload(msg)
 	case lifeRows:
 		m.list.rebuild(m.listScene())
