@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -183,9 +184,9 @@ const (
 	// ActMerge is the "merge-into-base" action.
 	ActMerge = actMerge
 	// ActAbortLanding is the "abort-merge" action.
-	ActAbortLanding = actAbortLanding
+	ActAbortLanding = review.ActAbortLanding
 	// ActFinishLanding is the "finish-merge" action.
-	ActFinishLanding = actFinishLanding
+	ActFinishLanding = review.ActFinishLanding
 )
 
 // ActTab is the action that shows tab n (1–9) of the workspace.

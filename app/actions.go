@@ -210,8 +210,12 @@ func (m *Model) run(id keys.ActionID) tea.Cmd {
 // keyName renders the first key of an action for text that tells a person
 // what to press ("press i, then A"): names come from the registry, never
 // from a string literal.
-func (m *Model) keyName(id keys.ActionID) string {
-	a, ok := m.reg.Get(id)
+func (m *Model) keyName(id keys.ActionID) string { return registryKeyName(m.reg, id) }
+
+// registryKeyName renders the first key reg binds to id (the id itself
+// without one).
+func registryKeyName(reg *keys.Registry, id keys.ActionID) string {
+	a, ok := reg.Get(id)
 	if !ok || len(a.Keys) == 0 {
 		return string(id)
 	}

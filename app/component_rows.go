@@ -3,6 +3,7 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/diffview"
@@ -44,16 +45,10 @@ func componentRows() []action {
 		return tea.Batch(focusSideList(m), cmd)
 	})
 	add(diffview.DefaultActions(scopeDiff), func(m *Model, id keys.ActionID) string {
-		if o, ok := m.overlay.(*diffOverlay); ok {
-			return o.dv.Why(id)
-		}
-		return "the diff viewer is not open"
+		return review.DiffWhy(m.overlay, id)
 	}, nil)
 	add(commitmsg.DefaultActions(scopeCommit), func(m *Model, id keys.ActionID) string {
-		if o, ok := m.overlay.(*commitOverlay); ok {
-			return o.dlg.Why(id)
-		}
-		return "the commit dialog is not open"
+		return review.CommitWhy(m.overlay, id)
 	}, nil)
 	return rows
 }

@@ -122,7 +122,7 @@ func (m painter) draw(c *screen.Canvas, st *paintState) {
 	if m.w <= 0 || m.h <= 0 {
 		return
 	}
-	_, fullScreen := m.overlay.(fullScreen)
+	_, fullScreen := m.overlay.(modal.FullScreen)
 	if c.SetFill(m.th.Fill()) {
 		// Another theme (or its preview): every cell is in the old colours.
 		*st = paintState{}

@@ -10,6 +10,7 @@ import (
 
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/config"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/termview"
@@ -162,8 +163,8 @@ func TestAFullScreenOverlayComesAndGoes(t *testing.T) {
 	if s := plainScreen(r.draw()); !strings.Contains(s, "Projects") {
 		t.Fatalf("the layout is not drawn:\n%s", s)
 	}
-	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "notes.txt"}))
-	if _, ok := m.overlay.(fullScreen); !ok {
+	settle(t, m, m.update(review.OpenFileView{WS: rec.WorkspaceID(), Path: "notes.txt"}))
+	if _, ok := m.overlay.(modal.FullScreen); !ok {
 		t.Fatalf("the file view is %T, not full screen", m.overlay)
 	}
 	s := plainScreen(r.draw())

@@ -6,9 +6,11 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/changes"
@@ -103,13 +105,13 @@ func TestTheSidebarsRequestsReachTheReviewOwner(t *testing.T) {
 		msg  string // the message its command answers with ("" none)
 		git  string // what is staged after it
 	}{
-		{"a stage", stageRequest{ws: ws, path: "notes.txt"}, "", "app.stagedMsg", "notes.txt"},
-		{"an unstage", stageRequest{ws: ws, path: "notes.txt", unstage: true}, "", "app.stagedMsg", ""},
-		{"a file's diff", openFileDiffRequest{ws: ws, file: notes, group: changes.Unstaged}, "*app.diffOverlay", "app.diffLoadedMsg", ""},
-		{"a file's view", openFileViewRequest{ws: ws, path: "notes.txt"}, "*app.diffOverlay", "app.diffLoadedMsg", ""},
-		{"the commit dialog", openCommitRequest{}, "", "app.commitReadyMsg", ""},
+		{"a stage", review.Stage{WS: ws, Path: "notes.txt"}, "", "review.stagedMsg", "notes.txt"},
+		{"an unstage", review.Stage{WS: ws, Path: "notes.txt", Unstage: true}, "", "review.stagedMsg", ""},
+		{"a file's diff", review.OpenFileDiff{WS: ws, File: notes, Group: changes.Unstaged}, "*review.diffOverlay", "review.diffLoadedMsg", ""},
+		{"a file's view", review.OpenFileView{WS: ws, Path: "notes.txt"}, "*review.diffOverlay", "review.diffLoadedMsg", ""},
+		{"the commit dialog", review.OpenCommit{}, "", "review.commitReadyMsg", ""},
 		// No landing is stopped: the engine refuses, and the answer says so.
-		{"a conflict resolved", markResolvedRequest{ws: ws, path: "notes.txt"}, "", "app.resolvedMsg", ""},
+		{"a conflict resolved", review.MarkResolved{WS: ws, Path: "notes.txt"}, "", "review.resolvedMsg", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -139,18 +141,18 @@ func TestTheSidebarKeepsWhatALandingLearned(t *testing.T) {
 	s := testSidebar(t, nil, nil)
 	s.ws = "w1"
 	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"a.go"}}
-	s.Update(landingSeenReq{ws: "w2", review: stopped, known: true, inSide: true}, shownEnv)
+	s.Update(review.LandingSeen{WS: "w2", Review: stopped, Known: true, InSide: true}, shownEnv)
 	if s.landings["w2"].How != "merge" || s.review.Landing != "" {
 		t.Fatalf("another workspace's landing: kept %+v, shown %+v", s.landings["w2"], s.review)
 	}
-	s.Update(landingSeenReq{ws: "w1", review: stopped, known: true, inSide: true}, shownEnv)
+	s.Update(review.LandingSeen{WS: "w1", Review: stopped, Known: true, InSide: true}, shownEnv)
 	if s.landings["w1"].How != "merge" || s.review.Landing != "merge" {
 		t.Fatalf("the shown workspace's landing: kept %+v, shown %+v", s.landings["w1"], s.review)
 	}
 	if s.knownNoLanding("w1") {
 		t.Fatal("a stopped merge is known as none")
 	}
-	s.Update(landingSeenReq{ws: "w1"}, shownEnv)
+	s.Update(review.LandingSeen{WS: "w1"}, shownEnv)
 	if _, ok := s.landings["w1"]; ok {
 		t.Fatal("an unknown landing is still kept")
 	}
@@ -175,7 +177,7 @@ func TestTheSidebarListsALandingsConflictsOnlyWhereShown(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := testSidebar(t, nil, nil)
 			s.ws, s.tab = "w1", sideProject
-			_, out := s.Update(conflictsInSideReq{ws: c.ws, review: stopped, reviewed: true}, c.env)
+			_, out := s.Update(review.ConflictsInSide{WS: c.ws, Review: stopped, Reviewed: true}, c.env)
 			if s.tab != sideChanges {
 				t.Fatalf("on tab %v", s.tab)
 			}
@@ -196,7 +198,7 @@ func TestTheRootFocusesTheSidebarOnALandingsConflicts(t *testing.T) {
 	for _, width := range []int{160, 120} {
 		m, rec := realWorkspace(t, width, 40)
 		m.focus = focusTabArea
-		m.update(conflictsInSideReq{ws: rec.WorkspaceID(), review: workspace.Review{Landing: "merge"}, reviewed: true})
+		m.update(review.ConflictsInSide{WS: rec.WorkspaceID(), Review: workspace.Review{Landing: "merge"}, Reviewed: true})
 		if want := map[int]focusArea{160: focusSidebar, 120: focusTabArea}[width]; m.focus != want {
 			t.Fatalf("at %d columns the focus is %v, want %v", width, m.focus, want)
 		}
@@ -217,9 +219,9 @@ func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
 		close bool
 		dir   string
 	}{
-		{"not loaded", editorReq{ws: "nope", path: "x"}, "editor: the workspace is not loaded", false, ""},
-		{"in the worktree", editorReq{ws: ws, path: "a.go"}, "", true, rec.Root},
-		{"in the main checkout", editorReq{ws: ws, path: "a.go", inMain: true}, "", true, rec.Repo},
+		{"not loaded", editorReq{WS: "nope", Path: "x"}, "editor: the workspace is not loaded", false, ""},
+		{"in the worktree", editorReq{WS: ws, Path: "a.go"}, "", true, rec.Root},
+		{"in the main checkout", editorReq{WS: ws, Path: "a.go", InMain: true}, "", true, rec.Repo},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -230,7 +232,7 @@ func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
 			if c.dir == "" {
 				return
 			}
-			req, ok := m.tabs.editorTab(m.tabScene(), ws, c.q.inMain, c.q.path)
+			req, ok := m.tabs.editorTab(m.tabScene(), ws, c.q.InMain, c.q.Path)
 			w, h := m.layout().termSize(m.width)
 			if !ok || req.width != w || req.height != h || req.assistant != "editor" ||
 				!strings.HasSuffix(req.command, shellQuote(c.dir+"/a.go")) {
@@ -243,7 +245,7 @@ func TestTheTabsOwnerOpensTheEditor(t *testing.T) {
 	if m.overlay == nil {
 		t.Fatal("the key list did not open")
 	}
-	m.update(editorReq{ws: ws, path: "a.go"})
+	m.update(editorReq{WS: ws, Path: "a.go"})
 	if m.overlay != nil {
 		t.Fatalf("the editor left %T open", m.overlay)
 	}
@@ -369,11 +371,11 @@ func TestTheKeyListIsBuiltFromTheRegistryAlone(t *testing.T) {
 // viewer), as it does the tabs and the sidebar, unless the screen is too
 // small to show any of them: then nothing is squeezed.
 func TestAScreenSizeReachesEveryViewUnlessTooSmall(t *testing.T) {
-	m, rec := realWorkspace(t, 160, 40)
-	settle(t, m, openDiff(m, rec.WorkspaceID(), "notes", workspace.DiffRequest{}, true))
-	o, ok := m.overlay.(*diffOverlay)
-	if !ok {
-		t.Fatalf("the viewer did not open: %T", m.overlay)
+	m, _ := realWorkspace(t, 160, 40)
+	settle(t, m, m.applyOwned(m.review.WorkspaceDiff(m.reviewScene())))
+	o := m.overlay
+	if _, ok := o.(modal.FullScreen); !ok {
+		t.Fatalf("the viewer did not open: %T", o)
 	}
 	cases := []struct {
 		w, h         int
@@ -385,8 +387,40 @@ func TestAScreenSizeReachesEveryViewUnlessTooSmall(t *testing.T) {
 	}
 	for _, c := range cases {
 		m.Update(tea.WindowSizeMsg{Width: c.w, Height: c.h})
-		if o.width != c.wantW || o.height != c.wantH {
-			t.Fatalf("at %d×%d the viewer is %d×%d, want %d×%d", c.w, c.h, o.width, o.height, c.wantW, c.wantH)
+		if w, h := shownSize(o.View(c.w, c.h)); w != c.wantW || h != c.wantH {
+			t.Fatalf("at %d×%d the viewer is %d×%d, want %d×%d", c.w, c.h, w, h, c.wantW, c.wantH)
 		}
 	}
+}
+
+// shownSize is the columns and rows a view's text takes.
+func shownSize(view string) (w, h int) {
+	lines := strings.Split(view, "\n")
+	for _, l := range lines {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w, len(lines)
+}
+
+// runCmd runs cmd and the commands of any batch it returns, and gives back
+// the messages that are not batches.
+func runCmd(t *testing.T, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
+	return cmdMessages(cmd)
+}
+
+// only is the one message of type T among msgs.
+func only[T any](t *testing.T, msgs []tea.Msg) T {
+	t.Helper()
+	var found []T
+	for _, m := range msgs {
+		if v, ok := m.(T); ok {
+			found = append(found, v)
+		}
+	}
+	if len(found) != 1 {
+		var zero T
+		t.Fatalf("want one %T among %#v", zero, msgs)
+	}
+	return found[0]
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -34,7 +35,7 @@ func repoScreens() []repoScreen {
 		{"land_preview", "feature", nil, func(rd *repoDriver) { rd.Press(actMerge) }},
 		{"conflicts", "README.md", conflicting, func(rd *repoDriver) { rd.Press(actMerge).Press(keys.ChoicePick) }},
 		{"finish", "README.md", conflicting, func(rd *repoDriver) {
-			rd.Press(actMerge).Press(keys.ChoicePick).Press(keys.ChoiceCancel).Press(actFinishLanding)
+			rd.Press(actMerge).Press(keys.ChoicePick).Press(keys.ChoiceCancel).Press(review.ActFinishLanding)
 		}},
 		{"create_kept", "kept", func(rd *repoDriver) { rd.git("branch", "kept") }, func(rd *repoDriver) {
 			rd.Press(actNewWorkspace).Type("kept").Press(keys.FormSubmit)

@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
@@ -78,9 +79,9 @@ type Model struct {
 	left        textCache // the project list as drawn
 	inputOnly   bool      // this update only passed input to a terminal
 
-	// review owns reviewing and landing the work (review_owner.go);
+	// review owns reviewing and landing the work (app/review);
 	// settings owns the Settings dialog and its pending saves.
-	review   reviewOwner
+	review   review.Owner
 	settings settingsOwner
 
 	// restartRequested: the program ends so the installed binary can start.
@@ -111,7 +112,7 @@ func New(deps Deps) *Model {
 	m.life = newLifecycleOwner(lifeDeps{life: deps.Lifecycle, trust: deps.Trust, th: th, km: m.km, reg: m.reg,
 		home: deps.Home, cwd: deps.Cwd})
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
-	m.review = newReviewOwner(deps.Review, m.km, m.reg)
+	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
 	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,

@@ -12,10 +12,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
-	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/diffview"
 	"amux.dev/amux/workspace"
 )
@@ -91,9 +92,9 @@ func realWorkspace(t *testing.T, w, h int) (*Model, workspace.Record) {
 // S stage nothing (the viewer says why) and its footer offers no staging.
 func TestTreeOpenedViewerStagesNothing(t *testing.T) {
 	m, rec := realWorkspace(t, 120, 40)
-	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "notes.txt"}))
-	o, ok := m.overlay.(*diffOverlay)
-	if !ok || !strings.Contains(ansi.Strip(o.View(m.width, m.height)), "notes.txt · read-only") {
+	settle(t, m, m.update(review.OpenFileView{WS: rec.WorkspaceID(), Path: "notes.txt"}))
+	o := m.overlay
+	if o == nil || !strings.Contains(ansi.Strip(o.View(m.width, m.height)), "notes.txt · read-only") {
 		t.Fatalf("the file is not shown read-only: %T", m.overlay)
 	}
 	if v := ansi.Strip(o.View(m.width, m.height)); strings.Contains(v, "stage hunk") {
@@ -115,26 +116,6 @@ func TestTreeOpenedViewerStagesNothing(t *testing.T) {
 	}
 }
 
-// The viewer's message row (a load error, a refusal) keeps it within the
-// screen: the diff gives the row up.
-func TestDiffNoteStaysWithinTheScreen(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	m.list.rows.Move(1)
-	m.Update(nil)
-	openDiff(m, "1111111111111111", "gone.txt", workspace.DiffRequest{}, true)
-	o := m.overlay.(*diffOverlay)
-	m.Update(diffLoadedMsg{gen: o.gen, err: os.ErrNotExist})
-	v := ansi.Strip(o.View(m.width, m.height))
-	if n := strings.Count(v, "\n") + 1; n != m.height || !strings.Contains(v, "file does not exist") {
-		t.Fatalf("%d rows on a %d-row screen:\n%s", n, m.height, v)
-	}
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	v = ansi.Strip(o.View(m.width, m.height))
-	if n := strings.Count(v, "\n") + 1; n != 30 {
-		t.Fatalf("after a resize %d rows on a 30-row screen:\n%s", n, v)
-	}
-}
-
 // e in the viewer opens the file in $EDITOR in the viewer's own workspace,
 // with the sidebar hidden too, and a merge conflict (shown from the main
 // checkout) opens the main checkout's copy, the one with the markers.
@@ -146,8 +127,8 @@ func TestEditorOpensTheViewersFileFromItsTree(t *testing.T) {
 	if m.side.ws != "" {
 		t.Fatal("the sidebar shows a workspace at 120 columns")
 	}
-	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: "README.md"}, InMain: true}
-	openDiff(m, ws, "README.md", req, false)
+	conflict := changes.File{Path: "README.md", InMain: true}
+	m.update(review.OpenFileDiff{WS: ws, File: conflict, Group: changes.Conflicted})
 	_, cmd := m.Update(diffview.RequestMsg{Op: diffview.OpOpenEditor, File: udiff.File{NewPath: "README.md"}})
 	if m.overlay != nil || cmd == nil {
 		t.Fatalf("e did nothing with the sidebar hidden (overlay %T)", m.overlay)
@@ -159,10 +140,4 @@ func TestEditorOpensTheViewersFileFromItsTree(t *testing.T) {
 	if tr, _ := m.tabs.editorTab(m.tabScene(), ws, false, "README.md"); !strings.Contains(tr.command, "'/home/dev/.amux/worktrees/auth-fix/README.md'") {
 		t.Fatalf("a worktree file's editor tab: %+v", tr)
 	}
-}
-
-// openDiff opens the review owner's viewer on ws through the root, as the
-// diff actions do.
-func openDiff(m *Model, ws, title string, req workspace.DiffRequest, cycles bool) tea.Cmd {
-	return m.applyOwned(m.review.showDiff(diffSpec{ws: ws, title: title, req: req, cycles: cycles}, m.reviewScene()))
 }

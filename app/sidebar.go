@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
@@ -218,9 +219,9 @@ func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, modal.Outcome)
 		var cmd tea.Cmd
 		s.tree, cmd = s.tree.Update(msg)
 		return cmd, modal.Outcome{}
-	case landingSeenReq:
+	case review.LandingSeen:
 		s.landingSeen(msg)
-	case conflictsInSideReq:
+	case review.ConflictsInSide:
 		return nil, s.showConflicts(msg, env)
 	case termview.Msg:
 		if ws, t := s.termOf(msg.Terminal()); t != nil {

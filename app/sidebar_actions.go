@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projecttree"
@@ -34,8 +35,6 @@ const (
 	actShowDiff      keys.ActionID = "show-diff"
 	actCommit        keys.ActionID = "commit"
 	actMerge         keys.ActionID = "merge-into-base"
-	actAbortLanding  keys.ActionID = "abort-merge"
-	actFinishLanding keys.ActionID = "finish-merge"
 )
 
 // sidebarRows are the sidebar's and landing's rows, then the components'
@@ -65,15 +64,15 @@ func sidebarRows() []action {
 		{Action: k(actSideNarrower, scopeSidebar, []string{"-"}, "narrower", "Make the sidebar narrower"),
 			run: resizeSidebar(-resizeStep), why: whyNotInSidebar},
 		{Action: k(actShowDiff, scopeWorkspace, []string{"d"}, "diff", "Show the workspace's uncommitted changes in the diff viewer"),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.workspaceDiff(m.reviewScene())) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.WorkspaceDiff(m.reviewScene())) }, why: whyNotOpenWorkspace},
 		{Action: k(actCommit, scopeWorkspace, []string{"C"}, "commit", "Commit what is staged (message dialog, amend optional)"),
-			run: func(m *Model) tea.Cmd { return m.review.openCommit(m.list.selectedID()) }, why: whyNotOpenWorkspace},
+			run: func(m *Model) tea.Cmd { return m.review.OpenCommit(m.list.selectedID()) }, why: whyNotOpenWorkspace},
 		{Action: k(actMerge, scopeWorkspace, []string{"M"}, "merge", "Merge the branch into its base in the main checkout (dry run first; rebase offered)"),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.previewMerge(m.list.selectedID())) }, why: whyNotOpenWorkspace},
-		{Action: k(actAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
-			run: func(m *Model) tea.Cmd { return m.review.abortLanding(m.list.selectedID()) }, why: whyNoLanding},
-		{Action: k(actFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
-			run: func(m *Model) tea.Cmd { return m.review.openFinish(m.list.selectedID()) }, why: whyNoLanding},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.review.PreviewMerge(m.list.selectedID())) }, why: whyNotOpenWorkspace},
+		{Action: k(review.ActAbortLanding, scopeWorkspace, []string{"A"}, "abort merge", "Abort the merge (or rebase) that stopped on conflicts"),
+			run: func(m *Model) tea.Cmd { return m.review.AbortLanding(m.list.selectedID()) }, why: whyNoLanding},
+		{Action: k(review.ActFinishLanding, scopeWorkspace, []string{"F"}, "finish merge", "Finish the merge or rebase that stopped on conflicts: continue (commit it), skip a commit, or abort"),
+			run: func(m *Model) tea.Cmd { return m.review.OpenFinish(m.list.selectedID()) }, why: whyNoLanding},
 	}
 	return append(rows, componentRows()...)
 }
@@ -124,51 +123,27 @@ func resizeSidebar(d int) func(m *Model) tea.Cmd {
 	}
 }
 
-// What the sidebar's components ask of the other owners, as requests in
-// the sidebar's outcome: the root routes them to the review owner (an
-// editor to the tabs owner, as editorReq). Each names the workspace shown.
-type (
-	// openFileDiffRequest opens file's diff in the mode of its group.
-	openFileDiffRequest struct {
-		ws    string
-		file  changes.File
-		group changes.Group
-	}
-	// openCommitDiffRequest opens a commit of the branch in the viewer.
-	openCommitDiffRequest struct {
-		ws     string
-		commit changes.Commit
-	}
-	// stageRequest stages path in workspace ws (unstage: back).
-	stageRequest struct {
-		ws      string
-		path    string
-		unstage bool
-	}
-	// markResolvedRequest marks a conflict resolved where it is.
-	markResolvedRequest struct{ ws, path string }
-	// openCommitRequest opens the commit dialog.
-	openCommitRequest struct{}
-	// openFileViewRequest shows path of ws's worktree read-only.
-	openFileViewRequest struct{ ws, path string }
-)
+// What the sidebar's components ask of the other owners goes as requests
+// in the sidebar's outcome: the root routes them to the review owner
+// (review.OpenFileDiff and the others; an editor to the tabs owner, as
+// editorReq). Each names the workspace shown.
 
 // onChangesRequest answers what the Changes list asks for.
 func (s *sidebarOwner) onChangesRequest(r changes.RequestMsg) (tea.Cmd, modal.Outcome) {
 	switch r.Op {
 	case changes.OpOpenDiff:
-		return nil, modal.Outcome{}.Then(openFileDiffRequest{ws: s.ws, file: r.File, group: r.Group})
+		return nil, modal.Outcome{}.Then(review.OpenFileDiff{WS: s.ws, File: r.File, Group: r.Group})
 	case changes.OpOpenCommit:
-		return nil, modal.Outcome{}.Then(openCommitDiffRequest{ws: s.ws, commit: r.Commit})
+		return nil, modal.Outcome{}.Then(review.OpenCommitDiff{WS: s.ws, Commit: r.Commit})
 	case changes.OpToggleStage:
 		if r.Group == changes.Conflicted {
 			// Staged where the conflict is (a merge's: the main
 			// checkout), only once its markers are gone.
-			return nil, modal.Outcome{}.Then(markResolvedRequest{ws: s.ws, path: r.File.Path})
+			return nil, modal.Outcome{}.Then(review.MarkResolved{WS: s.ws, Path: r.File.Path})
 		}
-		return nil, modal.Outcome{}.Then(stageRequest{ws: s.ws, path: r.File.Path, unstage: r.Group == changes.Staged})
+		return nil, modal.Outcome{}.Then(review.Stage{WS: s.ws, Path: r.File.Path, Unstage: r.Group == changes.Staged})
 	case changes.OpCommit:
-		return nil, modal.Outcome{}.Then(openCommitRequest{})
+		return nil, modal.Outcome{}.Then(review.OpenCommit{})
 	case changes.OpRefresh:
 		return s.refresh(), modal.Outcome{}
 	}
@@ -183,9 +158,9 @@ func (s *sidebarOwner) onTreeRequest(r projecttree.RequestMsg) (tea.Cmd, modal.O
 	}
 	switch r.Op {
 	case projecttree.OpEditor:
-		return nil, modal.Outcome{}.Then(editorReq{ws: r.Workspace, path: r.Path})
+		return nil, modal.Outcome{}.Then(editorReq{WS: r.Workspace, Path: r.Path})
 	case projecttree.OpExplain:
 		return nil, modal.Outcome{Say: r.Path + " " + r.Why, SayLevel: modal.LevelInfo}
 	}
-	return nil, modal.Outcome{}.Then(openFileViewRequest{ws: r.Workspace, path: r.Path})
+	return nil, modal.Outcome{}.Then(review.OpenFileView{WS: r.Workspace, Path: r.Path})
 }

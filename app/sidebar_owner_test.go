@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
@@ -155,21 +156,21 @@ func TestTheSidebarAsksTheRootForWhatItsListsRequest(t *testing.T) {
 		cmd  bool // a command of the sidebar's own
 	}{
 		{"a file's diff", changes.RequestMsg{Op: changes.OpOpenDiff, File: file, Group: changes.Unstaged},
-			openFileDiffRequest{ws: "w1", file: file, group: changes.Unstaged}, "", false},
+			review.OpenFileDiff{WS: "w1", File: file, Group: changes.Unstaged}, "", false},
 		{"a commit's diff", changes.RequestMsg{Op: changes.OpOpenCommit, Commit: changes.Commit{Hash: "abc"}},
-			openCommitDiffRequest{ws: "w1", commit: changes.Commit{Hash: "abc"}}, "", false},
+			review.OpenCommitDiff{WS: "w1", Commit: changes.Commit{Hash: "abc"}}, "", false},
 		{"a stage", changes.RequestMsg{Op: changes.OpToggleStage, File: file, Group: changes.Unstaged},
-			stageRequest{ws: "w1", path: "a.go"}, "", false},
+			review.Stage{WS: "w1", Path: "a.go"}, "", false},
 		{"an unstage", changes.RequestMsg{Op: changes.OpToggleStage, File: file, Group: changes.Staged},
-			stageRequest{ws: "w1", path: "a.go", unstage: true}, "", false},
+			review.Stage{WS: "w1", Path: "a.go", Unstage: true}, "", false},
 		{"a conflict resolved", changes.RequestMsg{Op: changes.OpToggleStage, File: file, Group: changes.Conflicted},
-			markResolvedRequest{ws: "w1", path: "a.go"}, "", false},
-		{"the commit dialog", changes.RequestMsg{Op: changes.OpCommit}, openCommitRequest{}, "", false},
+			review.MarkResolved{WS: "w1", Path: "a.go"}, "", false},
+		{"the commit dialog", changes.RequestMsg{Op: changes.OpCommit}, review.OpenCommit{}, "", false},
 		{"a refresh", changes.RequestMsg{Op: changes.OpRefresh}, nil, "", true},
 		{"the editor", projecttree.RequestMsg{Op: projecttree.OpEditor, Workspace: "w1", Path: "b.go"},
-			editorReq{ws: "w1", path: "b.go"}, "", false},
+			editorReq{WS: "w1", Path: "b.go"}, "", false},
 		{"a file's view", projecttree.RequestMsg{Op: projecttree.OpView, Workspace: "w1", Path: "b.go"},
-			openFileViewRequest{ws: "w1", path: "b.go"}, "", false},
+			review.OpenFileView{WS: "w1", Path: "b.go"}, "", false},
 		{"why not", projecttree.RequestMsg{Op: projecttree.OpExplain, Workspace: "w1", Path: "bin", Why: "is binary"},
 			nil, "bin is binary", false},
 		{"another workspace's tree", projecttree.RequestMsg{Op: projecttree.OpView, Workspace: "w2", Path: "b.go"},

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/workspace"
@@ -181,29 +182,29 @@ func changesData(r workspace.Review) changes.Data {
 // landingSeen records what the review owner learned of a landing: known
 // false forgets it (the engine decides next time); with inSide the review
 // shows in Changes when the sidebar shows its workspace.
-func (s *sidebarOwner) landingSeen(q landingSeenReq) {
-	if !q.known {
-		delete(s.landings, q.ws)
+func (s *sidebarOwner) landingSeen(q review.LandingSeen) {
+	if !q.Known {
+		delete(s.landings, q.WS)
 		return
 	}
-	s.noteLanding(q.ws, q.review)
-	if q.inSide && s.ws == q.ws {
-		s.review = q.review
-		s.changes.SetData(changesData(q.review))
+	s.noteLanding(q.WS, q.Review)
+	if q.InSide && s.ws == q.WS {
+		s.review = q.Review
+		s.changes.SetData(changesData(q.Review))
 	}
 }
 
 // showConflicts lists a stopped landing's conflicts in Changes, the cursor
-// on the first, when the sidebar is on screen showing q.ws; then it asks
+// on the first, when the sidebar is on screen showing q.WS; then it asks
 // for the focus. Hidden or on another workspace, it only turns to Changes.
-func (s *sidebarOwner) showConflicts(q conflictsInSideReq, env sideEnv) modal.Outcome {
+func (s *sidebarOwner) showConflicts(q review.ConflictsInSide, env sideEnv) modal.Outcome {
 	s.tab = sideChanges
-	if env.width == 0 || s.ws != q.ws {
+	if env.width == 0 || s.ws != q.WS {
 		return modal.Outcome{}
 	}
-	if q.reviewed { // the conflicts at once, the cursor on the first
-		s.review = q.review
-		s.changes.SetData(changesData(q.review))
+	if q.Reviewed { // the conflicts at once, the cursor on the first
+		s.review = q.Review
+		s.changes.SetData(changesData(q.Review))
 	}
 	s.changes.SelectFirst(changes.Conflicted)
 	s.toConflict = true // a review read before the merge may arrive first

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/projectlist"
 )
 
@@ -58,7 +59,7 @@ func (l *listOwner) tabAreaText(sc listScene, lost int) (string, string) {
 	case sc.landings[ws.ID].How != "":
 		lg := sc.landings[ws.ID]
 		state = fmt.Sprintf("%s stopped on conflicts (%d left) · %s: finish · %s: abort",
-			lg.How, len(lg.Conflicts), l.keyName(actFinishLanding), l.keyName(actAbortLanding))
+			lg.How, len(lg.Conflicts), l.keyName(review.ActFinishLanding), l.keyName(review.ActAbortLanding))
 	case ws.Dirty:
 		state = "uncommitted changes"
 	}

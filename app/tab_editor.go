@@ -7,16 +7,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/tmux"
 )
 
+// editorReq is the request for an editor's tab (the diff viewer and the
+// Project tree ask it): the short name keeps the tabs owner's switch as it
+// reads.
+type editorReq = scene.Editor
+
 // openEditor opens path in $EDITOR (vi without one) in a new terminal tab
-// of workspace q.ws, closing the dialog it was asked from. The path is
-// relative to the tree it came from: the worktree, or with inMain the
+// of workspace q.WS, closing the dialog it was asked from. The path is
+// relative to the tree it came from: the worktree, or with InMain the
 // project's main checkout (a stopped merge's conflict is there, not in
 // the worktree).
 func (o *tabsOwner) openEditor(q editorReq, sc tabScene) (tea.Cmd, modal.Outcome) {
-	req, ok := o.editorTab(sc, q.ws, q.inMain, q.path)
+	req, ok := o.editorTab(sc, q.WS, q.InMain, q.Path)
 	if !ok {
 		return nil, tabNote(modal.LevelInfo, "editor: the workspace is not loaded")
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"testing"
@@ -8,9 +9,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/config"
-	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
+	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/screen"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
@@ -44,12 +46,44 @@ var paintedScreens = []struct {
 	{"settings dialog", 80, 24, func(m *Model) { m.run(actSettings) }},
 	{"diff viewer", 120, 40, func(m *Model) {
 		withTabs(m, 1)
-		openDiff(m, "1111111111111111", "auth-fix", workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUnstaged}}, true)
-		o := m.overlay.(*diffOverlay)
-		m.Update(diffLoadedMsg{gen: o.gen, files: udiff.Parse("diff --git a/main.go b/main.go\n--- a/main.go\n+++ b/main.go\n" +
-			"@@ -1,2 +1,2 @@\n package main\n-func old() {}\n+func new() {} // why\n")})
+		m.review = review.New(review.Deps{Review: oneDiff{files: udiff.Parse("diff --git a/main.go b/main.go\n--- a/main.go\n+++ b/main.go\n" +
+			"@@ -1,2 +1,2 @@\n package main\n-func old() {}\n+func new() {} // why\n")}, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
+		cmd := m.applyOwned(m.review.Update(review.OpenFileDiff{WS: "1111111111111111", File: changes.File{Path: "auth-fix"}, Group: changes.Unstaged}, m.reviewScene()))
+		for _, msg := range cmdMessages(cmd) {
+			m.Update(msg)
+		}
 	}},
 	{"too small", 60, 20, func(*Model) {}},
+}
+
+// oneDiff is a review service whose every diff is files (the rest of the
+// service is not called).
+type oneDiff struct {
+	workspace.ReviewService
+	files []udiff.File
+}
+
+func (d oneDiff) Diff(context.Context, string, workspace.DiffRequest) ([]udiff.File, error) {
+	return d.files, nil
+}
+
+// cmdMessages runs cmd and the commands of any batch it returns, and gives
+// back the messages that are not batches.
+func cmdMessages(cmd tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	for queue := []tea.Cmd{cmd}; len(queue) > 0; queue = queue[1:] {
+		if queue[0] == nil {
+			continue
+		}
+		switch msg := queue[0]().(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			out = append(out, msg)
+		}
+	}
+	return out
 }
 
 // drawCanvas draws m's screen on a fresh canvas, as the screen would.

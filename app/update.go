@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
@@ -60,13 +61,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onRunStarted(msg) // its approval first; then the tabs owner
 
 	case sideTermMsg, sideWatchMsg, sideChangedMsg, sideReviewMsg, mainWatchMsg, mainChangedMsg,
-		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg, landingSeenReq, conflictsInSideReq:
+		changes.RequestMsg, projecttree.RequestMsg, projecttree.LoadedMsg, review.LandingSeen, review.ConflictsInSide:
 		return m.applyOwned(m.side.Update(msg, m.sideEnv()))
 	case leaveSidebar, enterSidebar, dirtyNoted:
 		return m.onSideAsk(msg)
-	case stagedMsg, commitReadyMsg, mergePreviewMsg, landDoneMsg, resolvedMsg, finishReadyMsg,
-		showConflictReq, finishReq, openFileDiffRequest, openCommitDiffRequest, stageRequest,
-		markResolvedRequest, openCommitRequest, openFileViewRequest:
+	case review.Msg: // its results, its dialogs' requests, the sidebar's
 		return m.applyOwned(m.review.Update(msg, m.reviewScene()))
 	case dialogs.SettingsSaved:
 		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))

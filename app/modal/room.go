@@ -11,6 +11,10 @@ type Roomy interface{ WantsWidth() int }
 // (keys and what they do, names and values) with room to read.
 const RoomyWidth = 80
 
+// FullScreen is a dialog that takes the whole screen (the diff viewer):
+// the layout is not drawn under it, and it is sized to the screen.
+type FullScreen interface{ FullScreen() }
+
 // DialogAction is a dialog's own action, run from its row in the root's
 // table: the root hands it to the open dialog, which does it and answers
 // with an outcome, as it does for a key; another dialog ignores it.

@@ -118,3 +118,11 @@ type Landing struct {
 	How       string
 	Conflicts []string
 }
+
+// Editor asks for Path in $EDITOR in a tab of workspace WS (from the main
+// checkout with InMain): the diff viewer and the Project tree ask it, the
+// tabs owner answers.
+type Editor struct {
+	WS, Path string
+	InMain   bool
+}

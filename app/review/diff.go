@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
 	"amux.dev/amux/ui/diffview"
@@ -60,10 +61,9 @@ type stagedMsg struct {
 	err error
 }
 
-// fullScreen marks an overlay that takes the whole screen.
-type fullScreen interface{ fullScreen() }
-
-func (o *diffOverlay) fullScreen() {}
+// FullScreen marks the viewer as a dialog over the whole screen
+// (modal.FullScreen).
+func (o *diffOverlay) FullScreen() {}
 
 // diffSpec is what a viewer shows.
 type diffSpec struct {
@@ -76,15 +76,15 @@ type diffSpec struct {
 
 // showDiff opens the viewer at once, sized to the screen, and loads the
 // diff behind it.
-func (r *reviewOwner) showDiff(s diffSpec, sc reviewScene) (tea.Cmd, modal.Outcome) {
+func (r *Owner) showDiff(s diffSpec, sc Scene) (tea.Cmd, modal.Outcome) {
 	if s.ws == "" {
 		return nil, modal.Outcome{}
 	}
-	rec, _ := sc.record(s.ws)
+	rec, _ := sc.Snap.Record(s.ws)
 	o := &diffOverlay{ws: s.ws, title: s.title, base: rec.Base, req: s.req, cycles: s.cycles, readOnly: s.readOnly,
-		back: s.back, width: sc.width, height: sc.height, th: sc.th, km: r.km, rev: r.rev, reads: r.reads}
-	o.dv = diffview.New(sc.th, r.km)
-	o.dv.SetSize(sc.width, sc.height)
+		back: s.back, width: sc.Width, height: sc.Height, th: sc.Theme, km: r.km, rev: r.rev, reads: r.reads}
+	o.dv = diffview.New(sc.Theme, r.km)
+	o.dv.SetSize(sc.Width, sc.Height)
 	o.dv.SetEmpty("loading…") // not "no changes" before it knows
 	return o.load(), modal.Outcome{Open: o}
 }
@@ -209,7 +209,7 @@ func (o *diffOverlay) request(r diffview.RequestMsg) (tea.Cmd, modal.Outcome) {
 		return stageCmd(o.rev, o.ws, r.File, r.Hunk, whole, o.req.Mode == git.DiffStaged), modal.Outcome{}
 	case diffview.OpOpenEditor:
 		// The root closes the viewer once the editor's tab is on its way.
-		return nil, modal.Outcome{}.Then(editorReq{ws: o.ws, inMain: o.req.InMain, path: r.File.Path()})
+		return nil, modal.Outcome{}.Then(scene.Editor{WS: o.ws, InMain: o.req.InMain, Path: r.File.Path()})
 	}
 	return nil, modal.Outcome{}
 }
@@ -223,4 +223,13 @@ func (o *diffOverlay) View(w, h int) string {
 		st = o.th.ErrorStyle()
 	}
 	return st.Render(ansi.Truncate(o.note, w, "…")) + "\n" + o.dv.View()
+}
+
+// DiffWhy says why the open viewer's own action id cannot run now (""
+// when it can), or that no viewer is open: the reason its row shows.
+func DiffWhy(open modal.Modal, id keys.ActionID) string {
+	if o, ok := open.(*diffOverlay); ok {
+		return o.dv.Why(id)
+	}
+	return "the diff viewer is not open"
 }

@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"fmt"
@@ -30,18 +30,18 @@ type conflictOverlay struct {
 }
 
 // conflictDialog is the list of ws's conflicting files.
-func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewScene) *conflictOverlay {
-	rec, _ := sc.record(ws)
+func (r *Owner) conflictDialog(ws, how string, files []string, sc Scene) *conflictOverlay {
+	rec, _ := sc.Snap.Record(ws)
 	where := "the worktree"
 	if how == "merge" {
-		where = "the main checkout (" + sc.shownProjectPath(rec.Repo) + ")"
+		where = "the main checkout (" + sc.Snap.ProjectPath(rec.Repo) + ")"
 	}
 	body := []string{"They are in " + where + ". Show one, resolve it (" + r.km.Label("diff.editor") + " there opens $EDITOR), then " +
 		r.km.Label("diff.stage-file") + " marks it resolved; once none is left the " + how + " can go on."}
 	shown := files[:min(len(files), conflictKeys)]
 	if more := len(files) - len(shown); more > 0 {
 		body = append(body, fmt.Sprintf("… and %d more: the sidebar's Changes lists them all (%s shows it).",
-			more, r.keyName(actToggleSidebar)))
+			more, r.keyName(r.sidebar)))
 	}
 	opts := make([]dialog.Option, 0, len(shown)+1)
 	for i, f := range shown {
@@ -51,7 +51,7 @@ func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewSc
 	for _, x := range []struct {
 		id    keys.ActionID
 		label string
-	}{{actFinishLanding, "finish: continue, skip or abort"}, {actAbortLanding, "abort the " + how}} {
+	}{{ActFinishLanding, "finish: continue, skip or abort"}, {ActAbortLanding, "abort the " + how}} {
 		if a, ok := r.reg.Get(x.id); ok && len(a.Keys) > 0 {
 			opts = append(opts, dialog.Option{Key: a.Keys[0], Label: x.label})
 			extra = append(extra, x.id)
@@ -59,7 +59,7 @@ func (r *reviewOwner) conflictDialog(ws, how string, files []string, sc reviewSc
 	}
 	title := "The " + how + " stopped on conflicts"
 	return &conflictOverlay{ws: ws, how: how, files: shown, extra: extra, rev: r.rev,
-		choice: dialog.NewChoice(sc.th, r.km, title, body, opts, 0)}
+		choice: dialog.NewChoice(sc.Theme, r.km, title, body, opts, 0)}
 }
 
 func (o *conflictOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
@@ -73,7 +73,7 @@ func (o *conflictOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 		if i < len(o.files) {
 			return nil, modal.Outcome{}.Then(showConflictReq{ws: o.ws, path: o.files[i], inMain: o.how == "merge", back: o})
 		}
-		if o.extra[i-len(o.files)] == actFinishLanding {
+		if o.extra[i-len(o.files)] == ActFinishLanding {
 			return nil, modal.Closed().Then(finishReq{ws: o.ws, how: o.how})
 		}
 		return landCmd(o.rev, o.ws, "abort", o.rev.AbortLanding), modal.Outcome{Close: true, Say: "abort running…", SayLevel: modal.LevelInfo}

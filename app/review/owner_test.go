@@ -1,9 +1,7 @@
-package app
+package review
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,58 +15,17 @@ import (
 	"amux.dev/amux/ui/diffview"
 )
 
-// runCmd runs cmd and the commands of any batch it returns, and gives back
-// the messages that are not batches.
-func runCmd(t *testing.T, cmd tea.Cmd) []tea.Msg {
-	t.Helper()
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		default:
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
-// only is the one message of type T among msgs.
-func only[T any](t *testing.T, msgs []tea.Msg) T {
-	t.Helper()
-	var found []T
-	for _, m := range msgs {
-		if v, ok := m.(T); ok {
-			found = append(found, v)
-		}
-	}
-	if len(found) != 1 {
-		var zero T
-		t.Fatalf("want one %T among %#v", zero, msgs)
-	}
-	return found[0]
-}
-
 // The viewer is a modal: opened by the owner over a real repository, it
 // reads its diff, stages a file through the review service itself, and
 // the owner answers the stage with a reload and the sidebar's refresh;
 // the root is asked, never touched.
 func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
-	m, rec := realWorkspace(t, 120, 40)
+	r, sc, rec := realWorkspace(t)
 	ws := rec.WorkspaceID()
-	r := &m.review
-	sc := m.reviewScene()
 	cmd, out := r.fileDiff(ws, changes.File{Path: "notes.txt"}, changes.Unstaged, sc)
 	o, ok := out.Open.(*diffOverlay)
-	if !ok || m.overlay != nil {
-		t.Fatalf("the owner opened %T and the root has %T", out.Open, m.overlay)
+	if !ok {
+		t.Fatalf("the owner opened %T", out.Open)
 	}
 	loaded := only[diffLoadedMsg](t, runCmd(t, cmd))
 	if loaded.err != nil || len(loaded.files) != 1 {
@@ -86,7 +43,7 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 	if got := gitIn(t, rec.Root, "diff", "--cached", "--name-only"); got != "notes.txt" {
 		t.Fatalf("staged %q", got)
 	}
-	sc.open = o
+	sc.Open = o
 	cmd, out = r.Update(staged, sc)
 	if len(out.Do) != 1 || out.Do[0] != (scene.Reload{Changes: true}) {
 		t.Fatalf("after a stage the owner asked %+v", out)
@@ -104,7 +61,7 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 	if _, out := r.Update(fail, sc); out.Say != "" || !strings.Contains(o.note, "index.lock") {
 		t.Fatalf("a failure with the viewer open: note %q, outcome %+v", o.note, out)
 	}
-	sc.open = nil
+	sc.Open = nil
 	if _, out := r.Update(fail, sc); out.SayLevel != modal.LevelError || !strings.Contains(out.Say, "stage: index.lock") {
 		t.Fatalf("a failure without the viewer: %+v", out)
 	}
@@ -113,16 +70,15 @@ func TestTheViewerStagesThroughTheServiceAndTheOwnerReloadsIt(t *testing.T) {
 // The viewer's close goes back to where it was opened from, and e asks the
 // root for an editor tab without closing anything itself.
 func TestTheViewerClosesBackAndAsksForTheEditor(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	r := &m.review
-	list := r.conflictDialog("1111111111111111", "merge", []string{"README.md"}, m.reviewScene())
-	_, out := r.Update(showConflictReq{ws: "1111111111111111", path: "README.md", inMain: true, back: list}, m.reviewScene())
+	r, sc := testOwner(t, nil), testScene(t)
+	list := r.conflictDialog("1111111111111111", "merge", []string{"README.md"}, sc)
+	_, out := r.Update(showConflictReq{ws: "1111111111111111", path: "README.md", inMain: true, back: list}, sc)
 	o := out.Open.(*diffOverlay)
 	if o.req.Mode != git.DiffConflict || !o.req.InMain || o.back != modal.Modal(list) {
 		t.Fatalf("the conflict's viewer: %+v", o.req)
 	}
 	_, out = o.Update(diffview.RequestMsg{Op: diffview.OpOpenEditor, File: udiff.File{NewPath: "README.md"}})
-	if out.Close || len(out.Do) != 1 || out.Do[0] != (editorReq{ws: "1111111111111111", path: "README.md", inMain: true}) {
+	if out.Close || len(out.Do) != 1 || out.Do[0] != (scene.Editor{WS: "1111111111111111", Path: "README.md", InMain: true}) {
 		t.Fatalf("e asked %+v", out)
 	}
 	_, out = o.Update(diffview.RequestMsg{Op: diffview.OpStageHunk})
@@ -142,21 +98,19 @@ func TestTheViewerClosesBackAndAsksForTheEditor(t *testing.T) {
 // nothing else open, commits for real through the service, and a done
 // commit closes it with a notice and the sidebar's refresh.
 func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
-	m, rec := realWorkspace(t, 120, 40)
+	r, sc, rec := realWorkspace(t)
 	ws := rec.WorkspaceID()
 	gitIn(t, rec.Root, "add", "notes.txt")
-	r := &m.review
-	sc := m.reviewScene()
-	ready := only[commitReadyMsg](t, runCmd(t, r.openCommit(ws)))
+	ready := only[commitReadyMsg](t, runCmd(t, r.OpenCommit(ws)))
 	if ready.err != nil || strings.TrimSpace(ready.last) != "notes" || ready.staged != "1 staged" {
 		t.Fatalf("ready %+v", ready)
 	}
 	for _, c := range []struct {
 		name string
-		sc   func(reviewScene) reviewScene
+		sc   func(Scene) Scene
 	}{
-		{"another workspace selected", func(s reviewScene) reviewScene { s.selected = "x"; return s }},
-		{"a dialog open", func(s reviewScene) reviewScene { s.open = &finishOverlay{}; return s }},
+		{"another workspace selected", func(s Scene) Scene { s.Selected = "x"; return s }},
+		{"a dialog open", func(s Scene) Scene { s.Open = &finishOverlay{}; return s }},
 	} {
 		if _, out := r.Update(ready, c.sc(sc)); out.Open != nil {
 			t.Errorf("%s: the dialog opened", c.name)
@@ -194,35 +148,5 @@ func TestTheCommitDialogCommitsAndClosesThroughItsOutcome(t *testing.T) {
 	_, out = d.Update(commitDoneMsg{ws: ws, err: errors.New("nothing to commit")})
 	if out.Close || !strings.Contains(d.dlg.View(), "nothing to commit") {
 		t.Fatalf("a refused commit closed (%+v) or hid git's reason", out)
-	}
-}
-
-// Through the root: the diff key opens the viewer, a Project-tree file
-// opens read-only, and the editor request opens a tab from the main
-// checkout, closing the viewer.
-func TestTheRootAppliesTheReviewOwnersOutcomes(t *testing.T) {
-	m, rec := realWorkspace(t, 120, 40)
-	settle(t, m, m.applyOwned(m.review.workspaceDiff(m.reviewScene())))
-	o, ok := m.overlay.(*diffOverlay)
-	if !ok || o.readOnly || !o.cycles {
-		t.Fatalf("the diff key opened %T", m.overlay)
-	}
-	if v := screenText(m); !strings.Contains(v, "two changed") {
-		t.Fatalf("the viewer does not show the change:\n%s", v)
-	}
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	if o.width != 100 || o.height != 30 {
-		t.Fatalf("the viewer is %d×%d after a resize", o.width, o.height)
-	}
-	m.Update(editorReq{ws: "nope", path: "x"})
-	if m.overlay == nil || !strings.Contains(m.notice.text, "not loaded") {
-		t.Fatalf("an editor for an unknown workspace: overlay %T, notice %q", m.overlay, m.notice.text)
-	}
-	if err := os.WriteFile(filepath.Join(rec.Root, "new.txt"), []byte("x\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	settle(t, m, m.update(openFileViewRequest{ws: rec.WorkspaceID(), path: "new.txt"}))
-	if o, ok := m.overlay.(*diffOverlay); !ok || !o.readOnly || o.modeLabel() != "read-only" {
-		t.Fatalf("a tree file opened %T", m.overlay)
 	}
 }

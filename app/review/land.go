@@ -1,21 +1,20 @@
-package app
+package review
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
-	"amux.dev/amux/app/paint"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/commitmsg"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/workspace"
 )
 
@@ -43,7 +42,7 @@ type commitDoneMsg struct {
 
 // openCommit reads ws's tip message (for amend) and what is staged; the
 // answer opens the dialog.
-func (r *reviewOwner) openCommit(ws string) tea.Cmd {
+func (r *Owner) OpenCommit(ws string) tea.Cmd {
 	if ws == "" {
 		return nil
 	}
@@ -61,15 +60,15 @@ func (r *reviewOwner) openCommit(ws string) tea.Cmd {
 }
 
 // onCommitReady opens the dialog, unless the person moved on meanwhile.
-func (r *reviewOwner) onCommitReady(msg commitReadyMsg, sc reviewScene) modal.Outcome {
+func (r *Owner) onCommitReady(msg commitReadyMsg, sc Scene) modal.Outcome {
 	if msg.err != nil {
 		return modal.Outcome{Say: "commit: " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
-	if msg.ws != sc.selected || sc.open != nil {
+	if msg.ws != sc.Selected || sc.Open != nil {
 		return modal.Outcome{}
 	}
-	d := commitmsg.New(sc.th, r.km, git.ValidateMessage, msg.last, msg.staged)
-	d.SetWidth(min(sc.width-4, 76))
+	d := commitmsg.New(sc.Theme, r.km, git.ValidateMessage, msg.last, msg.staged)
+	d.SetWidth(min(sc.Width-4, 76))
 	return modal.Outcome{Open: &commitOverlay{ws: msg.ws, dlg: d, rev: r.rev}}
 }
 
@@ -135,7 +134,7 @@ type landDoneMsg struct {
 }
 
 // previewMerge runs ws's dry run; its answer opens the question.
-func (r *reviewOwner) previewMerge(ws string) (tea.Cmd, modal.Outcome) {
+func (r *Owner) PreviewMerge(ws string) (tea.Cmd, modal.Outcome) {
 	rev := r.rev
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
@@ -145,11 +144,11 @@ func (r *reviewOwner) previewMerge(ws string) (tea.Cmd, modal.Outcome) {
 	}, modal.Outcome{Say: "checking the merge…", SayLevel: modal.LevelInfo}
 }
 
-func (r *reviewOwner) onMergePreview(msg mergePreviewMsg, sc reviewScene) modal.Outcome {
+func (r *Owner) onMergePreview(msg mergePreviewMsg, sc Scene) modal.Outcome {
 	if msg.err != nil {
 		return modal.Outcome{Say: "merge: " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
-	rec, _ := sc.record(msg.ws)
+	rec, _ := sc.Snap.Record(msg.ws)
 	p := msg.preview
 	if p.UpToDate {
 		return modal.Outcome{Say: rec.Branch + " is already in " + msg.base + ": nothing to merge", SayLevel: modal.LevelInfo}
@@ -173,12 +172,12 @@ func (r *reviewOwner) onMergePreview(msg mergePreviewMsg, sc reviewScene) modal.
 			}
 			body = append(body, "  "+c)
 		}
-		body = append(body, "Merging stops with them to resolve in the main checkout; "+r.keyName(actAbortLanding)+" aborts.")
+		body = append(body, "Merging stops with them to resolve in the main checkout; "+r.keyName(ActAbortLanding)+" aborts.")
 	}
-	body = append(body, "The merge runs in the main checkout ("+sc.shownProjectPath(rec.Repo)+"); nothing is pushed.")
+	body = append(body, "The merge runs in the main checkout ("+sc.Snap.ProjectPath(rec.Repo)+"); nothing is pushed.")
 	opts := []dialog.Option{{Label: "Merge into " + msg.base}, {Label: "Rebase onto " + msg.base + " instead"}, {Label: "Cancel"}}
 	return modal.Outcome{Open: &landOverlay{ws: msg.ws, base: msg.base, rev: r.rev,
-		choice: dialog.NewChoice(sc.th, r.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}}
+		choice: dialog.NewChoice(sc.Theme, r.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}}
 }
 
 func (o *landOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
@@ -214,22 +213,22 @@ func landCmd(rev workspace.ReviewService, ws, how string, op func(context.Contex
 // onLandDone says how a landing ended. A stop on conflicts lists them: in
 // the sidebar's Changes when it shows the workspace, else in a list of
 // its own.
-func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) modal.Outcome {
-	out := modal.Outcome{}.Then(landingSeenReq{ws: msg.ws, review: msg.review, known: msg.reviewed},
+func (r *Owner) onLandDone(msg landDoneMsg, sc Scene) modal.Outcome {
+	out := modal.Outcome{}.Then(LandingSeen{WS: msg.ws, Review: msg.review, Known: msg.reviewed},
 		scene.Reload{List: true, Changes: true})
 	switch {
 	case errors.Is(msg.err, git.ErrMergeConflict):
-		abort := r.keyName(actAbortLanding) + " aborts"
-		out = out.Then(conflictsInSideReq{ws: msg.ws, review: msg.review, reviewed: msg.reviewed})
+		abort := r.keyName(ActAbortLanding) + " aborts"
+		out = out.Then(ConflictsInSide{WS: msg.ws, Review: msg.review, Reviewed: msg.reviewed})
 		out.SayLevel = modal.LevelWarn
-		if sc.sideOn == msg.ws {
+		if sc.SideOn == msg.ws {
 			out.Say = msg.how + " stopped on conflicts: they are listed in Changes (" +
 				r.km.Label("changes.open") + " shows one, " + r.km.Label("changes.stage") + " marks it resolved); " +
-				r.keyName(actFinishLanding) + " finishes, " + abort
+				r.keyName(ActFinishLanding) + " finishes, " + abort
 			return out
 		}
 		files := msg.review.Conflicts
-		if len(files) > 0 && sc.open == nil {
+		if len(files) > 0 && sc.Open == nil {
 			out.Open = r.conflictDialog(msg.ws, msg.how, files, sc)
 		}
 		out.Say = msg.how + " stopped on conflicts in " + fileList(files, 3) + "; " + abort
@@ -243,14 +242,15 @@ func (r *reviewOwner) onLandDone(msg landDoneMsg, sc reviewScene) modal.Outcome 
 }
 
 // abortLanding aborts ws's stopped merge or rebase.
-func (r *reviewOwner) abortLanding(ws string) tea.Cmd {
+func (r *Owner) AbortLanding(ws string) tea.Cmd {
 	return landCmd(r.rev, ws, "abort", r.rev.AbortLanding)
 }
 
-// shownProjectPath is the display copy of a project's path.
-func (sc reviewScene) shownProjectPath(repo string) string {
-	if p, ok := sc.snap.Shown.Projects[repo]; ok {
-		return p.Path
+// CommitWhy says why the open commit dialog's own action id cannot run
+// now ("" when it can), or that the dialog is not open.
+func CommitWhy(open modal.Modal, id keys.ActionID) string {
+	if o, ok := open.(*commitOverlay); ok {
+		return o.dlg.Why(id)
 	}
-	return strings.TrimSpace(paint.NoticeLine(repo))
+	return "the commit dialog is not open"
 }

@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"errors"
@@ -16,8 +16,7 @@ import (
 // How a landing ended decides where its conflicts are listed: the
 // sidebar's Changes when it shows the workspace, else a list of its own.
 func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	r := &m.review
+	r := testOwner(t, nil)
 	const ws = "1111111111111111"
 	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"a.go", "b.go"}}
 	conflict := landDoneMsg{ws: ws, how: "merge", err: git.ErrMergeConflict, review: stopped, reviewed: true}
@@ -25,7 +24,7 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 		name     string
 		msg      landDoneMsg
 		sideOn   string
-		open     overlay
+		open     modal.Modal
 		say      string
 		level    modal.Level
 		list     bool
@@ -39,8 +38,8 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 		{"done", landDoneMsg{ws: ws, how: "merge", reviewed: true}, ws, nil, "merge done", modal.LevelInfo, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sc := m.reviewScene()
-			sc.sideOn, sc.open = c.sideOn, c.open
+			sc := testScene(t)
+			sc.SideOn, sc.Open = c.sideOn, c.open
 			_, out := r.Update(c.msg, sc)
 			if !strings.Contains(out.Say, c.say) || out.SayLevel != c.level {
 				t.Errorf("said %q at %v", out.Say, out.SayLevel)
@@ -48,14 +47,14 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 			if _, isList := out.Open.(*conflictOverlay); isList != c.list {
 				t.Errorf("opened %T", out.Open)
 			}
-			seen := only[landingSeenReq](t, out.Do)
-			if seen.known != c.knownYet || seen.ws != ws {
+			seen := only[LandingSeen](t, out.Do)
+			if seen.Known != c.knownYet || seen.WS != ws {
 				t.Errorf("landing seen %+v", seen)
 			}
 			only[scene.Reload](t, out.Do)
 			var inSide bool
 			for _, d := range out.Do {
-				_, ok := d.(conflictsInSideReq)
+				_, ok := d.(ConflictsInSide)
 				inSide = inSide || ok
 			}
 			if inSide != c.inSide {
@@ -69,14 +68,13 @@ func TestALandingsEndIsSaidAndItsConflictsListed(t *testing.T) {
 // the list), the finish key asks the owner for the finish question, the
 // abort key aborts for real.
 func TestTheConflictListsKeysAskTheOwner(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	r := &m.review
+	r := testOwner(t, nil)
 	const ws = "1111111111111111"
 	files := make([]string, 12)
 	for i := range files {
 		files[i] = "f" + string(rune('a'+i)) + ".go"
 	}
-	list := r.conflictDialog(ws, "rebase", files, m.reviewScene())
+	list := r.conflictDialog(ws, "rebase", files, testScene(t))
 	if len(list.files) != conflictKeys || !strings.Contains(list.View(80, 30), "… and 3 more") {
 		t.Fatalf("%d files with a key:\n%s", len(list.files), list.View(80, 30))
 	}
@@ -84,11 +82,11 @@ func TestTheConflictListsKeysAskTheOwner(t *testing.T) {
 	if q := only[showConflictReq](t, out.Do); q.path != "fb.go" || q.inMain || q.back != modal.Modal(list) || out.Close {
 		t.Fatalf("2 asked %+v", out)
 	}
-	_, out = list.Update(press(m.keyName(actFinishLanding)))
+	_, out = list.Update(press(r.keyName(ActFinishLanding)))
 	if q := only[finishReq](t, out.Do); !out.Close || q != (finishReq{ws: ws, how: "rebase"}) {
 		t.Fatalf("the finish key asked %+v", out)
 	}
-	cmd, out := list.Update(press(m.keyName(actAbortLanding)))
+	cmd, out := list.Update(press(r.keyName(ActAbortLanding)))
 	if !out.Close || out.Say != "abort running…" || cmd == nil {
 		t.Fatalf("the abort key asked %+v", out)
 	}
@@ -104,10 +102,9 @@ func TestTheConflictListsKeysAskTheOwner(t *testing.T) {
 // the list shows what is left, none left asks to finish; a refusal stays
 // on the viewer's row.
 func TestMarkingResolvedMovesToWhatIsLeft(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	r := &m.review
+	r := testOwner(t, nil)
 	const ws = "1111111111111111"
-	sc := m.reviewScene()
+	sc := testScene(t)
 	viewerOver := func(back modal.Modal) *diffOverlay {
 		_, out := r.Update(showConflictReq{ws: ws, path: "a.go", back: back}, sc)
 		return out.Open.(*diffOverlay)
@@ -115,35 +112,35 @@ func TestMarkingResolvedMovesToWhatIsLeft(t *testing.T) {
 	left := workspace.Review{Landing: "rebase", Conflicts: []string{"b.go"}}
 	none := workspace.Review{Landing: "rebase"}
 
-	sc.open = viewerOver(r.conflictDialog(ws, "rebase", []string{"a.go", "b.go"}, sc))
+	sc.Open = viewerOver(r.conflictDialog(ws, "rebase", []string{"a.go", "b.go"}, sc))
 	_, out := r.Update(resolvedMsg{ws: ws, path: "a.go", review: left, reviewed: true}, sc)
 	if l, ok := out.Open.(*conflictOverlay); !ok || len(l.files) != 1 || l.files[0] != "b.go" {
 		t.Fatalf("one left: opened %T", out.Open)
 	}
-	if seen := only[landingSeenReq](t, out.Do); !seen.inSide || !seen.known {
+	if seen := only[LandingSeen](t, out.Do); !seen.InSide || !seen.Known {
 		t.Fatalf("the review is not shown: %+v", seen)
 	}
 
-	sc.open = viewerOver(r.conflictDialog(ws, "rebase", []string{"b.go"}, sc))
+	sc.Open = viewerOver(r.conflictDialog(ws, "rebase", []string{"b.go"}, sc))
 	_, out = r.Update(resolvedMsg{ws: ws, path: "b.go", review: none, reviewed: true}, sc)
 	if f, ok := out.Open.(*finishOverlay); !ok || f.how != "rebase" || len(f.steps) != 4 {
 		t.Fatalf("none left: opened %T", out.Open)
 	}
 
-	sc.open = viewerOver(nil)
+	sc.Open = viewerOver(nil)
 	_, out = r.Update(resolvedMsg{ws: ws, path: "b.go", review: workspace.Review{}, reviewed: true}, sc)
 	if !out.Close || out.Open != nil || out.Say != "b.go marked resolved" {
 		t.Fatalf("a landing already gone: %+v", out)
 	}
 
 	v := viewerOver(nil)
-	sc.open = v
+	sc.Open = v
 	_, out = r.Update(resolvedMsg{ws: ws, path: "a.go", err: git.ErrUnresolved}, sc)
 	if out.Close || out.Open != nil || !strings.Contains(v.note, "mark resolved") {
 		t.Fatalf("a refusal left the viewer: %+v, note %q", out, v.note)
 	}
 
-	sc.open = nil
+	sc.Open = nil
 	_, out = r.Update(resolvedMsg{ws: ws, path: "a.go", review: none, reviewed: true}, sc)
 	if _, ok := out.Open.(*finishOverlay); !ok {
 		t.Fatalf("from Changes, none left: opened %T", out.Open)
@@ -153,11 +150,10 @@ func TestMarkingResolvedMovesToWhatIsLeft(t *testing.T) {
 // The finish question runs what was picked and closes; the finish key's
 // read opens it only for a landing still stopped.
 func TestTheFinishQuestion(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	r := &m.review
+	r := testOwner(t, nil)
 	const ws = "1111111111111111"
-	sc := m.reviewScene()
-	sc.selected = ws
+	sc := testScene(t)
+	sc.Selected = ws
 	stopped := workspace.Review{Landing: "merge", Conflicts: []string{"a.go"}}
 	_, out := r.Update(finishReadyMsg{ws: ws, review: stopped}, sc)
 	f, ok := out.Open.(*finishOverlay)
@@ -167,7 +163,7 @@ func TestTheFinishQuestion(t *testing.T) {
 	if _, out := r.Update(finishReadyMsg{ws: ws}, sc); out.Open != nil || !strings.Contains(out.Say, "no merge or rebase") {
 		t.Fatalf("nothing stopped: %+v", out)
 	}
-	sc.selected = "other"
+	sc.Selected = "other"
 	if _, out := r.Update(finishReadyMsg{ws: ws, review: stopped}, sc); out.Open != nil {
 		t.Fatal("opened for a workspace no longer selected")
 	}
@@ -176,7 +172,7 @@ func TestTheFinishQuestion(t *testing.T) {
 	if c, out := f.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); c != nil || !out.Close {
 		t.Fatalf("not now: %+v", out)
 	}
-	f.choice = r.finishDialog(ws, "merge", nil, sc.th).choice
+	f.choice = r.finishDialog(ws, "merge", nil, sc.Theme).choice
 	cmd, out := f.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	if !out.Close || out.Say != "merge continuing…" || cmd == nil {
 		t.Fatalf("continue: %+v", out)
@@ -186,9 +182,9 @@ func TestTheFinishQuestion(t *testing.T) {
 // The finish request carries no conflicts: the owner takes them from the
 // landing last seen.
 func TestTheFinishRequestUsesTheLandingLastSeen(t *testing.T) {
-	m := newTestModel(t, 120, 40)
-	m.side.noteLanding("1111111111111111", workspace.Review{Landing: "merge", Conflicts: []string{"x.go"}})
-	_, out := m.review.Update(finishReq{ws: "1111111111111111", how: "merge"}, m.reviewScene())
+	r, sc := testOwner(t, nil), testScene(t)
+	sc.Landings["1111111111111111"] = scene.Landing{How: "merge", Conflicts: []string{"x.go"}}
+	_, out := r.Update(finishReq{ws: "1111111111111111", how: "merge"}, sc)
 	if f, ok := out.Open.(*finishOverlay); !ok || !strings.Contains(f.View(80, 30), "x.go") {
 		t.Fatalf("opened %T", out.Open)
 	}

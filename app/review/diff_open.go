@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"context"
@@ -16,8 +16,8 @@ import (
 // onStaged refreshes what a stage changed: the Changes list and, when
 // open, the diff viewer (which shows a failure on its own row: a notice
 // would be under it).
-func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, modal.Outcome) {
-	o, open := sc.open.(*diffOverlay)
+func (r *Owner) onStaged(msg stagedMsg, sc Scene) (tea.Cmd, modal.Outcome) {
+	o, open := sc.Open.(*diffOverlay)
 	open = open && o.ws == msg.ws
 	if msg.err != nil {
 		if open {
@@ -34,7 +34,7 @@ func (r *reviewOwner) onStaged(msg stagedMsg, sc reviewScene) (tea.Cmd, modal.Ou
 
 // fileDiff opens the diff of one file of ws's Changes list, in the mode
 // of its group.
-func (r *reviewOwner) fileDiff(ws string, f changes.File, g changes.Group, sc reviewScene) (tea.Cmd, modal.Outcome) {
+func (r *Owner) fileDiff(ws string, f changes.File, g changes.Group, sc Scene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Path: f.Path}}
 	cycles := true
 	switch g {
@@ -50,34 +50,34 @@ func (r *reviewOwner) fileDiff(ws string, f changes.File, g changes.Group, sc re
 }
 
 // commitDiff opens one commit of ws's Changes list.
-func (r *reviewOwner) commitDiff(ws string, c changes.Commit, sc reviewScene) (tea.Cmd, modal.Outcome) {
+func (r *Owner) commitDiff(ws string, c changes.Commit, sc Scene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffCommit, Base: c.Hash}}
 	return r.showDiff(diffSpec{ws: ws, title: c.Short + " " + c.Subject, req: req}, sc)
 }
 
 // workspaceDiff opens the selected workspace's uncommitted changes, the
 // modes cycling.
-func (r *reviewOwner) workspaceDiff(sc reviewScene) (tea.Cmd, modal.Outcome) {
-	rec, _ := sc.record(sc.selected)
-	return r.showDiff(diffSpec{ws: sc.selected, title: rec.Name, cycles: true}, sc)
+func (r *Owner) WorkspaceDiff(sc Scene) (tea.Cmd, modal.Outcome) {
+	rec, _ := sc.Snap.Record(sc.Selected)
+	return r.showDiff(diffSpec{ws: sc.Selected, title: rec.Name, cycles: true}, sc)
 }
 
 // fileView shows a file of ws's Project tree read-only, whole, in the
 // viewer (as the diff that adds it: line numbers and colours come along).
 // Nothing in it can be staged: it may be a tracked file.
-func (r *reviewOwner) fileView(ws, path string, sc reviewScene) (tea.Cmd, modal.Outcome) {
+func (r *Owner) fileView(ws, path string, sc Scene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffUntracked, Path: path}}
 	return r.showDiff(diffSpec{ws: ws, title: path, req: req, readOnly: true}, sc)
 }
 
 // showConflict shows one file a landing stopped on, from the list of them.
-func (r *reviewOwner) showConflict(q showConflictReq, sc reviewScene) (tea.Cmd, modal.Outcome) {
+func (r *Owner) showConflict(q showConflictReq, sc Scene) (tea.Cmd, modal.Outcome) {
 	req := workspace.DiffRequest{DiffRequest: git.DiffRequest{Mode: git.DiffConflict, Path: q.path}, InMain: q.inMain}
 	return r.showDiff(diffSpec{ws: q.ws, title: q.path, req: req, back: q.back}, sc)
 }
 
 // stageFile stages (or unstages) a whole file of ws.
-func (r *reviewOwner) stageFile(ws, path string, unstage bool) tea.Cmd {
+func (r *Owner) stageFile(ws, path string, unstage bool) tea.Cmd {
 	return stageCmd(r.rev, ws, udiff.File{NewPath: path}, 0, true, unstage)
 }
 

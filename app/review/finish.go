@@ -1,4 +1,4 @@
-package app
+package review
 
 import (
 	"context"
@@ -66,14 +66,14 @@ func markResolvedCmd(rev workspace.ReviewService, ws, path string) tea.Cmd {
 // onResolved shows what marking a file resolved did: the conflict's
 // viewer gives way to the list it came from, the list shows what is left,
 // and with no conflict left the person is asked to continue.
-func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, modal.Outcome) {
+func (r *Owner) onResolved(msg resolvedMsg, sc Scene) (tea.Cmd, modal.Outcome) {
 	var out modal.Outcome
 	if msg.reviewed {
-		out = out.Then(landingSeenReq{ws: msg.ws, review: msg.review, known: true, inSide: true})
+		out = out.Then(LandingSeen{WS: msg.ws, Review: msg.review, Known: true, InSide: true})
 	}
 	out = out.Then(scene.Reload{List: true, Changes: true})
-	// shown is the overlay once this is done; moved: it is not sc.open.
-	shown, moved := sc.open, false
+	// shown is the dialog open once this is done; moved: it is not sc.Open.
+	shown, moved := sc.Open, false
 	if o, ok := shown.(*diffOverlay); ok && o.ws == msg.ws && o.req.Mode == git.DiffConflict {
 		if msg.err != nil {
 			return o.setNote("mark resolved: "+msg.err.Error(), true), out
@@ -92,14 +92,14 @@ func (r *reviewOwner) onResolved(msg resolvedMsg, sc reviewScene) (tea.Cmd, moda
 	}
 	out.Say, out.SayLevel = paint.NoticeLine(msg.path)+" marked resolved", modal.LevelInfo
 	if msg.reviewed && msg.review.Landing != "" && len(msg.review.Conflicts) == 0 && shown == nil {
-		shown, moved = r.finishDialog(msg.ws, msg.review.Landing, nil, sc.th), true
+		shown, moved = r.finishDialog(msg.ws, msg.review.Landing, nil, sc.Theme), true
 	}
 	return nil, withShown(out, shown, moved)
 }
 
 // withShown is out showing dialog d instead of the open one when moved
 // (nil d: none).
-func withShown(out modal.Outcome, d overlay, moved bool) modal.Outcome {
+func withShown(out modal.Outcome, d modal.Modal, moved bool) modal.Outcome {
 	if !moved {
 		return out
 	}
@@ -121,7 +121,7 @@ type finishReadyMsg struct {
 // openFinish reads ws's review, then asks how to finish its stopped
 // landing: what is stopped and what still conflicts are read now, not
 // taken from a review that may predate the last step.
-func (r *reviewOwner) openFinish(ws string) tea.Cmd {
+func (r *Owner) OpenFinish(ws string) tea.Cmd {
 	rev := r.rev
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
@@ -131,22 +131,22 @@ func (r *reviewOwner) openFinish(ws string) tea.Cmd {
 	}
 }
 
-func (r *reviewOwner) onFinishReady(msg finishReadyMsg, sc reviewScene) modal.Outcome {
-	seen := landingSeenReq{ws: msg.ws, review: msg.review, known: true}
+func (r *Owner) onFinishReady(msg finishReadyMsg, sc Scene) modal.Outcome {
+	seen := LandingSeen{WS: msg.ws, Review: msg.review, Known: true}
 	switch {
 	case msg.err != nil:
 		return modal.Outcome{Say: "finish: " + msg.err.Error(), SayLevel: modal.LevelError}
 	case msg.review.Landing == "":
 		return modal.Outcome{Say: "no merge or rebase of this workspace is stopped", SayLevel: modal.LevelInfo}.Then(seen)
-	case sc.open != nil || msg.ws != sc.selected:
+	case sc.Open != nil || msg.ws != sc.Selected:
 		return modal.Outcome{} // the person moved on meanwhile
 	}
-	return modal.Outcome{Open: r.finishDialog(msg.ws, msg.review.Landing, msg.review.Conflicts, sc.th)}.Then(seen)
+	return modal.Outcome{Open: r.finishDialog(msg.ws, msg.review.Landing, msg.review.Conflicts, sc.Theme)}.Then(seen)
 }
 
 // finishDialog asks how to go on with ws's stopped merge or rebase; left
 // are the files that still conflict (continuing is refused while any is).
-func (r *reviewOwner) finishDialog(ws, how string, left []string, th theme.Theme) *finishOverlay {
+func (r *Owner) finishDialog(ws, how string, left []string, th theme.Theme) *finishOverlay {
 	var body []string
 	if len(left) > 0 {
 		body = append(body, "Still conflicting: "+fileList(left, 3)+".",
