@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/keys"
 )
@@ -46,7 +47,7 @@ const (
 	// ActStatus is the "workspace-status" action.
 	ActStatus = actStatus
 	// ActRestore is the "restore-workspace" action.
-	ActRestore = actRestore
+	ActRestore = lifecycle.ActRestore
 	// ActRunScript is the "run-script" action.
 	ActRunScript = actRunScript
 	// ActScriptOutput is the "script-output" action.

@@ -105,7 +105,6 @@ const (
 	actRestartTab     keys.ActionID = "restart-tab"
 	actInterruptTab   keys.ActionID = "interrupt-tab"
 	actStatus         keys.ActionID = "workspace-status"
-	actRestore        keys.ActionID = "restore-workspace"
 	actRunScript      keys.ActionID = "run-script"
 	actScriptOutput   keys.ActionID = "script-output"
 	actAttention      keys.ActionID = "next-attention"

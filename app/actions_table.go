@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
@@ -48,18 +49,18 @@ func actionRows() []action {
 		{Action: k(actFilter, scopeProjectList, []string{"/"}, "filter", "Filter projects and workspaces"),
 			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeProjectList, []string{"a"}, "add project", "Add a project (a git repository)")),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openAddProject()) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.OpenAddProject()) }},
 		{Action: hint(k(actNewWorkspace, scopeProjectList, []string{"n"}, "new", "Create a workspace in the selected project")),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.openCreate(m.list.selectedProject())) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.OpenCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeProjectList, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), false)) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeProjectList, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), true)) }, why: whyNotShelvable},
-		{Action: k(actRestore, scopeProjectList, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
+		{Action: k(lifecycle.ActRestore, scopeProjectList, []string{"u"}, "restore", "Restore the selected shelved workspace (worktree back, setup runs)"),
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()
 				rec, _ := m.list.record(w.ID)
-				return m.applyOwned(m.life.restore(w.ID, w.Name, rec))
+				return m.applyOwned(m.life.Restore(w.ID, w.Name, rec))
 			}, why: whyNotRestorable},
 		{Action: k(actRunScript, scopeWorkspace, []string{"f5"}, "run", "Start the workspace's run script (shown as a tab)"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.tabs.startRun(m.tabScene())) }, why: whyNotOpenWorkspace},
@@ -72,7 +73,7 @@ func actionRows() []action {
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()
 				return m.applyOwned(openStatus(m.modalKit(), m.deps, w.ID, w.Name, statusLogPointer(m.keyName, m.acts),
-					sightOf(m.life.busy, m.tabs.of(w.ID))))
+					sightOf(m.life.Busy(), m.tabs.of(w.ID))))
 			}, why: whyNoWorkspace},
 		{Action: keyOnly(k(actSuspend, scopeProjectList, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
 			run: func(m *Model) tea.Cmd { return suspend(m.scr) }, why: whyNoScreen},
@@ -87,9 +88,9 @@ func actionRows() []action {
 		{Action: k(actSettings, scopeProjectList, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(nil, m.settings.open(m.th, m.deps.Config)) }},
 		{Action: k(actEditEnv, scopeProjectList, nil, "environment", "Edit the selected project's environment (project-env.json)"),
-			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, false) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.OpenProjectEdit(p, ok, false) }, why: whyNoProject},
 		{Action: k(actEditScripts, scopeProjectList, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
-			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.openProjectEdit(p, ok, true) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.OpenProjectEdit(p, ok, true) }, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: func(m *Model) tea.Cmd {
 				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})

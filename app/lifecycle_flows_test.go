@@ -150,17 +150,16 @@ func recordNamed(t *testing.T, eng *workspace.Engine, name string) (workspace.Re
 func TestCreateRunsInItsDialogAndSelectsTheNewWorkspace(t *testing.T) {
 	m, l, eng, _ := lifeModel(t, map[string]string{})
 	cmd := typeKeys(m, "n")
-	o, ok := m.overlay.(*createOverlay)
-	if !ok {
-		t.Fatalf("n opened %T", m.overlay)
+	if !strings.Contains(screenText(m), "New workspace") {
+		t.Fatalf("n opened %T:\n%s", m.overlay, screenText(m))
 	}
 	cmd = tea.Batch(cmd, typeKeys(m, "", enter))
 	if !strings.Contains(screenText(m), "a name is required") {
 		t.Fatalf("an empty name was not refused in the dialog:\n%s", screenText(m))
 	}
 	cmd = tea.Batch(cmd, typeKeys(m, "feat-a", enter))
-	if !o.form.Busy() {
-		t.Fatal("the dialog does not show the check running")
+	if !strings.Contains(screenText(m), "checking feat-a") {
+		t.Fatalf("the dialog does not show the check running:\n%s", screenText(m))
 	}
 	l.until(t, cmd, func() bool { return m.overlay == nil })
 	if !strings.Contains(m.notice.text, "created workspace feat-a") {
@@ -180,11 +179,11 @@ func TestCreateRunsInItsDialogAndSelectsTheNewWorkspace(t *testing.T) {
 func TestCreateRefusesABadBaseRefOnItsField(t *testing.T) {
 	m, l, eng, _ := lifeModel(t, map[string]string{})
 	cmd := typeKeys(m, "n")
-	o := m.overlay.(*createOverlay)
+	o := m.overlay
 	cmd = tea.Batch(cmd, typeKeys(m, "feat-b", tea.KeyPressMsg{Code: tea.KeyTab}))
 	cmd = tea.Batch(cmd, typeKeys(m, "no-such-ref", enter))
-	l.until(t, cmd, func() bool { return !o.form.Busy() })
-	if m.overlay != overlay(o) {
+	l.until(t, cmd, func() bool { return !strings.Contains(screenText(m), "checking feat-b") })
+	if m.overlay != o {
 		t.Fatalf("a refused base ref closed the dialog: %T", m.overlay)
 	}
 	if got := screenText(m); !strings.Contains(got, "no-such-ref") {
@@ -202,9 +201,8 @@ func TestCreateAsksForTheSetupApprovalInPlace(t *testing.T) {
 		workspace.RepoScriptsFile: `{"setup-workspace": ["echo made > from-setup.txt"]}`,
 	})
 	cmd := typeKeys(m, "n")
-	o := m.overlay.(*createOverlay)
 	cmd = tea.Batch(cmd, typeKeys(m, "feat-c", enter))
-	l.until(t, cmd, func() bool { return o.approve != nil })
+	l.until(t, cmd, func() bool { return strings.Contains(screenText(m), "Approve setup-workspace") })
 	if got := screenText(m); !strings.Contains(got, "$ echo made > from-setup.txt") || !strings.Contains(got, "Approve") {
 		t.Fatalf("the question does not show the script:\n%s", got)
 	}
@@ -237,23 +235,22 @@ func TestDeleteThroughTheTypedConfirm(t *testing.T) {
 	m, l, eng, repo := lifeModel(t, map[string]string{})
 	rec := newWorkspace(t, m, l, eng, repo, "gone-soon")
 	cmd := typeKeys(m, "D")
-	o, ok := m.overlay.(*teardownOverlay)
-	if !ok {
-		t.Fatalf("D opened %T", m.overlay)
+	if m.overlay == nil {
+		t.Fatal("D opened nothing")
 	}
-	l.until(t, cmd, func() bool { return o.confirm != nil })
+	l.until(t, cmd, func() bool { return strings.Contains(screenText(m), "Type gone-soon to confirm") })
 	if got := screenText(m); !strings.Contains(got, "Type gone-soon to confirm") || !strings.Contains(got, "no sessions") {
 		t.Fatalf("confirm:\n%s", got)
 	}
 	cmd = typeKeys(m, "gone-soon", enter)
-	if got := m.life.busy[rec.WorkspaceID()]; got != "Deleting…" {
+	if got := m.life.Busy()[rec.WorkspaceID()]; got != "Deleting…" {
 		t.Fatalf("the row is not busy while the delete runs: %q", got)
 	}
-	l.until(t, cmd, func() bool { return !m.life.running() && o.finished })
-	if !strings.Contains(m.notice.text, "deleted workspace gone-soon") {
-		t.Fatalf("notice %q", m.notice.text)
-	}
-	if o.steps.Failed() || !o.steps.Finished() {
+	l.until(t, cmd, func() bool {
+		return !m.life.Running() && strings.Contains(m.notice.text, "deleted workspace gone-soon")
+	})
+	// Every step is done (✓): none waits (·), runs (▸) or failed (✗).
+	if s := m.overlay.View(100, 30); !strings.Contains(s, "✓") || strings.ContainsAny(s, "·▸✗") {
 		t.Fatalf("the steps did not all finish:\n%s", screenText(m))
 	}
 	if _, ok := recordNamed(t, eng, "gone-soon"); ok {
@@ -271,12 +268,10 @@ func TestShelveThenRestoreBringsTheTreeBack(t *testing.T) {
 	m, l, eng, repo := lifeModel(t, map[string]string{})
 	rec := newWorkspace(t, m, l, eng, repo, "for-later")
 	cmd := typeKeys(m, "S")
-	o := m.overlay.(*teardownOverlay)
-	l.until(t, cmd, func() bool { return o.confirm != nil })
-	l.until(t, typeKeys(m, "for-later", enter), func() bool { return !m.life.running() && o.finished })
-	if !strings.Contains(m.notice.text, "shelved workspace for-later") {
-		t.Fatalf("notice %q", m.notice.text)
-	}
+	l.until(t, cmd, func() bool { return strings.Contains(screenText(m), "Type for-later to confirm") })
+	l.until(t, typeKeys(m, "for-later", enter), func() bool {
+		return !m.life.Running() && strings.Contains(m.notice.text, "shelved workspace for-later")
+	})
 	l.until(t, typeKeys(m, "", enter), func() bool {
 		w, ok := m.list.rows.SelectedWorkspace()
 		return m.overlay == nil && ok && w.Shelved
@@ -285,10 +280,10 @@ func TestShelveThenRestoreBringsTheTreeBack(t *testing.T) {
 		t.Fatalf("a shelved tree is still there: %v", err)
 	}
 	cmd = typeKeys(m, "u")
-	if got := m.life.busy[rec.WorkspaceID()]; !strings.HasPrefix(got, "restoring") {
+	if got := m.life.Busy()[rec.WorkspaceID()]; !strings.HasPrefix(got, "restoring") {
 		t.Fatalf("the row does not say the restore runs: %q", got)
 	}
-	l.until(t, cmd, func() bool { return !m.life.running() })
+	l.until(t, cmd, func() bool { return !m.life.Running() })
 	if !strings.Contains(m.notice.text, "restored workspace for-later") {
 		t.Fatalf("notice %q", m.notice.text)
 	}

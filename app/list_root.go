@@ -13,7 +13,7 @@ import (
 
 // listScene is the root as the list reads it now.
 func (m *Model) listScene() listScene {
-	return listScene{th: m.th, busy: m.life.busy, badge: m.tabs.badge, landings: m.side.landings}
+	return listScene{th: m.th, busy: m.life.Busy(), badge: m.tabs.badge, landings: m.side.landings}
 }
 
 // onListLoaded settles a load the list took: the monitor wakes when there

@@ -41,8 +41,8 @@ func (l *listOwner) openCloseMain(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 }
 
 // mainWorkspace makes the main checkout of repository path a workspace of
-// its own, off the update loop; the root selects it (managedMsg).
-func (l *lifecycleOwner) mainWorkspace(path string) tea.Cmd {
+// its own, off the update loop; the list selects it (managedMsg).
+func (l *listOwner) mainWorkspace(path string) tea.Cmd {
 	life := l.d.life
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)

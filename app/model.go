@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
 	"amux.dev/amux/app/review"
@@ -51,7 +52,7 @@ type Model struct {
 	// list is the project list: the snapshot, its rows and selection, the
 	// filter, the saved layout (list_owner.go).
 	list      *listOwner
-	life      *lifecycleOwner // create, teardown, restore, recovery (lifecycle.go)
+	life      *lifecycle.Owner // create, teardown, restore, recovery (app/lifecycle)
 	spin      spinner.Model
 	notice    notice
 	noticeGen int
@@ -109,8 +110,8 @@ func New(deps Deps) *Model {
 	}
 	m.list = newListOwner(listDeps{life: deps.Lifecycle, sessions: deps.Sessions, status: deps.Status, views: deps.Views,
 		km: m.km, reg: m.reg, zone: deps.Zone})
-	m.life = newLifecycleOwner(lifeDeps{life: deps.Lifecycle, trust: deps.Trust, th: th, km: m.km, reg: m.reg,
-		home: deps.Home, cwd: deps.Cwd})
+	m.life = lifecycle.New(lifecycle.Deps{Life: deps.Lifecycle, Trust: deps.Trust, Theme: th, Keys: m.km, Registry: m.reg,
+		Home: deps.Home, Cwd: deps.Cwd, Status: actStatus, ApproveScripts: actApproveScripts})
 	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
 	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
@@ -128,7 +129,7 @@ func New(deps Deps) *Model {
 
 // Init loads the project list and starts background recovery.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.list.load(), m.life.recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
+	return tea.Batch(m.list.load(), m.life.Recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
 }
 
 // Update routes one message. Overlays see everything first; then results

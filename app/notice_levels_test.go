@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
 	"amux.dev/amux/config"
@@ -66,7 +67,7 @@ func TestAnErrorStaysUntilTheNextNotice(t *testing.T) {
 	if !strings.Contains(noticeRowOf(m), "it broke") {
 		t.Fatalf("the error went: %q", noticeRowOf(m))
 	}
-	pressAction(t, m, actRestore) // on a project row: says why
+	pressAction(t, m, lifecycle.ActRestore) // on a project row: says why
 	if strings.Contains(noticeRowOf(m), "it broke") || !strings.Contains(noticeRowOf(m), "select a shelved workspace") {
 		t.Fatalf("the next notice did not replace the error: %q", noticeRowOf(m))
 	}

@@ -38,7 +38,7 @@ func manageRows() []action {
 		{Action: k(actRenameWorkspace, []string{"E"}, "rename", "Rename the selected workspace (its branch too, only if you ask)"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.list.openRenameWorkspace(m.modalKit())) }, why: whyNoWorkspace},
 		{Action: k(actMainWorkspace, []string{"m"}, "main checkout", "Use the project's main checkout as a workspace of its own (never deleted)"),
-			run: func(m *Model) tea.Cmd { p, _ := m.list.selectedProject(); return m.life.mainWorkspace(p.Path) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { p, _ := m.list.selectedProject(); return m.list.mainWorkspace(p.Path) }, why: whyNoProject},
 		{Action: k(actCloseMain, nil, "close main checkout", "Close the main checkout's workspace: its sessions end and amux forgets it; the checkout is untouched"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.list.openCloseMain(m.modalKit())) }, why: whyNotMain},
 	}

@@ -6,8 +6,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/scene"
+	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -35,7 +38,7 @@ func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, modal.Outcome) {
 // opened meanwhile is not taken away; the notice says how to approve
 // later).
 func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
-	if ue, ok := untrustedKind(msg.err, workspace.KindRun); ok && m.overlay == nil {
+	if ue, ok := lifecycle.UntrustedKind(msg.err, workspace.KindRun); ok && m.overlay == nil {
 		if rec, ok := m.list.record(msg.wsID); ok {
 			m.overlay = runApproval(m.th, m.km, m.deps.Trust, rec, ue, runNote(m.keyName))
 			return nil
@@ -72,4 +75,26 @@ func (o *tabsOwner) showPending(sc tabScene) (tea.Cmd, modal.Outcome) {
 		}
 	}
 	return nil, modal.Outcome{}
+}
+
+// runApproval asks for the approval of the run script F5 would start;
+// approved, the run starts in its tab at once; declined, note says how to
+// approve it later.
+func runApproval(th theme.Theme, km keys.Map, trust workspace.TrustService, rec workspace.Record, ue *workspace.UntrustedError, note string) modal.Modal {
+	id := rec.WorkspaceID()
+	approved := func(sc workspace.Script) (tea.Cmd, modal.Outcome) {
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
+			defer cancel()
+			rs, err := trust.ApproveRun(ctx, id, sc)
+			return runStartedMsg{id, rs.Name, err}
+		}, modal.Outcome{Say: "starting the approved run script…"}
+	}
+	return lifecycle.Approval(th, km, "Its run script", rec, ue, approved, modal.Outcome{Say: note})
+}
+
+// runNote says the run script waits for approval and how to give it later.
+func runNote(keyName func(keys.ActionID) string) string {
+	return "the run script comes from the repository and waits for your approval: press " +
+		keyName(actRunScript) + " again, or " + keyName(actStatus) + ", then " + keyName(actApproveScripts)
 }

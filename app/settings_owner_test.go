@@ -132,7 +132,7 @@ func TestSettingsRefusedSaveStaysPendingAndRetries(t *testing.T) {
 // closes nothing.
 func TestSettingsOwnerLeavesAnotherDialogAlone(t *testing.T) {
 	var s settingsOwner
-	other := &approveOverlay{}
+	other := &dialogs.Palette{}
 	_, out := s.Update(dialogs.SettingsSaved{Sections: &config.Sections{}}, other, settingsModel(t, t.TempDir()).th, config.Defaults())
 	if out.Close || out.Say != "settings saved" {
 		t.Fatalf("%+v", out)

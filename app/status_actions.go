@@ -57,7 +57,7 @@ func statusDialogRows(keyOnly func(keys.Action) keys.Action, k func(keys.ActionI
 		{Action: keyOnly(k(actRefreshStatus, scopeStatus, []string{"r"}, "refresh", "Read the workspace's status again")),
 			run: func(m *Model) tea.Cmd {
 				o, _ := m.overlay.(*statusOverlay)
-				return o.refresh(sightOf(m.life.busy, m.tabs.of(o.id)))
+				return o.refresh(sightOf(m.life.Busy(), m.tabs.of(o.id)))
 			},
 			why: func(m *Model) string {
 				if _, ok := m.overlay.(*statusOverlay); !ok {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/ui/keys"
 )
 
@@ -25,7 +26,7 @@ func TestStoryKeysThatDoNothingSayWhy(t *testing.T) {
 	d.Press(actDown).Press(actFocusTabArea).Sees("focus list")
 	d.Press(actNewWorkspace).Sees("works in the project list")
 	d.Press(actDelete).Sees("D delete: works in the project list")
-	d.Press(actFocusList).Press(actRestore).Sees("select a shelved workspace")
+	d.Press(actFocusList).Press(lifecycle.ActRestore).Sees("select a shelved workspace")
 }
 
 // At 80×24 the key list explains the badges, narrows to what is typed

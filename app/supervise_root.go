@@ -17,7 +17,7 @@ func (m *Model) watchScene() watchScene {
 		waiting = w.Waiting()
 	}
 	sc := watchScene{tabs: m.tabs.tabSet, active: m.activeTab(), cfg: &m.deps.Config, snap: &m.list.snap, th: m.th,
-		warned: m.notice.text != "" && m.notice.level >= modal.LevelWarn, busy: !m.list.loaded || m.life.running() || waiting}
+		warned: m.notice.text != "" && m.notice.level >= modal.LevelWarn, busy: !m.list.loaded || m.life.Running() || waiting}
 	if m.focus == focusTabArea && m.overlay == nil {
 		sc.shown = sc.active
 	}

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/paint"
 	"amux.dev/amux/tmux"
@@ -14,13 +15,13 @@ import (
 // openTeardown opens the delete (or shelve) dialog of the selected
 // workspace with what the root knows of it: its record, and the sessions
 // it would end.
-func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycleOwner, kit modal.Kit, shelve bool) (tea.Cmd, modal.Outcome) {
+func openTeardown(list *listOwner, tabs *tabsOwner, life *lifecycle.Owner, kit modal.Kit, shelve bool) (tea.Cmd, modal.Outcome) {
 	w, ok := list.selectedWorkspace()
 	if !ok {
 		return nil, modal.Outcome{}
 	}
 	rec, _ := list.record(w.ID)
-	return life.openTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.Sessions, tabs, w.ID), shelve)
+	return life.OpenTeardown(kit, w.ID, w.Name, rec, sessionsOf(list.snap.Sessions, tabs, w.ID), shelve)
 }
 
 // sessionsOf names every session of workspace id a delete or shelve ends —

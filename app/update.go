@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/changes"
@@ -46,13 +47,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 
-	case createValidatedMsg, createOutputMsg, createDoneMsg, approvedSetupMsg,
-		teardownReq, teardownProgressMsg, teardownDoneMsg,
-		restoreSetupReq, restoreProgressMsg, restoredMsg, recoveredMsg, projectEditLoadedMsg:
+	case lifecycle.Msg: // its flows' results and requests
 		return m.applyOwned(m.life.Update(msg, m.overlay))
 	case scene.Reload:
 		return m.onReload(msg)
-	case lifeRows:
+	case lifecycle.Rows:
 		m.list.rebuild(m.listScene())
 		return nil
 	case viewStateMsg:

@@ -105,7 +105,7 @@ func (o *commitOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 }
 
 func (o *commitOverlay) View(w, h int) string {
-	o.dlg.SetWidth(min(w, 76)) // the dialog's place decides (dialog_place.go)
+	o.dlg.SetWidth(min(w, 76)) // the root places the dialog (app/dialog_place.go)
 	return o.dlg.View()
 }
 

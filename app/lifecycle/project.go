@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"context"
@@ -34,7 +34,7 @@ type projectAddedMsg struct {
 
 // openAddProject opens the picker and looks for repositories to offer
 // (off the update loop: it reads directories).
-func (l *lifecycleOwner) openAddProject() (tea.Cmd, modal.Outcome) {
+func (l *Owner) OpenAddProject() (tea.Cmd, modal.Outcome) {
 	o := &addProjectOverlay{p: picker.New(l.d.th, l.d.km, "Add project", l.d.home, l.d.cwd, nil), life: l.d.life}
 	home, cwd := l.d.home, l.d.cwd
 	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }, modal.Outcome{Open: o}

@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"context"
@@ -49,7 +49,7 @@ func (o *teardownOverlay) start() (tea.Cmd, modal.Outcome) {
 
 // startTeardown marks the workspace busy and runs the teardown, in the
 // engine's strict order (tombstone first), off the update loop.
-func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, modal.Outcome) {
+func (l *Owner) startTeardown(r teardownReq) (tea.Cmd, modal.Outcome) {
 	verb := "Deleting…"
 	if r.shelve {
 		verb = "Shelving…"
@@ -84,7 +84,7 @@ func (l *lifecycleOwner) startTeardown(r teardownReq) (tea.Cmd, modal.Outcome) {
 		r.events.Close()
 		return teardownDoneMsg{op: r.op, note: note, id: r.id, name: r.name, shelve: r.shelve, err: err}
 	}
-	return run, modal.Outcome{}.Then(lifeRows{})
+	return run, modal.Outcome{}.Then(Rows{})
 }
 
 func waitTeardown(op int, p *pump.Pump[teardown.StepEvent]) tea.Cmd {
@@ -107,7 +107,7 @@ func (o *teardownOverlay) progress(msg teardownProgressMsg) tea.Cmd {
 
 // teardownDone applies a teardownDoneMsg: the row is free again, dialog
 // o (when shown) settles its steps, and the list is reloaded.
-func (l *lifecycleOwner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, modal.Outcome) {
+func (l *Owner) teardownDone(o *teardownOverlay, msg teardownDoneMsg) (tea.Cmd, modal.Outcome) {
 	delete(l.busy, msg.id)
 	if o != nil && o.op == msg.op {
 		o.finish(msg)

@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"context"
@@ -23,7 +23,7 @@ type recoveredMsg struct {
 
 // recover runs startup recovery in the background: it finishes (or undoes)
 // what a crash interrupted and stops the scripts it left running.
-func (l *lifecycleOwner) recover() tea.Cmd {
+func (l *Owner) Recover() tea.Cmd {
 	life := l.d.life
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

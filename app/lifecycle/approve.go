@@ -1,7 +1,6 @@
-package app
+package lifecycle
 
 import (
-	"context"
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,7 +15,7 @@ import (
 // A repository script that waits for approval is asked about where it
 // would run — F5's run script, a restore's setup-workspace — with the
 // commands shown exactly as they would run, like the create dialog does
-// (overlay_approve.go). Approved, it runs there at once: the run in its
+// (create_approve.go). Approved, it runs there at once: the run in its
 // tab, the setup with its output on the row and in O.
 
 // approveOverlay is that question, a modal. approved is what approving
@@ -48,9 +47,19 @@ func (o *approveOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 
 func (o *approveOverlay) View(w, _ int) string { return o.confirm.View(min(w, 80)) }
 
-// untrustedKind returns the *UntrustedError in err when it is about a
+// Approval asks what, the approval of exactly the commands of ue's
+// script as they would run in rec's tree (approvalQuestion): approved
+// says what approving it does (its approval is recorded by the engine call
+// it makes), declined what now waits and how to approve it later. The
+// root asks F5's run script this way.
+func Approval(th theme.Theme, km keys.Map, what string, rec workspace.Record, ue *workspace.UntrustedError,
+	approved func(workspace.Script) (tea.Cmd, modal.Outcome), declined modal.Outcome) modal.Modal {
+	return &approveOverlay{confirm: approvalQuestion(th, km, what, rec, ue), script: ue.Script, approved: approved, declined: declined}
+}
+
+// UntrustedKind returns the *UntrustedError in err when it is about a
 // script of kind.
-func untrustedKind(err error, kind workspace.ScriptKind) (*workspace.UntrustedError, bool) {
+func UntrustedKind(err error, kind workspace.ScriptKind) (*workspace.UntrustedError, bool) {
 	var ue *workspace.UntrustedError
 	if !errors.As(err, &ue) || ue.Script.Kind != kind {
 		return nil, false
@@ -58,30 +67,10 @@ func untrustedKind(err error, kind workspace.ScriptKind) (*workspace.UntrustedEr
 	return ue, true
 }
 
-// runApproval asks for the approval of the run script F5 would start;
-// approved, the run starts in its tab at once; declined, note says how to
-// approve it later.
-func runApproval(th theme.Theme, km keys.Map, trust workspace.TrustService, rec workspace.Record, ue *workspace.UntrustedError, note string) *approveOverlay {
-	id := rec.WorkspaceID()
-	return &approveOverlay{
-		confirm: approvalQuestion(th, km, "Its run script", rec, ue),
-		script:  ue.Script,
-		approved: func(sc workspace.Script) (tea.Cmd, modal.Outcome) {
-			return func() tea.Msg {
-				ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
-				defer cancel()
-				rs, err := trust.ApproveRun(ctx, id, sc)
-				return runStartedMsg{id, rs.Name, err}
-			}, modal.Outcome{Say: "starting the approved run script…"}
-		},
-		declined: modal.Outcome{Say: note},
-	}
-}
-
 // restoreApproval asks for the approval of the setup-workspace a restore
 // of rec would run; approved, the owner runs it with its output on the
 // row (restoreSetupReq).
-func (l *lifecycleOwner) restoreApproval(rec workspace.Record, ue *workspace.UntrustedError) *approveOverlay {
+func (l *Owner) restoreApproval(rec workspace.Record, ue *workspace.UntrustedError) *approveOverlay {
 	what := "Restored. Its setup"
 	if ue.Script.Kind == workspace.KindWorktreeFiles {
 		what = "Restored. Its list of files to bring from the main checkout"
@@ -94,10 +83,4 @@ func (l *lifecycleOwner) restoreApproval(rec workspace.Record, ue *workspace.Unt
 		},
 		declined: modal.Outcome{Say: rec.Name + ": restored, but " + l.d.setupNote(ue), SayLevel: modal.LevelWarn},
 	}
-}
-
-// runNote says the run script waits for approval and how to give it later.
-func runNote(keyName func(keys.ActionID) string) string {
-	return "the run script comes from the repository and waits for your approval: press " +
-		keyName(actRunScript) + " again, or " + keyName(actStatus) + ", then " + keyName(actApproveScripts)
 }

@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	tea "charm.land/bubbletea/v2"

@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"errors"
@@ -7,12 +7,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/pump"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/app/teardown"
-	"amux.dev/amux/config"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/workspace"
 )
@@ -25,13 +23,6 @@ var (
 	_ modal.Modal = (*addProjectOverlay)(nil)
 	_ modal.Modal = (*projectEditOverlay)(nil)
 )
-
-// testOwner is a lifecycle owner over a real engine, as the root builds it.
-func testOwner(t *testing.T) *lifecycleOwner {
-	t.Helper()
-	m := New(withEngine(Deps{Config: config.Defaults()}, testEngine(t)))
-	return m.life
-}
 
 // reloadOf is the scene.Reload an outcome asks for, if any.
 func reloadOf(out modal.Outcome) (scene.Reload, bool) {
@@ -91,7 +82,7 @@ func TestTheEndOfATeardownFreesItsRowAndSaysHowItEnded(t *testing.T) {
 			l := testOwner(t)
 			l.busy["w1"] = "Deleting…"
 			_, out := l.Update(tc.msg, nil)
-			if l.running() {
+			if l.Running() {
 				t.Fatal("the row stays busy")
 			}
 			if out.Say != tc.say || out.SayLevel != tc.level {
@@ -108,7 +99,7 @@ func TestTheEndOfATeardownFreesItsRowAndSaysHowItEnded(t *testing.T) {
 // operation changes nothing.
 func TestTeardownProgressOfAnotherOperationIsDropped(t *testing.T) {
 	l := testOwner(t)
-	_, out := l.openTeardown(modal.Kit{}, "w1", "a", workspace.Record{Name: "a", Branch: "a"}, "no sessions (none is running)", false)
+	_, out := l.OpenTeardown(modal.Kit{}, "w1", "a", workspace.Record{Name: "a", Branch: "a"}, "no sessions (none is running)", false)
 	o := out.Open.(*teardownOverlay)
 	o.Update(atRiskMsg{gen: o.gen})
 	if o.confirm == nil {
@@ -144,7 +135,7 @@ func TestARestoreAsksForItsSetupApprovalOnlyOverNoDialog(t *testing.T) {
 	l.busy[msg.id] = "restoring…"
 	_, out := l.Update(msg, nil)
 	a, ok := out.Open.(*approveOverlay)
-	if !ok || l.running() {
+	if !ok || l.Running() {
 		t.Fatalf("over no dialog the approval was not asked (%T), or the row stays busy", out.Open)
 	}
 	if got := a.View(100, 30); !strings.Contains(got, "make deps") {
@@ -159,7 +150,7 @@ func TestARestoreAsksForItsSetupApprovalOnlyOverNoDialog(t *testing.T) {
 		t.Fatalf("declining: %+v", no)
 	}
 
-	_, out = testOwner(t).Update(msg, &dialogs.Help{})
+	_, out = testOwner(t).Update(msg, otherDialog{})
 	if out.Open != nil || out.SayLevel != modal.LevelWarn || !strings.Contains(out.Say, "waits for your approval") {
 		t.Fatalf("a dialog the person opened was taken away, or nothing said how to approve: %+v", out)
 	}
@@ -169,12 +160,12 @@ func TestRestoreProgressNamesTheLatestStepOnTheRow(t *testing.T) {
 	l := testOwner(t)
 	p := pump.New[string](1)
 	_, out := l.Update(restoreProgressMsg{id: "w1", p: p, latest: []string{"x"}}, nil)
-	if len(out.Do) != 0 || l.running() {
+	if len(out.Do) != 0 || l.Running() {
 		t.Fatal("progress of a restore that ended was taken")
 	}
 	l.busy["w1"] = "restoring…"
 	cmd, out := l.Update(restoreProgressMsg{id: "w1", p: p, latest: []string{"restoring: worktree back"}}, nil)
-	if l.busy["w1"] != "restoring: worktree back" || len(out.Do) != 1 || out.Do[0] != (lifeRows{}) || cmd == nil {
+	if l.busy["w1"] != "restoring: worktree back" || len(out.Do) != 1 || out.Do[0] != (Rows{}) || cmd == nil {
 		t.Fatalf("row %q, requests %+v, wait %v", l.busy["w1"], out.Do, cmd != nil)
 	}
 }
@@ -198,7 +189,7 @@ func TestACreateEndsInTheNoticeWhenItsDialogWasClosed(t *testing.T) {
 	}
 	// A stale answer to an open dialog's check changes nothing.
 	l := testOwner(t)
-	_, o := l.openCreate(projectlist.Project{Name: "api", Path: "/r"}, true)
+	_, o := l.OpenCreate(projectlist.Project{Name: "api", Path: "/r"}, true)
 	c := o.Open.(*createOverlay)
 	c.op = 7
 	if cmd, _ := l.Update(createValidatedMsg{op: 6}, c); cmd != nil || c.askBranch != nil {
@@ -235,7 +226,7 @@ func TestTheProjectEditorOpensOnWhatTheRegistryHolds(t *testing.T) {
 }
 
 func TestAnAddedProjectIsSelectedAfterTheReload(t *testing.T) {
-	_, out := testOwner(t).openAddProject()
+	_, out := testOwner(t).OpenAddProject()
 	o := out.Open.(*addProjectOverlay)
 	_, failed := o.Update(projectAddedMsg{err: errors.New("not a git repository")})
 	if failed.Close || !strings.Contains(o.View(100, 30), "not a git repository") {
@@ -247,3 +238,9 @@ func TestAnAddedProjectIsSelectedAfterTheReload(t *testing.T) {
 		t.Fatalf("%+v", added)
 	}
 }
+
+// otherDialog stands for a dialog the person opened meanwhile.
+type otherDialog struct{}
+
+func (otherDialog) Update(tea.Msg) (tea.Cmd, modal.Outcome) { return nil, modal.Outcome{} }
+func (otherDialog) View(int, int) string                    { return "" }

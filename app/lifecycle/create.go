@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"bytes"
@@ -26,18 +26,18 @@ const createTimeout = 30 * time.Minute
 // it runs the engine's checks and the create itself in its commands, and
 // asks the root (its outcome) to select and reload.
 type createOverlay struct {
-	d       lifeDeps
+	d       deps
 	form    dialog.Form
 	project string // repository path
 	op      int
 	out     *pump.Pump[string]
 	// While the new workspace's setup waits for approval, the dialog asks
-	// for it in place (overlay_approve.go).
+	// for it in place (create_approve.go).
 	approve   *dialog.Confirm
 	untrusted *workspace.UntrustedError
 	created   workspace.Record
 	// A branch of the name exists (kept by an earlier delete): askBranch
-	// asks whether to continue it or start fresh (overlay_create_kept.go);
+	// asks whether to continue it or start fresh (create_kept.go);
 	// branch is the answer.
 	askBranch *dialog.Choice
 	branch    workspace.BranchChoice
@@ -64,7 +64,7 @@ type createDoneMsg struct {
 
 // openCreate opens the dialog for a workspace in project p (ok: one is
 // selected).
-func (l *lifecycleOwner) openCreate(p projectlist.Project, ok bool) (tea.Cmd, modal.Outcome) {
+func (l *Owner) OpenCreate(p projectlist.Project, ok bool) (tea.Cmd, modal.Outcome) {
 	if !ok {
 		return nil, modal.Outcome{}
 	}
@@ -229,7 +229,7 @@ func (o *createOverlay) done(msg createDoneMsg) (tea.Cmd, modal.Outcome) {
 
 // createDone applies a createDoneMsg: to dialog o when it is the one on
 // screen, else only what it means for the rest.
-func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cmd, modal.Outcome) {
+func (l *Owner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cmd, modal.Outcome) {
 	if o != nil {
 		return o.done(msg)
 	}
@@ -238,7 +238,7 @@ func (l *lifecycleOwner) createDone(o *createOverlay, msg createDoneMsg) (tea.Cm
 
 // createDoneUnseen is a create's end when its dialog was closed meanwhile:
 // the list is reloaded (selecting what was made), and the notice says it.
-func createDoneUnseen(d lifeDeps, msg createDoneMsg) modal.Outcome {
+func createDoneUnseen(d deps, msg createDoneMsg) modal.Outcome {
 	if msg.err != nil {
 		return modal.Outcome{Say: "create: " + msg.err.Error(), SayLevel: modal.LevelError}.Then(scene.Reload{List: true})
 	}
@@ -253,7 +253,7 @@ func createDoneUnseen(d lifeDeps, msg createDoneMsg) modal.Outcome {
 // setupNote says why setup-workspace did not finish after a create or a
 // restore, telling the person what to press where approval is what it waits
 // for (key names from the registry).
-func (d lifeDeps) setupNote(err error) string {
+func (d deps) setupNote(err error) string {
 	switch {
 	case errors.Is(err, workspace.ErrUntrusted):
 		what := "its setup-workspace script"
@@ -262,7 +262,7 @@ func (d lifeDeps) setupNote(err error) string {
 			what = "its list of files to copy from the main checkout (" + workspace.RepoWorktreeFile + ")"
 		}
 		return what + " comes from the repository and waits for your approval: select it, press " +
-			d.keyName(actStatus, string(actStatus)) + ", then " + d.keyName(actApproveScripts, string(actApproveScripts))
+			d.keyName(d.status, string(d.status)) + ", then " + d.keyName(d.approveScripts, string(d.approveScripts))
 	case errors.Is(err, workspace.ErrRepoScripts):
 		return "setup-workspace did not run: " + err.Error()
 	}

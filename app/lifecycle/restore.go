@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"context"
@@ -41,7 +41,7 @@ type restoreSetupReq struct {
 // says how far it got — the worktree, then each line setup-workspace
 // prints — and O follows the setup's output meanwhile. rec is its loaded
 // record (zero if none).
-func (l *lifecycleOwner) restore(id, name string, rec workspace.Record) (tea.Cmd, modal.Outcome) {
+func (l *Owner) Restore(id, name string, rec workspace.Record) (tea.Cmd, modal.Outcome) {
 	life := l.d.life
 	return l.followRestore(id, name, rec, false, "restoring…",
 		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
@@ -57,7 +57,7 @@ func (l *lifecycleOwner) restore(id, name string, rec workspace.Record) (tea.Cmd
 }
 
 // restoreSetup runs the setup approved after a restore, like the restore.
-func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, modal.Outcome) {
+func (l *Owner) restoreSetup(r restoreSetupReq) (tea.Cmd, modal.Outcome) {
 	id, trust, sc := r.rec.WorkspaceID(), l.d.trust, r.script
 	return l.followRestore(id, r.rec.Name, r.rec, true, "restoring: running the approved setup-workspace…",
 		func(ctx context.Context, _ func(string), out io.Writer) (workspace.CreateResult, error) {
@@ -69,7 +69,7 @@ func (l *lifecycleOwner) restoreSetup(r restoreSetupReq) (tea.Cmd, modal.Outcome
 // followRestore runs a restore's work (the restore, or the setup approved
 // after it) off the update loop, its row saying first, then each step run
 // reports and each line setup prints.
-func (l *lifecycleOwner) followRestore(id, name string, rec workspace.Record, approved bool, first string,
+func (l *Owner) followRestore(id, name string, rec workspace.Record, approved bool, first string,
 	run func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error)) (tea.Cmd, modal.Outcome) {
 	l.busy[id] = first
 	p := pump.New[string](1)
@@ -82,7 +82,7 @@ func (l *lifecycleOwner) followRestore(id, name string, rec workspace.Record, ap
 		p.Close()
 		return restoredMsg{id: id, name: name, rec: rec, approved: approved, setupErr: res.SetupErr, err: err}
 	}
-	return tea.Batch(work, waitRestore(id, p)), modal.Outcome{}.Then(lifeRows{})
+	return tea.Batch(work, waitRestore(id, p)), modal.Outcome{}.Then(Rows{})
 }
 
 // restoreStepLabel says, on the workspace's row, what a restore is doing
@@ -104,14 +104,14 @@ func waitRestore(id string, p *pump.Pump[string]) tea.Cmd {
 }
 
 // restoreProgress shows a restore's latest step on its row.
-func (l *lifecycleOwner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, modal.Outcome) {
+func (l *Owner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, modal.Outcome) {
 	if _, busy := l.busy[msg.id]; !busy {
 		return nil, modal.Outcome{} // finished meanwhile
 	}
 	var out modal.Outcome
 	if n := len(msg.latest); n > 0 {
 		l.busy[msg.id] = msg.latest[n-1]
-		out = out.Then(lifeRows{})
+		out = out.Then(Rows{})
 	}
 	if msg.done {
 		return nil, out
@@ -122,7 +122,7 @@ func (l *lifecycleOwner) restoreProgress(msg restoreProgressMsg) (tea.Cmd, modal
 // restored applies a restore's outcome. An approval setup waits for is
 // asked at once when no dialog is shown (one the person opened meanwhile
 // is not taken away; the notice says how to approve later).
-func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, modal.Outcome) {
+func (l *Owner) restored(msg restoredMsg, shown modal.Modal) (tea.Cmd, modal.Outcome) {
 	delete(l.busy, msg.id)
 	// The tree is back, maybe with its uncommitted work: the "*" is
 	// recomputed from it once the load lists the workspace as unshelved.
@@ -130,9 +130,9 @@ func (l *lifecycleOwner) restored(msg restoredMsg, shown overlay) (tea.Cmd, moda
 	if msg.err != nil {
 		return nil, modal.Outcome{Say: msg.name + ": " + msg.err.Error(), SayLevel: modal.LevelError}.Then(reload)
 	}
-	ue, ok := untrustedKind(msg.setupErr, workspace.KindSetup)
+	ue, ok := UntrustedKind(msg.setupErr, workspace.KindSetup)
 	if !ok {
-		ue, ok = untrustedKind(msg.setupErr, workspace.KindWorktreeFiles)
+		ue, ok = UntrustedKind(msg.setupErr, workspace.KindWorktreeFiles)
 	}
 	if ok && shown == nil && msg.rec.WorkspaceID() == msg.id {
 		return nil, modal.Outcome{Open: l.restoreApproval(msg.rec, ue)}.Then(reload)

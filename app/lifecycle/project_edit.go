@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"context"
@@ -44,7 +44,7 @@ type projectEditSavedMsg struct{ err error }
 
 // openProjectEdit reads project p's environment (or scripts) off the
 // update loop; the editor opens on the answer (ok: one is selected).
-func (l *lifecycleOwner) openProjectEdit(p projectlist.Project, ok bool, scripts bool) tea.Cmd {
+func (l *Owner) OpenProjectEdit(p projectlist.Project, ok bool, scripts bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
@@ -66,7 +66,7 @@ func (l *lifecycleOwner) openProjectEdit(p projectlist.Project, ok bool, scripts
 // A corrupt registry (not JSON, or not an object) opens an empty editor and
 // says that saving replaces the file, as the contract has it; one that
 // cannot be read at all refuses, keeping its bytes.
-func (l *lifecycleOwner) projectEditLoaded(msg projectEditLoadedMsg) modal.Outcome {
+func (l *Owner) projectEditLoaded(msg projectEditLoadedMsg) modal.Outcome {
 	var out modal.Outcome
 	switch {
 	case errors.Is(msg.err, workspace.ErrCorrupt):

@@ -1,4 +1,4 @@
-package app
+package lifecycle
 
 import (
 	"context"
@@ -29,7 +29,7 @@ const teardownTimeout = 10 * time.Minute
 // A modal: the owner runs the teardown itself (teardownReq), so the row
 // stays busy whether the dialog is shown or not.
 type teardownOverlay struct {
-	d        lifeDeps
+	d        deps
 	id, name string
 	// sessions names what the teardown ends, as the root's last load saw
 	// it; restoreKey is the restore key's name, for words about a shelf.
@@ -87,9 +87,9 @@ type teardownDoneMsg struct {
 
 // openTeardown opens the delete (or shelve) dialog of workspace id and
 // starts reading the summary; sessions names what it would end.
-func (l *lifecycleOwner) openTeardown(kit modal.Kit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, modal.Outcome) {
+func (l *Owner) OpenTeardown(kit modal.Kit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, modal.Outcome) {
 	o := &teardownOverlay{d: l.d, kit: kit, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
-		sessions: sessions, restoreKey: l.d.keyName(actRestore, "restore")}
+		sessions: sessions, restoreKey: l.d.keyName(ActRestore, "restore")}
 	gen, life, trust := o.gen, l.d.life, l.d.trust
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
@@ -147,7 +147,7 @@ func (o *teardownOverlay) askWork() {
 
 // archiveQuestion asks about the repository's archive script a teardown
 // would run: its commands exactly as they would run, approve or skip.
-func archiveQuestion(d lifeDeps, title string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Choice {
+func archiveQuestion(d deps, title string, rec workspace.Record, ue *workspace.UntrustedError) dialog.Choice {
 	body := []string{"Its archive script comes from the repository (" + workspace.RepoScriptsFile + ") and is not approved.",
 		"It would run, in " + rec.Root + ":"}
 	for _, c := range ue.Script.Commands {
