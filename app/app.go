@@ -19,9 +19,14 @@ import (
 	"syscall"
 	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
+	"amux.dev/amux/app/lifecycle"
+	"amux.dev/amux/app/modal"
+	"amux.dev/amux/app/paint"
+	"amux.dev/amux/app/review"
 	"amux.dev/amux/config"
 	"amux.dev/amux/config/logfile"
 	"amux.dev/amux/git"
@@ -30,7 +35,9 @@ import (
 	"amux.dev/amux/status/events"
 	"amux.dev/amux/status/screenrules"
 	"amux.dev/amux/tmux"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
 )
 
@@ -111,6 +118,40 @@ func quitOnSignals(p *tea.Program) (stop func()) {
 		signal.Stop(sig)
 		close(done)
 	}
+}
+
+// New builds the root model.
+func New(deps Deps) *Model {
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
+	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
+	m := &Model{
+		deps: deps,
+		th:   th,
+		reg:  keys.MustRegistry(registryOf(rows)...),
+		acts: newActions(rows),
+		km:   keys.MustRegistry(registryOf(rows)...).Map(),
+		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+	}
+	m.list = newListOwner(listDeps{life: deps.Lifecycle, sessions: deps.Sessions, status: deps.Status, views: deps.Views,
+		km: m.km, reg: m.reg, zone: deps.Zone})
+	m.life = lifecycle.New(lifecycle.Deps{Life: deps.Lifecycle, Trust: deps.Trust, Theme: th, Keys: m.km, Registry: m.reg,
+		Home: deps.Home, Cwd: deps.Cwd, Status: actStatus, ApproveScripts: actApproveScripts})
+	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
+	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
+	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
+	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
+	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
+		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
+	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
+		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: modal.LevelWarn}
+		if kerr != nil && deps.Log != nil {
+			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
+		}
+	}
+	return m
 }
 
 // NewDeps resolves the state home, config, tmux server and engine the way

@@ -1,20 +1,13 @@
 package app
 
 import (
-	"errors"
-	"time"
-
 	"charm.land/bubbles/v2/spinner"
-	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/app/modal"
-	"amux.dev/amux/app/paint"
 	"amux.dev/amux/app/review"
-	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/screen"
-	"amux.dev/amux/ui/termview"
 	"amux.dev/amux/ui/theme"
 )
 
@@ -33,7 +26,8 @@ type overlay = modal.Modal
 
 // Model is amux's root model: layout, focus, overlays and routing. The
 // components own their own state; this type wires them together and runs
-// every I/O as a command.
+// every I/O as a command. New (app.go, with the startup wiring) builds it;
+// Init and Update (update.go, beside the one switch) run it.
 type Model struct {
 	deps Deps
 	th   theme.Theme
@@ -87,110 +81,4 @@ type Model struct {
 
 	// restartRequested: the program ends so the installed binary can start.
 	restartRequested bool
-}
-
-// snapshot is the load the root and its owners read (app/scene): the
-// short name keeps the owners' fields readable.
-type snapshot = scene.Snapshot
-
-// New builds the root model.
-func New(deps Deps) *Model {
-	if deps.Now == nil {
-		deps.Now = time.Now
-	}
-	th, err := theme.Lookup(deps.Config, deps.Config.UI.Theme)
-	rows, kerr := remapRows(actionRows(), deps.Config.Keys)
-	m := &Model{
-		deps: deps,
-		th:   th,
-		reg:  keys.MustRegistry(registryOf(rows)...),
-		acts: newActions(rows),
-		km:   keys.MustRegistry(registryOf(rows)...).Map(),
-		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-	}
-	m.list = newListOwner(listDeps{life: deps.Lifecycle, sessions: deps.Sessions, status: deps.Status, views: deps.Views,
-		km: m.km, reg: m.reg, zone: deps.Zone})
-	m.life = lifecycle.New(lifecycle.Deps{Life: deps.Lifecycle, Trust: deps.Trust, Theme: th, Keys: m.km, Registry: m.reg,
-		Home: deps.Home, Cwd: deps.Cwd, Status: actStatus, ApproveScripts: actApproveScripts})
-	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
-	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
-	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
-	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
-	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
-		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
-	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
-		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: modal.LevelWarn}
-		if kerr != nil && deps.Log != nil {
-			deps.Log.Warn("keys section of config.json", "err", kerr.Error())
-		}
-	}
-	return m
-}
-
-// Init loads the project list and starts background recovery.
-func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.list.load(), m.life.Recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
-}
-
-// Update routes one message. Overlays see everything first; then results
-// go to their handlers; keys go through the action registry.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	shown := m.activeTab()
-	m.inputOnly = false
-	cmd := m.update(msg)
-	m.settleFocus()
-	if !m.inputOnly {
-		m.drawPending = true
-		if _, frame := msg.(termview.FrameMsg); !frame {
-			m.chromeGen++
-			m.left.valid = false
-		}
-	}
-	if m.activeTab() != shown {
-		// Another tab is on screen (selection moved): wake its frames.
-		cmd = tea.Batch(cmd, m.syncViews())
-	}
-	if m.list.loaded && m.side.ws != m.panes().sideTarget() {
-		// The sidebar shows another workspace now, or appears or goes.
-		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
-	}
-	if again := m.watch.keepAnimating(m.watchScene(), m.spin.Tick); again != nil {
-		cmd = tea.Batch(cmd, again)
-	}
-	return m, cmd
-}
-
-// handleKey maps a key to an action in the focused scope. A focused live
-// terminal gets every key that is not a global action, so agents see
-// exactly what was typed; the filter field takes typing while open.
-func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
-	if m.list.typing() {
-		return m.applyOwned(m.list.Update(k, m.listScene()))
-	}
-	if m.focus == focusSidebar && m.side.typing() {
-		return m.side.key(k) // the component's filter has every key
-	}
-	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
-	if ok && m.acts[a.ID].run == nil && m.focus == focusSidebar {
-		return m.side.key(k) // the component's own action: it reads its keys
-	}
-	if ok {
-		return m.run(a.ID)
-	}
-	if t, live := m.focusedTerminal(); live {
-		return m.toTerminal(t, k)
-	}
-	if _, live := m.paneTerminal(); live {
-		// Typing at a program that does not have the keys: say how to give
-		// them, rather than nothing.
-		if cmd := m.explainKey(k); cmd != nil {
-			return cmd
-		}
-		enter := actEnterProgram
-		if m.focus == focusSidebar {
-			enter = actSideEnter
-		}
-		return m.say(modal.LevelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
-	}
-	return m.explainKey(k)
 }

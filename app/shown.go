@@ -1,6 +1,7 @@
 package app
 
 import (
+	"amux.dev/amux/app/scene"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/ui/safetext"
 	"amux.dev/amux/workspace"
@@ -33,3 +34,7 @@ func shownStatus(st workspace.Status) workspace.Status {
 	st.Ports = safetext.Line(st.Ports)
 	return st
 }
+
+// snapshot is the load the root and its owners read (app/scene): the
+// short name keeps the owners' fields readable.
+type snapshot = scene.Snapshot

@@ -6,12 +6,46 @@ import (
 
 	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/lifecycle"
+	"amux.dev/amux/app/modal"
 	"amux.dev/amux/app/review"
 	"amux.dev/amux/app/scene"
 	"amux.dev/amux/ui/changes"
 	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/ui/termview"
 )
+
+// Init loads the project list and starts background recovery.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.list.load(), m.life.Recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
+}
+
+// Update routes one message. Overlays see everything first; then results
+// go to their handlers; keys go through the action registry.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	shown := m.activeTab()
+	m.inputOnly = false
+	cmd := m.update(msg)
+	m.settleFocus()
+	if !m.inputOnly {
+		m.drawPending = true
+		if _, frame := msg.(termview.FrameMsg); !frame {
+			m.chromeGen++
+			m.left.valid = false
+		}
+	}
+	if m.activeTab() != shown {
+		// Another tab is on screen (selection moved): wake its frames.
+		cmd = tea.Batch(cmd, m.syncViews())
+	}
+	if m.list.loaded && m.side.ws != m.panes().sideTarget() {
+		// The sidebar shows another workspace now, or appears or goes.
+		cmd = tea.Batch(cmd, m.syncSidebar(), m.resizeViews())
+	}
+	if again := m.watch.keepAnimating(m.watchScene(), m.spin.Tick); again != nil {
+		cmd = tea.Batch(cmd, again)
+	}
+	return m, cmd
+}
 
 // update hands one message to its owner: one flat switch on the message's
 // type, so where a message goes is read in one place. Results of the
@@ -132,4 +166,39 @@ func (m *Model) onTick(msg spinner.TickMsg) tea.Cmd {
 		return tea.Batch(cmd, m.updateOverlay(msg))
 	}
 	return cmd
+}
+
+// handleKey maps a key to an action in the focused scope. A focused live
+// terminal gets every key that is not a global action, so agents see
+// exactly what was typed; the filter field takes typing while open.
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.list.typing() {
+		return m.applyOwned(m.list.Update(k, m.listScene()))
+	}
+	if m.focus == focusSidebar && m.side.typing() {
+		return m.side.key(k) // the component's filter has every key
+	}
+	a, ok := m.reg.Match(k.String(), m.available, m.scopes()...)
+	if ok && m.acts[a.ID].run == nil && m.focus == focusSidebar {
+		return m.side.key(k) // the component's own action: it reads its keys
+	}
+	if ok {
+		return m.run(a.ID)
+	}
+	if t, live := m.focusedTerminal(); live {
+		return m.toTerminal(t, k)
+	}
+	if _, live := m.paneTerminal(); live {
+		// Typing at a program that does not have the keys: say how to give
+		// them, rather than nothing.
+		if cmd := m.explainKey(k); cmd != nil {
+			return cmd
+		}
+		enter := actEnterProgram
+		if m.focus == focusSidebar {
+			enter = actSideEnter
+		}
+		return m.say(modal.LevelInfo, k.String()+" went to amux: "+m.keyName(enter)+" gives the program the keys")
+	}
+	return m.explainKey(k)
 }
