@@ -230,3 +230,45 @@ func (s *sidebarOwner) Update(msg tea.Msg, env sideEnv) (tea.Cmd, modal.Outcome)
 	}
 	return nil, modal.Outcome{}
 }
+
+// What the sidebar's components ask of the other owners goes as requests
+// in the sidebar's outcome: the root routes them to the review owner
+// (review.OpenFileDiff and the others; an editor to the tabs owner, as
+// editorReq). Each names the workspace shown.
+
+// onChangesRequest answers what the Changes list asks for.
+func (s *sidebarOwner) onChangesRequest(r changes.RequestMsg) (tea.Cmd, modal.Outcome) {
+	switch r.Op {
+	case changes.OpOpenDiff:
+		return nil, modal.Outcome{}.Then(review.OpenFileDiff{WS: s.ws, File: r.File, Group: r.Group})
+	case changes.OpOpenCommit:
+		return nil, modal.Outcome{}.Then(review.OpenCommitDiff{WS: s.ws, Commit: r.Commit})
+	case changes.OpToggleStage:
+		if r.Group == changes.Conflicted {
+			// Staged where the conflict is (a merge's: the main
+			// checkout), only once its markers are gone.
+			return nil, modal.Outcome{}.Then(review.MarkResolved{WS: s.ws, Path: r.File.Path})
+		}
+		return nil, modal.Outcome{}.Then(review.Stage{WS: s.ws, Path: r.File.Path, Unstage: r.Group == changes.Staged})
+	case changes.OpCommit:
+		return nil, modal.Outcome{}.Then(review.OpenCommit{})
+	case changes.OpRefresh:
+		return s.refresh(), modal.Outcome{}
+	}
+	return nil, modal.Outcome{}
+}
+
+// onTreeRequest answers what the Project tree asks for, if it is of the
+// workspace shown.
+func (s *sidebarOwner) onTreeRequest(r projecttree.RequestMsg) (tea.Cmd, modal.Outcome) {
+	if r.Workspace != s.ws {
+		return nil, modal.Outcome{}
+	}
+	switch r.Op {
+	case projecttree.OpEditor:
+		return nil, modal.Outcome{}.Then(editorReq{WS: r.Workspace, Path: r.Path})
+	case projecttree.OpExplain:
+		return nil, modal.Outcome{Say: r.Path + " " + r.Why, SayLevel: modal.LevelInfo}
+	}
+	return nil, modal.Outcome{}.Then(review.OpenFileView{WS: r.Workspace, Path: r.Path})
+}
