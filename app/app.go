@@ -1,8 +1,8 @@
 // Package app is amux's root Bubble Tea model: focus, layout, routing and
-// the action table, with owners of their own state (tabs, the sidebar, the
-// lifecycle flows, review and land, Settings) and modals (app/modal) that
-// answer with an outcome the root applies; the dialogs that need no owner
-// are app/dialogs'. The agent-state loop is status/monitor's;
+// the action table, with owners of their own state (tabs, the sidebar,
+// Settings here; the lifecycle flows in app/lifecycle, review and land in
+// app/review) and modals (app/modal) that answer with an outcome the root
+// applies; the dialogs that need no owner are app/dialogs'. The agent-state loop is status/monitor's;
 // the work is the workspace services'. Run wires the real dependencies;
 // tests build a Model with their own.
 package app

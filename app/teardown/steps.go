@@ -2,7 +2,7 @@
 // steps as the progress view names them, the notes a result and an
 // unfinished teardown leave, and what the uncommitted work at stake is,
 // the choices about it and what each does. The lifecycle owner and its
-// dialog (app/overlay_teardown.go, app/teardown_run.go) only sequence
+// dialog (app/lifecycle/teardown.go, teardown_run.go) only sequence
 // them; nothing here holds state.
 package teardown
 

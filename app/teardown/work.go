@@ -15,7 +15,7 @@ import (
 
 // The words of the delete and shelve dialogs about uncommitted work: what
 // is at stake, the choices, and what the chosen one does to the work and
-// the branch. The dialog (app/overlay_teardown.go) only sequences them.
+// the branch. The dialog (app/lifecycle/teardown.go) only sequences them.
 
 // SafeRisk makes a summary's paths and subjects safe to draw (they are
 // file names and commit messages from the repository), once, as the
