@@ -98,6 +98,7 @@ type Monitor struct {
 	// Loop state, touched only by the Run goroutine.
 	ctl      *tmux.Control
 	lookedAt time.Time     // last search for a session to attach to that found none
+	retired  bool          // the control session was let go since the monitor last attached (see tmux.RetireControlSession)
 	nudge    chan struct{} // capacity 1: look for sessions now
 	owner    bool
 	trackers map[string]*agentstate.Tracker // by session id
@@ -213,11 +214,17 @@ func (s *Monitor) runner(ctx context.Context) (tmux.Runner, bool) {
 	}
 	list, err := tmux.ListSessions(ctx, s.client)
 	if err != nil || len(list) == 0 {
+		if err == nil && !s.retired {
+			// No agent left: the control session goes once no client uses
+			// it, so the server exits when empty, as it would without it.
+			// Once per idle spell: an idle look costs one process.
+			s.retired = tmux.RetireControlSession(ctx, s.client) == nil
+		}
 		s.lookedAt = s.now()
 		return nil, false
 	}
-	s.lookedAt = time.Time{}
-	ctl, err := tmux.StartControl(ctx, s.client, list[0].ID)
+	s.lookedAt, s.retired = time.Time{}, false
+	ctl, err := tmux.AttachControl(ctx, s.client, true)
 	if err != nil {
 		return s.client, true // degrade to a process per call rather than go blind
 	}
@@ -239,6 +246,18 @@ func (s *Monitor) poll(parent context.Context) Result {
 		return res
 	}
 	rows, full, err := s.read(ctx, r)
+	if err == nil && full && len(rows) == 0 && s.ctl != nil {
+		// The last agent went: let go of the control session, which is
+		// retired when nothing else uses it, and look again later.
+		s.ctl.Close()
+		s.ctl = nil
+		s.stopWaker()
+		s.fullAt = time.Time{}
+		s.retired = tmux.RetireControlSession(ctx, s.client) == nil
+		s.lookedAt = s.now()
+		s.owner = false
+		return res
+	}
 	if err != nil {
 		if s.ctl != nil {
 			s.ctl.Close()
@@ -264,6 +283,7 @@ func (s *Monitor) poll(parent context.Context) Result {
 		}
 	}
 	var writes [][]string
+	published := false
 	if s.owner {
 		writes = append(writes, s.leaseCopies(rows)...)
 	}
@@ -275,7 +295,9 @@ func (s *Monitor) poll(parent context.Context) Result {
 			Result: st, GatedSince: s.gate(row.sessionID, st, now), TapIdentity: row.tap, Pipe: row.pipe}
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
-			writes = append(writes, s.publish(ctx, row, st, &res)...)
+			pub := s.publish(ctx, row, st, &res)
+			published = published || len(pub) > 0
+			writes = append(writes, pub...)
 			// The kept row says what was just published: a poll that does
 			// not read must not publish it again.
 			row.published, row.exitTag, row.reasonTag = st.State.Published(), exitTag(st), publishedReason(st)
@@ -283,6 +305,13 @@ func (s *Monitor) poll(parent context.Context) Result {
 		}
 	}
 	s.forget(ctx, live, &res)
+	if published {
+		// What was published wakes `amux wait --published` (and the taps'
+		// other waiters) as a report does: a format subscription cannot
+		// stand in, since tmux 3.3 reads session options in its loops
+		// from the client's own session, the control session.
+		writes = append(writes, []string{"wait-for", "-S", tmux.StatusWakeChannel})
+	}
 	res.Errs = append(res.Errs, s.send(ctx, r, writes)...)
 	return res
 }
