@@ -35,11 +35,15 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	s.Term.WaitText("Do you trust the files in this folder?")
 
 	session := env.AgentSession(t)
-	tap := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
-	pid, _, ok := status.ParseTapIdentity(tap)
-	if !ok {
-		t.Fatalf("no tap announced: %q", tap)
-	}
+	// The tap announces itself once the shared tap has the pane's stream,
+	// which under load can come after the agent's first screen.
+	var pid int
+	harness.Eventually(t, func() (bool, string) {
+		tap := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
+		p, _, ok := status.ParseTapIdentity(tap)
+		pid = p
+		return ok, "no tap announced: " + tap
+	})
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
