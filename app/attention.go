@@ -35,6 +35,9 @@ func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, mo
 	o.states = res.Sessions
 	now := o.d.now()
 	edges, out := sc.tabs.applyStates(res.Sessions, sc.shown, now)
+	if res.Repaired != "" && out.say == "" {
+		out.say, out.sayLevel = res.Repaired, levelInfo
+	}
 	ring := false
 	var cmds, notes []tea.Cmd
 	for _, e := range edges {

@@ -60,7 +60,10 @@ func newMonitor(d Deps) *monitor.Monitor {
 		return nil
 	}
 	opts := monitor.Options{Client: d.Tmux, Instance: d.Instance, Config: agentConfig(d.Config),
-		Rules: d.ScreenRules, OnDone: d.OnDone, History: d.History}
+		Rules: d.ScreenRules, OnDone: d.OnDone, History: d.History, Log: d.Log}
+	if d.Sessions != nil {
+		opts.RepairTap = d.Sessions.RepairTap // dead taps come back by themselves
+	}
 	if d.Rules != nil {
 		opts.RulesGeneration = d.Rules.Generation
 		opts.HasComposer = func(assistant string) bool { return d.Rules.Set().HasComposer(assistant) }

@@ -25,8 +25,10 @@ import (
 // idleExit after its last pane's stream ended (the panes closed, or the
 // server is gone). It is no child of amux, so amux quitting leaves every
 // pane tapped. If it dies, tmux closes each pipe at the pane's next output
-// and the panes' @amux_tap names a dead process: the health check's repair
-// reinstalls the taps, and the first handover starts a new shared tap.
+// and the panes' @amux_tap names a dead process: the scan owner's monitor
+// reinstalls the taps by itself (status/monitor/taprepair.go; the Health
+// overlay's repair key by hand), and the first handover starts a new
+// shared tap, which adopts the other orphaned panes.
 
 // sharedConfig configures a shared tap.
 type sharedConfig struct {

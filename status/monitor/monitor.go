@@ -10,6 +10,7 @@ package monitor
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -49,6 +50,9 @@ type Result struct {
 	Sessions map[string]SessionState // by session name
 	Owner    bool                    // this instance holds the lease
 	Errs     []error
+	// Repaired says what an automatic repair of dead status taps did
+	// (taprepair.go), once, in the first result after it finished.
+	Repaired string
 }
 
 // Options configure a Monitor.
@@ -72,6 +76,12 @@ type Options struct {
 	// History receives every state transition while this instance is the
 	// scan owner (nil: none kept).
 	History *events.Log
+	// RepairTap reinstalls a session's status tap, the program untouched
+	// (nil: dead taps are left to the Health overlay). The scan owner
+	// calls it for sessions whose tap died, with a backoff (taprepair.go).
+	RepairTap func(ctx context.Context, session string) error
+	// Log receives a line for each automatic repair (nil: none).
+	Log *slog.Logger
 }
 
 // Monitor classifies every agent session about once a second over one
@@ -88,12 +98,16 @@ type Monitor struct {
 	rulesGen func() int
 	onDone   func(ctx context.Context, workspaceID string) error
 	history  *events.Log
+	repair   func(ctx context.Context, session string) error
+	log      *slog.Logger
+	tapRep   tapRepair
 	now      func() time.Time
 	results  chan Result
 
 	mu       sync.Mutex       // guards the activity maps, fed by the UI, and cfg (SetConfig)
 	inputAt  map[string]int64 // session name → Unix ms of the last input amux delivered
 	outputAt map[string]int64 // session name → Unix ms of the last output amux saw
+	repaired string           // a finished repair's note, for the next result
 
 	// Loop state, touched only by the Run goroutine.
 	ctl      *tmux.Control
@@ -130,6 +144,7 @@ type Monitor struct {
 func New(opts Options) *Monitor {
 	return &Monitor{
 		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, composer: opts.HasComposer, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
+		repair: opts.RepairTap, log: opts.Log, tapRep: tapRepair{busy: make(chan struct{}, 1)},
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1), wakes: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
@@ -313,6 +328,10 @@ func (s *Monitor) poll(parent context.Context) Result {
 		writes = append(writes, []string{"wait-for", "-S", tmux.StatusWakeChannel})
 	}
 	res.Errs = append(res.Errs, s.send(ctx, r, writes)...)
+	if s.owner {
+		s.repairTaps(ctx, rows, now)
+	}
+	res.Repaired = s.takeRepaired()
 	return res
 }
 
@@ -385,7 +404,7 @@ func (s *Monitor) send(ctx context.Context, r tmux.Runner, writes [][]string) []
 
 // differs reports whether r tells the UI anything last did not.
 func (r Result) differs(last Result) bool {
-	if r.Owner != last.Owner || len(r.Errs) > 0 || len(r.Sessions) != len(last.Sessions) || last.Sessions == nil {
+	if r.Owner != last.Owner || len(r.Errs) > 0 || r.Repaired != "" || len(r.Sessions) != len(last.Sessions) || last.Sessions == nil {
 		return true
 	}
 	for name, st := range r.Sessions {
