@@ -35,8 +35,8 @@ func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, mo
 	o.states = res.Sessions
 	now := o.d.now()
 	edges, out := sc.tabs.applyStates(res.Sessions, sc.shown, now)
-	if res.Repaired != "" && out.say == "" {
-		out.say, out.sayLevel = res.Repaired, levelInfo
+	if res.Repaired != "" && out.Say == "" {
+		out.Say, out.SayLevel = res.Repaired, modal.LevelInfo
 	}
 	ring := false
 	var cmds, notes []tea.Cmd
