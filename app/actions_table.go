@@ -154,6 +154,7 @@ func actionRows() []action {
 	rows = append(rows, superviseRows(k, keyOnly)...)
 	rows = append(rows, dialogRows()...)
 	rows = append(rows, hostRows()...)
+	rows = append(rows, forwardRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
 		rows = append(rows, action{

@@ -70,8 +70,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case dialogs.SettingsSaved:
 		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
 	case dialogs.HostsChanged:
-		m.deps.Config.Hosts = msg.Hosts // the saved list is the live one
-		return nil
+		return m.hostsSaved(msg.Hosts)
+	case fleetMsg, fleetSetMsg, forwardedMsg, installReq, installedMsg:
+		return m.onRemote(msg)
 	case dialogs.ApplySettings:
 		m.applySettings(msg.Config)
 		return nil
