@@ -168,7 +168,7 @@ func actionRows() []action {
 			},
 		})
 	}
-	return rows
+	return guardRemote(rows)
 }
 
 // The reasons below are shared by several rows.

@@ -181,7 +181,7 @@ func (l *listOwner) keyName(id keys.ActionID) string {
 // with a worktree.
 func (l *listOwner) sideWorkspace() string {
 	w, ok := l.selectedWorkspace()
-	if !ok || w.Shelved {
+	if !ok || w.Shelved || l.rows.SelectedHost() != "" { // a host's sidebar is not wired yet
 		return ""
 	}
 	return w.ID
