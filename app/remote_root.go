@@ -44,17 +44,19 @@ func (m *Model) onRemote(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// onFleet takes the hosts as they stand now into the list, the tabs and
-// the supervise owner. Before this machine's first load only the list
-// keeps them: the load settles the rows (and applies the saved layout).
+// onFleet takes the hosts as they stand now into the list, the supervise
+// owner and the tabs. Before this machine's first load the list and the
+// states keep them (the load settles the rows, applies the saved layout
+// and makes the tabs, which take their known states then).
 func (m *Model) onFleet() tea.Cmd {
 	if m.deps.Fleet == nil {
 		return nil
 	}
 	hosts := m.deps.Fleet.Hosts()
 	m.list.setHosts(hosts)
+	watched := m.applyOwned(m.watch.hostsPushed(hosts, m.watchScene()))
 	if !m.list.loaded {
-		return nil
+		return watched
 	}
 	down := map[string]string{}
 	for _, h := range hosts {
@@ -63,7 +65,6 @@ func (m *Model) onFleet() tea.Cmd {
 		}
 	}
 	owner := func(wsID string) string { return m.route.of(wsID).host }
-	watched := m.applyOwned(m.watch.hostsPushed(hosts, m.watchScene()))
 	settled := m.onListLoaded(listLoadedReq{}) // the tabs follow the hosts' sessions, the rows are drawn
 	tabs := m.tabs.hostsChanged(down, owner, m.tabScene())
 	return tea.Batch(watched, settled, tabs, m.offerInstall(hosts))

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
+	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
 	"amux.dev/amux/ui/keys"
@@ -228,5 +230,39 @@ func TestActionsNotOnHostsYetSayWhy(t *testing.T) {
 	m.list.selectWorkspace("1111111111111111")
 	if ok, why := m.available(actDelete); !ok {
 		t.Fatalf("delete on this machine: %q", why)
+	}
+}
+
+// A host connected before this machine's first load: its agents' states
+// are known when the load makes their tabs.
+func TestAHostPushedBeforeTheFirstLoadGivesItsTabsTheirStates(t *testing.T) {
+	f := &fakeFleet{}
+	f.setHost(buildHost("blocked"))
+	hostEngine := testEngine(t)
+	f.svc = map[string]fleet.Services{"build": {Lifecycle: hostEngine, Session: hostEngine, Review: hostEngine,
+		Trust: hostEngine, Status: hostEngine}}
+	f.links = map[string]*fakeLink{"build": {}}
+	m := New(withEngine(Deps{Config: config.Defaults(), Now: func() time.Time { return driverNow }, Zone: time.UTC,
+		Fleet: f}, testEngine(t)))
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.Update(fleetMsg{})
+	m.Update(loadedMsg{gen: m.list.loadGen, snap: sampleSnapshot()})
+	if wt := m.tabs.of(remoteWS); wt == nil || wt.tabs[0].state.State != agentstate.Blocked {
+		t.Fatalf("the host's tab after the first load: %+v", wt)
+	}
+}
+
+// Saving the Hosts dialog makes the fleet run the saved list.
+func TestSavedHostsReachTheFleet(t *testing.T) {
+	f := &fakeFleet{}
+	m := newFleetModel(t, f, 120, 40)
+	hosts := []config.Host{{Name: "build", Dest: "me@build.lan"}}
+	_, cmd := m.Update(dialogs.HostsChanged{Hosts: hosts})
+	runRemote(m, cmd)
+	if len(f.sets) != 1 || len(f.sets[0]) != 1 || f.sets[0][0] != hosts[0] {
+		t.Fatalf("the fleet was set to %v", f.sets)
+	}
+	if len(m.deps.Config.Hosts) != 1 {
+		t.Fatal("the live config does not hold the saved hosts")
 	}
 }
