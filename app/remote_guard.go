@@ -16,7 +16,7 @@ func hostOnlyElsewhere() map[keys.ActionID]bool {
 		actStatus: true, actEditEnv: true, actEditScripts: true, actShowDiff: true, actCommit: true,
 		actMerge: true, actAbortLanding: true, actFinishLanding: true, actTimeline: true,
 		actRemoveProject: true, actRenameWorkspace: true, actMainWorkspace: true, actCloseMain: true,
-		actToggleSidebar: true,
+		actToggleSidebar: true, actRunScript: true, // a run's approval is asked of this machine's trust
 	}
 }
 
