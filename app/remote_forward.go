@@ -26,14 +26,6 @@ const actForwardPorts keys.ActionID = "forward-ports"
 // forwardTimeout bounds the status read and the master's answer.
 const forwardTimeout = 15 * time.Second
 
-// remoteState is what the root keeps of the hosts: which workspaces'
-// ports are forwarded (or being), and the hosts already offered a copy.
-type remoteState struct {
-	forwarded  map[string][]client.Forwarding // workspace ID → its forwardings
-	forwarding map[string]bool                // a forward or its stop in flight
-	offered    map[string]bool                // host name → the copy was offered once
-}
-
 // forwardedMsg is a forward's (or a stop's) end.
 type forwardedMsg struct {
 	wsID, name string
@@ -45,7 +37,10 @@ type forwardedMsg struct {
 func forwardRows() []action {
 	a := keys.Action{ID: actForwardPorts, Scope: scopeProjectList, Keys: []string{"P"}, Label: "forward ports",
 		Help: "Forward the remote workspace's port range to this machine (127.0.0.1, same numbers), or stop", Palette: true}
-	return []action{{Action: a, run: (*Model).toggleForward, why: whyNotForwardable}}
+	return []action{{Action: a, why: whyNotForwardable, run: func(m *Model) tea.Cmd {
+		w, _ := m.list.selectedWorkspace()
+		return m.remote.toggleForward(w.ID, w.Name)
+	}}}
 }
 
 // whyNotForwardable says why the selected row's ports cannot be forwarded.
@@ -54,29 +49,30 @@ func whyNotForwardable(m *Model) string {
 	if !ok {
 		return "select a workspace"
 	}
-	r := m.route.of(w.ID)
+	return m.remote.whyNotForward(w.ID, w.Name)
+}
+
+// whyNotForward says why workspace id's ports cannot be forwarded now.
+func (o *remoteOwner) whyNotForward(id, name string) string {
+	r := o.route.of(id)
 	if r.link == nil {
 		return "a workspace on this machine: its ports are here already"
 	}
-	if h, ok := m.deps.Fleet.Host(r.host); ok && h.Status != fleet.Connected {
+	if h, ok := o.fleet.Host(r.host); ok && h.Status != fleet.Connected {
 		return r.host + " is " + h.Line()
 	}
-	if m.remote.forwarding[w.ID] {
-		return "a forward of " + w.Name + " is under way"
+	if o.forwarding[id] {
+		return "a forward of " + name + " is under way"
 	}
 	return ""
 }
 
-// toggleForward forwards the selected workspace's port range, or stops
-// the forwardings it has.
-func (m *Model) toggleForward() tea.Cmd {
-	w, _ := m.list.selectedWorkspace()
-	r := m.route.of(w.ID)
-	if m.remote.forwarding == nil {
-		m.remote.forwarding = map[string]bool{}
-	}
-	m.remote.forwarding[w.ID] = true
-	id, name, link, stat, had := w.ID, w.Name, r.link, r.Status, m.remote.forwarded[w.ID]
+// toggleForward forwards workspace id's port range (read from its host's
+// status), or stops the forwardings it has.
+func (o *remoteOwner) toggleForward(id, name string) tea.Cmd {
+	r := o.route.of(id)
+	o.forwarding[id] = true
+	link, stat, had := r.link, r.Status, o.forwarded[id]
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), forwardTimeout)
 		defer cancel()
@@ -103,25 +99,20 @@ func (m *Model) toggleForward() tea.Cmd {
 	}
 }
 
-// onForwarded records a forward's end on the workspace's row.
-func (m *Model) onForwarded(msg forwardedMsg) tea.Cmd {
-	delete(m.remote.forwarding, msg.wsID)
+// forwardDone records a forward's end (the root draws the rows again).
+func (o *remoteOwner) forwardDone(msg forwardedMsg) modal.Outcome {
+	delete(o.forwarding, msg.wsID)
 	if msg.err != nil {
-		return m.say(modal.LevelError, "forward "+msg.name+": "+msg.err.Error())
-	}
-	if m.remote.forwarded == nil {
-		m.remote.forwarded = map[string][]client.Forwarding{}
+		return modal.Outcome{Say: "forward " + msg.name + ": " + msg.err.Error(), SayLevel: modal.LevelError}
 	}
 	said := "stopped forwarding the ports of " + msg.name
 	if len(msg.fw) > 0 {
-		m.remote.forwarded[msg.wsID] = msg.fw
+		o.forwarded[msg.wsID] = msg.fw
 		said = "forwarded " + forwardLine(msg.fw) + " of " + msg.name + " to 127.0.0.1"
 	} else {
-		delete(m.remote.forwarded, msg.wsID)
+		delete(o.forwarded, msg.wsID)
 	}
-	m.list.forwarded = m.remote.forwarded
-	m.list.rebuild(m.listScene())
-	return m.say(modal.LevelInfo, said)
+	return modal.Outcome{Say: said, SayLevel: modal.LevelInfo}
 }
 
 // forwardLine is forwardings as a row says them: "ports 6200-6209".

@@ -9,7 +9,9 @@ import (
 
 	"amux.dev/amux/app/modal"
 	"amux.dev/amux/ui/dialog"
+	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/safetext"
+	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace/remote/client"
 	"amux.dev/amux/workspace/remote/fleet"
 )
@@ -53,22 +55,19 @@ func (d *installOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 // View implements modal.Modal.
 func (d *installOverlay) View(w, _ int) string { return d.c.View(min(w, 72)) }
 
-// offerInstall opens the copy's question for the first host of hosts that
-// has no amux and was not offered one yet, when no dialog is open (one
-// the person is in is never replaced; the next change offers it).
-func (m *Model) offerInstall(hosts []fleet.Host) tea.Cmd {
-	if m.overlay != nil {
-		return nil
+// offerInstall asks about the copy for the first host of hosts that has
+// no amux and was not offered one yet — never over a dialog the person
+// is in (open): the next change offers it then.
+func (o *remoteOwner) offerInstall(hosts []fleet.Host, th theme.Theme, km keys.Map, open bool) modal.Outcome {
+	if open {
+		return modal.Outcome{}
 	}
 	for _, h := range hosts {
 		var ni *client.NotInstalledError
-		if h.Status != fleet.Refused || !errors.As(h.Err, &ni) || m.remote.offered[h.Name] {
+		if h.Status != fleet.Refused || !errors.As(h.Err, &ni) || o.offered[h.Name] {
 			continue
 		}
-		if m.remote.offered == nil {
-			m.remote.offered = map[string]bool{}
-		}
-		m.remote.offered[h.Name] = true
+		o.offered[h.Name] = true
 		path := ni.Path
 		if path == "" {
 			path = client.DefaultInstallPath
@@ -79,33 +78,32 @@ func (m *Model) offerInstall(hosts []fleet.Host) tea.Cmd {
 			"Copy this machine's amux there, to ~/" + safetext.Line(path) + "?",
 			"It goes over the same ssh connection and is checked by running it there.",
 		}
-		m.overlay = &installOverlay{host: h.Name, path: path,
-			c: dialog.NewConfirm(m.th, m.km, "Copy amux to "+name+"?", body, "copy")}
-		return nil
+		return modal.Outcome{Open: &installOverlay{host: h.Name, path: path,
+			c: dialog.NewConfirm(th, km, "Copy amux to "+name+"?", body, "copy")}}
 	}
-	return nil
+	return modal.Outcome{}
 }
 
 // install copies amux to the host, off the update loop.
-func (m *Model) install(r installReq) tea.Cmd {
-	f := m.deps.Fleet
+func (o *remoteOwner) install(r installReq) (tea.Cmd, modal.Outcome) {
+	f := o.fleet
 	if f == nil {
-		return nil
+		return nil, modal.Outcome{}
 	}
-	say := m.say(modal.LevelInfo, "copying amux to "+safetext.Line(r.host)+"…")
-	return tea.Batch(say, func() tea.Msg {
+	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), installTimeout)
 		defer cancel()
 		return installedMsg{host: r.host, path: r.path, err: f.Install(ctx, r.host, r.path)}
-	})
+	}, modal.Outcome{Say: "copying amux to " + safetext.Line(r.host) + "…", SayLevel: modal.LevelInfo}
 }
 
-// onInstalled says how the copy went.
-func (m *Model) onInstalled(msg installedMsg) tea.Cmd {
+// installed says how the copy went.
+func (o *remoteOwner) installed(msg installedMsg) modal.Outcome {
 	host := safetext.Line(msg.host)
 	if msg.err != nil {
-		delete(m.remote.offered, msg.host) // the next change may offer it again
-		return m.say(modal.LevelError, "copy to "+host+": "+safetext.Line(msg.err.Error()))
+		delete(o.offered, msg.host) // the next change may offer it again
+		return modal.Outcome{Say: "copy to " + host + ": " + safetext.Line(msg.err.Error()), SayLevel: modal.LevelError}
 	}
-	return m.say(modal.LevelInfo, "amux copied to "+host+":~/"+safetext.Line(msg.path)+" and checked; connecting")
+	return modal.Outcome{Say: "amux copied to " + host + ":~/" + safetext.Line(msg.path) + " and checked; connecting",
+		SayLevel: modal.LevelInfo}
 }

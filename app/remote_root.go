@@ -3,56 +3,51 @@ package app
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/dialogs"
 	"amux.dev/amux/app/modal"
-	"amux.dev/amux/config"
 	"amux.dev/amux/workspace/remote/fleet"
 )
 
-// The root's side of the remote hosts (remote.go): a fleet change is one
-// message that refreshes the list's host levels, the tabs of hosts that
-// dropped or came back and the hosts' agent states, and the Hosts
-// dialog's saves reach the fleet.
+// The root's side of the remote hosts (remote_owner.go): a fleet change is
+// one message that refreshes the list's host levels, the hosts' agent
+// states and the tabs of hosts that dropped or came back; the owner's
+// other messages are carried out here where they touch another owner.
 
-// fleetSetMsg is the end of a Set the Hosts dialog's save asked for.
-type fleetSetMsg struct{ err error }
-
-// fleetStart is Init's part for the fleet: the hosts as they stand now
-// (connecting, most likely), and from then the wait on their changes.
-func (m *Model) fleetStart() tea.Cmd {
-	if m.deps.Fleet == nil {
-		return nil
-	}
-	return func() tea.Msg { return fleetMsg{} }
-}
-
-// onRemote carries out a message of the fleet.
+// onRemote carries out a message of the fleet or of the remote owner.
 func (m *Model) onRemote(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case fleetMsg:
-		return tea.Batch(m.onFleet(), waitFleet(m.deps.Fleet))
+		return tea.Batch(m.fleetChanged(), m.remote.wait())
 	case fleetSetMsg:
 		if msg.err != nil {
 			return m.say(modal.LevelWarn, "hosts: "+msg.err.Error())
 		}
+	case dialogs.HostsChanged:
+		m.deps.Config.Hosts = msg.Hosts // the saved list is the live one
+		return m.remote.set(msg.Hosts)
 	case forwardedMsg:
-		return m.onForwarded(msg)
+		out := m.remote.forwardDone(msg)
+		m.list.forwarded = m.remote.forwarded
+		m.list.rebuild(m.listScene())
+		return m.applyOwned(nil, out)
 	case installReq:
-		return m.install(msg)
+		return m.applyOwned(m.remote.install(msg))
 	case installedMsg:
-		return m.onInstalled(msg)
+		return m.applyOwned(nil, m.remote.installed(msg))
 	}
 	return nil
 }
 
-// onFleet takes the hosts as they stand now into the list, the supervise
-// owner and the tabs. Before this machine's first load the list and the
-// states keep them (the load settles the rows, applies the saved layout
-// and makes the tabs, which take their known states then).
-func (m *Model) onFleet() tea.Cmd {
-	if m.deps.Fleet == nil {
+// fleetChanged takes the hosts as they stand now into the list, the
+// supervise owner and the tabs, and offers a copy to a host without amux.
+// Before this machine's first load the list and the states keep them (the
+// load settles the rows, applies the saved layout and makes the tabs,
+// which take their known states then).
+func (m *Model) fleetChanged() tea.Cmd {
+	hosts := m.remote.hosts()
+	if hosts == nil {
 		return nil
 	}
-	hosts := m.deps.Fleet.Hosts()
 	m.list.setHosts(hosts)
 	watched := m.applyOwned(m.watch.hostsPushed(hosts, m.watchScene()))
 	if !m.list.loaded {
@@ -64,20 +59,9 @@ func (m *Model) onFleet() tea.Cmd {
 			down[h.Name] = h.Line()
 		}
 	}
-	owner := func(wsID string) string { return m.route.of(wsID).host }
+	owner := func(wsID string) string { return m.remote.route.of(wsID).host }
 	settled := m.onListLoaded(listLoadedReq{}) // the tabs follow the hosts' sessions, the rows are drawn
 	tabs := m.tabs.hostsChanged(down, owner, m.tabScene())
-	return tea.Batch(watched, settled, tabs, m.offerInstall(hosts))
-}
-
-// hostsSaved makes the fleet run the list the Hosts dialog saved: Set
-// closes connections, so it runs as a command.
-func (m *Model) hostsSaved(hosts []config.Host) tea.Cmd {
-	m.deps.Config.Hosts = hosts // the saved list is the live one
-	f := m.deps.Fleet
-	if f == nil {
-		return nil
-	}
-	hosts = append([]config.Host(nil), hosts...)
-	return func() tea.Msg { return fleetSetMsg{err: f.Set(hosts)} }
+	offer := m.applyOwned(nil, m.remote.offerInstall(hosts, m.th, m.km, m.overlay != nil))
+	return tea.Batch(watched, settled, tabs, offer)
 }

@@ -61,11 +61,11 @@ func TestARemoteWorkspaceIsRoutedToItsHost(t *testing.T) {
 	f := &fakeFleet{}
 	f.setHost(buildHost("idle"))
 	m := newFleetModel(t, f, 120, 40)
-	r := m.route.of(remoteWS)
+	r := m.remote.route.of(remoteWS)
 	if r.host != "build" || r.Session != f.svc["build"].Session || r.link == nil {
 		t.Fatalf("the remote workspace routes to %+v", r)
 	}
-	if l := m.route.of("1111111111111111"); l.host != "" || l.Session != m.deps.Sessions || l.link != nil {
+	if l := m.remote.route.of("1111111111111111"); l.host != "" || l.Session != m.deps.Sessions || l.link != nil {
 		t.Fatalf("a local workspace routes to %+v", l)
 	}
 	if m.tabs.tabSessions(remoteWS) != f.svc["build"].Session {
