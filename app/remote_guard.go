@@ -17,6 +17,7 @@ func hostOnlyElsewhere() map[keys.ActionID]bool {
 		actMerge: true, actAbortLanding: true, actFinishLanding: true, actTimeline: true,
 		actRemoveProject: true, actRenameWorkspace: true, actMainWorkspace: true, actCloseMain: true,
 		actToggleSidebar: true, actRunScript: true, // a run's approval is asked of this machine's trust
+		actScrollUp: true, actScrollDown: true, // the history pager reads a local tmux server
 	}
 }
 

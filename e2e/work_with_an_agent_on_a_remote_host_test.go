@@ -53,8 +53,10 @@ func TestWorkWithAnAgentOnARemoteHost(t *testing.T) {
 	term.Press(t, keys.ListChoose)
 	agent.WaitReady(t)
 	term.WaitText("fakeagent ready")
+	reported := time.Now()
 	agent.Report("state=blocked:kind=permission:app=fake:msg=" + harness.B64("Ship the checkout?"))
 	term.WaitText("Ship the checkout?") // published on the host, pushed, drawn in the tab bar
+	t.Logf("a state reported on the host was on screen here after %v", time.Since(reported).Round(time.Millisecond))
 
 	s.Freeze(t)
 	if err := syscall.Kill(s.MasterPID(t, s.Config, env.StateHome), syscall.SIGKILL); err != nil {
@@ -63,9 +65,11 @@ func TestWorkWithAnAgentOnARemoteHost(t *testing.T) {
 	term.WaitText("unreachable")
 	term.WaitGone("Ship the checkout?") // a host that is down shows no state of its own
 	s.Thaw()
+	thawed := time.Now()
 	term.WaitText("build  connected")
 	agent.Print("after the drop")
 	term.WaitText("after the drop") // the tab is attached again, live
+	t.Logf("the tab was live again %v after the host came back", time.Since(thawed).Round(time.Millisecond))
 }
 
 // addHost writes a hosts section with one host into env's config.json.
