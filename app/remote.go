@@ -101,6 +101,17 @@ type route struct {
 	tmux *tmux.Client
 }
 
+// with is d with the route's services in place of d's own, for a dialog
+// built from Deps (the status dialog): a host's workspace is read and
+// approved on its host.
+func (r route) with(d Deps) Deps {
+	if r.link == nil {
+		return d
+	}
+	d.Lifecycle, d.Sessions, d.Review, d.Trust, d.Status = r.Lifecycle, r.Session, r.Review, r.Trust, r.Status
+	return d
+}
+
 // attach starts the PTY that shows session live: tmux's attach on this
 // machine, the host's attach command over its master otherwise.
 func (r route) attach(ctx context.Context, session string, opts termview.Options) (*termview.Terminal, error) {

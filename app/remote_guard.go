@@ -12,8 +12,7 @@ import "amux.dev/amux/ui/keys"
 // hostOnlyElsewhere is the set of those actions.
 func hostOnlyElsewhere() map[keys.ActionID]bool {
 	return map[keys.ActionID]bool{
-		actNewWorkspace: true, actDelete: true, actShelve: true, actRestore: true, actScriptOutput: true,
-		actStatus: true, actEditEnv: true, actEditScripts: true, actShowDiff: true, actCommit: true,
+		actNewWorkspace: true, actDelete: true, actShelve: true, actRestore: true, actEditEnv: true, actEditScripts: true, actShowDiff: true, actCommit: true,
 		actMerge: true, actAbortLanding: true, actFinishLanding: true, actTimeline: true,
 		actRemoveProject: true, actRenameWorkspace: true, actMainWorkspace: true, actCloseMain: true,
 		actToggleSidebar: true, actRunScript: true, // a run's approval is asked of this machine's trust

@@ -217,7 +217,7 @@ func TestActionsNotOnHostsYetSayWhy(t *testing.T) {
 	f.setHost(buildHost("idle"))
 	m := newFleetModel(t, f, 120, 40)
 	m.list.selectWorkspace(remoteWS)
-	for _, id := range []keys.ActionID{actDelete, actNewWorkspace, actShowDiff, actStatus} {
+	for _, id := range []keys.ActionID{actDelete, actNewWorkspace, actShowDiff, actCommit} {
 		if ok, why := m.available(id); ok || !strings.Contains(why, "on build") {
 			t.Fatalf("%s on a host's row: %v %q", id, ok, why)
 		}
@@ -265,5 +265,18 @@ func TestSavedHostsReachTheFleet(t *testing.T) {
 	}
 	if len(m.deps.Config.Hosts) != 1 {
 		t.Fatal("the live config does not hold the saved hosts")
+	}
+}
+
+// The status dialog of a host's workspace reads it on its host (its port
+// range is the host's).
+func TestTheStatusOfAHostsWorkspaceIsReadThere(t *testing.T) {
+	f := &fakeFleet{}
+	f.setHost(buildHost("idle"))
+	m := newFleetModel(t, f, 120, 40)
+	m.list.selectWorkspace(remoteWS)
+	runRemote(m, m.run(actStatus))
+	if s := screenText(m); !strings.Contains(s, "6200-6202") {
+		t.Fatalf("the status does not show the host's ports:\n%s", s)
 	}
 }
