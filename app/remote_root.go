@@ -60,8 +60,12 @@ func (m *Model) fleetChanged() tea.Cmd {
 		}
 	}
 	owner := func(wsID string) string { return m.remote.route.of(wsID).host }
-	settled := m.onListLoaded(listLoadedReq{}) // the tabs follow the hosts' sessions, the rows are drawn
+	// The tabs follow the hosts' sessions, then the rows are drawn — as
+	// after a load, but a selection a flow waits for stays for this
+	// machine's next load (a push must not use it up).
+	m.tabs.reconcile(m.tabScene())
+	m.list.rebuild(m.listScene())
 	tabs := m.tabs.hostsChanged(down, owner, m.tabScene())
 	offer := m.applyOwned(nil, m.remote.offerInstall(hosts, m.th, m.km, m.overlay != nil))
-	return tea.Batch(watched, settled, tabs, offer)
+	return tea.Batch(watched, tabs, offer, m.saveViewState())
 }

@@ -44,31 +44,30 @@ func (o *tabsOwner) tabAttach(wsID string) func(context.Context, string, termvie
 // down names each host that is not connected with its line; owner names
 // the host of a workspace ("" for this machine).
 func (o *tabsOwner) hostsChanged(down map[string]string, owner func(wsID string) string, sc tabScene) tea.Cmd {
-	if o.hostDown == nil {
-		o.hostDown = map[*tab]string{}
-	}
+	was := o.hostDown
+	o.hostDown = map[*tab]string{} // made anew: a tab gone since is forgotten
 	var cmds []tea.Cmd
 	for wsID, wt := range o.tabSet {
 		host := owner(wsID)
+		line, isDown := down[host]
+		isDown = isDown && host != ""
 		for _, t := range wt.tabs {
-			line, isDown := down[host]
 			switch {
-			case host != "" && isDown:
+			case isDown:
 				o.hostDown[t] = host + " " + line
 				t.err = o.hostDown[t]
 				t.state, t.attention = agentstate.Result{}, false
-			case o.hostDown[t] != "":
-				if t.err == o.hostDown[t] {
+			case was[t] != "":
+				if t.err == was[t] {
 					t.err = ""
 				}
-				delete(o.hostDown, t)
 				if t.view != nil && t.view.Closed() {
 					detach(t) // its ssh ended with the connection: a fresh attach
 				}
 			}
 		}
-		if _, isDown := down[host]; wsID == sc.ws && (host == "" || !isDown) {
-			cmds = append(cmds, o.ensureAttached(sc)) // an attach now would only fail
+		if wsID == sc.ws && !isDown {
+			cmds = append(cmds, o.ensureAttached(sc)) // while down an attach would only fail
 		}
 	}
 	return tea.Batch(cmds...)

@@ -280,3 +280,16 @@ func TestTheStatusOfAHostsWorkspaceIsReadThere(t *testing.T) {
 		t.Fatalf("the status does not show the host's ports:\n%s", s)
 	}
 }
+
+// A host's push draws the rows but leaves a selection a flow waits for
+// (a workspace this machine is creating) to this machine's next load.
+func TestAPushLeavesAPendingSelectionToTheLoad(t *testing.T) {
+	f := &fakeFleet{}
+	f.setHost(buildHost("idle"))
+	m := newFleetModel(t, f, 120, 40)
+	m.list.pendingSelect = "9999999999999999"
+	m.Update(fleetMsg{})
+	if m.list.pendingSelect != "9999999999999999" {
+		t.Fatalf("a push used up the pending selection (%q)", m.list.pendingSelect)
+	}
+}
