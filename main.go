@@ -120,7 +120,7 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 		// at quit, to see what each tab holds.
 		defer memProfile(path)()
 	}
-	err := app.Run(stdin, out)
+	err := app.Run(stdin, out, version())
 	var restart *app.RestartError
 	if errors.As(err, &restart) {
 		// A new binary was installed at the same path: become it. exec

@@ -40,11 +40,19 @@ import (
 // reads the terminal's input and hands it to the program, and View draws on
 // the screen when something changed. The terminal is restored on every way
 // out: quit, a signal (SIGTERM, SIGHUP, SIGINT), a panic Bubble Tea caught.
-func Run(in, out *os.File) error {
+// version is this build's: the configured hosts must run the same.
+func Run(in, out *os.File, version string) error {
 	deps, err := NewDeps(os.Getenv)
 	if err != nil {
 		return err
 	}
+	deps.Version = version
+	f, ferr := startFleet(os.Getenv, deps.StateHome, version, deps.AmuxBin, deps.Config.Hosts)
+	if f != nil {
+		deps.Fleet = f
+		defer f.Close()
+	}
+	deps.StartupWarning = errors.Join(deps.StartupWarning, ferr)
 	m := New(deps)
 	if deps.closeLog != nil {
 		defer deps.closeLog()

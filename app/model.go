@@ -86,6 +86,11 @@ type Model struct {
 
 	// restartRequested: the program ends so the installed binary can start.
 	restartRequested bool
+
+	// remote holds the hosts: the fleet, the route from a workspace to its
+	// services (its host's or this machine's), forwarded ports, offered
+	// copies (remote_owner.go).
+	remote *remoteOwner
 }
 
 // snapshot is the data the project list shows, loaded off the update loop.
@@ -121,7 +126,8 @@ func New(deps Deps) *Model {
 	m.review = newReviewOwner(deps.Review, m.km, m.reg)
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
-	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
+	m.remote = newRemoteOwner(deps)
+	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, route: m.remote.route, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: modal.LevelWarn}
@@ -134,7 +140,8 @@ func New(deps Deps) *Model {
 
 // Init loads the project list and starts background recovery.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.list.load(), m.life.recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
+	return tea.Batch(m.list.load(), m.life.recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState(),
+		m.remote.start())
 }
 
 // Update routes one message. Overlays see everything first; then results

@@ -31,6 +31,9 @@ type superviseOwner struct {
 	// states is the monitor's latest word on every session, by name: kept
 	// for tabs that appear later, since results only report news.
 	states map[string]monitor.SessionState
+	// remote is the hosts' sessions' pushed states (remote_states.go),
+	// merged into states with each result.
+	remote map[string]monitor.SessionState
 	// healthChecked: the start-up health check has run.
 	healthChecked bool
 	notifyLimit   notifyLimiter

@@ -69,9 +69,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.applyOwned(m.review.Update(msg, m.reviewScene()))
 	case dialogs.SettingsSaved:
 		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
-	case dialogs.HostsChanged:
-		m.deps.Config.Hosts = msg.Hosts // the saved list is the live one
-		return nil
+	case dialogs.HostsChanged, fleetMsg, fleetSetMsg, forwardedMsg, installReq, installedMsg:
+		return m.onRemote(msg)
 	case dialogs.ApplySettings:
 		m.applySettings(msg.Config)
 		return nil
