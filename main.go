@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -114,7 +115,12 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	err := app.Run(stdin, out)
+	if path := os.Getenv("AMUX_MEMPROFILE"); path != "" {
+		// Also for measuring amux itself: a heap profile on SIGUSR1 and
+		// at quit, to see what each tab holds.
+		defer memProfile(path)()
+	}
+	err := app.Run(stdin, out, version())
 	var restart *app.RestartError
 	if errors.As(err, &restart) {
 		// A new binary was installed at the same path: become it. exec
@@ -126,6 +132,29 @@ func runTUI(stdin *os.File, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// memProfile writes a heap profile to path on every SIGUSR1, and once more
+// when the returned stop runs.
+func memProfile(path string) (stop func()) {
+	write := func() {
+		runtime.GC() // the profile shows what lives now, not at the last cycle
+		if f, err := os.Create(path); err == nil {
+			_ = pprof.WriteHeapProfile(f)
+			_ = f.Close()
+		}
+	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGUSR1)
+	go func() {
+		for range sig {
+			write()
+		}
+	}()
+	return func() {
+		signal.Stop(sig)
+		write()
+	}
 }
 
 // version reports the module version from the build info ("(devel)" for a

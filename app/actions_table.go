@@ -67,12 +67,12 @@ func actionRows() []action {
 		{Action: k(actScriptOutput, scopeProjectList, []string{"O"}, "output", "Show lifecycle script output (setup, run, archive, on-done)"),
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()
-				return m.applyOwned(dialogs.NewOutput(m.modalKit(), "Script output — "+w.Name, dialogs.ScriptSources(m.deps.Trust, w.ID)))
+				return m.applyOwned(dialogs.NewOutput(m.modalKit(), "Script output — "+w.Name, dialogs.ScriptSources(m.remote.route.of(w.ID).Trust, w.ID)))
 			}, why: whyNoWorkspace},
 		{Action: k(actStatus, scopeProjectList, []string{"i"}, "status", "Workspace status: cleanup, ports, scripts and their approval"),
 			run: func(m *Model) tea.Cmd {
 				w, _ := m.list.selectedWorkspace()
-				return m.applyOwned(openStatus(m.modalKit(), m.deps, w.ID, w.Name, statusLogPointer(m.keyName, m.acts),
+				return m.applyOwned(openStatus(m.modalKit(), m.remote.route.of(w.ID).with(m.deps), w.ID, w.Name, statusLogPointer(m.keyName, m.acts),
 					sightOf(m.life.Busy(), m.tabs.of(w.ID))))
 			}, why: whyNoWorkspace},
 		{Action: keyOnly(k(actSuspend, scopeProjectList, []string{"ctrl+z"}, "suspend", "Suspend amux to the shell (fg brings it back; agents keep running)")),
@@ -155,6 +155,7 @@ func actionRows() []action {
 	rows = append(rows, superviseRows(k, keyOnly)...)
 	rows = append(rows, dialogRows()...)
 	rows = append(rows, hostRows()...)
+	rows = append(rows, forwardRows()...)
 	for n := 1; n <= 9; n++ {
 		d := string(rune('0' + n))
 		rows = append(rows, action{
@@ -168,7 +169,7 @@ func actionRows() []action {
 			},
 		})
 	}
-	return rows
+	return guardRemote(rows)
 }
 
 // The reasons below are shared by several rows.

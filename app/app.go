@@ -47,11 +47,19 @@ import (
 // reads the terminal's input and hands it to the program, and View draws on
 // the screen when something changed. The terminal is restored on every way
 // out: quit, a signal (SIGTERM, SIGHUP, SIGINT), a panic Bubble Tea caught.
-func Run(in, out *os.File) error {
+// version is this build's: the configured hosts must run the same.
+func Run(in, out *os.File, version string) error {
 	deps, err := NewDeps(os.Getenv)
 	if err != nil {
 		return err
 	}
+	deps.Version = version
+	f, ferr := startFleet(os.Getenv, deps.StateHome, version, deps.AmuxBin, deps.Config.Hosts)
+	if f != nil {
+		deps.Fleet = f
+		defer f.Close()
+	}
+	deps.StartupWarning = errors.Join(deps.StartupWarning, ferr)
 	m := New(deps)
 	if deps.closeLog != nil {
 		defer deps.closeLog()
@@ -143,7 +151,8 @@ func New(deps Deps) *Model {
 	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
-	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, mon: m.watch.mon, rules: deps.Rules,
+	m.remote = newRemoteOwner(deps)
+	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, route: m.remote.route, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {
 		m.notice = notice{text: paint.NoticeLine(warn.Error()), level: modal.LevelWarn}

@@ -28,13 +28,25 @@ func (m *Model) StartBackground(ctx context.Context) { m.watch.start(ctx) }
 // notification when configured, the notify command. After the first
 // result, the start-up health check runs once.
 func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, modal.Outcome) {
-	for name, st := range res.Sessions { // reports enter the model here
-		st.Result = shownState(st.Result)
-		res.Sessions[name] = st
+	cmd, out := o.applySessions(withRemote(res.Sessions, o.remote), sc)
+	if res.Repaired != "" && out.Say == "" {
+		// The scan owner reinstalled a dead status tap: say so once.
+		out.Say, out.SayLevel = res.Repaired, modal.LevelInfo
 	}
-	o.states = res.Sessions
+	return tea.Batch(cmd, o.wait(), o.startupHealth(sc)), out
+}
+
+// applySessions takes every session's state — this machine's monitor's
+// and the hosts' pushed ones alike — into the tabs, with the bells,
+// notifications and notify commands their changes call for.
+func (o *superviseOwner) applySessions(sessions map[string]monitor.SessionState, sc watchScene) (tea.Cmd, modal.Outcome) {
+	for name, st := range sessions { // reports enter the model here
+		st.Result = shownState(st.Result)
+		sessions[name] = st
+	}
+	o.states = sessions
 	now := o.d.now()
-	edges, out := sc.tabs.applyStates(res.Sessions, sc.shown, now)
+	edges, out := sc.tabs.applyStates(sessions, sc.shown, now)
 	ring := false
 	var cmds, notes []tea.Cmd
 	for _, e := range edges {
@@ -46,7 +58,6 @@ func (o *superviseOwner) results(res monitor.Result, sc watchScene) (tea.Cmd, mo
 			}
 		}
 	}
-	cmds = append(cmds, o.wait(), o.startupHealth(sc))
 	if ring {
 		cmds = append(cmds, tea.Raw("\a"))
 	}

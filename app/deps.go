@@ -32,8 +32,13 @@ type Deps struct {
 	Trust     workspace.TrustService
 	Status    workspace.StatusService
 	Views     workspace.ViewStateService // the saved layout: always the local engine's
-	Home      string                     // the user's home directory, for ~ in pickers
-	Cwd       string                     // where amux was started, for relative paths
+	// Fleet is the configured remote hosts (app/remote.go; nil: this
+	// machine only). A workspace on a host takes that host's services
+	// instead of the ones above (router).
+	Fleet   hostFleet
+	Version string // this amux's version: every host must run the same
+	Home    string // the user's home directory, for ~ in pickers
+	Cwd     string // where amux was started, for relative paths
 	// Now is the app's one clock: every time the app records or compares
 	// (attention, last use, first-task waits, health, the timeline's span)
 	// is read from it, so a test can move it. nil is time.Now.

@@ -72,7 +72,8 @@ func (o *tabsOwner) maybeSendFirstTask(t *tab) tea.Cmd {
 	if !ruled && !modes.Has(termview.ModeBracketedPaste) {
 		text = strings.Join(strings.Fields(text), " ")
 	}
-	sess, wsID, tabID := o.d.sessions, o.workspaceOf(t), t.id
+	wsID, tabID := o.workspaceOf(t), t.id
+	sess := o.tabSessions(wsID)
 	req := workspace.DeliverRequest{Session: t.session, Assistant: t.assistant, Text: text, ReadyTimeout: readinessTimeout}
 	return func() tea.Msg {
 		// Two waits for the composer (the second after a lost paste; a

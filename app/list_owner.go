@@ -12,6 +12,8 @@ import (
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/ui/theme"
 	"amux.dev/amux/workspace"
+	"amux.dev/amux/workspace/remote/client"
+	"amux.dev/amux/workspace/remote/fleet"
 )
 
 // listOwner is the project list (on screen "Projects"): the snapshot a
@@ -23,12 +25,17 @@ import (
 type listOwner struct {
 	d listDeps
 
-	rows    projectlist.Model
-	filter  *textinput.Model // non-nil while the filter is being typed
-	snap    snapshot
-	loadGen int // the newest load's token: older results are dropped
-	loaded  bool
-	dirty   map[string]bool // workspace ID → uncommitted changes
+	rows   projectlist.Model
+	filter *textinput.Model // non-nil while the filter is being typed
+	snap   snapshot         // every machine's: this one's load, then each host's pushed state
+	local  snapshot         // this machine's load alone (remote_list.go)
+	hosts  []fleet.Host
+	// forwarded are the remote workspaces whose ports reach this machine
+	// (remote_forward.go), drawn on their rows.
+	forwarded map[string][]client.Forwarding
+	loadGen   int // the newest load's token: older results are dropped
+	loaded    bool
+	dirty     map[string]bool // workspace ID → uncommitted changes
 	// pendingSelect is a workspace (or, as "p:<path>", a project) to select
 	// once the next load shows it.
 	pendingSelect string
@@ -175,7 +182,7 @@ func (l *listOwner) keyName(id keys.ActionID) string {
 // with a worktree.
 func (l *listOwner) sideWorkspace() string {
 	w, ok := l.selectedWorkspace()
-	if !ok || w.Shelved {
+	if !ok || w.Shelved || l.rows.SelectedHost() != "" { // a host's sidebar is not wired yet
 		return ""
 	}
 	return w.ID

@@ -61,7 +61,7 @@ const dirtyWorkers = 4
 // refresh, never on a timer: idle costs nothing.
 func (l *listOwner) refreshDirty() tea.Cmd {
 	var ids []string
-	for _, r := range l.snap.Records {
+	for _, r := range l.localSnap().Records { // a host's trees are not this machine's to check
 		if !r.Shelved && r.Root != "" {
 			ids = append(ids, r.WorkspaceID())
 		}
@@ -105,7 +105,8 @@ func (l *listOwner) onLoaded(msg loadedMsg) (tea.Cmd, modal.Outcome) {
 		return nil, modal.Outcome{} // a newer load is on its way
 	}
 	first := !l.loaded
-	l.snap, l.loaded = msg.snap, true
+	l.takeLocal(msg.snap) // with the hosts' records and sessions after it
+	l.loaded = true
 	out := modal.Outcome{}.Then(listLoadedReq{first: first, live: len(msg.snap.Sessions) > 0})
 	if msg.err != nil {
 		out.Say, out.SayLevel = "load: "+msg.err.Error(), modal.LevelError
@@ -143,7 +144,21 @@ func (l *listOwner) noteDirty(ws string, dirty bool, sc listScene) {
 // rebuild converts the snapshot into the list's rows, with the marks the
 // other owners put on them.
 func (l *listOwner) rebuild(sc listScene) {
-	projects := buildProjects(l.snap, l.dirty, sc.busy)
+	projects := buildProjects(l.localSnap(), l.dirty, sc.busy)
+	decorate(projects, sc)
+	for i := range projects {
+		if l.projectErrs[projects[i].Path] != "" {
+			projects[i].Error = "missing" // the tab area says what and what to do
+		}
+	}
+	l.rows.SetProjects(projects)
+	l.rows.SetHosts(l.hostRows(sc)) // none without hosts: the list as it always was
+}
+
+// decorate gives every workspace row of projects the marks of sc: its
+// tabs' badge, shelved, a stopped landing (a busy row keeps its
+// operation's word).
+func decorate(projects []projectlist.Project, sc listScene) {
 	for pi := range projects {
 		for wi := range projects[pi].Workspaces {
 			w := &projects[pi].Workspaces[wi]
@@ -161,12 +176,6 @@ func (l *listOwner) rebuild(sc listScene) {
 			}
 		}
 	}
-	for i := range projects {
-		if l.projectErrs[projects[i].Path] != "" {
-			projects[i].Error = "missing" // the tab area says what and what to do
-		}
-	}
-	l.rows.SetProjects(projects)
 }
 
 // buildProjects groups records under their projects, sorted by name, with

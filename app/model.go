@@ -81,4 +81,9 @@ type Model struct {
 
 	// restartRequested: the program ends so the installed binary can start.
 	restartRequested bool
+
+	// remote holds the hosts: the fleet, the route from a workspace to its
+	// services (its host's or this machine's), forwarded ports, offered
+	// copies (remote_owner.go).
+	remote *remoteOwner
 }

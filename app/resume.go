@@ -123,7 +123,7 @@ func (o *tabsOwner) resume(sc tabScene) (tea.Cmd, modal.Outcome) {
 			jobs = append(jobs, job{t, cmd})
 		}
 	}
-	sess, w, h := o.d.sessions, sc.w, sc.h
+	sess, w, h := o.tabSessions(wsID), sc.w, sc.h
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
@@ -177,7 +177,7 @@ func (o *tabsOwner) persist(wsID string, sc tabScene) tea.Cmd {
 	// Tabs a reboot took stay recorded until they are resumed: the record
 	// is all that can bring them back.
 	list = append(list, o.lostTabs(wsID, sc)...)
-	sess := o.d.sessions
+	sess := o.tabSessions(wsID)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -22,7 +22,7 @@ type runStartedMsg struct {
 // startRun hosts the selected workspace's run script in a new run
 // session; the next load shows it as a tab.
 func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, modal.Outcome) {
-	id, sess := sc.ws, o.d.sessions
+	id, sess := sc.ws, o.tabSessions(sc.ws)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()

@@ -31,6 +31,9 @@ type superviseOwner struct {
 	// states is the monitor's latest word on every session, by name: kept
 	// for tabs that appear later, since results only report news.
 	states map[string]monitor.SessionState
+	// remote is the hosts' sessions' pushed states (remote_states.go),
+	// merged into states with each result.
+	remote map[string]monitor.SessionState
 	// healthChecked: the start-up health check has run.
 	healthChecked bool
 	notifyLimit   notifyLimiter
@@ -60,7 +63,10 @@ func newMonitor(d Deps) *monitor.Monitor {
 		return nil
 	}
 	opts := monitor.Options{Client: d.Tmux, Instance: d.Instance, Config: agentConfig(d.Config),
-		Rules: d.ScreenRules, OnDone: d.OnDone, History: d.History}
+		Rules: d.ScreenRules, OnDone: d.OnDone, History: d.History, Log: d.Log}
+	if d.Sessions != nil {
+		opts.RepairTap = d.Sessions.RepairTap // dead taps come back by themselves
+	}
 	if d.Rules != nil {
 		opts.RulesGeneration = d.Rules.Generation
 		opts.HasComposer = func(assistant string) bool { return d.Rules.Set().HasComposer(assistant) }

@@ -56,7 +56,7 @@ func (o *tabsOwner) closeTab(r tabCloseRequest) tea.Cmd {
 	if t == nil {
 		return nil
 	}
-	sess, session := o.d.sessions, t.session
+	sess, session := o.tabSessions(r.wsID), t.session
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
@@ -128,7 +128,7 @@ func (o *tabsOwner) restart(sc tabScene) (tea.Cmd, modal.Outcome) {
 	if !ok {
 		return nil, tabNote(modal.LevelError, "no assistant named "+assistant+" in config")
 	}
-	sess, wsID := o.d.sessions, sc.ws
+	sess, wsID := o.tabSessions(sc.ws), sc.ws
 	session, tabID := t.session, t.id
 	req := workspace.SessionRequest{Workspace: wsID, Kind: t.kind, Tab: t.id, Assistant: assistant, Command: a.Command,
 		Program: agentProgram(t.kind, a.Command)}
@@ -174,7 +174,7 @@ func (o *tabsOwner) interruptStep(s interruptStepMsg) tea.Cmd {
 	if t.view != nil {
 		_, _ = t.view.Terminal().Write([]byte{0x03})
 	} else {
-		sess, session := o.d.sessions, t.session
+		sess, session := o.tabSessions(s.wsID), t.session
 		send = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 			defer cancel()

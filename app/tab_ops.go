@@ -197,7 +197,7 @@ func (o *tabsOwner) ensureAttached(sc tabScene) tea.Cmd {
 // reattaches when shown.
 func (o *tabsOwner) terminalClosed(t *tab) tea.Cmd {
 	wsID := o.workspaceOf(t)
-	sess, session, tabID := o.d.sessions, t.session, t.id
+	sess, session, tabID := o.tabSessions(wsID), t.session, t.id
 	t.lastFrame = t.view.View()
 	t.view = nil
 	return func() tea.Msg {

@@ -52,7 +52,7 @@ func agentProgram(kind, command string) string {
 // createTab starts the tab's session through the engine (the one way amux
 // creates a session) and attaches a PTY to it.
 func (o *tabsOwner) createTab(req tabRequest) tea.Cmd {
-	sess, tc := o.d.sessions, o.d.tmux
+	sess, attach := o.tabSessions(req.wsID), o.tabAttach(req.wsID)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
@@ -63,7 +63,7 @@ func (o *tabsOwner) createTab(req tabRequest) tea.Cmd {
 		if err != nil {
 			return tabCreatedMsg{req: req, err: err}
 		}
-		term, err := termview.Attach(ctx, tc, s.Name, termview.Options{Width: req.width, Height: req.height})
+		term, err := attach(ctx, s.Name, termview.Options{Width: req.width, Height: req.height})
 		return tabCreatedMsg{req: req, session: s.Name, created: s.Created.Unix(), term: term, err: err}
 	}
 }
@@ -80,7 +80,8 @@ type tabAttachedMsg struct {
 func (o *tabsOwner) attach(wsID string, t *tab, width, height int) tea.Cmd {
 	t.attachGen++
 	t.attaching = true
-	gen, sess, tc, session, tabID := t.attachGen, o.d.sessions, o.d.tmux, t.session, t.id
+	gen, session, tabID := t.attachGen, t.session, t.id
+	sess, attach := o.tabSessions(wsID), o.tabAttach(wsID)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 		defer cancel()
@@ -96,7 +97,7 @@ func (o *tabsOwner) attach(wsID string, t *tab, width, height int) tea.Cmd {
 		// The contract: a rename reaches @amux_workspace_name on the next
 		// attach or reattach. Best effort: a label is not worth an attach.
 		_ = sess.RefreshLabels(ctx, wsID, session)
-		term, err := termview.Attach(ctx, tc, session, termview.Options{Width: width, Height: height})
+		term, err := attach(ctx, session, termview.Options{Width: width, Height: height})
 		return tabAttachedMsg{wsID: wsID, tabID: tabID, gen: gen, term: term, err: err}
 	}
 }

@@ -103,6 +103,9 @@ func (o *tabsOwner) status(sc tabScene, t *tab) string {
 			parts = append(parts, th.Style(th.Done).Render(" ✓ "+stateLine(t.state)))
 		}
 	}
+	if line := o.downLine(t); line != "" { // its host is down: its last screen is not live
+		parts = append(parts, th.Style(th.Warning).Render(" · "+line))
+	}
 	if t.delivery != "" {
 		parts = append(parts, th.Style(th.Warning).Render(" · first task "+t.delivery))
 	}

@@ -29,6 +29,9 @@ type tabsOwner struct {
 	// pending is a tab ID to show once a load discovers it (a new run).
 	pending string
 	d       tabsDeps
+	// hostDown is the line a tab of a host that is down shows in place
+	// of its state (remote_tabs.go).
+	hostDown map[*tab]string
 }
 
 // tabsDeps is what the tabs owner uses: the session service (the one
@@ -38,6 +41,7 @@ type tabsOwner struct {
 type tabsDeps struct {
 	sessions workspace.SessionService
 	tmux     *tmux.Client
+	route    *router           // whose services a workspace's tabs use (nil: sessions and tmux above)
 	mon      *monitor.Monitor  // nil without tmux (tests)
 	rules    *screenrules.Live // nil: no composer rules
 	liveTabs int               // the live PTY cap; zero is defaultLiveTabs

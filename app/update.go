@@ -16,7 +16,8 @@ import (
 
 // Init loads the project list and starts background recovery.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.list.load(), m.life.Recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState())
+	return tea.Batch(m.list.load(), m.life.Recover(), m.watch.startTicks(m.spin.Tick), m.list.checkProjects(), m.list.readViewState(),
+		m.remote.start())
 }
 
 // Update routes one message. Overlays see everything first; then results
@@ -102,9 +103,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.applyOwned(m.review.Update(msg, m.reviewScene()))
 	case dialogs.SettingsSaved:
 		return m.applyOwned(m.settings.Update(msg, m.overlay, m.th, m.deps.Config))
-	case dialogs.HostsChanged:
-		m.deps.Config.Hosts = msg.Hosts // the saved list is the live one
-		return nil
+	case dialogs.HostsChanged, fleetMsg, fleetSetMsg, forwardedMsg, installReq, installedMsg:
+		return m.onRemote(msg)
 	case dialogs.ApplySettings:
 		m.applySettings(msg.Config)
 		return nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -73,11 +74,13 @@ func CheckDest(dest string) error {
 // programWord is what a program path on a host may hold: it becomes a word
 // of the remote shell's command line, so nothing that shell would expand
 // or split is allowed (a leading ~/ is, for the login directory).
-var programWord = regexp.MustCompile(`^(~/)?[A-Za-z0-9._/+-]+$`)
+// Compiled on first use: every amux process (each `amux report` a pane
+// runs) pays for what package init does.
+var programWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(~/)?[A-Za-z0-9._/+-]+$`) })
 
 // CheckProgram checks the path of amux on a host ("" is the default).
 func CheckProgram(path string) error {
-	if path == "" || programWord.MatchString(path) && !strings.HasPrefix(path, "-") {
+	if path == "" || programWord().MatchString(path) && !strings.HasPrefix(path, "-") {
 		return nil
 	}
 	return fmt.Errorf("%w: the amux path %q holds characters a shell would expand (use letters, digits, and ._/+-, a leading ~/ for the login directory)", ErrBadHost, path)

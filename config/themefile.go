@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 
 	"amux.dev/amux/config/atomicfile"
@@ -30,7 +31,9 @@ const (
 	themesFileTimeout = 2 * time.Second
 )
 
-var themeNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,31}$`)
+// themeNameRE is compiled on first use, not at init: every amux process
+// runs every package's init, and its {0,31} alone is 31 copies of a class.
+var themeNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,31}$`) })
 
 // LoadUserThemes reads themes.json under home. A missing file is no themes
 // and no error. A file that cannot be read or is not a JSON object gives no
@@ -71,7 +74,7 @@ func LoadUserThemes(home string) ([]Palette, error) {
 
 // parseUserTheme decodes one entry of themes.json.
 func parseUserTheme(name string, raw json.RawMessage) (Palette, error) {
-	if !themeNameRE.MatchString(name) {
+	if !themeNameRE().MatchString(name) {
 		return Palette{}, fmt.Errorf("theme name %q: use lower-case letters, digits, '.', '_' or '-' (at most 32)", name)
 	}
 	if slices.Contains(ThemeNames(), name) {

@@ -15,12 +15,9 @@ import (
 // window loses and regains focus.
 func TestATabProgramHearsFocusInAndOut(t *testing.T) {
 	s := harness.NewAgentSetup(t)
-	// tmux 3.3 counts a control-mode client as focused, and amux's monitor
-	// keeps one attached to the server's first session: a pane there
-	// always looks focused. The agent gets the second session.
-	s.Term.Press(t, app.ActNewTerminal)
-	s.Term.WaitText("started shell")
-	s.Term.LeaveTerminal(t)
+	// The server's first session: tmux 3.3 counts a control-mode client as
+	// focused, so amux's control clients (its monitor, the status tap)
+	// live on a session of their own, never on an agent's.
 	s.OpenFakeAgent(t, "")
 	s.Agent.Echo(false)
 	s.Agent.Print("\x1b[?1004h")

@@ -35,14 +35,37 @@ func TestHealthOverlayFlagsAKilledTapAndAStuckAgent(t *testing.T) {
 	s.Term.WaitText("Do you trust the files in this folder?")
 
 	session := env.AgentSession(t)
-	tap := strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
-	pid, _, ok := status.ParseTapIdentity(tap)
-	if !ok {
-		t.Fatalf("no tap announced: %q", tap)
+	tapOf := func() string {
+		return strings.TrimSpace(env.Server.MustRun(t, "display-message", "-p", "-t", tmux.ExactPane(session), "#{"+tmux.PaneTap+"}"))
 	}
-	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-		t.Fatal(err)
+	kill := func(tap string) int {
+		pid, _, ok := status.ParseTapIdentity(tap)
+		if !ok {
+			t.Fatalf("no tap announced: %q", tap)
+		}
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		return pid
 	}
+	// A tap that dies comes back by itself, once, with a notice.
+	var first string
+	harness.Eventually(t, func() (bool, string) {
+		first = tapOf()
+		_, _, ok := status.ParseTapIdentity(first)
+		return ok, "no tap announced: " + first
+	})
+	kill(first)
+	s.Term.WaitText("a status tap had died: reinstalled 1 of 1")
+	var tap string
+	harness.Eventually(t, func() (bool, string) {
+		tap = tapOf()
+		_, _, ok := status.ParseTapIdentity(tap)
+		return ok && tap != first, "no new tap announced: " + tap
+	})
+	// Killed again at once, it is left to Health: amux backs off rather
+	// than repair in a loop.
+	pid := kill(tap)
 	s.Term.LeaveTerminal(t)
 	// Open once and ask again until the checks see both: the stuck screen
 	// counts only after stuck_after_ms, and the tap's death after a scan.

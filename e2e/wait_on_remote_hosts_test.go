@@ -35,10 +35,13 @@ func waitHostsEnv(t *testing.T, hosts map[string]*harness.SSHD) []string {
 	return append(os.Environ(), "HOME="+home, "AMUX_HOME="+state, "AMUX_SSH="+wrapper, "TMUX=", "AMUX_TMUX_SERVER=amux-none-here")
 }
 
-// remoteSession starts a plain amux-named session on a host's server.
+// remoteSession starts a plain amux-named session on a host's server,
+// beside the control session an amux (or its status taps) running there
+// keeps, which a wait attaches its control client to.
 func remoteSession(t *testing.T, s *harness.SSHD, name string) {
 	t.Helper()
 	s.RemoteTmuxRun(t, "new-session", "-d", "-s", name, "sleep 600")
+	s.RemoteTmuxRun(t, "new-session", "-d", "-s", tmux.ControlSession, "sleep 600")
 }
 
 // controlClients counts the control-mode clients on a host's server (an
@@ -78,7 +81,8 @@ func TestWaitOnRemoteHostsFirstMatchWins(t *testing.T) {
 		time.Sleep(50 * time.Millisecond) // polling with a deadline
 	}
 
-	b.RemoteTmuxRun(t, "set-option", "-t", "amux-beta", tmux.TagAgentState, "blocked")
+	// As the host's monitor publishes: the option, then the wake signal.
+	b.RemoteTmuxRun(t, "set-option", "-t", "amux-beta", tmux.TagAgentState, "blocked", ";", "wait-for", "-S", tmux.StatusWakeChannel)
 	select {
 	case err := <-done:
 		if err != nil {

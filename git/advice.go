@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Refusal is a failed git call as a person reads it: git's own words, whole
@@ -15,8 +16,11 @@ type Refusal struct {
 }
 
 // indexLock finds the lock file git names when another process holds the
-// index: "Unable to create '<path>/index.lock': File exists."
-var indexLock = regexp.MustCompile(`Unable to create '([^']*\.lock)': File exists`)
+// index: "Unable to create '<path>/index.lock': File exists." Compiled on
+// first use, since every amux process runs every package's init.
+var indexLock = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`Unable to create '([^']*\.lock)': File exists`)
+})
 
 // Explain turns err into a Refusal. A *Error gives git's stderr (or the
 // stdout that explained the failure); any other error its text. The fix is
@@ -51,9 +55,9 @@ func fixFor(said string) string {
 		strings.Contains(low, "unable to auto-detect email address"),
 		strings.Contains(low, "auto-detection is disabled"):
 		return `set user.name and user.email: git config --global user.name "Your Name" and git config --global user.email you@example.com (drop --global for this repository only)`
-	case indexLock.MatchString(said):
+	case indexLock().MatchString(said):
 		return "another git process holds the index, or one crashed: if none is running, remove " +
-			indexLock.FindStringSubmatch(said)[1] + " and try again"
+			indexLock().FindStringSubmatch(said)[1] + " and try again"
 	case strings.Contains(low, "unmerged files"), strings.Contains(low, "unmerged paths"),
 		strings.Contains(low, "fix conflicts"), strings.Contains(low, "resolve all conflicts"):
 		return "resolve the conflicts and mark each file resolved first"

@@ -1,7 +1,5 @@
 package status
 
-import "amux.dev/amux/tmux"
-
 // matcher decides when `amux wait` is done. It sees every snapshot the
 // watcher reads, in order, from the first (the state stored when wait
 // started) on.
@@ -80,16 +78,4 @@ func newerMillis(a, b string) bool {
 		return len(a) > len(b)
 	}
 	return a > b
-}
-
-// target picks the session a control client attaches to: the one --session
-// names when it exists (so its death ends and renews the watch), otherwise
-// the first.
-func (m *matcher) target(sessions []tmux.SessionInfo) string {
-	for _, s := range sessions {
-		if m.opts.session != "" && s.Name == m.opts.session {
-			return s.ID
-		}
-	}
-	return sessions[0].ID
 }

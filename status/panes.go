@@ -82,8 +82,8 @@ func ParsePanes(out string) []PaneState {
 			continue
 		}
 		f := strings.Split(rec, fieldSep)
-		if len(f) != paneFields || !validPaneID(f[0]) || seen[f[0]] {
-			continue
+		if len(f) != paneFields || !validPaneID(f[0]) || seen[f[0]] || f[12] == tmux.ControlSession {
+			continue // the control session hosts nothing to wait for
 		}
 		seen[f[0]] = true
 		panes = append(panes, PaneState{

@@ -25,8 +25,10 @@ import (
 // idleExit after its last pane's stream ended (the panes closed, or the
 // server is gone). It is no child of amux, so amux quitting leaves every
 // pane tapped. If it dies, tmux closes each pipe at the pane's next output
-// and the panes' @amux_tap names a dead process: the health check's repair
-// reinstalls the taps, and the first handover starts a new shared tap.
+// and the panes' @amux_tap names a dead process: the scan owner's monitor
+// reinstalls the taps by itself (status/monitor/taprepair.go; the Health
+// overlay's repair key by hand), and the first handover starts a new
+// shared tap, which adopts the other orphaned panes.
 
 // sharedConfig configures a shared tap.
 type sharedConfig struct {
@@ -81,7 +83,7 @@ func newShared(ctx context.Context, cfg sharedConfig) (*shared, error) {
 	if cfg.logf == nil {
 		cfg.logf = func(string, ...any) {}
 	}
-	lock, err := takeLock(cfg.paths.lock, 2*time.Second)
+	lock, err := takeLock(cfg.paths.lock, cfg.paths.sock, 2*time.Second)
 	if err != nil {
 		return nil, err
 	}
@@ -127,8 +129,13 @@ func (d *shared) serve() {
 }
 
 // takeLock holds the server's lock file, waiting up to wait for a shared
-// tap that is exiting to let go of it.
-func takeLock(path string, wait time.Duration) (*os.File, error) {
+// tap that is exiting to let go of it. A tap that holds the lock with its
+// socket bound is serving, not exiting (it unlinks the socket before it
+// lets go): then this one gives up at once. Two pipe-pane children that
+// find no tap both start one; the loser used to wait out the whole wait,
+// and when the winner died within it (killed right after it announced
+// itself, as a test does, slower under -race) the loser took over.
+func takeLock(path, sock string, wait time.Duration) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("shared tap: lock: %w", err)
@@ -139,7 +146,7 @@ func takeLock(path string, wait time.Duration) (*os.File, error) {
 		if err == nil {
 			return f, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) || bound(sock) {
 			f.Close()
 			if errors.Is(err, syscall.EWOULDBLOCK) {
 				return nil, errLocked
@@ -148,6 +155,13 @@ func takeLock(path string, wait time.Duration) (*os.File, error) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// bound says whether a socket file is at sock. Under the lock's holder it
+// means that holder listens there.
+func bound(sock string) bool {
+	fi, err := os.Lstat(sock)
+	return err == nil && fi.Mode().Type() == os.ModeSocket
 }
 
 // listenShared binds the socket. It runs under the lock, so a socket file

@@ -57,12 +57,6 @@ func statField(t *testing.T, pid, n int) string {
 // socket and panes whose tap died, and reinstalling the taps starts a new
 // one that reads the panes' later reports.
 func TestSharedTapKilledAndRestarted(t *testing.T) {
-	if raceEnabled {
-		// Under the race detector the killed tap's pipe stays open past 30 s
-		// (some process still holds its read end): an open bug, named in the
-		// closing note; the test runs without -race.
-		t.Skip("bug: under -race the pipe of a killed shared tap is not seen broken")
-	}
 	srv := tmuxtest.New(t)
 	a, printA := panePrinter(t, srv, "a")
 	b, printB := panePrinter(t, srv, "b")

@@ -54,14 +54,11 @@ func (r *controlRunner) control(ctx context.Context) *tmux.Control {
 	if time.Now().Before(r.retryAt) {
 		return nil
 	}
-	sessions, err := tmux.ListAllSessions(ctx, r.client)
-	if err == nil && len(sessions) > 0 {
-		// Any session will do: the client asks for no output and ignores
-		// its size, so where it attaches changes nothing.
-		if ctl, err := tmux.StartControl(ctx, r.client, sessions[0].ID); err == nil {
-			r.ctl = ctl
-			return ctl
-		}
+	// The control session, never an agent's (see tmux.ControlSession);
+	// the tap has panes to read, so the server is up and has agents.
+	if ctl, err := tmux.AttachControl(ctx, r.client, true); err == nil {
+		r.ctl = ctl
+		return ctl
 	}
 	r.retryAt = time.Now().Add(controlRetry)
 	return nil

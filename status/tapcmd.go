@@ -50,6 +50,13 @@ func TapMain(args []string, stdout, stderr io.Writer) int {
 		if err == nil {
 			sent, err = handOver(context.Background(), paths, pane, os.Stdin, func() error { return startSharedProcess(server.Socket) })
 		}
+		if sent {
+			// The shared tap holds its own copy now. This one goes at once,
+			// not at exit, which can be late (the race detector's build
+			// sleeps a second there): while any copy of the pane's end is
+			// open, tmux does not see the pipe broken when the shared tap dies.
+			_ = os.Stdin.Close()
+		}
 		switch {
 		case sent && (err == nil || errors.Is(err, errStale)):
 			return 0

@@ -103,7 +103,7 @@ func runWait(args []string, stdout, stderr io.Writer, env waitEnv) int {
 		defer cancel()
 	}
 	m := &matcher{opts: opts}
-	w := &watcher{client: client, target: m.target, match: m.match, subscription: env.subscription}
+	w := &watcher{client: client, match: m.match, subscription: env.subscription}
 	if err := w.run(ctx); err != nil {
 		fmt.Fprintf(stderr, "amux wait: timed out after %v\n", opts.timeout)
 		return 2

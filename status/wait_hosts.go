@@ -239,7 +239,7 @@ func waitHere(ctx context.Context, opts waitOptions, env waitEnv) hostResult {
 		return res
 	}
 	m := &matcher{opts: opts}
-	w := &watcher{client: client, target: m.target, match: m.match, subscription: env.subscription}
+	w := &watcher{client: client, match: m.match, subscription: env.subscription}
 	if err := w.run(ctx); err != nil {
 		res.failure = "cancelled"
 		return res

@@ -26,14 +26,18 @@ func TestWaitPublishedMatchesThePublishedState(t *testing.T) {
 	}
 }
 
-// A published state changing while wait runs wakes it.
+// A published state changing while wait runs wakes it: the monitor
+// signals the taps' wake channel with what it publishes, as done here.
 func TestWaitPublishedWakesOnChange(t *testing.T) {
 	srv := tmuxtest.New(t)
-	srv.Session(t, "s", nil)
-	srv.MustRun(t, tmux.SetSessionOptionArgs("s", tmux.TagAgentState, "working")...)
+	// By id, as the monitor writes: a bare name is also a window name's
+	// prefix to tmux, and the control session's window is "sleep".
+	id := srv.Session(t, "s", nil).SessionID
+	srv.MustRun(t, tmux.SetSessionOptionArgs(id, tmux.TagAgentState, "working")...)
 	ch := startWait(t, srv, "--published", "--state", "done", "--session", "s", "--timeout", "10s")
 	waitAttached(t, srv)
-	srv.MustRun(t, tmux.SetSessionOptionArgs("s", tmux.TagAgentState, "done")...)
+	srv.MustRun(t, tmux.Chain(tmux.SetSessionOptionArgs(id, tmux.TagAgentState, "done"),
+		[]string{"wait-for", "-S", WakeChannel})...)
 	if r := result(t, ch); r.code != 0 || r.out != "session=s state=done kind= app= message=\n" {
 		t.Fatalf("%+v", r)
 	}

@@ -36,6 +36,7 @@ func startWaitSubscribed(t *testing.T, srv *tmuxtest.Server, subscription string
 		}
 		return ""
 	}
+	amuxRunning(t, srv)
 	ch := make(chan waitResult, 1)
 	go func() {
 		var out, errb bytes.Buffer
@@ -43,6 +44,23 @@ func startWaitSubscribed(t *testing.T, srv *tmuxtest.Server, subscription string
 		ch <- waitResult{code, out.String(), errb.String()}
 	}()
 	return ch
+}
+
+// amuxRunning gives a server that has sessions the control session a
+// running amux (or its status taps) keeps, which wait attaches to; a
+// server that is not up is left alone.
+func amuxRunning(t *testing.T, srv *tmuxtest.Server) {
+	t.Helper()
+	if srv.Client == nil {
+		return // a test of a server that is not there
+	}
+	if _, err := srv.Run(context.Background(), "has-session"); err != nil {
+		return
+	}
+	_, err := srv.Run(context.Background(), "new-session", "-d", "-s", tmux.ControlSession, "exec sleep 600")
+	if err != nil && !strings.Contains(err.Error(), "duplicate session") {
+		t.Fatal(err)
+	}
 }
 
 func result(t *testing.T, ch <-chan waitResult) waitResult {

@@ -31,8 +31,7 @@ const subscriptionName = "amux-wait"
 //     common case.
 type watcher struct {
 	client *tmux.Client
-	target func([]tmux.SessionInfo) string // which session to attach to
-	match  func([]PaneState) bool          // true ends the watch
+	match  func([]PaneState) bool // true ends the watch
 	// subscription names the format subscription (subscriptionName). ""
 	// watches without one: then only the wake signal makes a control
 	// client read again, which is how tests prove the signal.
@@ -50,7 +49,13 @@ func (w *watcher) run(ctx context.Context) error {
 		}
 		sessions, err := tmux.ListAllSessions(ctx, w.client)
 		if err == nil && len(sessions) > 0 {
-			ctl, cerr := tmux.StartControl(ctx, w.client, w.target(sessions))
+			// On the control session, never an agent's: a control client
+			// counts as focused, so the agent would hear focus in. wait
+			// neither makes nor retires it (amux and the status taps do):
+			// making a session just as a control client goes can crash
+			// tmux 3.3, and a wait that made one would leave it behind.
+			// Without one, plain reads below do the watching.
+			ctl, cerr := tmux.AttachControl(ctx, w.client, false)
 			if cerr == nil {
 				err = w.watchControl(ctx, ctl)
 				ctl.Close()

@@ -2,6 +2,7 @@ package tmux
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -40,7 +41,9 @@ var listFields = []string{
 func listFormat() string { return strings.Join(listFields, "|") }
 
 // ListAllSessions returns every live session on the server in one
-// list-sessions call. No running server means no sessions, not an error.
+// list-sessions call, but amux's own control session (ControlSession),
+// which hosts no program of anyone's. No running server means no sessions,
+// not an error.
 func ListAllSessions(ctx context.Context, r Runner) ([]SessionInfo, error) {
 	out, err := r.Run(ctx, "list-sessions", "-F", listFormat())
 	if err != nil {
@@ -49,7 +52,7 @@ func ListAllSessions(ctx context.Context, r Runner) ([]SessionInfo, error) {
 		}
 		return nil, err
 	}
-	return ParseSessionList(out), nil
+	return slices.DeleteFunc(ParseSessionList(out), func(s SessionInfo) bool { return s.Name == ControlSession }), nil
 }
 
 // ListSessions returns the sessions in amux's namespace: names "amux" or

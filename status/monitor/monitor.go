@@ -10,6 +10,7 @@ package monitor
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -49,6 +50,9 @@ type Result struct {
 	Sessions map[string]SessionState // by session name
 	Owner    bool                    // this instance holds the lease
 	Errs     []error
+	// Repaired says what an automatic repair of dead status taps did
+	// (taprepair.go), once, in the first result after it finished.
+	Repaired string
 }
 
 // Options configure a Monitor.
@@ -72,6 +76,12 @@ type Options struct {
 	// History receives every state transition while this instance is the
 	// scan owner (nil: none kept).
 	History *events.Log
+	// RepairTap reinstalls a session's status tap, the program untouched
+	// (nil: dead taps are left to the Health overlay). The scan owner
+	// calls it for sessions whose tap died, with a backoff (taprepair.go).
+	RepairTap func(ctx context.Context, session string) error
+	// Log receives a line for each automatic repair (nil: none).
+	Log *slog.Logger
 }
 
 // Monitor classifies every agent session about once a second over one
@@ -88,16 +98,21 @@ type Monitor struct {
 	rulesGen func() int
 	onDone   func(ctx context.Context, workspaceID string) error
 	history  *events.Log
+	repair   func(ctx context.Context, session string) error
+	log      *slog.Logger
+	tapRep   tapRepair
 	now      func() time.Time
 	results  chan Result
 
 	mu       sync.Mutex       // guards the activity maps, fed by the UI, and cfg (SetConfig)
 	inputAt  map[string]int64 // session name → Unix ms of the last input amux delivered
 	outputAt map[string]int64 // session name → Unix ms of the last output amux saw
+	repaired string           // a finished repair's note, for the next result
 
 	// Loop state, touched only by the Run goroutine.
 	ctl      *tmux.Control
 	lookedAt time.Time     // last search for a session to attach to that found none
+	retired  bool          // the control session was let go since the monitor last attached (see tmux.RetireControlSession)
 	nudge    chan struct{} // capacity 1: look for sessions now
 	owner    bool
 	trackers map[string]*agentstate.Tracker // by session id
@@ -129,6 +144,7 @@ type Monitor struct {
 func New(opts Options) *Monitor {
 	return &Monitor{
 		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, composer: opts.HasComposer, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
+		repair: opts.RepairTap, log: opts.Log, tapRep: tapRepair{busy: make(chan struct{}, 1)},
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1), wakes: make(chan struct{}, 1),
 		inputAt: map[string]int64{}, outputAt: map[string]int64{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
@@ -213,11 +229,17 @@ func (s *Monitor) runner(ctx context.Context) (tmux.Runner, bool) {
 	}
 	list, err := tmux.ListSessions(ctx, s.client)
 	if err != nil || len(list) == 0 {
+		if err == nil && !s.retired {
+			// No agent left: the control session goes once no client uses
+			// it, so the server exits when empty, as it would without it.
+			// Once per idle spell: an idle look costs one process.
+			s.retired = tmux.RetireControlSession(ctx, s.client) == nil
+		}
 		s.lookedAt = s.now()
 		return nil, false
 	}
-	s.lookedAt = time.Time{}
-	ctl, err := tmux.StartControl(ctx, s.client, list[0].ID)
+	s.lookedAt, s.retired = time.Time{}, false
+	ctl, err := tmux.AttachControl(ctx, s.client, true)
 	if err != nil {
 		return s.client, true // degrade to a process per call rather than go blind
 	}
@@ -239,6 +261,18 @@ func (s *Monitor) poll(parent context.Context) Result {
 		return res
 	}
 	rows, full, err := s.read(ctx, r)
+	if err == nil && full && len(rows) == 0 && s.ctl != nil {
+		// The last agent went: let go of the control session, which is
+		// retired when nothing else uses it, and look again later.
+		s.ctl.Close()
+		s.ctl = nil
+		s.stopWaker()
+		s.fullAt = time.Time{}
+		s.retired = tmux.RetireControlSession(ctx, s.client) == nil
+		s.lookedAt = s.now()
+		s.owner = false
+		return res
+	}
 	if err != nil {
 		if s.ctl != nil {
 			s.ctl.Close()
@@ -264,6 +298,7 @@ func (s *Monitor) poll(parent context.Context) Result {
 		}
 	}
 	var writes [][]string
+	published := false
 	if s.owner {
 		writes = append(writes, s.leaseCopies(rows)...)
 	}
@@ -275,7 +310,9 @@ func (s *Monitor) poll(parent context.Context) Result {
 			Result: st, GatedSince: s.gate(row.sessionID, st, now), TapIdentity: row.tap, Pipe: row.pipe}
 		writes = append(writes, s.activityWrites(row)...)
 		if s.owner {
-			writes = append(writes, s.publish(ctx, row, st, &res)...)
+			pub := s.publish(ctx, row, st, &res)
+			published = published || len(pub) > 0
+			writes = append(writes, pub...)
 			// The kept row says what was just published: a poll that does
 			// not read must not publish it again.
 			row.published, row.exitTag, row.reasonTag = st.State.Published(), exitTag(st), publishedReason(st)
@@ -283,7 +320,18 @@ func (s *Monitor) poll(parent context.Context) Result {
 		}
 	}
 	s.forget(ctx, live, &res)
+	if published {
+		// What was published wakes `amux wait --published` (and the taps'
+		// other waiters) as a report does: a format subscription cannot
+		// stand in, since tmux 3.3 reads session options in its loops
+		// from the client's own session, the control session.
+		writes = append(writes, []string{"wait-for", "-S", tmux.StatusWakeChannel})
+	}
 	res.Errs = append(res.Errs, s.send(ctx, r, writes)...)
+	if s.owner {
+		s.repairTaps(ctx, rows, now)
+	}
+	res.Repaired = s.takeRepaired()
 	return res
 }
 
@@ -356,7 +404,7 @@ func (s *Monitor) send(ctx context.Context, r tmux.Runner, writes [][]string) []
 
 // differs reports whether r tells the UI anything last did not.
 func (r Result) differs(last Result) bool {
-	if r.Owner != last.Owner || len(r.Errs) > 0 || len(r.Sessions) != len(last.Sessions) || last.Sessions == nil {
+	if r.Owner != last.Owner || len(r.Errs) > 0 || r.Repaired != "" || len(r.Sessions) != len(last.Sessions) || last.Sessions == nil {
 		return true
 	}
 	for name, st := range r.Sessions {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -216,7 +217,9 @@ func (m *Model) remove() {
 	m.cursor = min(m.cursor, len(m.rows)-1)
 }
 
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// envName is compiled on first use: every amux process runs this
+// package's init, a pane's `amux report` included.
+var envName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 func (m Model) validate() error {
 	if m.mode != Env {
@@ -228,7 +231,7 @@ func (m Model) validate() error {
 		if k == "" && r.Value == "" {
 			continue // an empty row is dropped
 		}
-		if !envName.MatchString(k) {
+		if !envName().MatchString(k) {
 			return fmt.Errorf("row %d: %q is not a variable name (letters, digits, _; not starting with a digit)", i+1, k)
 		}
 		if strings.HasPrefix(k, "AMUX_") {

@@ -20,10 +20,18 @@ func (t *Terminal) setVisible(visible bool) *Frame {
 		if was {
 			t.havePub = false
 			t.suspendLocked()
+			if p, ok := t.emu.(parker); ok && t.susp != awake {
+				// Suspended, the client gets a full redraw when shown,
+				// so the grid can go meanwhile (vt_park.go).
+				p.park()
+			}
 		}
 		return nil
 	}
 	if !was {
+		if p, ok := t.emu.(parker); ok {
+			p.unpark()
+		}
 		t.interruptReadLocked()
 	}
 	select {

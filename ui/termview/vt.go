@@ -32,6 +32,9 @@ type vtEmulator struct {
 	// cleared. x/vt replaces the list (a reset, a resize) without marking
 	// the rows it cleared, so a different array means every row changed.
 	touched **uv.LineData
+	// parked holds the screen of a hidden view while its grid is given
+	// back (vt_park.go); nil while the grid is in use.
+	parked *parkedScreen
 }
 
 // NewVTEmulator returns an x/vt emulator of the given size.
@@ -81,6 +84,7 @@ func modeBit(m ansi.Mode) Modes {
 }
 
 func (e *vtEmulator) Write(p []byte) (int, error) {
+	e.unpark() // output for a parked screen (never expected) lands on the real one
 	var err error
 	e.alt.scan(p, func(run []byte, pat int) {
 		if err != nil {
@@ -116,11 +120,20 @@ func (e *vtEmulator) Write(p []byte) (int, error) {
 }
 
 func (e *vtEmulator) Resize(width, height int) {
+	if e.parked != nil {
+		e.parked.w, e.parked.h = max(width, 1), max(height, 1) // the grid grows when shown
+		return
+	}
 	e.emu.Resize(max(width, 1), max(height, 1))
 	shrinkAltScreen(e.emu) // Resize grew it back
 }
 
-func (e *vtEmulator) Size() (int, int) { return e.emu.Width(), e.emu.Height() }
+func (e *vtEmulator) Size() (int, int) {
+	if e.parked != nil {
+		return e.parked.w, e.parked.h
+	}
+	return e.emu.Width(), e.emu.Height()
+}
 
 func (e *vtEmulator) CellAt(x, y int) *uv.Cell { return e.emu.CellAt(x, y) }
 

@@ -58,17 +58,24 @@ func tuneVT(e *vt.Emulator) (ok bool) {
 
 // shrinkAltScreen gives the unused alternate screen a one-cell grid and no
 // scrollback. (Screen.Resize cannot: a smaller size keeps the old arrays.)
-func shrinkAltScreen(e *vt.Emulator) bool {
+func shrinkAltScreen(e *vt.Emulator) bool { return shrinkScreen(e, 1) }
+
+// shrinkScreen gives screen i (0 main, 1 alternate) a one-cell grid, and
+// the alternate one no scrollback (the main one's is off already: tuneVT);
+// Resize grows the grid again.
+func shrinkScreen(e *vt.Emulator, i int) bool {
 	f := reflect.ValueOf(e).Elem().FieldByName("scrs")
 	if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 2 || f.Type().Elem() != reflect.TypeFor[vt.Screen]() {
 		return false
 	}
-	alt := (*vt.Screen)(unsafe.Pointer(f.Index(1).UnsafeAddr()))
-	buf := reflect.ValueOf(alt).Elem().FieldByName("buf")
+	scr := (*vt.Screen)(unsafe.Pointer(f.Index(i).UnsafeAddr()))
+	buf := reflect.ValueOf(scr).Elem().FieldByName("buf")
 	if !buf.IsValid() || buf.Type() != reflect.TypeFor[*uv.RenderBuffer]() {
 		return false
 	}
 	*(**uv.RenderBuffer)(unsafe.Pointer(buf.UnsafeAddr())) = uv.NewRenderBuffer(1, 1)
-	alt.SetScrollback(nil)
+	if i == 1 {
+		scr.SetScrollback(nil)
+	}
 	return true
 }

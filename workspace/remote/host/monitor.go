@@ -27,6 +27,7 @@ func newMonitor(tc *tmux.Client, instance, home string, cfg config.Config, rules
 		Rules: screenMatcher(rules), RulesGeneration: rules.Generation,
 		HasComposer: func(assistant string) bool { return rules.Set().HasComposer(assistant) },
 		History:     events.Open(filepath.Join(home, events.DirName)),
+		RepairTap:   eng.RepairTap,
 		OnDone: func(ctx context.Context, id string) error {
 			ch, err := eng.RunOnDone(ctx, id)
 			if err != nil || ch == nil {

@@ -98,15 +98,25 @@ func structural(n tmux.Notification) bool {
 	return false
 }
 
-// attach starts the control client once the host has a session to attach
-// it to. A failure leaves reads to a process each, until the next try.
+// attach starts the control client (on the control session, never an
+// agent's: tmux.ControlSession) once the host has a session to watch. A
+// failure leaves reads to a process each, until the next try.
 func (st *state) attach(ctx context.Context, list []proto.Session) {
+	if len(list) == 0 && st.ctl != nil {
+		// No session left to watch: let go of the control session, which
+		// whoever lets go of it last retires, so the server can exit.
+		st.dropControl()
+		actx, cancel := context.WithTimeout(ctx, readTimeout)
+		defer cancel()
+		_ = tmux.RetireControlSession(actx, st.s.Tmux)
+		return
+	}
 	if st.ctl != nil || len(list) == 0 {
 		return
 	}
 	actx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	ctl, err := tmux.StartControl(actx, st.s.Tmux, list[0].ID)
+	ctl, err := tmux.AttachControl(actx, st.s.Tmux, true)
 	if err != nil {
 		st.s.log.Warn("remote host: control client", "err", err.Error())
 		return

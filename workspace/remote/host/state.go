@@ -144,6 +144,9 @@ func parseSessions(out string) []proto.Session {
 		if len(f) != len(sessionFields) {
 			continue
 		}
+		if f[14] == tmux.ControlSession {
+			continue // amux's own, hosting nothing (tmux.ControlSession)
+		}
 		attached := 0
 		for _, ch := range f[8] {
 			if ch < '0' || ch > '9' {
