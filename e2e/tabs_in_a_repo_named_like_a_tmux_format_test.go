@@ -115,8 +115,13 @@ func sessionOf(t *testing.T, env *harness.Env, typ string) string {
 // anyPane returns the id of some pane on amux's server.
 func anyPane(t *testing.T, env *harness.Env) string {
 	t.Helper()
-	out := env.Server.MustRun(t, "list-panes", "-a", "-F", "#{pane_id}")
-	pane, _, _ := strings.Cut(out, "\n")
+	out := env.Server.MustRun(t, "list-panes", "-a", "-F", "#{session_name}|#{pane_id}")
+	pane := ""
+	for line := range strings.Lines(out) {
+		if name, id, _ := strings.Cut(strings.TrimSpace(line), "|"); name != tmux.ControlSession && pane == "" {
+			pane = id // a tab's pane, not the control session's
+		}
+	}
 	if pane == "" {
 		t.Fatal("no pane on amux's server")
 	}
