@@ -64,6 +64,13 @@ func (o *tabsOwner) hostsChanged(down map[string]string, owner func(wsID string)
 				if t.view != nil && t.view.Closed() {
 					detach(t) // its ssh ended with the connection: a fresh attach
 				}
+				if t.attaching {
+					// An attach begun as the host went is stuck on the old
+					// connection: supersede it (its late result is dropped
+					// by generation) so the host's return attaches afresh.
+					t.attaching = false
+					t.attachGen++
+				}
 			}
 		}
 		if wsID == sc.ws && !isDown {
