@@ -57,8 +57,17 @@ func (o *tabsOwner) created(msg tabCreatedMsg, sc tabScene) (tea.Cmd, modal.Outc
 		t.state = agentstate.Result{State: agentstate.Idle, Detail: "starting"}
 	}
 	wt := o.ensure(r.wsID)
-	wt.tabs = append(wt.tabs, t)
-	wt.active = len(wt.tabs) - 1
+	if i := wt.indexOf(t.id); i >= 0 {
+		// A remote host pushed the new session before its creation came
+		// back, and a load took it for a tab found: that tab is this one.
+		// One tab per id — an attach's result finds its tab by id.
+		detach(wt.tabs[i])
+		wt.tabs[i] = t
+		wt.active = i
+	} else {
+		wt.tabs = append(wt.tabs, t)
+		wt.active = len(wt.tabs) - 1
+	}
 	// The agent may have said it reads (its modes) before the view was the
 	// tab's: a frame that came then is not coming again, so look now too.
 	cmds := []tea.Cmd{o.bindView(t, msg.term, sc), o.persist(r.wsID, sc), o.maybeSendFirstTask(t)}

@@ -77,6 +77,11 @@ func TestWorkWithAnAgentOnARemoteHost(t *testing.T) {
 		return strings.Contains(sc, "after the drop"), "the tab is not live again; screen:\n" + sc
 	})
 	t.Logf("the tab was live again %v after the host came back", time.Since(thawed).Round(time.Millisecond))
+	// One tab for the one agent: the host's push of its session before
+	// the create came back must not have made a second.
+	if sc := term.Screen(); strings.Contains(sc, "2 fake") {
+		t.Fatalf("a second tab for the same agent:\n%s", sc)
+	}
 }
 
 // addHost writes a hosts section with one host into env's config.json.
