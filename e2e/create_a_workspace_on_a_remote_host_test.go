@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/workspace"
 )
 
@@ -16,10 +15,7 @@ import (
 // its record is in the host's state home, its worktree under it, the steps
 // reach the caller's observer here, and the host pushes the new record.
 func TestCreateAWorkspaceOnARemoteHost(t *testing.T) {
-	s, o := remoteHost(t, true)
-	repo := (&harness.Env{Home: s.RemoteHome}).NewRepo(t, "shop")
-	h := startHost(t, o)
-	awaitHost(t, h, 30*time.Second, "connected", func() bool { return h.Err() == nil })
+	s, h, repo := connectedHost(t)
 
 	ctx := t.Context()
 	if _, err := h.AddProject(ctx, repo); err != nil {

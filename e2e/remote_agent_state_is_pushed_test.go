@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"amux.dev/amux/e2e/harness"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/workspace"
 )
@@ -15,10 +14,7 @@ import (
 // pushes it to the client within a second, with no request from the client
 // and no polling.
 func TestRemoteAgentStateIsPushed(t *testing.T) {
-	s, o := remoteHost(t, true)
-	repo := (&harness.Env{Home: s.RemoteHome}).NewRepo(t, "shop")
-	h := startHost(t, o)
-	awaitHost(t, h, 30*time.Second, "connected", func() bool { return h.Err() == nil })
+	s, h, repo := connectedHost(t)
 	ctx := t.Context()
 	res, err := h.Create(ctx, workspace.CreateRequest{Repo: repo, Name: "agent-ws", SkipSetup: true})
 	if err != nil {

@@ -49,6 +49,17 @@ func startHost(t testing.TB, o client.Options) *client.Host {
 	return h
 }
 
+// connectedHost is a host with amux installed, this machine's client
+// connected to it, and a repository "shop" in the host's home.
+func connectedHost(t testing.TB) (*harness.SSHD, *client.Host, string) {
+	t.Helper()
+	s, o := remoteHost(t, true)
+	repo := (&harness.Env{Home: s.RemoteHome}).NewRepo(t, "shop")
+	h := startHost(t, o)
+	awaitHost(t, h, 30*time.Second, "connected", func() bool { return h.Err() == nil })
+	return s, h, repo
+}
+
 // awaitHost waits, on the host's change notices, until cond holds.
 func awaitHost(t testing.TB, h *client.Host, within time.Duration, what string, cond func() bool) {
 	t.Helper()
