@@ -51,7 +51,7 @@ func actionRows() []action {
 		{Action: hint(k(actAddProject, scopeProjectList, []string{"a"}, "add project", "Add a project (a git repository)")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.OpenAddProject()) }},
 		{Action: hint(k(actNewWorkspace, scopeProjectList, []string{"n"}, "new", "Create a workspace in the selected project")),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.OpenCreate(m.list.selectedProject())) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.lifeOnSelected().OpenCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeProjectList, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(openTeardown(m.list, m.tabs, m.life, m.modalKit(), false)) }, why: whyNotIdleWorkspace},
 		{Action: k(actShelve, scopeProjectList, []string{"S"}, "shelve", "Shelve the selected workspace (keeps branch and record)"),
@@ -88,9 +88,15 @@ func actionRows() []action {
 		{Action: k(actSettings, scopeProjectList, []string{","}, "settings", "Settings: theme, hints, bell, tmux, timings, ports, assistants"),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(nil, m.settings.open(m.th, m.deps.Config)) }},
 		{Action: k(actEditEnv, scopeProjectList, nil, "environment", "Edit the selected project's environment (project-env.json)"),
-			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.OpenProjectEdit(p, ok, false) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd {
+				p, ok := m.list.selectedProject()
+				return m.lifeOnSelected().OpenProjectEdit(p, ok, false)
+			}, why: whyNoProject},
 		{Action: k(actEditScripts, scopeProjectList, nil, "scripts", "Edit the selected project's scripts (project-scripts.json)"),
-			run: func(m *Model) tea.Cmd { p, ok := m.list.selectedProject(); return m.life.OpenProjectEdit(p, ok, true) }, why: whyNoProject},
+			run: func(m *Model) tea.Cmd {
+				p, ok := m.list.selectedProject()
+				return m.lifeOnSelected().OpenProjectEdit(p, ok, true)
+			}, why: whyNoProject},
 		{Action: k(actInstall, scopeGlobal, nil, "install", "Install a new amux binary (a build on this machine, no network)"),
 			run: func(m *Model) tea.Cmd {
 				return m.applyOwned(nil, modal.Outcome{Open: dialogs.NewInstall(m.modalKit(), m.deps.AmuxBin, m.deps.Log, m.deps.Home, m.deps.Cwd)})

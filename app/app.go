@@ -143,15 +143,17 @@ func New(deps Deps) *Model {
 		km:   keys.MustRegistry(registryOf(rows)...).Map(),
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	m.remote = newRemoteOwner(deps)
 	m.list = newListOwner(listDeps{life: deps.Lifecycle, sessions: deps.Sessions, status: deps.Status, views: deps.Views,
-		km: m.km, reg: m.reg, zone: deps.Zone})
+		km: m.km, reg: m.reg, zone: deps.Zone, route: m.remote.route})
 	m.life = lifecycle.New(lifecycle.Deps{Life: deps.Lifecycle, Trust: deps.Trust, Theme: th, Keys: m.km, Registry: m.reg,
-		Home: deps.Home, Cwd: deps.Cwd, Status: actStatus, ApproveScripts: actApproveScripts})
-	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km})
-	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar})
+		Home: deps.Home, Cwd: deps.Cwd, Status: actStatus, ApproveScripts: actApproveScripts, Route: m.remote.route.lifecycle})
+	m.side = newSidebar(sideDeps{status: deps.Status, review: deps.Review, sessions: deps.Sessions, tmux: deps.Tmux, th: th, km: m.km,
+		route: m.remote.route})
+	m.review = review.New(review.Deps{Review: deps.Review, Keys: m.km, Registry: m.reg, ToggleSidebar: actToggleSidebar,
+		Route: m.remote.route.review})
 	m.settings = settingsOwner{km: m.km, home: deps.StateHome}
 	m.watch = newSuperviseOwner(deps, m.keyName(actHealth))
-	m.remote = newRemoteOwner(deps)
 	m.tabs = newTabsOwner(tabsDeps{sessions: deps.Sessions, tmux: deps.Tmux, route: m.remote.route, mon: m.watch.mon, rules: deps.Rules,
 		liveTabs: deps.LiveTabs, km: m.km, now: deps.Now})
 	if warn := errors.Join(deps.StartupWarning, err, kerr); warn != nil {

@@ -39,6 +39,9 @@ type listOwner struct {
 	// pendingSelect is a workspace (or, as "p:<path>", a project) to select
 	// once the next load shows it.
 	pendingSelect string
+	// awaitPush is a workspace a flow selected that no load showed: one
+	// made on a host, selected when the host's push brings it.
+	awaitPush string
 	// dirtyAfterLoad asks the next load to recompute dirty: a restore or a
 	// teardown changed a tree the map describes.
 	dirtyAfterLoad bool
@@ -65,6 +68,7 @@ type listDeps struct {
 	km       keys.Map
 	reg      *keys.Registry // key names in the text it shows
 	zone     *time.Location // where times are shown
+	route    *router        // a host's workspaces and projects are managed there (nil: life)
 }
 
 // listScene is what the list reads of the root for one call: the marks
@@ -182,7 +186,7 @@ func (l *listOwner) keyName(id keys.ActionID) string {
 // with a worktree.
 func (l *listOwner) sideWorkspace() string {
 	w, ok := l.selectedWorkspace()
-	if !ok || w.Shelved || l.rows.SelectedHost() != "" { // a host's sidebar is not wired yet
+	if !ok || w.Shelved {
 		return ""
 	}
 	return w.ID

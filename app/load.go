@@ -122,8 +122,10 @@ func (l *listOwner) settle(sc listScene, first bool) (tea.Cmd, modal.Outcome) {
 	out := l.applySavedView()
 	if p, ok := strings.CutPrefix(l.pendingSelect, "p:"); ok {
 		l.rows.SelectProject(p)
-	} else if l.pendingSelect != "" {
-		l.rows.SelectWorkspace(l.pendingSelect)
+	} else if l.pendingSelect != "" && !l.rows.SelectWorkspace(l.pendingSelect) && len(l.hosts) > 0 {
+		// Made on a host, whose push may come after this machine's load:
+		// the next push selects it (hostPushed).
+		l.awaitPush = l.pendingSelect
 	}
 	l.pendingSelect = ""
 	var cmd tea.Cmd

@@ -30,7 +30,7 @@ func (l *listOwner) openCloseMain(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 		"Type its name to close it.",
 	}
 	d := dialog.NewTypedConfirm(kit.Th, kit.KM, "Close workspace "+w.Name, body, w.Name)
-	id, name, life := w.ID, w.Name, l.d.life
+	id, name, life := w.ID, w.Name, l.lifeOf(w.ID)
 	return nil, modal.Outcome{Open: &manageOverlay{Kit: kit, confirm: &d, submit: func(*manageOverlay, string) (tea.Cmd, modal.Outcome) {
 		return call(func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
@@ -43,7 +43,10 @@ func (l *listOwner) openCloseMain(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 // mainWorkspace makes the main checkout of repository path a workspace of
 // its own, off the update loop; the list selects it (managedMsg).
 func (l *listOwner) mainWorkspace(path string) tea.Cmd {
-	life := l.d.life
+	life := l.lifeOnSelected()
+	if life == nil {
+		return nil
+	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)
 		defer cancel()

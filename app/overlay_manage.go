@@ -138,7 +138,10 @@ func call(cmd tea.Cmd) (tea.Cmd, modal.Outcome) { return cmd, modal.Closed() }
 func (l *listOwner) openRemoveProject(kit modal.Kit) (tea.Cmd, modal.Outcome) {
 	p, _ := l.rows.SelectedProject()
 	n := len(p.Workspaces)
-	path, name, life, del := p.Path, p.Name, l.d.life, l.keyName(actDelete)
+	path, name, life, del := p.Path, p.Name, l.lifeOnSelected(), l.keyName(actDelete)
+	if life == nil {
+		return nil, modal.Outcome{Say: "that host is no longer configured", SayLevel: modal.LevelWarn}
+	}
 	names := map[string]string{}
 	for _, w := range p.Workspaces {
 		names[w.ID] = w.Name
@@ -209,7 +212,7 @@ func (l *listOwner) openRenameWorkspace(kit modal.Kit) (tea.Cmd, modal.Outcome) 
 		dialog.FieldSpec{Label: "Name", Placeholder: w.Name, Hint: "sessions show the new name after their next attach"},
 	).WithSubmitLabel("rename")
 	f.SetValue(0, w.Name)
-	id, branch, life := w.ID, rec.Branch, l.d.life
+	id, branch, life := w.ID, rec.Branch, l.lifeOf(w.ID)
 	rename := func(name string, renameBranch bool) tea.Cmd {
 		return func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), manageTimeout)

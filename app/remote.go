@@ -6,9 +6,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"amux.dev/amux/app/lifecycle"
 	"amux.dev/amux/config"
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/termview"
+	"amux.dev/amux/workspace"
 	"amux.dev/amux/workspace/remote/client"
 	"amux.dev/amux/workspace/remote/fleet"
 	"amux.dev/amux/workspace/remote/sshcmd"
@@ -122,6 +124,10 @@ func (r route) attach(ctx context.Context, session string, opts termview.Options
 	if err != nil {
 		return nil, err
 	}
+	sess := r.Session
+	opts.Capture = func(ctx context.Context, lines int) (string, error) { // the pager, read on the host
+		return sess.CaptureHistory(ctx, session, lines)
+	}
 	return termview.Start(argv, session, opts)
 }
 
@@ -157,6 +163,40 @@ func (r *router) of(wsID string) route {
 	}
 	return route{Services: r.local, tmux: r.tmux}
 }
+
+// onHost is host name's route ("" this machine): a host's projects are
+// acted on there (a create, their registries). A host the fleet no
+// longer has routes nowhere: false.
+func (r *router) onHost(name string) (route, bool) {
+	if r == nil {
+		return route{}, name == ""
+	}
+	if name == "" || r.fleet == nil {
+		return route{Services: r.local, tmux: r.tmux}, name == ""
+	}
+	svc, ok := r.fleet.Services(name)
+	link, lok := r.fleet.Link(name)
+	if !ok || !lok {
+		return route{}, false
+	}
+	return route{host: name, Services: svc, link: link}, true
+}
+
+// lifecycle is the lifecycle flows' route (lifecycle.Deps.Route): a
+// workspace's when wsID names one, else host's.
+func (r *router) lifecycle(wsID, host string) (lifecycle.Services, bool) {
+	rt, ok := r.onHost(host)
+	if wsID != "" {
+		rt, ok = r.of(wsID), true
+	}
+	if !ok {
+		return lifecycle.Services{}, false
+	}
+	return lifecycle.Services{Life: rt.Lifecycle, Trust: rt.Trust}, true
+}
+
+// review is the review service of workspace ws (review.Deps.Route).
+func (r *router) review(ws string) workspace.ReviewService { return r.of(ws).Review }
 
 // fleetMsg says hosts changed: their status, their pushed state, or the
 // list itself.

@@ -2,25 +2,18 @@ package app
 
 import (
 	"amux.dev/amux/app/lifecycle"
-	"amux.dev/amux/app/review"
 	"amux.dev/amux/ui/keys"
 )
 
-// The actions that do not reach a host yet. Their owners (lifecycle,
-// review and land, the sidebar, the status and output dialogs) still hold
-// this machine's services; run on a host's row they would act on this
-// machine with a host's IDs and paths. Until each is routed (router.of),
-// its row says why it cannot run there instead — a person on the host
-// can run amux there for them.
+// The actions that do not reach a host. Every owner that acts on a
+// workspace asks the router for its services (router.of, onHost); what is
+// left here reads something only the host keeps and no request carries
+// yet, so on a host's row it says so rather than read this machine's.
 
 // hostOnlyElsewhere is the set of those actions.
 func hostOnlyElsewhere() map[keys.ActionID]bool {
 	return map[keys.ActionID]bool{
-		actNewWorkspace: true, actDelete: true, actShelve: true, lifecycle.ActRestore: true, actEditEnv: true, actEditScripts: true, actShowDiff: true, actCommit: true,
-		actMerge: true, review.ActAbortLanding: true, review.ActFinishLanding: true, actTimeline: true,
-		actRemoveProject: true, actRenameWorkspace: true, actMainWorkspace: true, actCloseMain: true,
-		actToggleSidebar: true, actRunScript: true, // a run's approval is asked of this machine's trust
-		actScrollUp: true, actScrollDown: true, // the history pager reads a local tmux server
+		actTimeline: true, // the host keeps its workspaces' history
 	}
 }
 
@@ -44,4 +37,10 @@ func guardRemote(rows []action) []action {
 		}
 	}
 	return rows
+}
+
+// lifeOnSelected is the lifecycle owner acting on the selected row's
+// machine: a host's projects are created in and edited there.
+func (m *Model) lifeOnSelected() *lifecycle.Owner {
+	return m.life.On(m.list.rows.SelectedHost())
 }

@@ -23,6 +23,36 @@ func (l *listOwner) setHosts(hosts []fleet.Host) {
 	l.snap = mergeSnapshots(l.local, hosts)
 }
 
+// lifeOf is the lifecycle service that manages workspace id: its host's
+// when it lives on one.
+func (l *listOwner) lifeOf(id string) workspace.LifecycleService {
+	if l.d.route == nil {
+		return l.d.life
+	}
+	return l.d.route.of(id).Lifecycle
+}
+
+// lifeOnSelected is the lifecycle service of the selected row's machine
+// (a project's removal, its main checkout); nil when that host is gone.
+func (l *listOwner) lifeOnSelected() workspace.LifecycleService {
+	if l.d.route == nil {
+		return l.d.life
+	}
+	r, ok := l.d.route.onHost(l.rows.SelectedHost())
+	if !ok {
+		return nil
+	}
+	return r.Lifecycle
+}
+
+// selectPushed selects the workspace a flow waits to see once a host's
+// push shows it (awaitPush), after the rows were rebuilt.
+func (l *listOwner) selectPushed() {
+	if l.awaitPush != "" && l.rows.SelectWorkspace(l.awaitPush) {
+		l.awaitPush = ""
+	}
+}
+
 // takeLocal is a load of this machine: the merged snapshot follows it.
 func (l *listOwner) takeLocal(s snapshot) {
 	l.local = s

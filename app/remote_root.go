@@ -65,6 +65,7 @@ func (m *Model) fleetChanged() tea.Cmd {
 	// machine's next load (a push must not use it up).
 	m.tabs.reconcile(m.tabScene())
 	m.list.rebuild(m.listScene())
+	m.list.selectPushed()
 	tabs := m.tabs.hostsChanged(down, owner, m.tabScene())
 	offer := m.applyOwned(nil, m.remote.offerInstall(hosts, m.th, m.km, m.overlay != nil))
 	return tea.Batch(watched, tabs, offer, m.saveViewState())

@@ -11,7 +11,6 @@ import (
 	"amux.dev/amux/config"
 	"amux.dev/amux/status/agentstate"
 	"amux.dev/amux/status/monitor"
-	"amux.dev/amux/ui/keys"
 	"amux.dev/amux/ui/projectlist"
 	"amux.dev/amux/workspace/remote/client"
 	"amux.dev/amux/workspace/remote/fleet"
@@ -206,31 +205,6 @@ func runRemote(m *Model, cmd tea.Cmd) {
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}
-	}
-}
-
-// The actions whose owners do not reach a host yet say so on a host's
-// rows, rather than acting on this machine with a host's IDs; on this
-// machine's rows they are as they were.
-func TestActionsNotOnHostsYetSayWhy(t *testing.T) {
-	f := &fakeFleet{}
-	f.setHost(buildHost("idle"))
-	m := newFleetModel(t, f, 120, 40)
-	m.list.selectWorkspace(remoteWS)
-	for _, id := range []keys.ActionID{actDelete, actNewWorkspace, actShowDiff, actCommit} {
-		if ok, why := m.available(id); ok || !strings.Contains(why, "on build") {
-			t.Fatalf("%s on a host's row: %v %q", id, ok, why)
-		}
-	}
-	if ok, why := m.available(actNewAgent); !ok {
-		t.Fatalf("a remote agent tab cannot open: %q", why)
-	}
-	if m.list.sideWorkspace() != "" {
-		t.Fatal("the sidebar shows a host's workspace")
-	}
-	m.list.selectWorkspace("1111111111111111")
-	if ok, why := m.available(actDelete); !ok {
-		t.Fatalf("delete on this machine: %q", why)
 	}
 }
 

@@ -40,7 +40,7 @@ func (o *tabsOwner) startRun(sc tabScene) (tea.Cmd, modal.Outcome) {
 func (m *Model) onRunStarted(msg runStartedMsg) tea.Cmd {
 	if ue, ok := lifecycle.UntrustedKind(msg.err, workspace.KindRun); ok && m.overlay == nil {
 		if rec, ok := m.list.record(msg.wsID); ok {
-			m.overlay = runApproval(m.th, m.km, m.deps.Trust, rec, ue, runNote(m.keyName))
+			m.overlay = runApproval(m.th, m.km, m.remote.route.of(msg.wsID).Trust, rec, ue, runNote(m.keyName))
 			return nil
 		}
 	}

@@ -27,7 +27,7 @@ func TestTheSidebarReviewsThroughTheReviewService(t *testing.T) {
 	m := newTestModel(t, 120, 40)
 	fake := &cannedReview{}
 	m.deps.Review = fake
-	m.side.deps.review = fake // the sidebar holds the service it was built with
+	m.remote.route.local.Review = fake // every owner finds this machine's services through the router
 	m.side.ws, m.side.loading = "2222222222222222", false
 	cmd := m.side.refresh()
 	if cmd == nil {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"amux.dev/amux/workspace/remote/fleet"
 	tea "charm.land/bubbletea/v2"
 
 	"amux.dev/amux/app/modal"
@@ -83,7 +84,8 @@ type sidebarOwner struct {
 	terms    map[string]*tab // workspace → its sidebar terminal
 	changes  changes.Model
 	tree     projecttree.Model
-	dragging bool // the left border is being dragged
+	dirs     projecttree.Reader // this machine's directories
+	dragging bool               // the left border is being dragged
 }
 
 // sideDeps are the services the sidebar reaches, given at construction:
@@ -95,13 +97,25 @@ type sideDeps struct {
 	tmux     *tmux.Client             // attaching that session
 	th       theme.Theme
 	km       keys.Map
+	route    *router // a host's workspace is reviewed there (nil: the services above)
+}
+
+// svc is the services that show workspace ws: its host's when it lives
+// on one, else the ones above.
+func (d sideDeps) svc(ws string) route {
+	if d.route == nil {
+		return route{Services: fleet.Services{Review: d.review, Status: d.status, Session: d.sessions}, tmux: d.tmux}
+	}
+	return d.route.of(ws)
 }
 
 // newSidebar builds the sidebar with its components.
 func newSidebar(d sideDeps) sidebarOwner {
+	dirs := projecttree.NewDirReader()
 	return sidebarOwner{deps: d,
 		changes: changes.New(d.th, d.km),
-		tree:    projecttree.New(d.th, d.km, projecttree.NewDirReader())}
+		dirs:    dirs,
+		tree:    projecttree.New(d.th, d.km, dirs)}
 }
 
 // sideEnv is what the root tells the sidebar at each call of what it does

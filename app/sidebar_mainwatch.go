@@ -51,7 +51,7 @@ func (s *sidebarOwner) syncMainWatch() tea.Cmd {
 	}
 	s.stopMainWatch()
 	w.ws, w.starting = ws, true
-	gen, stat := w.gen, s.deps.status
+	gen, stat := w.gen, s.deps.svc(ws).Status
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,6 +11,7 @@ import (
 	"amux.dev/amux/app/review"
 	"amux.dev/amux/git"
 	"amux.dev/amux/ui/changes"
+	"amux.dev/amux/ui/projecttree"
 	"amux.dev/amux/workspace"
 )
 
@@ -54,7 +56,7 @@ func (s *sidebarOwner) follow(id, root string, env sideEnv) (tea.Cmd, modal.Outc
 		return nil, modal.Outcome{}.Then(leaveSidebar{})
 	}
 	s.changes.SetLoading(true)
-	gen, stat := s.gen, s.deps.status
+	gen, stat := s.gen, s.deps.svc(id).Status
 	start := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -65,6 +67,10 @@ func (s *sidebarOwner) follow(id, root string, env sideEnv) (tea.Cmd, modal.Outc
 	var out modal.Outcome
 	if s.tab == sideTerminal {
 		term, out = s.openTerm(env)
+	}
+	s.tree.SetReader(s.dirs)
+	if h := s.deps.svc(id).host; h != "" {
+		s.tree.SetReader(hostDirs(h))
 	}
 	return tea.Batch(start, s.refresh(), s.tree.SetWorkspace(id, root), term, s.syncTerm(env)), out
 }
@@ -81,7 +87,7 @@ func (s *sidebarOwner) refresh() tea.Cmd {
 	}
 	s.loading = true
 	s.changes.SetLoading(true)
-	id, gen, rev := s.ws, s.gen, s.deps.review
+	id, gen, rev := s.ws, s.gen, s.deps.svc(s.ws).Review
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -209,4 +215,15 @@ func (s *sidebarOwner) showConflicts(q review.ConflictsInSide, env sideEnv) moda
 	s.changes.SelectFirst(changes.Conflicted)
 	s.toConflict = true // a review read before the merge may arrive first
 	return modal.Outcome{}.Then(enterSidebar{})
+}
+
+// hostDirs is the Project tree's reader for a workspace on a host: a
+// host's paths are never read on this machine, and the host does not list
+// its directories over the connection (its Changes are listed: review
+// there reads them).
+type hostDirs string
+
+// ReadDir implements projecttree.Reader.
+func (h hostDirs) ReadDir(context.Context, string, string) (projecttree.Listing, error) {
+	return projecttree.Listing{}, errors.New("the files of a workspace on " + string(h) + " are not listed here: its Changes are, and a terminal tab there opens the rest")
 }

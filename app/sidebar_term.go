@@ -45,7 +45,8 @@ func (s *sidebarOwner) openTerm(env sideEnv) (tea.Cmd, modal.Outcome) {
 	}
 	s.terms[ws] = &tab{id: sideTermTab, kind: tmux.TypeTerminal, assistant: "shell", attaching: true}
 	w, h, command := env.w, env.h, env.shell.Command
-	sess, tc := s.deps.sessions, s.deps.tmux
+	via := s.deps.svc(ws)
+	sess := via.Session
 	name := tmux.SessionName("amux", ws, sideTermTab)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
@@ -67,7 +68,7 @@ func (s *sidebarOwner) openTerm(env sideEnv) (tea.Cmd, modal.Outcome) {
 		default:
 			_ = sess.RefreshLabels(ctx, ws, name)
 		}
-		term, err := termview.Attach(ctx, tc, name, termview.Options{Width: w, Height: h})
+		term, err := via.attach(ctx, name, termview.Options{Width: w, Height: h})
 		return sideTermMsg{ws: ws, session: name, term: term, err: err}
 	}, modal.Outcome{}
 }

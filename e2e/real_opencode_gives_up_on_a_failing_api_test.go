@@ -23,7 +23,12 @@ import (
 // error with the new message, not the old one. Neither turn reads done on
 // the way: while opencode's toast shows, the toast says it gave up.
 func TestRealOpencodeGivesUpOnAFailingAPI(t *testing.T) {
-	s := startOpencodeStory(t, harness.OpencodeOptions{})
+	s := startOpencodeStoryAfter(t, harness.OpencodeOptions{}, func(env *harness.Env) {
+		// A person's quiet window, not the stories' short one: under load
+		// opencode's first busy frame can come seconds after the Enter,
+		// and this story asserts no done at all.
+		env.SetConfig(t, "status", map[string]any{"quiet_after_ms": 4000})
+	})
 	s.server.Script(modelserver.Turn{Status: 400})
 	s.ask(t, "check the tests")
 	rec := s.waitState(t, "error")

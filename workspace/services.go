@@ -82,6 +82,9 @@ type SessionService interface {
 	SessionOwnership(ctx context.Context, session, wsID string) (tmux.Ownership, error)
 	CloseSession(ctx context.Context, session string) error
 	SendInterrupt(ctx context.Context, session string) error
+	// CaptureHistory is an amux session's pane as it scrolled by, styles
+	// kept: its last lines lines, or everything it keeps (lines ≤ 0).
+	CaptureHistory(ctx context.Context, session string, lines int) (string, error)
 	RefreshLabels(ctx context.Context, id, session string) error
 	RepairTap(ctx context.Context, session string) error
 	// SaveTabs records a workspace's open tabs (a hint for the next start:

@@ -239,6 +239,23 @@ func (e *Engine) SessionAlive(ctx context.Context, session string) (bool, error)
 	return tmux.HasSession(ctx, e.opts.Tmux, session)
 }
 
+// CaptureHistory is the history pager's read of session's pane (its last
+// lines lines, or all the history it keeps when lines ≤ 0). Only amux's
+// own sessions are read: a host is asked for this by name, and a name
+// must not reach another program's session.
+func (e *Engine) CaptureHistory(ctx context.Context, session string, lines int) (string, error) {
+	if e.opts.Tmux == nil {
+		return "", errors.New("sessions: no tmux server configured")
+	}
+	if !tmux.IsAmuxName(session) || strings.ContainsAny(session, ":.") {
+		return "", fmt.Errorf("sessions: %q is not an amux session", session)
+	}
+	if lines > 0 {
+		return tmux.CapturePane(ctx, e.opts.Tmux, tmux.ExactPane(session), -lines, true)
+	}
+	return tmux.CaptureHistory(ctx, e.opts.Tmux, tmux.ExactPane(session), true)
+}
+
 // SessionOwnership says whether the session under that name is amux's
 // session of workspace wsID — the check every attach makes before binding.
 func (e *Engine) SessionOwnership(ctx context.Context, session, wsID string) (tmux.Ownership, error) {

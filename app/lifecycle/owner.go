@@ -44,6 +44,17 @@ type Deps struct {
 	Home, Cwd      string
 	Status         keys.ActionID
 	ApproveScripts keys.ActionID
+	// Route names the services that act on a workspace (wsID) or on a
+	// host's projects (host, wsID ""): a remote host's for what lives
+	// there, else this machine's. Nil: Life and Trust for everything.
+	Route func(wsID, host string) (Services, bool)
+}
+
+// Services are the two engine services one flow calls: this machine's or
+// a remote host's (Deps.Route).
+type Services struct {
+	Life  workspace.LifecycleService
+	Trust workspace.TrustService
 }
 
 // deps is what the owner and its dialogs share: Deps, and the counter
@@ -57,6 +68,29 @@ type deps struct {
 	home, cwd              string
 	status, approveScripts keys.ActionID
 	ops                    *opCounter
+	route                  func(wsID, host string) (Services, bool)
+	host                   string // the host on() chose ("" this machine)
+}
+
+// of is d acting on workspace id: its host's services when it lives on
+// one (a flow's dialogs and commands keep the ones they were built with).
+func (d deps) of(id string) deps { return d.routed(id, "") }
+
+// on is d acting on host's projects ("" this machine).
+func (d deps) on(host string) deps {
+	d = d.routed("", host)
+	d.host = host
+	return d
+}
+
+func (d deps) routed(id, host string) deps {
+	if d.route == nil {
+		return d
+	}
+	if s, ok := d.route(id, host); ok {
+		d.life, d.trust = s.Life, s.Trust
+	}
+	return d
 }
 
 // opCounter numbers the lifecycle's operations, shared by the owner and
@@ -73,8 +107,13 @@ func (c *opCounter) next() int {
 // New builds the owner with nothing running.
 func New(d Deps) *Owner {
 	return &Owner{d: deps{life: d.Life, trust: d.Trust, th: d.Theme, km: d.Keys, reg: d.Registry, home: d.Home, cwd: d.Cwd,
-		status: d.Status, approveScripts: d.ApproveScripts, ops: &opCounter{}}, busy: map[string]string{}}
+		status: d.Status, approveScripts: d.ApproveScripts, ops: &opCounter{}, route: d.Route}, busy: map[string]string{}}
 }
+
+// On is the owner acting on host's projects ("" this machine): a create
+// or a project's registries there. It shares this owner's operations and
+// rows; the flows it starts answer through this owner's Update.
+func (l *Owner) On(host string) *Owner { return &Owner{d: l.d.on(host), busy: l.busy} }
 
 // keyName is the first key of action id as bound, for words that tell a
 // person what to press; fallback when it has no key.

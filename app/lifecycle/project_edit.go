@@ -33,6 +33,7 @@ type projectEditOverlay struct {
 }
 
 type projectEditLoadedMsg struct {
+	host       string // whose registries ("" this machine)
 	repo, name string
 	scripts    bool
 	env        map[string]string
@@ -48,11 +49,11 @@ func (l *Owner) OpenProjectEdit(p projectlist.Project, ok bool, scripts bool) te
 	if !ok {
 		return nil
 	}
-	trust, repo, name := l.d.trust, p.Path, p.Name
+	trust, repo, name, host := l.d.trust, p.Path, p.Name, l.d.host
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		msg := projectEditLoadedMsg{repo: repo, name: name, scripts: scripts}
+		msg := projectEditLoadedMsg{host: host, repo: repo, name: name, scripts: scripts}
 		if scripts {
 			msg.set, msg.err = trust.ProjectScripts(ctx, repo)
 		} else {
@@ -74,7 +75,7 @@ func (l *Owner) projectEditLoaded(msg projectEditLoadedMsg) modal.Outcome {
 	case msg.err != nil:
 		return modal.Outcome{Say: msg.name + ": " + paint.ErrText(msg.err), SayLevel: modal.LevelError}
 	}
-	o := &projectEditOverlay{th: l.d.th, trust: l.d.trust, repo: msg.repo, name: msg.name, scripts: msg.scripts}
+	o := &projectEditOverlay{th: l.d.th, trust: l.d.on(msg.host).trust, repo: msg.repo, name: msg.name, scripts: msg.scripts}
 	if msg.scripts {
 		s := msg.set
 		o.e = kvedit.NewScripts(l.d.th, l.d.km, "Scripts of "+msg.name+" (project-scripts.json; the repository's own file wins)",

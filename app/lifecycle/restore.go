@@ -42,7 +42,7 @@ type restoreSetupReq struct {
 // prints — and O follows the setup's output meanwhile. rec is its loaded
 // record (zero if none).
 func (l *Owner) Restore(id, name string, rec workspace.Record) (tea.Cmd, modal.Outcome) {
-	life := l.d.life
+	life := l.d.of(id).life
 	return l.followRestore(id, name, rec, false, "restoring…",
 		func(ctx context.Context, step func(string), out io.Writer) (workspace.CreateResult, error) {
 			return life.Restore(ctx, id, workspace.RestoreOptions{
@@ -58,7 +58,8 @@ func (l *Owner) Restore(id, name string, rec workspace.Record) (tea.Cmd, modal.O
 
 // restoreSetup runs the setup approved after a restore, like the restore.
 func (l *Owner) restoreSetup(r restoreSetupReq) (tea.Cmd, modal.Outcome) {
-	id, trust, sc := r.rec.WorkspaceID(), l.d.trust, r.script
+	id, sc := r.rec.WorkspaceID(), r.script
+	trust := l.d.of(id).trust
 	return l.followRestore(id, r.rec.Name, r.rec, true, "restoring: running the approved setup-workspace…",
 		func(ctx context.Context, _ func(string), out io.Writer) (workspace.CreateResult, error) {
 			res, err := trust.ApproveSetup(ctx, id, sc, out)

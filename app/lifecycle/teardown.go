@@ -88,9 +88,10 @@ type teardownDoneMsg struct {
 // openTeardown opens the delete (or shelve) dialog of workspace id and
 // starts reading the summary; sessions names what it would end.
 func (l *Owner) OpenTeardown(kit modal.Kit, id, name string, rec workspace.Record, sessions string, shelve bool) (tea.Cmd, modal.Outcome) {
-	o := &teardownOverlay{d: l.d, kit: kit, id: id, name: name, shelve: shelve, rec: rec, gen: l.d.ops.next(), loading: true,
-		sessions: sessions, restoreKey: l.d.keyName(ActRestore, "restore")}
-	gen, life, trust := o.gen, l.d.life, l.d.trust
+	d := l.d.of(id)
+	o := &teardownOverlay{d: d, kit: kit, id: id, name: name, shelve: shelve, rec: rec, gen: d.ops.next(), loading: true,
+		sessions: sessions, restoreKey: d.keyName(ActRestore, "restore")}
+	gen, life, trust := o.gen, d.life, d.trust
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), atRiskTimeout)
 		defer cancel()

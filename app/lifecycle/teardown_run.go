@@ -55,7 +55,8 @@ func (l *Owner) startTeardown(r teardownReq) (tea.Cmd, modal.Outcome) {
 		verb = "Shelving…"
 	}
 	l.busy[r.id] = verb
-	life, trust := l.d.life, l.d.trust
+	d := l.d.of(r.id)
+	life, trust := d.life, d.trust
 	first, _ := teardown.StepLabel(r.shelve, workspace.StepTombstone)
 	run := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), teardownTimeout)

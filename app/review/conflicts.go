@@ -58,7 +58,7 @@ func (r *Owner) conflictDialog(ws, how string, files []string, sc Scene) *confli
 		}
 	}
 	title := "The " + how + " stopped on conflicts"
-	return &conflictOverlay{ws: ws, how: how, files: shown, extra: extra, rev: r.rev,
+	return &conflictOverlay{ws: ws, how: how, files: shown, extra: extra, rev: r.revOf(ws),
 		choice: dialog.NewChoice(sc.Theme, r.km, title, body, opts, 0)}
 }
 

@@ -82,7 +82,7 @@ func (r *Owner) showDiff(s diffSpec, sc Scene) (tea.Cmd, modal.Outcome) {
 	}
 	rec, _ := sc.Snap.Record(s.ws)
 	o := &diffOverlay{ws: s.ws, title: s.title, base: rec.Base, req: s.req, cycles: s.cycles, readOnly: s.readOnly,
-		back: s.back, width: sc.Width, height: sc.Height, th: sc.Theme, km: r.km, rev: r.rev, reads: r.reads}
+		back: s.back, width: sc.Width, height: sc.Height, th: sc.Theme, km: r.km, rev: r.revOf(s.ws), reads: r.reads}
 	o.dv = diffview.New(sc.Theme, r.km)
 	o.dv.SetSize(sc.Width, sc.Height)
 	o.dv.SetEmpty("loading…") // not "no changes" before it knows

@@ -78,7 +78,7 @@ func (r *Owner) showConflict(q showConflictReq, sc Scene) (tea.Cmd, modal.Outcom
 
 // stageFile stages (or unstages) a whole file of ws.
 func (r *Owner) stageFile(ws, path string, unstage bool) tea.Cmd {
-	return stageCmd(r.rev, ws, udiff.File{NewPath: path}, 0, true, unstage)
+	return stageCmd(r.revOf(ws), ws, udiff.File{NewPath: path}, 0, true, unstage)
 }
 
 // stageCmd stages (unstage: unstages) file f of ws whole, or its hunk h.

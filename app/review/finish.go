@@ -122,7 +122,7 @@ type finishReadyMsg struct {
 // landing: what is stopped and what still conflicts are read now, not
 // taken from a review that may predate the last step.
 func (r *Owner) OpenFinish(ws string) tea.Cmd {
-	rev := r.rev
+	rev := r.revOf(ws)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
@@ -165,7 +165,7 @@ func (r *Owner) finishDialog(ws, how string, left []string, th theme.Theme) *fin
 	}
 	opts = append(opts, dialog.Option{Label: "Abort the " + how + " (back to before it)"}, dialog.Option{Label: "Not now"})
 	steps = append(steps, stepAbort, stepLater)
-	return &finishOverlay{ws: ws, how: how, steps: steps, rev: r.rev,
+	return &finishOverlay{ws: ws, how: how, steps: steps, rev: r.revOf(ws),
 		choice: dialog.NewChoice(th, r.km, title, body, opts, 0)}
 }
 

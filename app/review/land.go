@@ -46,7 +46,7 @@ func (r *Owner) OpenCommit(ws string) tea.Cmd {
 	if ws == "" {
 		return nil
 	}
-	rev := r.rev
+	rev := r.revOf(ws)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), diffTimeout)
 		defer cancel()
@@ -69,7 +69,7 @@ func (r *Owner) onCommitReady(msg commitReadyMsg, sc Scene) modal.Outcome {
 	}
 	d := commitmsg.New(sc.Theme, r.km, git.ValidateMessage, msg.last, msg.staged)
 	d.SetWidth(min(sc.Width-4, 76))
-	return modal.Outcome{Open: &commitOverlay{ws: msg.ws, dlg: d, rev: r.rev}}
+	return modal.Outcome{Open: &commitOverlay{ws: msg.ws, dlg: d, rev: r.revOf(msg.ws)}}
 }
 
 func (o *commitOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
@@ -135,7 +135,7 @@ type landDoneMsg struct {
 
 // previewMerge runs ws's dry run; its answer opens the question.
 func (r *Owner) PreviewMerge(ws string) (tea.Cmd, modal.Outcome) {
-	rev := r.rev
+	rev := r.revOf(ws)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), landTimeout)
 		defer cancel()
@@ -176,7 +176,7 @@ func (r *Owner) onMergePreview(msg mergePreviewMsg, sc Scene) modal.Outcome {
 	}
 	body = append(body, "The merge runs in the main checkout ("+sc.Snap.ProjectPath(rec.Repo)+"); nothing is pushed.")
 	opts := []dialog.Option{{Label: "Merge into " + msg.base}, {Label: "Rebase onto " + msg.base + " instead"}, {Label: "Cancel"}}
-	return modal.Outcome{Open: &landOverlay{ws: msg.ws, base: msg.base, rev: r.rev,
+	return modal.Outcome{Open: &landOverlay{ws: msg.ws, base: msg.base, rev: r.revOf(msg.ws),
 		choice: dialog.NewChoice(sc.Theme, r.km, "Merge "+rec.Branch+" into "+msg.base, body, opts, 0)}}
 }
 
@@ -243,7 +243,8 @@ func (r *Owner) onLandDone(msg landDoneMsg, sc Scene) modal.Outcome {
 
 // abortLanding aborts ws's stopped merge or rebase.
 func (r *Owner) AbortLanding(ws string) tea.Cmd {
-	return landCmd(r.rev, ws, "abort", r.rev.AbortLanding)
+	rev := r.revOf(ws)
+	return landCmd(rev, ws, "abort", rev.AbortLanding)
 }
 
 // CommitWhy says why the open commit dialog's own action id cannot run

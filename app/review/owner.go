@@ -31,6 +31,15 @@ type Owner struct {
 	// reads numbers diff reads, shared with the viewers the owner opens:
 	// a read answered after another began is dropped.
 	reads *readSeq
+	route func(ws string) workspace.ReviewService
+}
+
+// revOf is the review service that reviews and lands ws.
+func (r *Owner) revOf(ws string) workspace.ReviewService {
+	if r.route == nil {
+		return r.rev
+	}
+	return r.route(ws)
 }
 
 // Deps is what the owner is built with: the review service, the root's
@@ -41,6 +50,9 @@ type Deps struct {
 	Keys          keys.Map
 	Registry      *keys.Registry
 	ToggleSidebar keys.ActionID
+	// Route is the review service of workspace ws: its host's when it
+	// lives on one. Nil: Review for every workspace.
+	Route func(ws string) workspace.ReviewService
 }
 
 // readSeq numbers reads so a stale answer can be told from the last one.
@@ -54,7 +66,7 @@ func (s *readSeq) next() int {
 
 // New builds the owner over the review service.
 func New(d Deps) Owner {
-	return Owner{rev: d.Review, km: d.Keys, reg: d.Registry, sidebar: d.ToggleSidebar, reads: &readSeq{}}
+	return Owner{rev: d.Review, km: d.Keys, reg: d.Registry, sidebar: d.ToggleSidebar, reads: &readSeq{}, route: d.Route}
 }
 
 // Scene is what the owner reads of the root for one call: read, never
@@ -186,7 +198,7 @@ func (r *Owner) Update(msg tea.Msg, sc Scene) (tea.Cmd, modal.Outcome) {
 	case Stage:
 		return r.stageFile(msg.WS, msg.Path, msg.Unstage), modal.Outcome{}
 	case MarkResolved:
-		return markResolvedCmd(r.rev, msg.WS, msg.Path), modal.Outcome{}
+		return markResolvedCmd(r.revOf(msg.WS), msg.WS, msg.Path), modal.Outcome{}
 	case OpenCommit:
 		return r.OpenCommit(sc.Selected), modal.Outcome{}
 	}

@@ -174,6 +174,7 @@ type Tracker struct {
 	resumed     time.Time // when the session left its last gate: starting again from there
 	serving     bool      // a run script that went quiet once it was up: a server from then on
 	composed    bool      // its composer has shown (an idle screen verdict) since it started
+	screenWork  time.Time // the last look whose screen showed work
 }
 
 // SeedDone starts a new tracker in the done state (its window running from
@@ -229,7 +230,7 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 		case Working:
 			// Work on screen ends the start for good: the composer that
 			// shows when it ends is a turn's end, not the start's.
-			t.workedAt, t.settled, t.composed = o.Now, true, true
+			t.workedAt, t.settled, t.composed, t.screenWork = o.Now, true, true, o.Now
 			fallthrough
 		case Blocked, Error:
 			msg := v.Reason
@@ -257,6 +258,14 @@ func (t *Tracker) classify(o Observation, c Config) Result {
 			// no turn).
 			if t.last == Blocked && !t.gated {
 				return Result{State: Done, Source: SourceScreen, Detail: "rule " + v.Rule + ", after an answer"}
+			}
+			if t.last == Working && t.screenWork.Before(o.LastInput) && t.recentlyWorking(o, c) {
+				// Work only output said, since the last input: a composer
+				// that stays on screen through a turn (opencode's) shows
+				// before the turn's first frame does, under load seconds
+				// later. The prompt being back is no end until the screen
+				// showed the turn or the output settled.
+				return Result{State: Working, Source: SourceActivity, Detail: "quiet for " + ago(o.Now, t.workedAt) + " (hysteresis; the turn not yet on screen)"}
 			}
 			r := t.settle(o, c)
 			if r.State == Idle {

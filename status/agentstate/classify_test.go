@@ -135,7 +135,8 @@ func TestOutputAfterAGateIsTheStartGoingOn(t *testing.T) {
 		{obs(72, 71.9, 70.5, nil), Idle},
 		{obs(74, 71.9, 70.5, nil), Idle},                                           // quiet: settled
 		{obs(75, 74.9, 74.0, nil), Working},                                        // a task typed after the start
-		{obs(76, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Done}, // and its end
+		{obs(76, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Working}, // the turn never on screen: output must settle
+		{obs(77.5, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Done},  // and its end
 	} {
 		if r := tr.Classify(step.o, c); r.State != step.want {
 			t.Fatalf("at %v: %s (%s), want %s", step.o.Now.Sub(at(0)), r.State, r.Detail, step.want)
@@ -281,4 +282,34 @@ func TestATurnWorkedOnScreenBeforeTheComposerWasSeenEndsDone(t *testing.T) {
 		{now: 6, obs: obs(5.9, 0.9, busy), want: Working},
 		{now: 7, obs: obs(6.5, 0.9, composer), want: Done},
 	})
+}
+
+// A composer that stays on screen through a turn (opencode draws its busy
+// footer under it) shows before the turn's first frame does: right after
+// the person's Enter, under load seconds before. The prompt on screen is
+// no end of a turn the screen never showed: the output settles first, and
+// once the turn is on screen its composer back (no busy row) is the end.
+func TestAComposerShownBeforeTheTurnIsNoEnd(t *testing.T) {
+	var tr Tracker
+	c := DefaultConfig()
+	c.QuietAfter = 1500 * time.Millisecond
+	composer := &ScreenVerdict{State: Idle, Rule: "opencode/composer"}
+	busy := &ScreenVerdict{State: Working, Rule: "opencode/busy-footer"}
+	obs := func(now, out, in float64, screen *ScreenVerdict) Observation {
+		return Observation{Now: at(now), Alive: true, Started: at(0), LastOutput: at(out), LastInput: at(in), Screen: screen}
+	}
+	for _, step := range []struct {
+		o    Observation
+		want State
+	}{
+		{obs(70, 2, 0, composer), Idle},
+		{obs(71, 70.9, 70.5, nil), Working},      // Enter: the person's message redrawn
+		{obs(72, 70.9, 70.5, composer), Working}, // the composer, no busy row yet: not done
+		{obs(73, 72.8, 70.5, busy), Working},     // the turn's first frame, two seconds on
+		{obs(74, 73.9, 70.5, composer), Done},    // its end: the composer back, the turn was seen
+	} {
+		if r := tr.Classify(step.o, c); r.State != step.want {
+			t.Fatalf("at %v: %s (%s), want %s", step.o.Now.Sub(at(0)), r.State, r.Detail, step.want)
+		}
+	}
 }

@@ -158,14 +158,16 @@ func (m *Model) selectKey(key string) {
 }
 
 // SelectWorkspace moves the cursor to the workspace with this ID, on
-// whichever machine has it (workspace IDs are random: they do not repeat).
-func (m *Model) SelectWorkspace(id string) {
+// whichever machine has it (workspace IDs are random: they do not repeat);
+// false when no row shows it.
+func (m *Model) SelectWorkspace(id string) bool {
 	for i, r := range m.rows {
 		if r.Kind == WorkspaceRow && m.project(r).Workspaces[r.Workspace].ID == id {
 			m.cursor = i
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // SelectProject moves the cursor to this machine's project with this

@@ -97,6 +97,10 @@ func New(th theme.Theme, km keys.Map, r Reader) Model {
 	return Model{theme: th, keys: km, reader: r, nodes: map[string]*node{}, list: listview.New[row](th, moves)}
 }
 
+// SetReader makes the tree read through r from its next workspace on
+// (SetWorkspace): a workspace on another machine is read another way.
+func (m *Model) SetReader(r Reader) { m.reader = r }
+
 // SetSize sets the tree's outer size.
 func (m *Model) SetSize(w, h int) { m.list.SetSize(w, h) }
 

@@ -49,7 +49,7 @@ func (m *Model) ScrollUp(n int) tea.Cmd {
 		return nil
 	}
 	m.hist.pending += n
-	if m.hist.loading || m.term.runner == nil {
+	if m.hist.loading || m.term.runner == nil && m.term.opts.Capture == nil {
 		return nil
 	}
 	m.hist.loading = true
@@ -107,15 +107,18 @@ func (m Model) capture(gen int) tea.Cmd {
 		defer cancel()
 		var out string
 		var err error
-		if limit > 0 {
+		switch {
+		case t.opts.Capture != nil:
+			out, err = t.opts.Capture(ctx, limit)
+		case limit > 0:
 			out, err = tmux.CapturePane(ctx, t.runner, tmux.ExactPane(t.session), -limit, true)
-		} else {
+		default:
 			out, err = tmux.CaptureHistory(ctx, t.runner, tmux.ExactPane(t.session), true)
 		}
 		if err != nil {
 			return HistoryMsg{term: t, gen: gen, Err: err}
 		}
-		return HistoryMsg{term: t, gen: gen, Lines: splitCapture(out)}
+		return HistoryMsg{term: t, gen: gen, Lines: splitCapture(textAndStyles(out))}
 	}
 }
 

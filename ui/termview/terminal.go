@@ -48,6 +48,10 @@ type Options struct {
 	// HistoryLines caps the lines captured for scrolling back; 0 (the
 	// default) captures all the pane's history-limit kept.
 	HistoryLines int
+	// Capture reads the pane's history for scrolling back (its last lines
+	// lines, all of it when lines ≤ 0) where no tmux runner reaches it: a
+	// remote tab's, through its host. Nil: capture-pane on the runner.
+	Capture func(ctx context.Context, lines int) (string, error)
 	// NewEmulator makes the emulator; default NewVTEmulator.
 	NewEmulator func(width, height int) Emulator
 	// Env is the attach client's base environment; default os.Environ().

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 
 	"amux.dev/amux/git"
 	"amux.dev/amux/git/udiff"
@@ -55,6 +56,16 @@ func (h *Host) SessionAlive(ctx context.Context, session string) (bool, error) {
 // SessionOwnership says whose a session on the host is.
 func (h *Host) SessionOwnership(ctx context.Context, session, wsID string) (tmux.Ownership, error) {
 	return get[tmux.Ownership](ctx, h, "SessionOwnership", session, wsID)
+}
+
+// CaptureHistory reads a session's history on the host for the pager. The
+// text is outside input: the pager keeps only its text and styles.
+func (h *Host) CaptureHistory(ctx context.Context, session string, lines int) (string, error) {
+	if !proto.ValidSessionName(session) {
+		return "", errors.New("not a session name: " + proto.Clean(session))
+	}
+	out, err := get[string](ctx, h, "CaptureHistory", session, lines)
+	return proto.LastBytes(out, proto.MaxHistory), err
 }
 
 // CloseSession kills a session on the host.

@@ -57,10 +57,14 @@ func opsFor(e *workspace.Engine) map[string]handler {
 		"SessionOwnership": r2(e.SessionOwnership),
 		"CloseSession":     e1(e.CloseSession),
 		"SendInterrupt":    e1(e.SendInterrupt),
-		"RefreshLabels":    e2(e.RefreshLabels),
-		"RepairTap":        e1(e.RepairTap),
-		"SaveTabs":         e2(e.SaveTabs),
-		"Deliver":          r1(e.Deliver),
+		"CaptureHistory": r2(func(ctx context.Context, session string, lines int) (string, error) {
+			out, err := e.CaptureHistory(ctx, session, lines)
+			return proto.LastBytes(out, proto.MaxHistory), err
+		}),
+		"RefreshLabels": e2(e.RefreshLabels),
+		"RepairTap":     e1(e.RepairTap),
+		"SaveTabs":      e2(e.SaveTabs),
+		"Deliver":       r1(e.Deliver),
 		"SetShellMarks": e1(func(_ context.Context, on bool) error {
 			e.SetShellMarks(on)
 			return nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 )
 
@@ -99,4 +100,21 @@ func Args(vals ...any) ([]json.RawMessage, error) {
 		out[i] = b
 	}
 	return out, nil
+}
+
+// MaxHistory caps the history a host sends for the pager: encoded (an
+// escape is six bytes in JSON) it stays well inside MaxHostLine, so one
+// long history can never end the connection. The newest lines are kept.
+const MaxHistory = 4 << 20
+
+// LastBytes is s's last max bytes at most, cut at a line start.
+func LastBytes(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	s = s[len(s)-max:]
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
 }
