@@ -45,6 +45,10 @@ type CodexConfig struct {
 	// StreamRetries is how often Codex retries a failed request with its
 	// "reconnecting n/N" row (0: never).
 	StreamRetries int
+	// AmuxBin, when set, is the amux Codex's environment names
+	// ($AMUX_BIN_PATH, which amux's hook commands run first): a story's
+	// wrapper that records how it was run.
+	AmuxBin string
 }
 
 // codexKeyEnv names the environment variable the provider's key is read
@@ -175,6 +179,9 @@ func (c *RealCodex) Command() string {
 	key := ""
 	if c.Config.OpenAIKey {
 		key = " OPENAI_API_KEY=sk-amux-test-key"
+	}
+	if c.Config.AmuxBin != "" {
+		key += " AMUX_BIN_PATH=" + status.ShellQuote(c.Config.AmuxBin)
 	}
 	return "CODEX_HOME=" + status.ShellQuote(c.Home) + key + offline +
 		" " + codexKeyEnv + "=sk-amux-test" +
