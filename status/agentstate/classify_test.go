@@ -133,8 +133,8 @@ func TestOutputAfterAGateIsTheStartGoingOn(t *testing.T) {
 		{obs(70, 2, 0, gate), Blocked}, // an old session: past its start-up grace
 		{obs(71, 70.9, 70.5, nil), Idle},
 		{obs(72, 71.9, 70.5, nil), Idle},
-		{obs(74, 71.9, 70.5, nil), Idle},                                           // quiet: settled
-		{obs(75, 74.9, 74.0, nil), Working},                                        // a task typed after the start
+		{obs(74, 71.9, 70.5, nil), Idle},                                              // quiet: settled
+		{obs(75, 74.9, 74.0, nil), Working},                                           // a task typed after the start
 		{obs(76, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Working}, // the turn never on screen: output must settle
 		{obs(77.5, 75.9, 74.0, &ScreenVerdict{State: Idle, Rule: "composer"}), Done},  // and its end
 	} {
