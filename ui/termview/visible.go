@@ -54,9 +54,20 @@ func (t *Terminal) setDirtyAndFlushLocked() bool {
 	return t.seq != seq
 }
 
-// waitVisible holds the reader while the view is hidden (see SetVisible).
+// waitVisible holds the reader while the view is hidden and its client
+// suspended or on its way to it (see SetVisible). A client that is not —
+// a remote tab's (its server is on the host, out of suspend-client's
+// reach), or one whose suspension failed — is read and emulated hidden as
+// shown, so its server never holds output it cannot flush; showing it
+// draws the emulator's screen at once.
 func (t *Terminal) waitVisible() {
 	for !t.visible.Load() {
+		t.mu.Lock()
+		drain := t.susp == awake && !t.canSuspend()
+		t.mu.Unlock()
+		if drain {
+			return
+		}
 		t.held.Store(true)
 		select {
 		case <-t.visibleWake:
