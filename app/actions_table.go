@@ -49,7 +49,7 @@ func actionRows() []action {
 		{Action: k(actFilter, scopeProjectList, []string{"/"}, "filter", "Filter projects and workspaces"),
 			run: func(m *Model) tea.Cmd { return m.list.openFilter(m.layout().dashWidth - 4) }},
 		{Action: hint(k(actAddProject, scopeProjectList, []string{"a"}, "add project", "Add a project (a git repository)")),
-			run: func(m *Model) tea.Cmd { return m.applyOwned(m.life.OpenAddProject()) }},
+			run: func(m *Model) tea.Cmd { return m.applyOwned(m.lifeOnSelected().OpenAddProject()) }},
 		{Action: hint(k(actNewWorkspace, scopeProjectList, []string{"n"}, "new", "Create a workspace in the selected project")),
 			run: func(m *Model) tea.Cmd { return m.applyOwned(m.lifeOnSelected().OpenCreate(m.list.selectedProject())) }, why: whyNoProject},
 		{Action: hint(k(actDelete, scopeProjectList, []string{"D"}, "delete", "Delete the selected workspace (typed confirm)")),

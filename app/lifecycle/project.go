@@ -32,9 +32,13 @@ type projectAddedMsg struct {
 	err     error
 }
 
-// openAddProject opens the picker and looks for repositories to offer
-// (off the update loop: it reads directories).
+// OpenAddProject opens the picker and looks for repositories to offer
+// (off the update loop: it reads directories); on a host, the form that
+// adds one by its path there.
 func (l *Owner) OpenAddProject() (tea.Cmd, modal.Outcome) {
+	if l.d.host != "" {
+		return l.openAddHostProject(l.d.host)
+	}
 	o := &addProjectOverlay{p: picker.New(l.d.th, l.d.km, "Add project", l.d.home, l.d.cwd, nil), life: l.d.life}
 	home, cwd := l.d.home, l.d.cwd
 	return func() tea.Msg { return candidatesMsg{findRepos(home, cwd)} }, modal.Outcome{Open: o}

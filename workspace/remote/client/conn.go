@@ -224,6 +224,9 @@ func (c *conn) route(m proto.Message) {
 			c.state.Sessions = cleanSessions(m.Sessions)
 		} else {
 			c.state.Records = cleanRecords(m.Records)
+			if m.Projects != nil {
+				c.state.Projects = cleanProjects(m.Projects)
+			}
 		}
 		c.state.Updated = time.Now()
 		c.mu.Unlock()

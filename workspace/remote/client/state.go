@@ -22,7 +22,7 @@ func stateFrom(s *proto.Snapshot) State {
 	if s == nil {
 		return State{Updated: time.Now()}
 	}
-	return State{Sessions: cleanSessions(s.Sessions), Records: cleanRecords(s.Records), Projects: s.Projects, Updated: time.Now()}
+	return State{Sessions: cleanSessions(s.Sessions), Records: cleanRecords(s.Records), Projects: cleanProjects(s.Projects), Updated: time.Now()}
 }
 
 // maxItems bounds how many sessions or records the client keeps from one
@@ -50,6 +50,22 @@ func cleanRecords(in []proto.Record) []proto.Record {
 		}
 		if proto.ValidRecord(r) {
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// cleanProjects keeps the pushed projects whose name and path are plain
+// text (a path goes back to the host in requests; one with control bytes
+// is no path the host's engine made), at most maxItems.
+func cleanProjects(in []workspace.Project) []workspace.Project {
+	out := make([]workspace.Project, 0, min(len(in), maxItems))
+	for _, p := range in {
+		if len(out) == maxItems {
+			break
+		}
+		if p.Path != "" && proto.Clean(p.Path) == p.Path && proto.Clean(p.Name) == p.Name {
+			out = append(out, p)
 		}
 	}
 	return out

@@ -72,7 +72,18 @@ func (st *state) pushRecords(ctx context.Context, c *conn) {
 		st.s.log.Warn("remote host: read records", "err", err.Error())
 		return
 	}
-	b, _ := json.Marshal(list)
+	projects, err := st.s.Engine.Projects(ctx)
+	if err != nil {
+		st.s.log.Warn("remote host: read projects", "err", err.Error())
+		return
+	}
+	if projects == nil {
+		projects = []workspace.Project{}
+	}
+	b, _ := json.Marshal(struct {
+		R []proto.Record
+		P []workspace.Project
+	}{list, projects})
 	if bytes.Equal(b, st.lastRecords) {
 		return
 	}
@@ -80,7 +91,7 @@ func (st *state) pushRecords(ctx context.Context, c *conn) {
 	if list == nil {
 		list = []proto.Record{}
 	}
-	_ = c.out.Write(proto.Message{Type: proto.TypeRecords, Records: list})
+	_ = c.out.Write(proto.Message{Type: proto.TypeRecords, Records: list, Projects: projects})
 }
 
 // sessionFields is the one list-sessions read: every field cleaned of

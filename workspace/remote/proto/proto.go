@@ -63,6 +63,9 @@ type Message struct {
 	Snapshot *Snapshot `json:"snapshot,omitempty"`
 	Sessions []Session `json:"sessions,omitempty"`
 	Records  []Record  `json:"records,omitempty"`
+	// Projects travel with Records (TypeRecords): a project added or
+	// removed on the host changes projects.json, which the push watches.
+	Projects []workspace.Project `json:"projects,omitempty"`
 }
 
 // Hello introduces a side: the protocol and amux versions it speaks, and
