@@ -31,10 +31,10 @@ func TestFocusShowsWhereKeysGo(t *testing.T) {
 	term.WaitText("Projects")
 	term.AddProject(t, repo)
 	term.Press(t, app.ActNewWorkspace)
-	term.WaitText("New workspace in")
-	if f := harness.Footer(term.Screen()); !strings.HasPrefix(f, " dialog ") {
-		t.Fatalf("with the dialog open the footer says %q", f)
-	}
+	// The dialog and the footer naming it may come in separate frames.
+	term.WaitScreen(func(s string) bool {
+		return strings.Contains(s, "New workspace in") && strings.HasPrefix(harness.Footer(s), " dialog ")
+	}, "the create dialog open, the footer naming it")
 	term.Type("feat")
 	term.Press(t, keys.FormSubmit)
 	// Each look waits for the whole condition: under load the notice, the

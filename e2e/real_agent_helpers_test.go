@@ -232,9 +232,20 @@ func (s *cliTab) waitRecord(t testing.TB, to, source string, nth int) events.Rec
 // benchmarks alike).
 func writeCLIConfig(t testing.TB, env *harness.Env, name, command string) {
 	t.Helper()
+	status := map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000}
+	// A story's setup may have written status settings of its own first:
+	// they win over the stories' short windows.
+	if b, err := os.ReadFile(filepath.Join(env.StateHome, "config.json")); err == nil {
+		var old struct{ Status map[string]any }
+		if json.Unmarshal(b, &old) == nil {
+			for k, v := range old.Status {
+				status[k] = v
+			}
+		}
+	}
 	cfg := map[string]any{
 		"assistants": map[string]any{name: map[string]any{"command": command}},
-		"status":     map[string]any{"quiet_after_ms": 1500, "done_window_ms": 4000, "startup_grace_ms": 60000},
+		"status":     status,
 	}
 	b, _ := json.Marshal(cfg)
 	if err := os.MkdirAll(env.StateHome, 0o700); err != nil {

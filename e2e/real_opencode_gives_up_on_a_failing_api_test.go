@@ -27,6 +27,7 @@ func TestRealOpencodeGivesUpOnAFailingAPI(t *testing.T) {
 		// A person's quiet window, not the stories' short one: under load
 		// opencode's first busy frame can come seconds after the Enter,
 		// and this story asserts no done at all.
+		env.WriteConfig(t, nil)
 		env.SetConfig(t, "status", map[string]any{"quiet_after_ms": 4000})
 	})
 	s.server.Script(modelserver.Turn{Status: 400})
