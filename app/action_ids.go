@@ -26,6 +26,8 @@ const (
 	ActFocusTabArea = actFocusTabArea
 	// ActEnterProgram is the "enter-program" action.
 	ActEnterProgram = actEnterProgram
+	// ActForwardPorts is the "forward-ports" action.
+	ActForwardPorts = actForwardPorts
 	// ActNewAgent is the "new-agent-tab" action.
 	ActNewAgent = actNewAgent
 	// ActNewTerminal is the "new-terminal-tab" action.

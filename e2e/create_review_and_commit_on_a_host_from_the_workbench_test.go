@@ -66,6 +66,7 @@ func TestCreateReviewAndCommitOnAHostFromTheWorkbench(t *testing.T) {
 	term.WaitText("README.md · unstaged")
 	term.WaitText("+ checked out on the host") // the diff, read on the host
 	term.Press(t, diffview.ActClose)
+	term.WaitGone("README.md · unstaged") // else the next key arrives glued to the Escape
 	term.Press(t, changes.ActStage)
 	term.WaitText("Staged (1)")
 	term.Press(t, changes.ActCommit)

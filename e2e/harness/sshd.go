@@ -107,6 +107,10 @@ func StartSSHD(t testing.TB) *SSHD {
 		"MaxStartups 100",
 		"MaxSessions 100",
 		"LogLevel ERROR",
+		// A real login starts in the home directory; this account's is the
+		// test machine's, so each session starts in the remote HOME instead
+		// (a copy to ~/.local/bin must land there, never in the runner's home).
+		`ForceCommand cd "$HOME" && eval "${SSH_ORIGINAL_COMMAND:-exec sh -l}"`,
 		"SetEnv HOME=" + s.RemoteHome + " AMUX_HOME=" + s.RemoteState + " TMUX_TMPDIR=" + s.RemoteTmux +
 			" PATH=" + s.RemoteBin + ":/usr/local/bin:/usr/bin:/bin",
 	}, "\n")+"\n")
