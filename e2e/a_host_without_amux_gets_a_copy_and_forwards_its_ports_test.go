@@ -23,12 +23,7 @@ func TestAHostWithoutAmuxGetsACopyAndForwardsItsPorts(t *testing.T) {
 	s, o := remoteHost(t, false)
 	repo := (&harness.Env{Home: s.RemoteHome}).NewRepo(t, "shop")
 
-	env := harness.NewEnv(t)
-	env.StateHome = harness.ShortDir(t, "ui") // the control socket's path must stay short
-	env.WriteConfig(t, map[string]any{"shell": map[string]any{"command": "exec sh"}})
-	addHost(t, env, "build", s.Dest)
-	vars := append(env.Vars(), "AMUX_SSH="+harness.SSHWrapper(t, s.Config))
-	term := harness.StartTerminal(t, vars, 160, 40, harness.AmuxBinary(t)) // wide: the row has room for its forwarded range
+	_, term := hostWorkbench(t, s, 160, 40) // wide: the row has room for its forwarded range
 	term.WaitText("Copy amux to build?")
 	term.WaitText("~/" + client.DefaultInstallPath) // where it goes
 	term.Press(t, keys.ConfirmYes)

@@ -26,12 +26,7 @@ func TestCreateReviewAndCommitOnAHostFromTheWorkbench(t *testing.T) {
 	remote.Git(t, repo, "config", "user.name", "Host Person")
 	remote.Git(t, repo, "config", "user.email", "person@build.lan")
 
-	env := harness.NewEnv(t)
-	env.StateHome = harness.ShortDir(t, "ui") // the control socket's path must stay short
-	env.WriteConfig(t, map[string]any{"shell": map[string]any{"command": "exec sh"}})
-	addHost(t, env, "build", s.Dest)
-	vars := append(env.Vars(), "AMUX_SSH="+harness.SSHWrapper(t, s.Config))
-	term := harness.StartTerminal(t, vars, 160, 45, harness.AmuxBinary(t)) // wide: the sidebar shows
+	env, term := hostWorkbench(t, s, 160, 45) // wide: the sidebar shows
 	term.WaitText("build  connected")
 
 	term.Press(t, app.ActBottom) // the host's row

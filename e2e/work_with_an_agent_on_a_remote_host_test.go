@@ -84,6 +84,18 @@ func TestWorkWithAnAgentOnARemoteHost(t *testing.T) {
 	}
 }
 
+// hostWorkbench starts amux at w×h with a shell assistant and the host s
+// as "build" in its config.json, reaching it through s's ssh config.
+func hostWorkbench(t *testing.T, s *harness.SSHD, w, h int) (*harness.Env, *harness.Terminal) {
+	t.Helper()
+	env := harness.NewEnv(t)
+	env.StateHome = harness.ShortDir(t, "ui") // the control socket's path must stay short
+	env.WriteConfig(t, map[string]any{"shell": map[string]any{"command": "exec sh"}})
+	addHost(t, env, "build", s.Dest)
+	vars := append(env.Vars(), "AMUX_SSH="+harness.SSHWrapper(t, s.Config))
+	return env, harness.StartTerminal(t, vars, w, h, harness.AmuxBinary(t))
+}
+
 // addHost writes a hosts section with one host into env's config.json.
 func addHost(t *testing.T, env *harness.Env, name, dest string) {
 	t.Helper()
