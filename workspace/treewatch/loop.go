@@ -19,9 +19,17 @@ func (w *Watcher) loop(last uint64) {
 	var (
 		timer   *time.Timer
 		pending <-chan time.Time
-		poll    = time.NewTicker(w.opts.Poll)
+		// The poll ticker runs only while polling: a watcher on inotify
+		// must not wake every few seconds for nothing (one per watched
+		// tree, open all day).
+		poll  *time.Ticker
+		polls <-chan time.Time
 	)
-	defer poll.Stop()
+	defer func() {
+		if poll != nil {
+			poll.Stop()
+		}
+	}()
 	arm := func() {
 		if pending == nil {
 			timer = time.NewTimer(w.opts.Debounce)
@@ -30,6 +38,10 @@ func (w *Watcher) loop(last uint64) {
 	}
 	for {
 		events, errs := w.channels()
+		if events == nil && poll == nil {
+			poll = time.NewTicker(w.opts.Poll)
+			polls = poll.C
+		}
 		select {
 		case <-w.stop:
 			if timer != nil {
@@ -57,10 +69,7 @@ func (w *Watcher) loop(last uint64) {
 		case <-pending:
 			pending = nil
 			w.signal()
-		case <-poll.C:
-			if mode, _ := w.Mode(); mode != Polling {
-				continue
-			}
+		case <-polls:
 			if fp := w.fingerprint(); fp != last {
 				last = fp
 				w.signal()
