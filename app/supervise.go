@@ -163,7 +163,11 @@ func (o *superviseOwner) start(ctx context.Context) {
 		go o.mon.Run(ctx)
 	}
 	if o.d.rules != nil {
-		go func() { _ = o.d.rules.Watch(ctx, nil) }() // without a watch, the rules loaded at start stay
+		// A reload wakes the monitor: one that sleeps while its agents are
+		// still must match an edited rule against an agent sitting on a
+		// dialog now, not at its next safety-net read. Without a watch,
+		// the rules loaded at start stay.
+		go func() { _ = o.d.rules.Watch(ctx, o.wake) }()
 	}
 }
 
