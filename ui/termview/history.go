@@ -10,6 +10,7 @@ import (
 
 	"amux.dev/amux/tmux"
 	"amux.dev/amux/ui/keys"
+	"amux.dev/amux/ui/safetext"
 )
 
 // captureTimeout bounds one capture-pane for scrollback.
@@ -118,7 +119,7 @@ func (m Model) capture(gen int) tea.Cmd {
 		if err != nil {
 			return HistoryMsg{term: t, gen: gen, Err: err}
 		}
-		return HistoryMsg{term: t, gen: gen, Lines: splitCapture(textAndStyles(out))}
+		return HistoryMsg{term: t, gen: gen, Lines: splitCapture(safetext.Styled(out))}
 	}
 }
 
