@@ -32,6 +32,17 @@ type projectAddedMsg struct {
 	err     error
 }
 
+// addProject adds the project at path through life off the update loop:
+// both add dialogs (a picker here, a typed path on a host) end in it.
+func addProject(life workspace.LifecycleService, path string, timeout time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		p, err := life.AddProject(ctx, path)
+		return projectAddedMsg{p, err}
+	}
+}
+
 // OpenAddProject opens the picker and looks for repositories to offer
 // (off the update loop: it reads directories); on a host, the form that
 // adds one by its path there.
@@ -69,13 +80,7 @@ func (o *addProjectOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 		return cmd, modal.Closed()
 	case dialog.Submitted:
 		o.pending = true
-		path, life := o.p.Chosen(), o.life
-		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			p, err := life.AddProject(ctx, path)
-			return projectAddedMsg{p, err}
-		}, modal.Outcome{}
+		return addProject(o.life, o.p.Chosen(), 10*time.Second), modal.Outcome{}
 	}
 	return cmd, modal.Outcome{}
 }

@@ -1,7 +1,6 @@
 package lifecycle
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -56,13 +55,8 @@ func (o *addHostProjectOverlay) Update(msg tea.Msg) (tea.Cmd, modal.Outcome) {
 			return cmd, modal.Outcome{}
 		}
 		o.pending = true
-		life := o.life
-		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			p, err := life.AddProject(ctx, path)
-			return projectAddedMsg{p, err}
-		}, modal.Outcome{}
+		// A host answers over ssh: more time than this machine's disk.
+		return addProject(o.life, path, 30*time.Second), modal.Outcome{}
 	}
 	return cmd, modal.Outcome{}
 }
