@@ -45,7 +45,8 @@ func benchScan(b *testing.B, n int) {
 	if !s.owner {
 		b.Fatal("the monitor never became the owner")
 	}
-	spawns, s.commands = 0, 0
+	spawns = 0
+	s.commands.Store(0)
 	serverCPU := tmuxServerCPU(b, srv)
 	selfCPU := processCPU()
 	b.ResetTimer()
@@ -56,7 +57,7 @@ func benchScan(b *testing.B, n int) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(processCPU()-selfCPU)/float64(b.N)/float64(time.Millisecond), "amux-cpu-ms/poll")
-	b.ReportMetric(float64(s.commands)/float64(b.N), "cmds/poll")
+	b.ReportMetric(float64(s.commands.Load())/float64(b.N), "cmds/poll")
 	b.ReportMetric(float64(spawns), "spawns")
 	b.ReportMetric(float64(tmuxServerCPU(b, srv)-serverCPU)/float64(b.N)/float64(time.Millisecond), "server-ms/poll")
 }

@@ -150,19 +150,19 @@ func TestLeaseKeysPerSession(t *testing.T) {
 	}
 	// Steady state: polls within the renewal period write nothing more.
 	f.poll(t)
-	before := f.mon.commands
+	before := f.mon.commands.Load()
 	for range 2 {
 		f.now = f.now.Add(time.Second)
 		f.poll(t)
 	}
-	if n := f.mon.commands - before; n != 2 {
+	if n := f.mon.commands.Load() - before; n != 2 {
 		t.Fatalf("%d command lines for 2 quiet polls, want one read each", n)
 	}
 	// The renewal comes on the slow period, as one command.
 	f.now = f.now.Add(leaseRenew)
-	before = f.mon.commands
+	before = f.mon.commands.Load()
 	f.poll(t)
-	if n := f.mon.commands - before; n != 2 {
+	if n := f.mon.commands.Load() - before; n != 2 {
 		t.Fatalf("renewal poll sent %d command lines, want the read and one batched renewal", n)
 	}
 }
