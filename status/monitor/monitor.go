@@ -88,8 +88,9 @@ type Options struct {
 	Log *slog.Logger
 }
 
-// Monitor classifies every agent session about once a second over one
-// long-lived control-mode client and, while it holds the lease, publishes
+// Monitor classifies every agent session over one long-lived control-mode
+// client — once a second while one is live, else when something wakes it or
+// the clock is due to change a state — and, while it holds the lease, publishes
 // @amux_agent_state (on change only) and fires on-done hooks on the
 // working → done edges it watched. Run it in its own goroutine; the UI
 // feeds it activity timestamps and reads Results.
