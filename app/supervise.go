@@ -163,7 +163,7 @@ func (o *superviseOwner) start(ctx context.Context) {
 		go o.mon.Run(ctx)
 	}
 	if o.d.rules != nil {
-		go func() { _ = o.d.rules.Watch(ctx, nil) }() // without a watch, the rules loaded at start stay
+		go func() { _ = o.d.rules.Watch(ctx, o.wake) }() // without a watch, the rules loaded at start stay; a reload wakes a still monitor
 	}
 }
 

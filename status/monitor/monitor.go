@@ -72,7 +72,8 @@ type Options struct {
 	// RulesGeneration counts loads of the rules behind Rules (nil: they
 	// never change). A screen's cached verdict holds only for the
 	// generation it was matched with, so an edited rule file reaches an
-	// agent sitting still on a dialog at the next poll.
+	// agent sitting still on a dialog at the next poll — which, while
+	// everything is still, is the one Wake asks for: call it on a reload.
 	RulesGeneration func() int
 	// OnDone runs a workspace's on-done hook on a watched working → done
 	// edge (nil: none). It runs in its own goroutine and never blocks a poll.
