@@ -97,7 +97,10 @@ func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, full
 			cmds = append(cmds, tmux.SetGlobalOptionArgs(o.Key, o.Value))
 		}
 		for _, row := range rows {
-			if !name || !renewal || row.owner != s.instance {
+			// A session's own copy of the name is in place when it was
+			// given one under this lease (s.leased) and still reads ours;
+			// one that appeared just now reads ours from the global only.
+			if !name || !renewal || row.owner != s.instance || s.leased[row.sessionID] == 0 {
 				cmds = append(cmds, tmux.SetSessionOptionArgs(row.sessionID, o.Key, o.Value))
 			}
 		}

@@ -178,6 +178,15 @@ func TestLeaseKeysPerSession(t *testing.T) {
 			t.Fatalf("%s after renewal: owner %q lease %d heartbeat %d at %d", name, owner, lease, beat, f.now.UnixMilli())
 		}
 	}
+	// A session that appears in the very poll that renews gets the name
+	// too: it inherits it from the global until then, which the
+	// contract's recipe does not read.
+	session(t, srv, "amux-0123456789abcdef-tab-t-4", tmux.TypeAgent)
+	f.now = f.now.Add(leaseRenew)
+	f.poll(t)
+	if got := show(t, srv, "amux-0123456789abcdef-tab-t-4", tmux.TagSessionOwner); got != "inst-lease" {
+		t.Fatalf("a session new at a renewal: owner %q", got)
+	}
 }
 
 // A shell with marks: the command decides, with its exit code, and every
