@@ -175,6 +175,7 @@ type Tracker struct {
 	serving     bool      // a run script that went quiet once it was up: a server from then on
 	composed    bool      // its composer has shown (an idle screen verdict) since it started
 	screenWork  time.Time // the last look whose screen showed work
+	look        look      // the last classification, for NextChange
 }
 
 // SeedDone starts a new tracker in the done state (its window running from
@@ -199,6 +200,7 @@ func (t *Tracker) Classify(o Observation, c Config) Result {
 	}
 	t.last = r.State
 	t.gated = r.State == Blocked && r.Gate
+	t.look = look{o: o, c: c, r: r, ok: true}
 	return r
 }
 

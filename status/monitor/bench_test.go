@@ -45,7 +45,8 @@ func benchScan(b *testing.B, n int) {
 	if !s.owner {
 		b.Fatal("the monitor never became the owner")
 	}
-	spawns, s.commands = 0, 0
+	spawns = 0
+	s.commands.Store(0)
 	serverCPU := tmuxServerCPU(b, srv)
 	selfCPU := processCPU()
 	b.ResetTimer()
@@ -56,7 +57,7 @@ func benchScan(b *testing.B, n int) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(processCPU()-selfCPU)/float64(b.N)/float64(time.Millisecond), "amux-cpu-ms/poll")
-	b.ReportMetric(float64(s.commands)/float64(b.N), "cmds/poll")
+	b.ReportMetric(float64(s.commands.Load())/float64(b.N), "cmds/poll")
 	b.ReportMetric(float64(spawns), "spawns")
 	b.ReportMetric(float64(tmuxServerCPU(b, srv)-serverCPU)/float64(b.N)/float64(time.Millisecond), "server-ms/poll")
 }
@@ -109,4 +110,35 @@ func TestIdleMonitorWithoutSessionsSpawnsRarely(t *testing.T) {
 	if spawns == before {
 		t.Fatal("a woken monitor did not look for sessions")
 	}
+}
+
+// BenchmarkStillMonitor runs the monitor loop over 50 idle agent sessions
+// on a real tmux server, one second of wall time per op (run it with
+// -benchtime=60x to take in a lease renewal and a safety-net read), and
+// reports polls per second and, per minute, tmux command lines sent, tmux
+// commands in them, reads of panes, and CPU of amux and the tmux server.
+func BenchmarkStillMonitor(b *testing.B) {
+	srv, s := stillSessions(b, 50, agentstate.DefaultConfig())
+	settleStill(b, s)
+	polls, lines, sent, reads := s.polls.Load(), s.commands.Load(), s.sent.Load(), s.reads.Load()
+	serverCPU, selfCPU := tmuxServerCPU(b, srv), processCPU()
+	start := time.Now()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Run(ctx)
+	}()
+	for b.Loop() {
+		<-time.After(time.Second)
+	}
+	cancel()
+	<-done
+	mins := time.Since(start).Minutes()
+	b.ReportMetric(float64(s.polls.Load()-polls)/mins/60, "polls/s")
+	b.ReportMetric(float64(s.commands.Load()-lines)/mins, "cmd-lines/min")
+	b.ReportMetric(float64(s.sent.Load()-sent)/mins, "tmux-cmds/min")
+	b.ReportMetric(float64(s.reads.Load()-reads)/mins, "reads/min")
+	b.ReportMetric(float64(processCPU()-selfCPU)/mins/float64(time.Millisecond), "amux-cpu-ms/min")
+	b.ReportMetric(float64(tmuxServerCPU(b, srv)-serverCPU)/mins/float64(time.Millisecond), "server-cpu-ms/min")
 }

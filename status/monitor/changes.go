@@ -28,9 +28,10 @@ import (
 //
 // Format subscriptions cannot replace this: tmux scopes "%*" and "@*" to the
 // control client's own session, and every amux tab is a session of its own.
-// Time-driven changes (quiet → idle, the done window) need no read: each
-// poll classifies the rows it has against the clock. Without a control
-// client (degraded to a process per call) every poll reads everything.
+// Time-driven changes (quiet → idle, the done window) need no read: a poll
+// classifies the rows it has against the clock, and the loop sleeps until
+// the first such change is due (sleep.go). Without a control client
+// (degraded to a process per call) every poll reads everything.
 
 // fullReadEvery is the safety net: everything is read at least this often.
 const fullReadEvery = 30 * time.Second
@@ -72,7 +73,7 @@ func (s *Monitor) read(ctx context.Context, r tmux.Runner) (rows []paneRow, full
 	due := !watching || s.fullAt.IsZero() || now.Sub(s.fullAt) >= fullReadEvery || s.chg.all ||
 		(!s.owner && s.seenLeaseMs > 0 && now.UnixMilli() > s.seenLeaseMs)
 	if !due {
-		if ids := s.liveSessions(now); len(ids) > 0 {
+		if ids := s.liveSessions(now, true); len(ids) > 0 {
 			fresh, err := s.readSessions(ctx, r, ids)
 			if err != nil || len(fresh) != len(ids) {
 				due = true // a session went meanwhile: read everything instead
@@ -84,13 +85,16 @@ func (s *Monitor) read(ctx context.Context, r tmux.Runner) (rows []paneRow, full
 		}
 	}
 	if due {
-		s.commands++
-		s.reads++
+		s.count(1, 1)
+		s.reads.Add(1)
 		out, err := r.Run(ctx, readArgs()...)
 		if err != nil {
 			return nil, false, err
 		}
 		s.chg, s.fullAt = changes{}, now
+		s.mu.Lock()
+		clear(s.noted) // read with everything
+		s.mu.Unlock()
 		rows = parseRows(out)
 		s.noteLease(rows)
 		return rows, true, nil
@@ -99,9 +103,10 @@ func (s *Monitor) read(ctx context.Context, r tmux.Runner) (rows []paneRow, full
 }
 
 // liveSessions lists the kept sessions whose output may change their state
-// by itself: working, or with output or input amux saw within
-// the quiet window.
-func (s *Monitor) liveSessions(now time.Time) []string {
+// by itself: working, or with output or input amux saw within the quiet
+// window, or noted by the UI since the last read (take: that read is now,
+// so the notes are taken).
+func (s *Monitor) liveSessions(now time.Time, take bool) []string {
 	s.mu.Lock()
 	window := s.cfg.QuietAfter + liveMargin
 	var ids []string
@@ -109,9 +114,12 @@ func (s *Monitor) liveSessions(now time.Time) []string {
 		st := s.prev[id]
 		recent := max(lastOutput(row.activitySec, max(s.outputAt[row.name], row.outputMs)),
 			s.inputAt[row.name], row.inputMs)
-		if st == agentstate.Working || now.UnixMilli()-recent < window.Milliseconds() {
+		if st == agentstate.Working || now.UnixMilli()-recent < window.Milliseconds() || s.noted[row.name] {
 			ids = append(ids, id)
 		}
+	}
+	if take {
+		clear(s.noted)
 	}
 	s.mu.Unlock()
 	sort.Strings(ids)
@@ -124,8 +132,8 @@ func (s *Monitor) readSessions(ctx context.Context, r tmux.Runner, ids []string)
 	for _, id := range ids {
 		cmds = append(cmds, sessionReadArgs(id))
 	}
-	s.commands++
-	s.reads++
+	s.count(1, len(cmds))
+	s.reads.Add(1)
 	out, err := r.Run(ctx, tmux.Chain(cmds...)...)
 	if err != nil {
 		return nil, err
@@ -206,18 +214,23 @@ func (s *Monitor) waitWakes(ctx context.Context) {
 	}
 }
 
-// waitNews waits until a poll is due: the tick (time-driven states), a
-// nudge, a tap's wake, or a notification that says something the monitor
-// reads changed. It returns false when ctx ended (the lease given up).
-func (s *Monitor) waitNews(ctx context.Context, tick <-chan time.Time) bool {
+// waitNews waits until a poll is due: the time next (see nextPoll), a
+// nudge, the UI's poke, a tap's wake, or a notification that says something
+// the monitor reads changed. It returns false when ctx ended (the lease
+// given up).
+func (s *Monitor) waitNews(ctx context.Context, next time.Time) bool {
+	timer := time.NewTimer(max(next.Sub(s.now()), 0))
+	defer timer.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			s.stopWaker()
 			s.release()
 			return false
-		case <-tick:
+		case <-timer.C:
 			return true
+		case <-s.pokes:
+			return true // the UI saw activity on a still session, or new timings
 		case <-s.nudge:
 			s.lookedAt = time.Time{}
 			s.chg.all = true // amux made a session: read it now

@@ -29,18 +29,18 @@ func TestAnIdleMonitorAsksTmuxNothing(t *testing.T) {
 	}
 	f := newFixture(t, "inst-idle", srv, nil)
 	f.settled(t)
-	before := f.mon.reads
+	before := f.mon.reads.Load()
 	for range 10 {
 		f.now = f.now.Add(time.Second)
 		f.mon.poll(context.Background())
 	}
-	if got := f.mon.reads - before; got != 0 {
+	if got := f.mon.reads.Load() - before; got != 0 {
 		t.Fatalf("10 idle polls read panes %d times, want 0", got)
 	}
 	// The safety net still reads everything, rarely.
 	f.now = f.now.Add(fullReadEvery)
 	f.mon.poll(context.Background())
-	if f.mon.reads == before {
+	if f.mon.reads.Load() == before {
 		t.Fatal("no safety-net read after fullReadEvery")
 	}
 }
@@ -58,18 +58,18 @@ func TestTheMonitorLearnsOfReportsAndOutput(t *testing.T) {
 	// Input amux typed into one pane makes that session live: each poll
 	// reads it alone until it has been quiet for the quiet window.
 	f.mon.NoteInput("amux-0123456789abcdef-tab-t-2", f.now)
-	before := f.mon.reads
+	before := f.mon.reads.Load()
 	f.mon.poll(context.Background())
-	if f.mon.fullAt != full || f.mon.reads != before+1 {
+	if f.mon.fullAt != full || f.mon.reads.Load() != before+1 {
 		t.Fatalf("after input: full read %v, %d reads; want one read of that session",
-			f.mon.fullAt != full, f.mon.reads-before)
+			f.mon.fullAt != full, f.mon.reads.Load()-before)
 	}
 	f.now = f.now.Add(f.mon.cfg.QuietAfter + liveMargin)
-	before = f.mon.reads
+	before = f.mon.reads.Load()
 	f.mon.poll(context.Background())
 	f.mon.poll(context.Background())
-	if f.mon.reads != before {
-		t.Fatalf("a session quiet past its window is still read (%d reads)", f.mon.reads-before)
+	if f.mon.reads.Load() != before {
+		t.Fatalf("a session quiet past its window is still read (%d reads)", f.mon.reads.Load()-before)
 	}
 
 	// A report, published as the tap does (options, then the wake signal),

@@ -92,7 +92,7 @@ func (s *Monitor) screen(ctx context.Context, r tmux.Runner, row paneRow) *agent
 		return c.verdict
 	}
 	capturedAt := s.now()
-	s.commands++
+	s.count(1, 1)
 	out, err := tmux.CapturePane(ctx, r, row.paneID, 0, false)
 	if err != nil {
 		return c.verdict

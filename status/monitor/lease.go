@@ -12,16 +12,18 @@ import (
 
 // Lease timing. Every option write costs the tmux server a pass over every
 // session and client (about 37 µs each with 50 sessions, measured on 3.3a),
-// and a renewal writes three keys globally and on every session: renewing
+// and a renewal writes its keys globally and on every session: renewing
 // every 4 s was most of the server's idle cost at 50 tabs. So the owner
-// renews every leaseRenew, in one command, and the lease is long — a
+// renews every leaseRenew, in one command, rewriting only what moves (the
+// expiry and the heartbeat; the owner's name and client only where they
+// are not this owner's already), and the lease is long — a
 // crashed or quitting owner is replaced at once anyway: its control client
 // leaves the server (tmux tells every control client, %client-detached),
 // and the pid it recorded in TagOwnerClient is no longer a client. Only a
 // hung owner, whose client stays, is waited out for leaseTTL.
 const (
 	leaseTTL   = 60 * time.Second
-	leaseRenew = 20 * time.Second // renew once less than TTL-renew is left
+	leaseRenew = 30 * time.Second // renew once less than TTL-renew is left
 )
 
 // LeaseTTL is how long a lease holds without renewal: another amux takes
@@ -34,8 +36,9 @@ const LeaseTTL = leaseTTL
 // its own copy resolves to) and on every session, so an orchestrator reads
 // them per session with the contract's recipe
 // (show-options -t <session> -v @amux_session_owner). Both always carry the
-// same values: a renewal rewrites all of them in one command, and a session
-// that appeared since gets its copy in the next poll's batch.
+// same values: a renewal rewrites them in one command (the name only where
+// another's is), and a session that appeared since gets its copy in the
+// next poll's batch.
 
 // leaseKeys are the three keys with the values of a lease expiring at
 // leaseMs, renewed at heartbeatMs.
@@ -79,14 +82,30 @@ func (s *Monitor) lease(ctx context.Context, r tmux.Runner, rows []paneRow, full
 	if owner == s.instance && leaseMs-ms > (leaseTTL-leaseRenew).Milliseconds() && s.leaseMs == leaseMs {
 		return true // ours and fresh: no write, no redraw
 	}
-	next, cmds := ms+leaseTTL.Milliseconds(), [][]string{ownerClientArgs(r)}
+	next := ms + leaseTTL.Milliseconds()
+	// Our own lease carried on: its name and client are in place already
+	// (a claim, a fresh control client or a lease rewritten by someone
+	// else writes them: s.leaseMs no longer matches).
+	renewal := owner == s.instance && s.leaseMs == leaseMs
+	var cmds [][]string
+	if !renewal {
+		cmds = append(cmds, ownerClientArgs(r))
+	}
 	for _, o := range s.leaseKeys(next, ms) {
-		cmds = append(cmds, tmux.SetGlobalOptionArgs(o.Key, o.Value))
+		name := o.Key == tmux.TagSessionOwner
+		if !name || !renewal {
+			cmds = append(cmds, tmux.SetGlobalOptionArgs(o.Key, o.Value))
+		}
 		for _, row := range rows {
-			cmds = append(cmds, tmux.SetSessionOptionArgs(row.sessionID, o.Key, o.Value))
+			// A session's own copy of the name is in place when it was
+			// given one under this lease (s.leased) and still reads ours;
+			// one that appeared just now reads ours from the global only.
+			if !name || !renewal || row.owner != s.instance || s.leased[row.sessionID] == 0 {
+				cmds = append(cmds, tmux.SetSessionOptionArgs(row.sessionID, o.Key, o.Value))
+			}
 		}
 	}
-	s.commands++
+	s.count(1, len(cmds))
 	if _, err := r.Run(ctx, tmux.Chain(cmds...)...); err != nil {
 		res.Errs = append(res.Errs, fmt.Errorf("monitor lease: %w", err))
 		return false
@@ -125,7 +144,7 @@ func ownerClientArgs(r tmux.Runner) []string {
 // that recorded none (a process per call, an older amux) is never judged
 // gone here; its lease runs out instead.
 func (s *Monitor) ownerGone(ctx context.Context, r tmux.Runner) bool {
-	s.commands++
+	s.count(1, 2)
 	out, err := r.Run(ctx, tmux.Chain(
 		[]string{"display-message", "-p", "owner-client:#{" + tmux.TagOwnerClient + "}"},
 		[]string{"list-clients", "-F", "#{client_pid}"})...)

@@ -1,5 +1,6 @@
-// Package monitor is amux's agent-state loop: once a second it reads every
-// amux session over one long-lived control-mode client, classifies each
+// Package monitor is amux's agent-state loop: it reads the amux sessions
+// that changed over one long-lived control-mode client — at most once a
+// second, and not at all while everything is still (sleep.go) — classifies each
 // with status/agentstate, and, while this instance holds the lease in
 // @amux_session_owner, is the one writer of @amux_agent_state and of the
 // activity tags, and fires on-done hooks on the working → done edges it
@@ -12,6 +13,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"amux.dev/amux/status/agentstate"
@@ -19,7 +21,9 @@ import (
 	"amux.dev/amux/tmux"
 )
 
-// pollInterval is the most time between two polls.
+// pollInterval is the most time between two polls while a session is live
+// (working, printing, typed into), and the granularity of time-driven
+// changes the loop cannot place exactly.
 const pollInterval = time.Second
 
 // idleLook is how often a monitor with no session to watch looks for one
@@ -68,7 +72,8 @@ type Options struct {
 	// RulesGeneration counts loads of the rules behind Rules (nil: they
 	// never change). A screen's cached verdict holds only for the
 	// generation it was matched with, so an edited rule file reaches an
-	// agent sitting still on a dialog at the next poll.
+	// agent sitting still on a dialog at the next poll — which, while
+	// everything is still, is the one Wake asks for: call it on a reload.
 	RulesGeneration func() int
 	// OnDone runs a workspace's on-done hook on a watched working → done
 	// edge (nil: none). It runs in its own goroutine and never blocks a poll.
@@ -84,8 +89,9 @@ type Options struct {
 	Log *slog.Logger
 }
 
-// Monitor classifies every agent session about once a second over one
-// long-lived control-mode client and, while it holds the lease, publishes
+// Monitor classifies every agent session over one long-lived control-mode
+// client — once a second while one is live, else when something wakes it or
+// the clock is due to change a state — and, while it holds the lease, publishes
 // @amux_agent_state (on change only) and fires on-done hooks on the
 // working → done edges it watched. Run it in its own goroutine; the UI
 // feeds it activity timestamps and reads Results.
@@ -107,6 +113,8 @@ type Monitor struct {
 	mu       sync.Mutex       // guards the activity maps, fed by the UI, and cfg (SetConfig)
 	inputAt  map[string]int64 // session name → Unix ms of the last input amux delivered
 	outputAt map[string]int64 // session name → Unix ms of the last output amux saw
+	noted    map[string]bool  // session names whose activity woke a still loop: read them next
+	pokes    chan struct{}    // capacity 1: the UI's activity or settings changed: poll now
 	repaired string           // a finished repair's note, for the next result
 
 	// Loop state, touched only by the Run goroutine.
@@ -136,8 +144,10 @@ type Monitor struct {
 	seenLeaseMs int64
 	wakes       chan struct{} // capacity 1
 	stopWake    context.CancelFunc
-	commands    int // tmux command lines sent, for benchmarks and a debug view
-	reads       int // of which reads of panes (changes.go)
+	// Counters for benchmarks, tests and a debug view, read from other
+	// goroutines: tmux command lines sent, tmux commands in them (a chain
+	// is one line of many), reads of panes among the lines, and polls.
+	commands, sent, reads, polls atomic.Int64
 }
 
 // New returns a monitor; nothing runs until Run.
@@ -146,7 +156,7 @@ func New(opts Options) *Monitor {
 		client: opts.Client, instance: opts.Instance, cfg: opts.Config, rules: opts.Rules, composer: opts.HasComposer, rulesGen: opts.RulesGeneration, onDone: opts.OnDone, history: opts.History,
 		repair: opts.RepairTap, log: opts.Log, tapRep: tapRepair{busy: make(chan struct{}, 1)},
 		now: time.Now, results: make(chan Result, 1), nudge: make(chan struct{}, 1), wakes: make(chan struct{}, 1),
-		inputAt: map[string]int64{}, outputAt: map[string]int64{},
+		pokes: make(chan struct{}, 1), inputAt: map[string]int64{}, outputAt: map[string]int64{}, noted: map[string]bool{},
 		trackers: map[string]*agentstate.Tracker{}, prev: map[string]agentstate.State{},
 		seen: map[string]bool{}, watched: map[string]bool{}, wrote: map[string][2]int64{}, screens: map[string]screenCache{},
 		gated: map[string]time.Time{}, rows: map[string]paneRow{}, leased: map[string]int64{},
@@ -159,6 +169,7 @@ func (s *Monitor) SetConfig(cfg agentstate.Config) {
 	s.mu.Lock()
 	s.cfg = cfg
 	s.mu.Unlock()
+	s.poke() // new windows move every session's next change
 }
 
 // Results delivers a poll's outcome whenever it differs from the last one
@@ -174,27 +185,21 @@ func (s *Monitor) Wake() {
 	}
 }
 
-// NoteInput records input amux delivered to a session.
-func (s *Monitor) NoteInput(session string, at time.Time) {
-	s.mu.Lock()
-	s.inputAt[session] = at.UnixMilli()
-	s.mu.Unlock()
-}
+// NoteInput records input amux delivered to a session, and wakes a still
+// loop (see note).
+func (s *Monitor) NoteInput(session string, at time.Time) { s.note(s.inputAt, session, at) }
 
-// NoteOutput records output amux saw from a session.
-func (s *Monitor) NoteOutput(session string, at time.Time) {
-	s.mu.Lock()
-	s.outputAt[session] = at.UnixMilli()
-	s.mu.Unlock()
-}
+// NoteOutput records output amux saw from a session, and wakes a still
+// loop (see note).
+func (s *Monitor) NoteOutput(session string, at time.Time) { s.note(s.outputAt, session, at) }
 
-// Run polls until ctx ends, then gives up the lease.
+// Run polls until ctx ends, then gives up the lease. Between polls it
+// sleeps until one is due (nextPoll) or something wakes it.
 func (s *Monitor) Run(ctx context.Context) {
-	t := time.NewTicker(pollInterval)
-	defer t.Stop()
 	var last Result
 	for {
 		res := s.poll(ctx)
+		s.polls.Add(1)
 		// Only news wakes the UI: an unchanged poll would cost a full render
 		// every second for nothing.
 		if res.differs(last) {
@@ -205,7 +210,7 @@ func (s *Monitor) Run(ctx context.Context) {
 			s.results <- res
 			last = res
 		}
-		if !s.waitNews(ctx, t.C) {
+		if !s.waitNews(ctx, s.nextPoll(s.now())) {
 			return
 		}
 	}
@@ -328,7 +333,7 @@ func (s *Monitor) send(ctx context.Context, r tmux.Runner, writes [][]string) []
 	if len(writes) == 0 {
 		return nil
 	}
-	s.commands += len(writes)
+	s.count(len(writes), len(writes))
 	var errs []error
 	if ctl, ok := r.(*tmux.Control); ok {
 		replies, err := ctl.Start(writes...)

@@ -51,7 +51,7 @@ func (f *fixture) poll(t *testing.T) Result {
 }
 
 // session makes a hosted-looking session running command.
-func session(t *testing.T, srv *tmuxtest.Server, name, kind string, command ...string) tmux.Created {
+func session(t testing.TB, srv *tmuxtest.Server, name, kind string, command ...string) tmux.Created {
 	t.Helper()
 	tags := map[string]string{tmux.TagManaged: "1", tmux.TagWorkspace: "0123456789abcdef", tmux.TagType: kind,
 		tmux.TagTab: "tab-t-1", tmux.TagCreatedAt: strconv.FormatInt(time.Now().Unix(), 10), "remain-on-exit": "on"}
@@ -150,20 +150,42 @@ func TestLeaseKeysPerSession(t *testing.T) {
 	}
 	// Steady state: polls within the renewal period write nothing more.
 	f.poll(t)
-	before := f.mon.commands
+	before := f.mon.commands.Load()
 	for range 2 {
 		f.now = f.now.Add(time.Second)
 		f.poll(t)
 	}
-	if n := f.mon.commands - before; n != 2 {
+	if n := f.mon.commands.Load() - before; n != 2 {
 		t.Fatalf("%d command lines for 2 quiet polls, want one read each", n)
 	}
 	// The renewal comes on the slow period, as one command.
 	f.now = f.now.Add(leaseRenew)
-	before = f.mon.commands
+	before, sentBefore := f.mon.commands.Load(), f.mon.sent.Load()
 	f.poll(t)
-	if n := f.mon.commands - before; n != 2 {
+	if n := f.mon.commands.Load() - before; n != 2 {
 		t.Fatalf("renewal poll sent %d command lines, want the read and one batched renewal", n)
+	}
+	// A renewal rewrites only what moves: the expiry and the heartbeat,
+	// globally and on each of the three sessions (the name is in place).
+	if n := f.mon.sent.Load() - sentBefore; n != 1+2+2*3 {
+		t.Fatalf("renewal sent %d tmux commands, want the read and 2 keys × (global + 3 sessions)", n)
+	}
+	for _, name := range []string{"amux-0123456789abcdef-tab-t-1", "amux-0123456789abcdef-tab-t-3"} {
+		lease, _ := strconv.ParseInt(show(t, srv, name, tmux.TagSessionLeaseMs), 10, 64)
+		beat, _ := strconv.ParseInt(show(t, srv, name, tmux.TagOwnerHeartbeatMs), 10, 64)
+		if owner := show(t, srv, name, tmux.TagSessionOwner); owner != "inst-lease" ||
+			lease != f.now.UnixMilli()+leaseTTL.Milliseconds() || beat != f.now.UnixMilli() {
+			t.Fatalf("%s after renewal: owner %q lease %d heartbeat %d at %d", name, owner, lease, beat, f.now.UnixMilli())
+		}
+	}
+	// A session that appears in the very poll that renews gets the name
+	// too: it inherits it from the global until then, which the
+	// contract's recipe does not read.
+	session(t, srv, "amux-0123456789abcdef-tab-t-4", tmux.TypeAgent)
+	f.now = f.now.Add(leaseRenew)
+	f.poll(t)
+	if got := show(t, srv, "amux-0123456789abcdef-tab-t-4", tmux.TagSessionOwner); got != "inst-lease" {
+		t.Fatalf("a session new at a renewal: owner %q", got)
 	}
 }
 
