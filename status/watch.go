@@ -21,15 +21,15 @@ const subscriptionName = "amux-wait"
 //
 //   - one plain tmux process reads every pane first: a state already
 //     stored ends the wait there, one tmux process in all;
-//   - otherwise a control client sends its subscription, "read every
-//     pane" and "wait-for amux-status" in one batch (no round trip for the
-//     subscription alone). tmux runs a batch back to back, so the read and
-//     the wait are atomic with respect to the tap's publish-and-signal
-//     call: no signal can slip between them, and a report that landed
-//     after the plain read is in this one. When the wait returns, the next
-//     batch reads again and re-arms. Nothing is queued behind a wait-for:
-//     with a command waiting there, tmux 3.3a's server crashed when a
-//     session was made (3 of 20 runs of TestWaitSessionAppearsLater);
+//   - otherwise a control client subscribes, then sends "read every
+//     pane" and "wait-for amux-status" in one batch. tmux runs a batch
+//     back to back, so the read and the wait are atomic with respect to
+//     the tap's publish-and-signal call: no signal can slip between them,
+//     and a report that landed after the plain read is in this one. When
+//     the wait returns, the next batch reads again and re-arms. Nothing is
+//     queued behind a wait-for: with a read waiting there, tmux 3.3a's
+//     server crashed when a session was made (3 of 20 runs of
+//     TestWaitSessionAppearsLater);
 //   - a format subscription over every pane (tmux checks it once a second)
 //     catches changes nobody signalled: options set by other tools, panes
 //     whose process died;
@@ -119,24 +119,22 @@ func (w *watcher) subscribeArgs() ([]string, error) {
 // errMatched, ctx's error, or nil when the client ended or could not
 // subscribe.
 func (w *watcher) watchControl(ctx context.Context, ctl *tmux.Control, sub []string) error {
-	batch := [][]string{ListPanesArgs(), {"wait-for", WakeChannel}}
+	// The subscription goes alone, before any wait: with more commands
+	// queued behind its subscription and a wait-for in one batch, tmux
+	// 3.3a's server crashed when a session was made meanwhile (1 run of
+	// 25 of TestWaitSessionAppearsLater; none in 50 this way). It costs a
+	// round trip at the start, never on the way from a report.
 	if sub != nil {
-		batch = append([][]string{sub}, batch...)
-	}
-	for {
-		replies, err := ctl.Start(batch...)
-		if err != nil {
+		if _, err := ctl.Run(ctx, sub...); err != nil {
+			// Every tmux amux wait accepts can subscribe, so this client
+			// is failing: read with plain processes instead.
 			return nil
 		}
-		if sub != nil {
-			subscribed := replies[0]
-			replies = replies[1:]
-			if _, err := subscribed.Wait(ctx); err != nil {
-				// Every tmux amux wait accepts can subscribe, so this
-				// client is failing: read with plain processes instead.
-				return nil
-			}
-			sub, batch = nil, batch[1:]
+	}
+	for {
+		replies, err := ctl.Start(ListPanesArgs(), []string{"wait-for", WakeChannel})
+		if err != nil {
+			return nil
 		}
 		out, err := replies[0].Wait(ctx)
 		if err != nil {
