@@ -114,6 +114,19 @@ func (s *OSCParser) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// Pending reports whether the stream stopped inside what may be a sequence
+// the parser reports (an ESC, an OSC number, or a 7501 or 133 body): its
+// rest is on the way, and the tap reads it at once rather than pausing.
+func (s *OSCParser) Pending() bool {
+	switch s.st {
+	case stEsc, stOSCNum:
+		return true
+	case stOSCBody, stOSCEsc:
+		return s.collect
+	}
+	return false
+}
+
 // afterEsc handles the byte after an ESC in ground state.
 func (s *OSCParser) afterEsc(p []byte) []byte {
 	switch p[0] {

@@ -335,7 +335,7 @@ func (d *shared) read(pane string, s *paneSlot, gen uint64, f *os.File) {
 		ReadGap: d.cfg.readGap,
 		Logf:    d.cfg.logf,
 	})
-	err := readStream(f, d.cfg.readGap, func(p []byte) { t.ingest(d.ctx, p) })
+	err := readStream(f, d.cfg.readGap, func(p []byte) bool { return t.ingest(d.ctx, p) })
 	if err != nil && s.gen.Load() == gen && d.ctx.Err() == nil {
 		d.cfg.logf("tap %s: read: %v", pane, err) // not closed by a newer tap or a shutdown
 	}

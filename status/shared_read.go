@@ -15,8 +15,8 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, readSize); return &
 
 // readStream reads f (a non-blocking pipe or socket) until EOF or until f
 // is closed, handing each read to each, pausing inside a stream like
-// RunTap does.
-func readStream(f *os.File, gap time.Duration, each func([]byte)) error {
+// RunTap does (never after a read each calls urgent).
+func readStream(f *os.File, gap time.Duration, each func([]byte) (urgent bool)) error {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return err
@@ -51,9 +51,9 @@ func readStream(f *os.File, gap time.Duration, each func([]byte)) error {
 			readBufs.Put(buf)
 			return rerr // nil at EOF
 		}
-		each((*buf)[:n])
+		urgent := each((*buf)[:n])
 		readBufs.Put(buf)
-		if d := pace.after(n, gap, time.Now()); d > 0 {
+		if d := pace.after(n, gap, time.Now(), urgent); d > 0 {
 			time.Sleep(d)
 		}
 	}

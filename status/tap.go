@@ -90,8 +90,8 @@ func RunTap(ctx context.Context, cfg TapConfig, in io.Reader) error {
 	for {
 		n, err := in.Read(buf)
 		if n > 0 {
-			t.ingest(ctx, buf[:n])
-			if d := pace.after(n, t.cfg.ReadGap, time.Now()); d > 0 && err == nil {
+			urgent := t.ingest(ctx, buf[:n])
+			if d := pace.after(n, t.cfg.ReadGap, time.Now(), urgent); d > 0 && err == nil {
 				time.Sleep(d)
 			}
 		}
@@ -113,16 +113,19 @@ const readSize = 32 << 10
 // pieces of a few hundred bytes; under a flood, reading each one costs far
 // more than scanning it, so letting the pipe fill briefly turns thousands
 // of reads into a few. The pause applies only inside a stream (this read
-// came within a gap of the previous one): a report that follows a quiet
-// spell, or a shell's start mark, is read at once, which is what keeps
-// `report` → `wait` in single milliseconds.
+// came within a gap of the previous one), and never after an urgent read:
+// one that held a sequence (a shell's start mark comes a few milliseconds
+// before the report of the command it starts) or stopped inside one (the
+// rest of a report). A report is therefore published as soon as its
+// sequence is complete, which keeps `report` → `wait` in single
+// milliseconds; only floods of plain output are paced.
 type readPace struct{ last time.Time }
 
 // after returns how long to pause after a read of n bytes at now.
-func (p *readPace) after(n int, gap time.Duration, now time.Time) time.Duration {
+func (p *readPace) after(n int, gap time.Duration, now time.Time, urgent bool) time.Duration {
 	streaming := !p.last.IsZero() && now.Sub(p.last) < gap
 	p.last = now
-	if gap <= 0 || n >= readSize/2 || !streaming {
+	if gap <= 0 || urgent || n >= readSize/2 || !streaming {
 		return 0
 	}
 	return gap
@@ -154,11 +157,13 @@ func startTap(ctx context.Context, cfg TapConfig) *tap {
 }
 
 // ingest scans one read of the pane's output and wakes the publisher when
-// the options or the monitor need it.
-func (t *tap) ingest(ctx context.Context, p []byte) {
+// the options or the monitor need it. It reports whether the read was
+// urgent (see readPace): it held a sequence, or stopped inside one.
+func (t *tap) ingest(ctx context.Context, p []byte) bool {
 	t.mu.Lock()
 	t.seen = false
 	_, _ = t.sc.Write(p)
+	urgent := t.seen || t.sc.Pending()
 	// Most reads hold no sequence at all: then there is nothing to
 	// recompute, and a read costs one IndexByte.
 	changed := t.seen && t.update()
@@ -177,6 +182,7 @@ func (t *tap) ingest(ctx context.Context, p []byte) {
 	if rearm {
 		t.watchProcess(ctx)
 	}
+	return urgent
 }
 
 // finish ends the tap at the end of its stream: transient records drop,

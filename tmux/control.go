@@ -207,11 +207,21 @@ func (c *Control) Err() error {
 // notifications named name. what is "" (the attached session), "%N", "%*",
 // "@N" or "@*". tmux checks subscriptions about once a second.
 func (c *Control) Subscribe(ctx context.Context, name, what, format string) error {
-	if name == "" || strings.ContainsAny(name, ":") {
-		return fmt.Errorf("tmux control: bad subscription name %q", name)
+	args, err := SubscribeArgs(name, what, format)
+	if err != nil {
+		return err
 	}
-	_, err := c.Run(ctx, "refresh-client", "-B", name+":"+what+":"+format)
+	_, err = c.Run(ctx, args...)
 	return err
+}
+
+// SubscribeArgs is the command Subscribe sends, for a caller that batches
+// it with other commands in one Start (no round trip of its own).
+func SubscribeArgs(name, what, format string) ([]string, error) {
+	if name == "" || strings.ContainsAny(name, ":") {
+		return nil, fmt.Errorf("tmux control: bad subscription name %q", name)
+	}
+	return []string{"refresh-client", "-B", name + ":" + what + ":" + format}, nil
 }
 
 // Close ends the client: tmux exits on end of input, and is killed if it
