@@ -156,12 +156,16 @@ func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 // nextFrameLocked is the earliest time the frame pacing allows a frame,
 // and whether it is the sustained frame rate that holds the frame back.
 func (t *Terminal) nextFrameLocked(now time.Time) (due time.Time, byRate bool) {
+	// A view just shown is paced as a focused one until its client's
+	// redraw after the wake has landed (see showPace): the tab being
+	// switched to is on screen before the switch focuses it.
+	fast := t.focused || now.Before(t.fastUntil)
 	interval := t.opts.FrameInterval
-	if !t.focused {
+	if !fast {
 		interval = t.opts.BackgroundInterval
 	}
 	due = t.lastFrame.Add(interval)
-	if t.focused && !t.userInput.Load() {
+	if fast && !t.userInput.Load() {
 		if w := t.frameBudget.wait(now); now.Add(w).After(due) {
 			due, byRate = now.Add(w), true
 		}

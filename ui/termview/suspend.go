@@ -126,6 +126,11 @@ func (t *Terminal) resumeIfShown() {
 	switch {
 	case state == suspended:
 		t.discardPending()
+		// The redraw comes after the wake, which under load may be a
+		// while after the show: pace it from now.
+		t.mu.Lock()
+		t.paceFastLocked()
+		t.mu.Unlock()
 		_ = t.proc.Process.Signal(syscall.SIGCONT)
 		t.stats.wakes.Add(1)
 	case redraw:
