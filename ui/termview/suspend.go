@@ -157,8 +157,8 @@ func interrupted(err error) bool { return errors.Is(err, os.ErrDeadlineExceeded)
 // discardPending reads and drops what the PTY holds right now, without
 // waiting.
 func (t *Terminal) discardPending() {
-	buf := make([]byte, 4096)
-	for readAvailable(t.rw, buf, 0) > 0 {
+	buf, avail := make([]byte, 4096), newAvailReader(t.rw)
+	for avail.more(buf, 0) > 0 {
 	}
 }
 
