@@ -18,14 +18,13 @@ import (
 // Program.Send fits (it turns uv events into its own messages). The answer
 // to Open's synchronized-output query is consumed here.
 //
-// Every goroutine blocks in the kernel or on a channel while nothing
-// happens: nothing here wakes on a timer.
+// Every goroutine waits in the network poller or on a channel while
+// nothing happens (see openInput): nothing here wakes on a timer.
 func (s *Screen) Listen(send func(uv.Event)) error {
-	cr, err := uv.NewCancelReader(s.in)
+	cr, err := openInput(s.in)
 	if err != nil {
 		return err
 	}
-	markCloseOnExec() // the reader's epoll is made without close-on-exec
 	tr := uv.NewTerminalReader(cr, uv.Environ(s.opts.Env).Getenv("TERM"))
 	tr.EscTimeout = s.opts.EscTimeout
 	ctx, cancel := context.WithCancel(context.Background())
@@ -73,6 +72,7 @@ func (s *Screen) Listen(send func(uv.Event)) error {
 		case <-streamed: // the reader let go of the terminal
 		case <-time.After(time.Second):
 		}
+		_ = cr.Close()
 	}
 	s.mu.Unlock()
 	return nil

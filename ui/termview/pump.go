@@ -44,6 +44,12 @@ func (t *Terminal) readLoop() {
 	buf := make([]byte, readBufSize)
 	sc := seqSplitter{pats: []string{seqSyncBegin, seqSyncEnd, seqSyncBeginDCS, seqSyncEndDCS}}
 	emulation := newBudget(t.opts.EmulationShare, t.opts.EmulationBurst, time.Now())
+	avail := newAvailReader(t.rw)
+	// One timer for every pause: a pause follows nearly every read, and a
+	// timer made for each was a good part of a keystroke's allocations.
+	pause := time.NewTimer(time.Hour)
+	pause.Stop()
+	defer pause.Stop()
 	for {
 		t.waitVisible()
 		t.resumeIfShown()
@@ -54,7 +60,7 @@ func (t *Terminal) readLoop() {
 			err = nil // the view was shown: wake its client (suspend.go)
 		}
 		if err == nil && n > 0 {
-			n = readAvailable(t.rw, buf, n)
+			n = avail.more(buf, n)
 		}
 		if n > 0 && t.dropping() {
 			n = 0 // a full redraw follows the wake
@@ -80,11 +86,14 @@ func (t *Terminal) readLoop() {
 				wait = max(emu, min(wait, drainedPause))
 			}
 			if wait > 0 {
+				// Since Go 1.23 a Reset timer delivers no stale tick.
+				pause.Reset(wait)
 				select {
-				case <-time.After(wait):
+				case <-pause.C:
 				case <-t.inputWake: // an answer to the input may be on its way
 				case <-t.closing:
 				}
+				pause.Stop()
 				t.stats.paused.Add(int64(time.Since(now)))
 			}
 		}
@@ -96,29 +105,46 @@ func (t *Terminal) readLoop() {
 	}
 }
 
-// readAvailable adds to buf[:n] what more the PTY holds right now, without
-// waiting, up to a full buffer. A terminal's line discipline hands out at
-// most 4 KB per read; a flood read in one 32 KB gulp costs one wake-up and
-// one emulation pass instead of eight, and a full buffer tells the reader
-// that more is waiting.
-func readAvailable(r io.Reader, buf []byte, n int) int {
-	sc, ok := r.(syscall.Conn)
-	if !ok {
+// availReader reads what the PTY holds right now, without waiting. A
+// terminal's line discipline hands out at most 4 KB per read; a flood read
+// in one 32 KB gulp costs one wake-up and one emulation pass instead of
+// eight, and a full buffer tells the reader that more is waiting. Its raw
+// connection and read function are made once: the reader calls more after
+// every read, and making them each time allocated on every keystroke.
+type availReader struct {
+	raw  syscall.RawConn // nil when the stream has no descriptor (tests)
+	p    []byte          // where the next read goes
+	got  int             // what it read
+	read func(fd uintptr) bool
+}
+
+func newAvailReader(r io.Reader) *availReader {
+	a := &availReader{}
+	if sc, ok := r.(syscall.Conn); ok {
+		if raw, err := sc.SyscallConn(); err == nil {
+			a.raw = raw
+		}
+	}
+	a.read = func(fd uintptr) bool {
+		a.got, _ = syscall.Read(int(fd), a.p)
+		return true // never wait: EAGAIN means nothing more for now
+	}
+	return a
+}
+
+// more adds to buf[:n] what more the PTY holds right now, up to a full
+// buffer, and returns the new length.
+func (a *availReader) more(buf []byte, n int) int {
+	if a.raw == nil {
 		return n
 	}
-	raw, err := sc.SyscallConn()
-	if err != nil {
-		return n
-	}
+	defer func() { a.p = nil }() // hold no buffer between calls
 	for n < len(buf) {
-		got := 0
-		if err := raw.Read(func(fd uintptr) bool {
-			got, _ = syscall.Read(int(fd), buf[n:])
-			return true // never wait: EAGAIN means nothing more for now
-		}); err != nil || got <= 0 {
+		a.p, a.got = buf[n:], 0
+		if err := a.raw.Read(a.read); err != nil || a.got <= 0 {
 			return n
 		}
-		n += got
+		n += a.got
 	}
 	return n
 }
@@ -156,12 +182,16 @@ func (t *Terminal) ingest(sc *seqSplitter, p []byte) time.Time {
 // nextFrameLocked is the earliest time the frame pacing allows a frame,
 // and whether it is the sustained frame rate that holds the frame back.
 func (t *Terminal) nextFrameLocked(now time.Time) (due time.Time, byRate bool) {
+	// A view just shown is paced as a focused one until its client's
+	// redraw after the wake has landed (see showPace): the tab being
+	// switched to is on screen before the switch focuses it.
+	fast := t.focused || now.Before(t.fastUntil)
 	interval := t.opts.FrameInterval
-	if !t.focused {
+	if !fast {
 		interval = t.opts.BackgroundInterval
 	}
 	due = t.lastFrame.Add(interval)
-	if t.focused && !t.userInput.Load() {
+	if fast && !t.userInput.Load() {
 		if w := t.frameBudget.wait(now); now.Add(w).After(due) {
 			due, byRate = now.Add(w), true
 		}

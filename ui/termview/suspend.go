@@ -126,6 +126,11 @@ func (t *Terminal) resumeIfShown() {
 	switch {
 	case state == suspended:
 		t.discardPending()
+		// The redraw comes after the wake, which under load may be a
+		// while after the show: pace it from now.
+		t.mu.Lock()
+		t.paceFastLocked()
+		t.mu.Unlock()
 		_ = t.proc.Process.Signal(syscall.SIGCONT)
 		t.stats.wakes.Add(1)
 	case redraw:
@@ -152,8 +157,8 @@ func interrupted(err error) bool { return errors.Is(err, os.ErrDeadlineExceeded)
 // discardPending reads and drops what the PTY holds right now, without
 // waiting.
 func (t *Terminal) discardPending() {
-	buf := make([]byte, 4096)
-	for readAvailable(t.rw, buf, 0) > 0 {
+	buf, avail := make([]byte, 4096), newAvailReader(t.rw)
+	for avail.more(buf, 0) > 0 {
 	}
 }
 

@@ -125,6 +125,7 @@ type Terminal struct {
 	timer       *time.Timer
 	timerAt     time.Time // zero when no flush is scheduled
 	focused     bool
+	fastUntil   time.Time // paced as focused until then: just shown (visible.go)
 	stopped     bool
 	lastIngest  time.Time     // when output was last emulated
 	susp        suspension    // a hidden view's client is suspended (suspend.go)

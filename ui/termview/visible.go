@@ -2,6 +2,15 @@ package termview
 
 import "time"
 
+// showPace is how long a view that was just shown (or whose client was just
+// woken) is paced at the focused frame interval, focused or not. Its
+// client's full redraw follows the wake within a round trip; paced at the
+// background interval it would be shown up to that interval late, and a
+// tab switch would look slower than plain tmux. The frame budget still
+// applies, so a flood in a tab shown unfocused costs no more than a
+// focused one's for that second.
+const showPace = time.Second
+
 // SetVisible says whether the view is on screen. A hidden terminal does not
 // read its PTY, and its tmux client is suspended (suspend.go): the server
 // writes nothing to it while it is hidden, however much the pane prints and
@@ -32,6 +41,7 @@ func (t *Terminal) setVisible(visible bool) *Frame {
 		if p, ok := t.emu.(parker); ok {
 			p.unpark()
 		}
+		t.paceFastLocked()
 		t.interruptReadLocked()
 	}
 	select {
@@ -77,4 +87,9 @@ func (t *Terminal) waitVisible() {
 		}
 	}
 	t.held.Store(false)
+}
+
+// paceFastLocked paces frames as a focused view's for showPace from now.
+func (t *Terminal) paceFastLocked() {
+	t.fastUntil = time.Now().Add(showPace)
 }
