@@ -131,8 +131,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd, dialog.Outcome) {
 	var cmd tea.Cmd
 	in, cmd = in.Update(msg)
 	m.inputs[r.ID] = in
-	r.Value = in.Value()
-	m.err, m.note = "", ""
+	if v := in.Value(); v != r.Value {
+		// Only an edit clears what the dialog said: the field's cursor
+		// blinks through here too, and took "removed x: confirm to save"
+		// away within half a second.
+		r.Value = v
+		m.err, m.note = "", ""
+	}
 	return m, cmd, dialog.Pending
 }
 

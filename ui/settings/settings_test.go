@@ -255,3 +255,22 @@ func TestViewSaysWhereItIsWhenRowsDoNotFit(t *testing.T) {
 		t.Fatalf("a position shown when everything fits:\n%s", v)
 	}
 }
+
+// What the dialog says stays until an edit: a message that changes no
+// value (the field cursor's blink) must not take "removed x" away.
+func TestANoteStaysUntilAnEdit(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.Assistants["aider"] = config.Assistant{Command: "aider", InterruptCount: 1, InterruptDelayMs: 150}
+	m := New(theme.Dark(), km(), cfg, Pending{})
+	m = to(t, m, "assistant.aider.command")
+	m, _ = run(m, "ctrl+d")
+	type blink struct{}
+	m, _, _ = m.Update(blink{})
+	if !strings.Contains(m.note, "removed aider") {
+		t.Fatalf("the note went with a message that edits nothing: %q", m.note)
+	}
+	m = typeIn(m, "x")
+	if m.note != "" {
+		t.Fatalf("an edit keeps the old note: %q", m.note)
+	}
+}
