@@ -113,12 +113,13 @@ func NewFromEnv(ctx context.Context, getenv func(string) string, version string)
 		closeLog()
 		return nil, nil, err
 	}
-	// The rules follow the host's files while it serves, as a local
-	// amux's do.
-	rctx, stopRules := context.WithCancel(context.Background())
-	go func() { _ = rules.Watch(rctx, nil) }()
 	s := &Server{Engine: eng, Tmux: tc, Home: home, Version: version, log: log,
 		Monitor: newMonitor(tc, instance, home, cfg, rules, eng)}
+	// The rules follow the host's files while it serves, as a local
+	// amux's do, and a reload wakes the monitor (asleep while its agents
+	// are still) to match them now.
+	rctx, stopRules := context.WithCancel(context.Background())
+	go func() { _ = rules.Watch(rctx, s.Monitor.Wake) }()
 	return s, func() { stopRules(); closeLog() }, nil
 }
 
