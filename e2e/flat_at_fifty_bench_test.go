@@ -138,9 +138,10 @@ func runFlat(b *testing.B, tab *vsTable, n int) {
 // switch-client. Tabs 2..k take turns (k ≥ 3: each is hidden when its
 // turn comes).
 func switchToHidden(b *testing.B, env *harness.Env, a *benchTerm, agents []*harness.FakeAgent, plain *plainServer, k int) (ours, theirs []time.Duration) {
-	// Digits pick tabs in the tab area (from the list they mean nothing),
-	// and picking one there gives its program no keys: the focus stays in
-	// the tab area for the next pick.
+	// Digits pick tabs from the tab area, and picking one there gives its
+	// program no keys: the focus stays for the next pick. (Going back to
+	// the list each time does not: ctrl+space, enter on the list runs the
+	// palette's first row, the key list.)
 	a.send("\t")
 	for round := range 2 {
 		for i := 2; i <= k; i++ {
