@@ -86,6 +86,12 @@ func runFlat(b *testing.B, tab *vsTable, n int) {
 	}
 	time.Sleep(time.Second)
 	anon1 := anonMB(a.pid())
+	server := serverPID(b, env.Server)
+	socket := strings.TrimSpace(env.Server.MustRun(b, "display-message", "-p", "#{socket_path}"))
+	tapAnon1 := 0.0
+	for _, p := range tapPIDs(server, socket) {
+		tapAnon1 += anonMB(p)
+	}
 	for i := 1; i < n; i++ {
 		backToList(a)
 		openBenchAgent(b, a, fmt.Sprintf("agent%02d", i), agents[i])
@@ -94,8 +100,6 @@ func runFlat(b *testing.B, tab *vsTable, n int) {
 
 	plain := startPlainServer(b, n)
 	time.Sleep(10 * time.Second) // the monitor sees every agent idle
-	server := serverPID(b, env.Server)
-	socket := strings.TrimSpace(env.Server.MustRun(b, "display-message", "-p", "#{socket_path}"))
 	taps := tapPIDs(server, socket)
 	if len(taps) != 1 {
 		b.Logf("%d tap processes for %d tabs (want one shared tap)", len(taps), n)
@@ -125,6 +129,10 @@ func runFlat(b *testing.B, tab *vsTable, n int) {
 	if n > 1 {
 		tab.add(fmt.Sprintf("private MB per tab, %d tabs (amux's growth per tab + the taps' share)", n), "MB", "≤ 0.5", nan,
 			(anonMB(a.pid())-anon1)/float64(n-1)+tapAnon/float64(n))
+		// What one more tab costs: amux's growth and the shared tap's, per
+		// tab after the first (the tap's own base is the first tab's).
+		tab.add(fmt.Sprintf("private MB each tab adds, %d tabs (amux + taps, after the first)", n), "MB", "≤ 0.5", nan,
+			(anonMB(a.pid())-anon1+tapAnon-tapAnon1)/float64(n-1))
 	}
 
 	if n > 2 { // tab 2 is hidden at every turn only with a third to show between
