@@ -89,19 +89,22 @@ func runWait(args []string, stdout, stderr io.Writer, env waitEnv) int {
 	if len(opts.hosts) > 0 || opts.allHosts {
 		return runWaitHosts(opts, stdout, stderr, env)
 	}
+	client := tmux.New(tmux.ResolveServerInPane(env.getenv))
+	vctx, cancel := context.WithTimeout(context.Background(), tmux.DefaultTimeout)
+	_, err = client.CheckVersion(vctx)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "amux wait: %v\n", err)
+		return 1
+	}
 	ctx := context.Background()
 	if opts.timeout > 0 {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
 		defer cancel()
 	}
 	m := &matcher{opts: opts}
-	w := newWaitWatcher(env, m)
+	w := &watcher{client: client, match: m.match, subscription: env.subscription}
 	if err := w.run(ctx); err != nil {
-		if errors.Is(err, tmux.ErrUnsupported) {
-			fmt.Fprintf(stderr, "amux wait: %v\n", err)
-			return 1
-		}
 		fmt.Fprintf(stderr, "amux wait: timed out after %v\n", opts.timeout)
 		return 2
 	}
@@ -115,23 +118,6 @@ func runWait(args []string, stdout, stderr io.Writer, env waitEnv) int {
 		quoteValue(p.Session), quoteValue(string(p.State)), quoteValue(string(p.Kind)),
 		quoteValue(p.App), quoteValue(p.Message))
 	return 0
-}
-
-// newWaitWatcher is the watcher of a wait on this machine. tmux's version
-// is checked only once the first read did not match: a state already
-// stored is answered by one tmux process, and a tmux that cannot be run
-// fails that read and then the check.
-func newWaitWatcher(env waitEnv, m *matcher) *watcher {
-	client := tmux.New(tmux.ResolveServerInPane(env.getenv))
-	check := func(ctx context.Context) error {
-		// Its own bound, not the wait's: a short --timeout is a timeout
-		// (exit 2), never a version failure.
-		vctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tmux.DefaultTimeout)
-		defer cancel()
-		_, err := client.CheckVersion(vctx)
-		return err
-	}
-	return &watcher{client: client, match: m.match, subscription: env.subscription, check: check}
 }
 
 func parseWaitFlags(args []string) (waitOptions, bool, error) {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -231,12 +230,18 @@ func hostLines(b []byte) []string {
 // waitHere is the wait on this machine for --all-hosts, ending with ctx.
 func waitHere(ctx context.Context, opts waitOptions, env waitEnv) hostResult {
 	res := hostResult{code: 1}
+	client := tmux.New(tmux.ResolveServerInPane(env.getenv))
+	vctx, cancel := context.WithTimeout(ctx, tmux.DefaultTimeout)
+	_, err := client.CheckVersion(vctx)
+	cancel()
+	if err != nil {
+		res.failure = err.Error()
+		return res
+	}
 	m := &matcher{opts: opts}
-	if err := newWaitWatcher(env, m).run(ctx); err != nil {
+	w := &watcher{client: client, match: m.match, subscription: env.subscription}
+	if err := w.run(ctx); err != nil {
 		res.failure = "cancelled"
-		if errors.Is(err, tmux.ErrUnsupported) {
-			res.failure = err.Error()
-		}
 		return res
 	}
 	p := m.found
